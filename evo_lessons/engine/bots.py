@@ -1,0 +1,70 @@
+"""Bots: seeded players that see only what their seat may see.
+
+A bot gets ``observation(player)`` and the list of legal actions, never the state itself, so a
+bot cannot cheat by reading hidden cards (the conformance suite checks this). A bot that does
+not need the observation says so with ``needs_observation = False`` and simulations skip
+building it: that is most of the speed of random playouts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from .actions import Action
+from .events import Event
+from .state import GameState
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything with a name and a ``choose`` method is a bot."""
+
+    name: str
+    needs_observation: bool
+
+    def choose(self, observation: dict[str, Any] | None, legal_actions: list[Action]) -> Action:
+        """Pick one of ``legal_actions``."""
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions: the baseline every strategy must beat."""
+
+    name = "random"
+    needs_observation = False
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: dict[str, Any] | None, legal_actions: list[Action]) -> Action:
+        return legal_actions[self.rng.randrange(len(legal_actions))]
+
+
+BotFactory = Callable[..., Bot]
+
+StepHook = Callable[[GameState, Action, list[Event]], None]
+
+
+def play_game(
+    state: GameState,
+    bots: Sequence[Bot],
+    *,
+    max_actions: int = 100_000,
+    on_step: StepHook | None = None,
+) -> GameState:
+    """Let ``bots[i]`` play seat ``i`` until the game ends (or ``max_actions`` is reached)."""
+    if len(bots) != state.num_players:
+        raise ValueError(f"need {state.num_players} bots, one a seat; got {len(bots)}")
+    for _ in range(max_actions):
+        player = state.current_player
+        if player is None:
+            break
+        bot = bots[player]
+        legal = state.legal_actions()
+        observation = state.observation(player) if bot.needs_observation else None
+        action = bot.choose(observation, legal)
+        events = state.apply(action)
+        if on_step is not None:
+            on_step(state, action, events)
+    return state

@@ -1,0 +1,1 @@
+"""One folder per game, the same files in each (see DESIGN.md)."""
