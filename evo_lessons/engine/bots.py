@@ -38,7 +38,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, observation: dict[str, Any] | None, legal_actions: list[Action]) -> Action:
-        return legal_actions[self.rng.randrange(len(legal_actions))]
+        return legal_actions[int(self.rng.random() * len(legal_actions))]
 
 
 BotFactory = Callable[..., Bot]

@@ -50,9 +50,7 @@ def parse_save(text: str | bytes) -> dict[str, Any]:
         raise ValueError("save rejected: the top level must be a JSON object")
     expected = {"format", "version", "game", "options", "seed", "actions"}
     if set(data) != expected:
-        raise ValueError(
-            f"save rejected: expected the keys {sorted(expected)}, got {sorted(data)}"
-        )
+        raise ValueError(f"save rejected: expected the keys {sorted(expected)}, got {sorted(data)}")
     if data["format"] != FORMAT or data["version"] != VERSION:
         raise ValueError(f"save rejected: not an {FORMAT} save of version {VERSION}")
     if not isinstance(data["options"], dict):

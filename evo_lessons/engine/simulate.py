@@ -28,7 +28,7 @@ def _game_module(game: str | Any):
 
 def _make_bot(module, spec: BotSpec, seed: int):
     if isinstance(spec, str):
-        registry = getattr(importlib.import_module(f"{module.__name__}.bots"), "BOTS")
+        registry = importlib.import_module(f"{module.__name__}.bots").BOTS
         if spec not in registry:
             raise ValueError(f"unknown bot {spec!r}; this game has {sorted(registry)}")
         spec = registry[spec]
@@ -50,8 +50,10 @@ def play_one(
     specs = list(bots) if bots else [RandomBot] * state.num_players
     if len(specs) == 1:
         specs = specs * state.num_players
-    players = [_make_bot(module, spec, derive_seed(game_seed, "bot", seat))
-               for seat, spec in enumerate(specs)]
+    players = [
+        _make_bot(module, spec, derive_seed(game_seed, "bot", seat))
+        for seat, spec in enumerate(specs)
+    ]
     play_game(state, players, max_actions=max_actions)
     row = {"game": index, "seed": game_seed}
     row.update(state.summary())

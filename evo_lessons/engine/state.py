@@ -140,6 +140,4 @@ class GameState(ABC):
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"player {self.current_player} to act"
-        return (
-            f"<{type(self).__name__} seed={self.seed} actions={len(self.history)} {status}>"
-        )
+        return f"<{type(self).__name__} seed={self.seed} actions={len(self.history)} {status}>"

@@ -1,0 +1,86 @@
+"""Climate bots: a random player, and one that plans its genome and its safety.
+
+``ClimateBot`` plays from the observation only (the boards are public). It prefers moves that
+earn a new token, spends as few cards as it can (cards are its insurance against the next
+climate change), waits on cells whose habitat survives a climate step either way, drifts towards
+the nearest habitat it still lacks, and preadapts only when the hand limit would otherwise throw
+a card away at random.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from evo_lessons.engine import Action, RandomBot
+
+from .data import world
+from .rules import EndTurn, Move, Place, Preadapt
+
+__all__ = ["BOTS", "ClimateBot", "RandomBot"]
+
+
+class ClimateBot:
+    """A good player: chases new tokens, spends few cards, preadapts towards the trend."""
+
+    name = "planner"
+    needs_observation = True
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: dict[str, Any], legal_actions: list[Action]) -> Action:
+        me = observation["species"][observation["you"]]
+        held = set(me["tokens"])
+        first = legal_actions[0]
+        if isinstance(first, Place):
+            # restart far from the crowd, nearest the cooler north (smaller cell numbers)
+            return min(legal_actions, key=lambda a: (a.cell, self.rng.random()))
+        if isinstance(first, Move):
+            return max(legal_actions, key=lambda a: self._score_move(a, observation, held))
+        return self._end_of_turn(observation, me, held, legal_actions)
+
+    # -- moving --------------------------------------------------------------------------------
+    def _score_move(self, move: Move, observation: dict[str, Any], held: set[int]) -> float:
+        temperature = observation["temperature"]
+        habitat = _habitat_of_cell(temperature, move.cell)
+        score = 0.0
+        if habitat not in held:
+            score += 10.0  # a new token is the point of the game
+        score -= 1.5 * move.cost  # cards are future adaptations: spend few
+        # a cell whose habitat survives a climate step either way is a safe place to wait
+        for shifted in (temperature - 1, temperature + 1):
+            if 1 <= shifted <= 5 and _habitat_of_cell(shifted, move.cell) == habitat:
+                score += 1.0
+        # keep one more gene ready for the habitat we want next
+        wanted = self._wanted_habitat(observation, held, habitat)
+        if wanted is not None:
+            score += 0.5 * sum(1 for g in move.genome if g == wanted + 1)
+            # and drift towards it: north for the cold habitats, east for the tropical forest
+            row, column = divmod(move.cell - 1, 7)
+            score += 0.1 * ((8 - row) if wanted >= 2 else column)
+        return score + self.rng.random() * 0.01
+
+    def _wanted_habitat(self, observation, held: set[int], current: int) -> int | None:
+        missing = [h for h in range(4) if h not in held and h != current]
+        if not missing:
+            return None
+        # the nearest missing habitat in gene space: fewest card steps from where we are
+        return min(missing, key=lambda h: (abs(h - current), h))
+
+    # -- end of turn ---------------------------------------------------------------------------
+    def _end_of_turn(self, observation, me, held, legal_actions) -> Action:
+        preadapts = [a for a in legal_actions if isinstance(a, Preadapt)]
+        if not preadapts or me["hand_size"] <= 5:
+            return EndTurn()  # keep the cards: they are the insurance against climate change
+        wanted = self._wanted_habitat(observation, held, me["habitat"])
+        useful = [a for a in preadapts if wanted is not None and a.value == wanted + 1]
+        # over the limit: one card would be lost at random anyway, so spend one on purpose
+        return min(useful or preadapts, key=lambda a: (a.cost, a.gene))
+
+
+def _habitat_of_cell(temperature: int, cell: int) -> int:
+    return world().boards[temperature - 1][cell - 1]
+
+
+BOTS = {"random": RandomBot, "planner": ClimateBot}
