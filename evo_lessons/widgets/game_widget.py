@@ -1,0 +1,371 @@
+"""``GameWidget``: one anywidget shell that plays every game in the browser.
+
+Python owns the game (a :class:`~evo_lessons.widgets.session.GameSession`); the front end draws
+the view model of the seat being played and sends back small messages such as
+``{"type": "act", "index": 3}``. Every message is checked here: a forged or malformed one is
+rejected with a visible message and changes nothing. The front end is hand-written ES modules
+shipped in the wheel (``static/``), concatenated into one module at import time: no bundler,
+no CDN, so lessons work offline.
+
+Every control has a Python method too (``step``, ``play_to_end``, ``undo``, ``seek``, ``act``,
+``new_game``, ``history``), so a notebook can script what a student clicks.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import anywidget
+import traitlets
+
+from evo_lessons import GAMES
+from evo_lessons.engine import Action, IllegalAction
+
+from .palette import player_style
+from .plots import LivePlot, metric_figure
+from .session import HUMAN, GameSession
+
+STATIC = pathlib.Path(__file__).parent / "static"
+#: seconds between plot frames while playing to the end (a steady few frames a second)
+FRAME_INTERVAL = 0.25
+LOG_LINES = 80
+TABLE_TURNS = 10
+
+
+def _front_end() -> str:
+    """draw.js, then each game's renderer, then the shell: one ES module, no imports."""
+    parts = [STATIC / "draw.js"]
+    parts += [STATIC / f"{name}.js" for name in GAMES if (STATIC / f"{name}.js").exists()]
+    parts.append(STATIC / "game.js")
+    return "\n".join(p.read_text(encoding="utf-8") for p in parts)
+
+
+class GameWidget(anywidget.AnyWidget):
+    """Play a game against bots (or hot-seat with friends) and watch it plot live.
+
+    Args:
+        game: "climate", "niche", "adaptation", ...
+        seats: "human" or a bot name for each seat (default: you, then the game's good bot).
+        seed: the game's seed (shown in the widget; default: a random one).
+        plot: draw the live matplotlib plot (turn off for speed in experiments).
+        **options: the game's variant options (``players=3``, ``climate_change_faces=5`` ...).
+    """
+
+    _esm = _front_end()
+    _css = (STATIC / "game.css").read_text(encoding="utf-8")
+
+    view = traitlets.Dict().tag(sync=True)
+    plot_png = traitlets.Bytes(b"").tag(sync=True)
+    error = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(
+        self,
+        game: str = "climate",
+        *,
+        seats: Sequence[str] | None = None,
+        seed: int | None = None,
+        plot: bool = True,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self.session = GameSession(game, seed=seed, seats=seats, **options)
+        self._plot_enabled = plot
+        self._live_plot: LivePlot | None = None
+        self._covered_for: int | None = None  # hot seat: the seat whose hand is hidden
+        self._viewer: int | None = None
+        self.on_msg(self._on_message)
+        self._run_bots(frames=False)
+        self._refresh()
+
+    # -- Python controls (the same as the buttons) --------------------------------------------
+    @property
+    def state(self):
+        """The current game state (read it; change it only through the widget's methods)."""
+        return self.session.state
+
+    def act(self, action: Action | int) -> None:
+        """Play a human move, by Action or by its index among the legal actions."""
+        if isinstance(action, Action):
+            legal = self.state.legal_actions()
+            if action not in legal:
+                raise IllegalAction(action, legal)
+            action = legal.index(action)
+        self.session.act_index(action)
+        self._run_bots()
+        self._refresh()
+
+    def step(self) -> None:
+        """One move: the current seat's bot moves (on a human seat, the good bot moves for it)."""
+        if self.state.is_over:
+            return
+        self.session.bot_step()
+        self._refresh()
+
+    def play_to_end(self) -> None:
+        """Bots play every remaining move (humans' seats too), redrawn a few times a second."""
+        last = time.perf_counter()
+        while not self.state.is_over:
+            self.session.bot_step()
+            now = time.perf_counter()
+            if now - last >= FRAME_INTERVAL:
+                self._refresh()
+                last = now
+        self._refresh()
+
+    def undo(self) -> None:
+        """Take back the last human decision (and the bot moves after it)."""
+        self.session.undo()
+        self._refresh()
+
+    def seek(self, position: int) -> None:
+        """Jump to any point of the timeline (0 = the start); moves after it can be replayed."""
+        self.session.seek(position)
+        self._refresh()
+
+    def new_game(self, seed: int | None = None) -> None:
+        self.session.new_game(seed)
+        self._reset_plot()
+        self._run_bots(frames=False)
+        self._refresh()
+
+    def set_seat(self, seat: int, kind: str) -> None:
+        """Make a seat "human" or give it to a bot ("random", "planner", ...)."""
+        self.session.set_seat(seat, kind)
+        self._run_bots()
+        self._refresh()
+
+    def history(self):
+        """Every recorded metric row as a pandas DataFrame (one row per player per step)."""
+        return self.session.history()
+
+    def to_csv(self) -> str:
+        return self.session.to_csv()
+
+    def scenario_code(self, include_moves: bool = True) -> str:
+        """A short code that starts this game (and, by default, its moves so far) anywhere."""
+        return self.session.scenario_code(include_moves)
+
+    def save_scenario(self, path: str | pathlib.Path, include_moves: bool = True) -> None:
+        import json
+
+        text = json.dumps(self.session.scenario(include_moves), indent=1)
+        pathlib.Path(path).write_text(text, encoding="utf-8")
+
+    @classmethod
+    def from_scenario(cls, scenario: str | dict | pathlib.Path, **kwargs: Any) -> GameWidget:
+        """Start from a scenario code, JSON text, dict or file saved by :meth:`save_scenario`."""
+        if isinstance(scenario, pathlib.Path):
+            scenario = scenario.read_text(encoding="utf-8")
+        session = GameSession.from_scenario(scenario)
+        widget = cls(
+            session.game, seats=session.seats, seed=session.seed, **session.options, **kwargs
+        )
+        widget._adopt(session)
+        return widget
+
+    def figure(self):
+        """The live plot as a static matplotlib Figure (renders on nbviewer and in print)."""
+        view = self.session.view
+        return metric_figure(
+            self.session.rows,
+            view.PLOT_PANELS,
+            self.state.num_players,
+            **getattr(view, "PLOT_OPTIONS", {}),
+        )
+
+    # -- the browser side ----------------------------------------------------------------------
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        try:
+            self._handle(content)
+            self.error = ""
+        except (ValueError, TypeError) as error:  # IllegalAction is a ValueError
+            self.error = str(error)
+            self._refresh(plot=False)
+
+    def _handle(self, content: Any) -> None:
+        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
+            raise ValueError("Rejected a malformed message from the page.")
+        kind = content["type"]
+        allowed = {
+            "act": {"index"},
+            "step": set(),
+            "play": set(),
+            "undo": set(),
+            "new_game": {"seed"},
+            "seek": {"position"},
+            "reveal": set(),
+            "seat": {"seat", "kind"},
+            "load_code": {"code"},
+            "csv": set(),
+            "code": set(),
+        }
+        if kind not in allowed or set(content) - {"type"} != allowed[kind]:
+            raise ValueError(f"Rejected an unknown or malformed message ({kind!r}).")
+        if kind == "act":
+            if self._covered_for is not None:
+                raise ValueError("Hand covered: press 'Show my hand' first.")
+            self.act(content["index"])
+        elif kind == "step":
+            self.step()
+        elif kind == "play":
+            self.play_to_end()
+        elif kind == "undo":
+            self.undo()
+        elif kind == "new_game":
+            seed = content["seed"]
+            if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+                raise ValueError("A seed is a whole number.")
+            self.new_game(seed)
+        elif kind == "seek":
+            self.seek(content["position"])
+        elif kind == "reveal":
+            self._covered_for = None
+            self._refresh(plot=False)
+        elif kind == "seat":
+            self.set_seat(content["seat"], content["kind"])
+        elif kind == "load_code":
+            code = content["code"]
+            if not isinstance(code, str) or len(code) > 200_000:
+                raise ValueError("A scenario code is text.")
+            session = GameSession.from_scenario(code)
+            if session.game != self.session.game:
+                raise ValueError(
+                    f"That scenario is for the {session.game} game; open it in a "
+                    f"{session.game} widget."
+                )
+            self._adopt(session)
+        elif kind == "csv":
+            name = f"{self.session.game}_seed{self.session.seed}.csv"
+            self.send({"type": "csv", "filename": name, "text": self.to_csv()})
+        elif kind == "code":
+            self.send({"type": "code", "code": self.scenario_code()})
+
+    def _adopt(self, session: GameSession) -> None:
+        self.session = session
+        self._reset_plot()
+        self._run_bots(frames=False)
+        self._refresh()
+
+    def _run_bots(self, frames: bool = True) -> None:
+        """After a human move, bots play until a human must decide (or the game ends).
+
+        With no human seat nothing runs by itself: a class watching bots steps through.
+        """
+        if not self.session.humans:
+            return
+        last = time.perf_counter()
+        while not self.state.is_over and not self.session.is_human_turn():
+            self.session.bot_step()
+            if frames and time.perf_counter() - last >= FRAME_INTERVAL:
+                self._refresh()
+                last = time.perf_counter()
+
+    def _reset_plot(self) -> None:
+        self._live_plot = None
+
+    # -- the view model ------------------------------------------------------------------------
+    def _viewing_seat(self) -> int | None:
+        """Whose hand the screen shows: the human to act, else the last human who acted."""
+        humans = self.session.humans
+        if not humans:
+            return None
+        player = self.state.current_player
+        if player in humans:
+            return player
+        return self._viewer if self._viewer in humans else humans[0]
+
+    def _refresh(self, plot: bool = True) -> None:
+        session, state = self.session, self.session.state
+        viewer = self._viewing_seat()
+        humans = session.humans
+        if len(humans) > 1 and viewer is not None and viewer != self._viewer:
+            self._covered_for = viewer  # hot seat: cover the hand until its owner is at the screen
+        self._viewer = viewer
+        covered = self._covered_for is not None
+        view = session.view
+        actions = []
+        if session.is_human_turn() and not covered:
+            for index, action in enumerate(state.legal_actions()):
+                actions.append(
+                    {"index": index, "label": str(action), "target": view.action_target(action)}
+                )
+        board_seat = None if covered else viewer
+        self.view = {
+            "game": session.game,
+            "title": view.TITLE,
+            "seed": session.seed,
+            "options": session.options,
+            "seats": [
+                {"seat": s, "kind": kind, "name": f"Player {s + 1}", **player_style(s)}
+                for s, kind in enumerate(session.seats)
+            ],
+            "bots": sorted(session.bot_classes),
+            "viewer": viewer,
+            "covered": covered,
+            "current": state.current_player,
+            "human_turn": session.is_human_turn(),
+            "over": state.is_over,
+            "winners": list(state.winners),
+            "status": self._status(),
+            "board": view.view_model(state, board_seat),
+            "description": view.describe(state, board_seat),
+            "actions": actions,
+            "log": [{"step": step, "text": text} for step, text in session.log[-LOG_LINES:]],
+            "timeline": {"position": session.position, "length": len(session.actions)},
+            "table": self._table(),
+        }
+        if plot and self._plot_enabled:
+            self._update_plot()
+
+    def _status(self) -> str:
+        state = self.session.state
+        if state.is_over:
+            names = " and ".join(f"Player {p + 1}" for p in state.winners)
+            return f"Game over: {names} {'wins' if len(state.winners) == 1 else 'share the win'}."
+        player = state.current_player
+        if self.session.is_human_turn():
+            if self._covered_for is not None:
+                return f"Pass the screen to Player {player + 1}, then press 'Show my hand'."
+            return f"Your move, Player {player + 1}: choose an action."
+        return f"Player {player + 1} ({self.session.seats[player]} bot) is thinking. Press Step."
+
+    def _table(self) -> dict[str, Any]:
+        view = self.session.view
+        columns = list(getattr(view, "TABLE_COLUMNS", []))
+        rows = self.session.rows
+        if not columns and rows:
+            columns = [k for k in rows[-1] if k != "step"]
+        last_turns = sorted({r.get("turn", 0) for r in rows})[-TABLE_TURNS:]
+        keep = set(last_turns)
+        latest: dict[tuple, dict] = {}
+        for row in rows:
+            if row.get("turn", 0) in keep:
+                latest[(row.get("turn", 0), row.get("player"))] = row
+        body = [
+            [_cell(row.get(c)) for c in columns]
+            for _, row in sorted(latest.items(), key=lambda kv: kv[0])
+        ]
+        return {"columns": columns, "rows": body}
+
+    def _update_plot(self) -> None:
+        view = self.session.view
+        if self._live_plot is None:
+            self._live_plot = LivePlot(
+                view.PLOT_PANELS, self.state.num_players, **getattr(view, "PLOT_OPTIONS", {})
+            )
+        self._live_plot.update(self.session.rows)
+        self.plot_png = self._live_plot.png()
+
+
+def _cell(value: Any) -> Any:
+    if isinstance(value, float):
+        return round(value, 3)
+    if isinstance(value, list | dict):
+        return str(value)
+    return value
+
+
+__all__ = ["HUMAN", "GameWidget"]

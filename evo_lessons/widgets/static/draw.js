@@ -1,0 +1,120 @@
+// draw.js: drawing primitives shared by every game's renderer, and the renderer registry.
+// Plain ES (no imports, no CDN): the Python side concatenates draw.js, the game renderers and
+// game.js into the widget's single module.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** @type {Record<string, (root: HTMLElement, board: any, ctx: any) => void>} */
+const RENDERERS = {};
+
+/** Register a game's renderer: fn(root, boardViewModel, ctx). */
+function registerRenderer(name, fn) {
+  RENDERERS[name] = fn;
+}
+
+/** Create an SVG element with attributes, append it to parent if given. */
+function svgEl(tag, attrs = {}, parent = null, text = null) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v !== null && v !== undefined) el.setAttribute(k, String(v));
+  }
+  if (text !== null) el.textContent = String(text);
+  if (parent) parent.appendChild(el);
+  return el;
+}
+
+/** Create an HTML element with attributes (class via "class"), append it to parent if given. */
+function htmlEl(tag, attrs = {}, parent = null, text = null) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") el.className = v;
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  if (text !== null) el.textContent = String(text);
+  if (parent) parent.appendChild(el);
+  return el;
+}
+
+/** Black or white text, whichever reads better on a background colour "#rrggbb". */
+function inkOn(fill) {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(fill || "");
+  if (!m) return "#000";
+  const [r, g, b] = [m[1], m[2], m[3]].map((h) => parseInt(h, 16) / 255);
+  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return lum > 0.45 ? "#111" : "#fff";
+}
+
+const draw = {
+  svg: svgEl,
+  html: htmlEl,
+  inkOn,
+
+  /** A rounded card with a label; faceDown draws a hatched back. Returns the group. */
+  card(parent, x, y, w, h, { label = "", fill = "#fff", faceDown = false, title = null } = {}) {
+    const g = svgEl("g", { transform: `translate(${x},${y})` }, parent);
+    svgEl("rect", {
+      width: w, height: h, rx: 5, fill: faceDown ? "#6b7a8f" : fill,
+      stroke: "#333", "stroke-width": 1,
+    }, g);
+    if (faceDown) {
+      svgEl("path", { d: `M4 ${h - 4} L${w - 4} 4`, stroke: "#c9d1dc", "stroke-width": 2 }, g);
+    } else if (label) {
+      svgEl("text", { x: w / 2, y: h / 2 + 4, "text-anchor": "middle", "font-size": 11,
+                      fill: inkOn(fill) }, g, label);
+    }
+    if (title) svgEl("title", {}, g, title);
+    return g;
+  },
+
+  /** A round token with a symbol inside (never colour alone). */
+  token(parent, cx, cy, r, { fill = "#888", symbol = "", title = null, stroke = "#111" } = {}) {
+    const g = svgEl("g", {}, parent);
+    svgEl("circle", { cx, cy, r, fill, stroke, "stroke-width": 1.5 }, g);
+    if (symbol) {
+      svgEl("text", { x: cx, y: cy + r * 0.38, "text-anchor": "middle",
+                      "font-size": r * 1.1, "font-weight": "bold", fill: inkOn(fill) }, g, symbol);
+    }
+    if (title) svgEl("title", {}, g, title);
+    return g;
+  },
+
+  /** A horizontal meter (value out of max) with a text label. */
+  meter(parent, x, y, w, h, value, max, { fill = "#0072B2", label = "" } = {}) {
+    const g = svgEl("g", { transform: `translate(${x},${y})` }, parent);
+    svgEl("rect", { width: w, height: h, fill: "#eee", stroke: "#555" }, g);
+    svgEl("rect", { width: Math.max(0, Math.min(1, value / max)) * w, height: h, fill }, g);
+    if (label) svgEl("text", { x: w + 4, y: h - 1, "font-size": 10 }, g, label);
+    return g;
+  },
+
+  /** A die face showing value 1..6 (pips), or blank for null. */
+  die(parent, x, y, size, value) {
+    const g = svgEl("g", { transform: `translate(${x},${y})` }, parent);
+    svgEl("rect", { width: size, height: size, rx: size / 6, fill: "#fff", stroke: "#222" }, g);
+    const pips = {
+      1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]],
+      4: [[1, 1], [1, 3], [3, 1], [3, 3]], 5: [[1, 1], [1, 3], [2, 2], [3, 1], [3, 3]],
+      6: [[1, 1], [1, 2], [1, 3], [3, 1], [3, 2], [3, 3]],
+    }[value] || [];
+    for (const [px, py] of pips) {
+      svgEl("circle", { cx: (px * size) / 4, cy: (py * size) / 4, r: size / 11, fill: "#222" }, g);
+    }
+    svgEl("title", {}, g, value ? `die: ${value}` : "die");
+    return g;
+  },
+
+  /** A square grid of cells; returns the cell rectangles' groups, indexed from 0. */
+  grid(parent, rows, columns, size, { x = 0, y = 0, fill = () => "#fff" } = {}) {
+    const cells = [];
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < columns; c++) {
+        const g = svgEl("g", { transform: `translate(${x + c * size},${y + r * size})` }, parent);
+        svgEl("rect", { width: size, height: size, fill: fill(r * columns + c),
+                        stroke: "#555", "stroke-width": 0.6 }, g);
+        cells.push(g);
+      }
+    }
+    return cells;
+  },
+};
