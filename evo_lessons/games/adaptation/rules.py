@@ -1,0 +1,506 @@
+"""Adaptation: a bluffing card game where the environment (the challenge) decides who is fit.
+
+The game shows selection by a changing environment: a card that is the best under one challenge
+can be the worst under the next, and being "fit" only means not being the lowest of those present.
+
+The rules in our own words
+==========================
+*Cards.* 66 playing cards each show some identical objects of one shape and one colour. Three
+challenge cards say how a playing card is scored: **number** (how many objects), **shape** (its
+sides: triangle 3, square 4, pentagon 5, hexagon 6) or **colour** (red 4, orange 3, yellow 2,
+green 1). Each of 2 to 8 players starts with 3 tokens, kept in plain view.
+
+*Round one* only decides who deals next: every player gets one card face down, the number
+challenge is shown, all cards are turned up, and the lowest card (or cards) is defeated but loses
+nothing.
+
+*Every later round.* The dealer may first throw away their card and draw a new one. Then the
+dealer secretly picks one of the three challenges and lays it face down. Going round to the
+dealer's left, each other player in turn keeps their card or throws it away and draws a new one,
+trying to guess the challenge from what the dealer did and from the cards they remember. Then the
+challenge and every card are shown; each player with the lowest score (all of them on a tie)
+loses one token.
+
+*The next dealer* is the defeated player; with several, the first of them going round from the
+dealer's left. A player without tokens is extinct and cannot deal: then the first defeated player
+who still has tokens deals, and if there is none, the player with the fewest tokens (ties again
+settled going round from the dealer's left).
+
+*The end.* An extinct player is out. The last player with tokens wins; if all the remaining players
+lose their last token in the same round, they share the win. When the draw pile runs out, the
+discards are shuffled into a new draw pile. A variant plays with more tokens each.
+
+Rulings (gaps in the text, decided here and tested in tests/adaptation/test_rulings.py)
+======================================================================================
+R1. The deck: every combination of count 1-4, four shapes and four colours once (64 cards) plus a
+    second copy of "2 orange triangles" and "2 orange pentagons" (66). Each level of each property
+    is on 16-18 cards and the three properties are uncorrelated (every pairwise |r| < 0.01), so no
+    challenge is the safest for every card and every challenge is the safest for some.
+R2. Seats are numbered clockwise: a player's left neighbour is the next seat. Seat 0 stands for
+    the youngest player and deals round one. (The text's examples all read right with its
+    "Player 1" dealing.)
+R3. "Going round from the dealer's left" is the order dealer+1, dealer+2, ..., ending with the
+    dealer, so a defeated dealer deals again only if no other defeated player comes first (the
+    shape example: Players 1 and 4 defeated, Player 1 dealing, Player 4 deals next).
+R4. Round one has no decisions: the dealer deals one card to each player starting at their left,
+    the number challenge is resolved, no token is lost, and players keep their cards (turned face
+    down) into round two. It is played inside ``new_game``; its events are in ``opening_events``.
+R5. The dealer may redraw at most once a round, before choosing, and sees the new card before
+    choosing the challenge. Each other player with tokens decides exactly once, in turn, seeing
+    their own card, every earlier decision of the round, and never the challenge.
+R6. A swap (or the dealer's redraw) discards first, then draws. If the draw pile is empty at that
+    moment, the whole discard pile, the card just discarded included, is shuffled into a new draw
+    pile.
+R7. Tokens: 3 by default; the variant allows more, up to 20 (the text only ever adds tokens).
+R8. An extinct player holds no card, makes no decisions and never deals; their last card goes to
+    the discard pile at the end of the round in which they went extinct.
+R9. The next dealer, in one rule covering all the text's cases: the first defeated player who still
+    has tokens in the order of R3; if there is none, the player with tokens who has the fewest,
+    the first of them in the same order.
+R10. After a reveal, if nobody has tokens left, every player who had tokens when the round began
+    wins (a shared win); if exactly one player has tokens, that player wins.
+R11. No cap on the length of a game is needed: every round after round one takes at least one
+    token (some card is always the lowest), so a game has at most 1 + players x tokens rounds.
+R12. Public information: whether the dealer redrew, who kept and who swapped, the sizes of the
+    two piles, and every card shown at a reveal (the round history in every observation is what a
+    player with a perfect memory would know). Secret: each player's current card (only its owner
+    sees it), the chosen challenge (only the dealer, until the reveal) and the order of the piles.
+R13. Every player tied for the lowest score is defeated, even when all players tie.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from evo_lessons.engine import Action, Event, GameState
+
+from .cards import CARDS, CHALLENGES, DECK_SIZE, SCORES
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+DEFAULT_TOKENS, MAX_TOKENS = 3, 20
+
+# phases of a round after round one
+DEALER_DRAW, CHOOSE, ADAPT, OVER = 0, 1, 2, 3
+PHASE_NAMES = ("dealer_draw", "choose", "adapt", "over")
+
+
+@dataclass(frozen=True, slots=True)
+class KeepCard(Action):
+    """Keep the card in hand (the dealer declining to redraw, or a player not adapting)."""
+
+    def __str__(self) -> str:
+        return "Keep your card"
+
+
+@dataclass(frozen=True, slots=True)
+class SwapCard(Action):
+    """Discard the card in hand and draw a new one (the dealer's redraw, or a player's swap)."""
+
+    def __str__(self) -> str:
+        return "Discard your card and draw a new one"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseChallenge(Action):
+    """The dealer secretly picks the challenge of the round: "number", "shape" or "colour"."""
+
+    challenge: str
+
+    def __str__(self) -> str:
+        return f"Choose the {self.challenge} challenge"
+
+
+KEEP, SWAP = KeepCard(), SwapCard()
+CHOICES = tuple(ChooseChallenge(name) for name in CHALLENGES)
+_CHALLENGE_INDEX = {name: index for index, name in enumerate(CHALLENGES)}
+_KEEP_OR_SWAP: list[Action] = [KEEP, SWAP]
+_CHOOSE: list[Action] = list(CHOICES)
+
+
+def clockwise_from_left(dealer: int, players: int) -> list[int]:
+    """Seats in the order of R3: the dealer's left first, the dealer last."""
+    return list(_ORDERS[players][dealer])
+
+
+# _ORDERS[players][dealer]: the order of R3, computed once (the reveal reads it every round)
+_ORDERS = {
+    n: tuple(tuple((d + step) % n for step in range(1, n + 1)) for d in range(n))
+    for n in range(1, MAX_PLAYERS + 1)
+}
+
+
+def next_dealer(dealer: int, defeated: list[int], tokens: list[int]) -> int:
+    """Who deals next (R9), given who was defeated this round and the tokens after it."""
+    order = _ORDERS[len(tokens)][dealer]
+    beaten = set(defeated)
+    for seat in order:
+        if seat in beaten and tokens[seat] > 0:
+            return seat
+    alive = [seat for seat in order if tokens[seat] > 0]
+    if not alive:
+        raise ValueError("nobody has tokens left, so nobody can deal")
+    fewest = min(tokens[seat] for seat in alive)
+    return next(seat for seat in alive if tokens[seat] == fewest)
+
+
+#: the label of every card ("3 red squares"), for the log
+LABELS: tuple[str, ...] = tuple(str(card) for card in CARDS)
+# _SHOWN[seat][challenge][card]: "player 2 3 red squares (4)", built once for the reveal's log
+_SHOWN = tuple(
+    tuple(
+        tuple(f"player {seat} {LABELS[card]} ({SCORES[c][card]})" for card in range(DECK_SIZE))
+        for c in range(len(CHALLENGES))
+    )
+    for seat in range(MAX_PLAYERS)
+)
+
+
+class AdaptationState(GameState):
+    """The whole table: piles, hands, tokens, dealer, the secret challenge and the history."""
+
+    game_name: ClassVar[str] = "adaptation"
+    action_types: ClassVar[dict[str, type[Action]]] = {
+        "KeepCard": KeepCard,
+        "SwapCard": SwapCard,
+        "ChooseChallenge": ChooseChallenge,
+    }
+
+    def __init__(self, players: int, tokens: int, seed: int) -> None:
+        super().__init__({"players": players, "tokens": tokens}, seed)
+        self.players = players
+        self.tokens = [tokens] * players
+        #: hands[seat] = card id, or -1 once extinct (R8)
+        self.hands = [-1] * players
+        self.draw_pile = list(range(DECK_SIZE))  # the top of the pile is the end of the list
+        self.discard_pile: list[int] = []
+        self.refills = 0
+        self.round = 1
+        self.dealer = 0
+        self.phase = DEALER_DRAW
+        self.challenge = -1  # index into CHALLENGES, -1 until chosen
+        self.redrew = False
+        self.swapped = [False] * players
+        self.kept = [False] * players
+        self._queue: list[int] = []  # players still to keep or swap this round, in turn
+        self._current: int | None = None
+        self._refilled_this_round = False
+        #: one record per finished round: what everybody saw at the reveal (R12)
+        self.rounds: list[dict[str, Any]] = []
+        self.opening_events: list[Event] = self._play_round_one()
+
+    # -- the contract --------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self._current
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    def _legal_actions(self) -> list[Action]:
+        return _CHOOSE if self.phase == CHOOSE else _KEEP_OR_SWAP
+
+    def _apply(self, action: Action) -> list[Event]:
+        player = self._current
+        if self.phase == DEALER_DRAW:
+            events = []
+            if type(action) is SwapCard:
+                self.redrew = True
+                events.append(
+                    Event(
+                        "redraw",
+                        f"The dealer, player {player}, discards their card and draws a new one.",
+                        player,
+                    )
+                )
+                self._discard_and_draw(player, events)
+            else:
+                events.append(
+                    Event("keep", f"The dealer, player {player}, keeps their card.", player)
+                )
+            self.phase = CHOOSE
+            return events
+        if self.phase == CHOOSE:
+            self.challenge = _CHALLENGE_INDEX[action.challenge]  # type: ignore[attr-defined]
+            events = [
+                Event(
+                    "challenge_chosen",
+                    f"The dealer, player {player}, lays a challenge card face down.",
+                    player,
+                )
+            ]
+            self.phase = ADAPT
+            if self._queue:
+                self._current = self._queue.pop(0)
+                return events
+            events.extend(self._reveal())
+            return events
+        # ADAPT: a player keeps or swaps
+        if type(action) is SwapCard:
+            self.swapped[player] = True
+            events = [
+                Event("swap", f"Player {player} discards their card and draws a new one.", player)
+            ]
+            self._discard_and_draw(player, events)
+        else:
+            self.kept[player] = True
+            events = [Event("keep", f"Player {player} keeps their card.", player)]
+        if self._queue:
+            self._current = self._queue.pop(0)
+        else:
+            events.extend(self._reveal())
+        return events
+
+    # -- the steps of a round ------------------------------------------------------------------
+    def _discard_and_draw(self, player: int, events: list[Event]) -> None:
+        """R6: discard first, then draw, refilling an empty draw pile from the discards."""
+        self.discard_pile.append(self.hands[player])
+        if not self.draw_pile:
+            self._refill(events)
+        self.hands[player] = self.draw_pile.pop()
+
+    def _refill(self, events: list[Event]) -> None:
+        pile = self.discard_pile
+        self.discard_pile = []
+        self.rng.shuffle(pile)
+        self.draw_pile = pile
+        self.refills += 1
+        self._refilled_this_round = True
+        events.append(
+            Event(
+                "refill",
+                f"The draw pile is empty: the {len(pile)} discarded cards "
+                "are shuffled into a new draw pile.",
+                data={"cards": len(pile)},
+            )
+        )
+
+    def _play_round_one(self) -> list[Event]:
+        """R4: shuffle, deal, and let the number challenge pick the first real dealer."""
+        self.rng.shuffle(self.draw_pile)
+        events = [Event("shuffle", f"The {DECK_SIZE} playing cards are shuffled.")]
+        for seat in _ORDERS[self.players][self.dealer]:
+            self.hands[seat] = self.draw_pile.pop()
+        events.append(
+            Event(
+                "deal",
+                f"Player {self.dealer}, the youngest, deals one card face down to each player.",
+                self.dealer,
+            )
+        )
+        self.challenge = 0
+        events.extend(self._reveal(costs_tokens=False))
+        return events
+
+    def _reveal(self, costs_tokens: bool = True) -> list[Event]:
+        """Show the challenge and the cards; the lowest lose a token; pick the next dealer."""
+        n = self.players
+        dealer = self.dealer
+        challenge = self.challenge
+        table = SCORES[challenge]
+        hands = self.hands
+        tokens = self.tokens
+        cards = [-1] * n
+        shown = [-1] * n
+        order = []
+        parts = []
+        low = 99
+        for seat in _ORDERS[n][dealer]:
+            if tokens[seat] > 0:
+                card = hands[seat]
+                score = table[card]
+                order.append(seat)
+                cards[seat] = card
+                shown[seat] = score
+                parts.append(_SHOWN[seat][challenge][card])
+                if score < low:
+                    low = score
+        defeated = [seat for seat in order if shown[seat] == low]
+        name = CHALLENGES[challenge]
+        events = [
+            Event(
+                "reveal",
+                f"The challenge is {name}. Cards shown: " + "; ".join(parts) + ".",
+                dealer,
+                {"challenge": name},
+            )
+        ]
+        extinct: list[int] = []
+        losers = ", ".join([f"player {seat}" for seat in defeated])
+        if costs_tokens:
+            for seat in defeated:
+                tokens[seat] -= 1
+                if tokens[seat] == 0:
+                    extinct.append(seat)
+            verb = "lose a token each" if len(defeated) > 1 else "loses a token"
+            text = f"Lowest {name} score {low}: {losers} {verb}."
+        else:
+            text = f"Lowest number {low}: {losers} defeated, but round one costs no token."
+        events.append(Event("defeat", text, data={"defeated": defeated}))
+        for seat in extinct:
+            events.append(
+                Event("extinct", f"Player {seat} has no tokens left and is extinct.", seat)
+            )
+            self.discard_pile.append(hands[seat])
+            hands[seat] = -1
+        record: dict[str, Any] = {
+            "round": self.round,
+            "dealer": dealer,
+            "challenge": name,
+            "redrew": self.redrew if costs_tokens else None,
+            "swapped": [seat for seat, done in enumerate(self.swapped) if done],
+            "cards": cards,
+            "scores": shown,
+            "defeated": defeated,
+            "extinct": extinct,
+            "tokens": list(tokens),
+            "refilled": self._refilled_this_round,
+            "next_dealer": None,
+        }
+        self.rounds.append(record)
+        survivors = [seat for seat in order if tokens[seat] > 0]
+        if len(survivors) <= 1:
+            self.winners = survivors if survivors else sorted(order)
+            self.phase = OVER
+            self._current = None
+            self._queue = []
+            if survivors:
+                events.append(
+                    Event(
+                        "win",
+                        f"Player {survivors[0]} is the last with tokens and wins.",
+                        survivors[0],
+                        {"winners": self.winners},
+                    )
+                )
+            else:
+                events.append(
+                    Event(
+                        "win",
+                        "Every remaining player went extinct in the same "
+                        "round: " + ", ".join(f"player {s}" for s in order) + " share the win.",
+                        data={"winners": self.winners},
+                    )
+                )
+            return events
+        new_dealer = next_dealer(dealer, defeated, tokens)
+        record["next_dealer"] = new_dealer
+        events.append(Event("dealer", f"Player {new_dealer} is the next dealer.", new_dealer))
+        self._start_round(new_dealer)
+        return events
+
+    def _start_round(self, dealer: int) -> None:
+        n = self.players
+        self.round += 1
+        self.dealer = dealer
+        self.phase = DEALER_DRAW
+        self.challenge = -1
+        self.redrew = False
+        self.swapped = [False] * n
+        self.kept = [False] * n
+        self._refilled_this_round = False
+        tokens = self.tokens
+        self._queue = [seat for seat in _ORDERS[n][dealer][:-1] if tokens[seat] > 0]
+        self._current = dealer
+
+    # -- views ---------------------------------------------------------------------------------
+    def card_of(self, player: int) -> int:
+        """The card id ``player`` holds (-1 if extinct). Secret: only for rules, tests, views."""
+        return self.hands[player]
+
+    def observation(self, player: int | None = None) -> dict[str, Any]:
+        """What ``player`` may see (R12); ``None`` is what everybody may see."""
+        n = self.players
+        own = player is not None and 0 <= player < n
+        if player is not None and not own:
+            raise ValueError(f"player must be a seat from 0 to {n - 1} or None, got {player!r}")
+        over = self.phase == OVER
+        challenge = None
+        if self.challenge >= 0 and (over or (own and player == self.dealer)):
+            challenge = CHALLENGES[self.challenge]
+        if over:
+            challenge = self.rounds[-1]["challenge"]
+        my_card = None
+        if own and self.hands[player] >= 0:
+            my_card = CARDS[self.hands[player]].to_json()
+        return {
+            "player": player,
+            "players": n,
+            "round": self.round,
+            "phase": PHASE_NAMES[self.phase],
+            "current_player": self._current,
+            "dealer": self.dealer,
+            "tokens": list(self.tokens),
+            "active": [t > 0 for t in self.tokens],
+            "my_card": my_card,
+            "challenge": challenge,
+            "challenge_chosen": self.phase in (ADAPT, OVER),
+            "dealer_redrew": self.redrew if self.phase != DEALER_DRAW else None,
+            "swapped": [seat for seat in range(n) if self.swapped[seat]],
+            "kept": [seat for seat in range(n) if self.kept[seat]],
+            "to_decide": list(self._queue),
+            "draw_pile": len(self.draw_pile),
+            "discard_pile": len(self.discard_pile),
+            "refills": self.refills,
+            "history": [_copy_record(record) for record in self.rounds],
+            "winners": list(self.winners),
+        }
+
+    def metrics(self) -> list[dict[str, Any]]:
+        """Per player, the last round shown: tokens, the card's three scores, swapped, defeated.
+
+        Only revealed cards are used, so the metrics never leak a secret card mid-round.
+        """
+        last = self.rounds[-1]
+        defeated = set(last["defeated"])
+        swapped = set(last["swapped"])
+        rows = []
+        for seat in range(self.players):
+            card = last["cards"][seat]
+            number, shape, colour = CARDS[card].scores if card >= 0 else (0, 0, 0)
+            rows.append(
+                {
+                    "player": seat,
+                    "turn": last["round"],
+                    "tokens": last["tokens"][seat],
+                    "number": number,
+                    "shape": shape,
+                    "colour": colour,
+                    "swapped": int(
+                        seat in swapped or (seat == last["dealer"] and bool(last["redrew"]))
+                    ),
+                    "defeated": int(seat in defeated),
+                    "dealer": int(seat == last["dealer"]),
+                }
+            )
+        return rows
+
+    def summary(self) -> dict[str, Any]:
+        row = super().summary()
+        row["rounds"] = len(self.rounds)
+        row["shared_win"] = len(self.winners) > 1
+        row["refills"] = self.refills
+        for seat in range(self.players):
+            # the round in which the seat went extinct (None: it never did)
+            row[f"p{seat}_extinct_round"] = next(
+                (r["round"] for r in self.rounds if seat in r["extinct"]), None
+            )
+        return row
+
+
+def _copy_record(record: dict[str, Any]) -> dict[str, Any]:
+    return {key: list(value) if type(value) is list else value for key, value in record.items()}
+
+
+def new_game(players: int = 4, seed: int = 0, tokens: int = DEFAULT_TOKENS) -> AdaptationState:
+    """A new game after round one (R4), waiting for the first real dealer's decision."""
+    for name, value, low, high in (
+        ("players", players, MIN_PLAYERS, MAX_PLAYERS),
+        ("tokens", tokens, DEFAULT_TOKENS, MAX_TOKENS),
+    ):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{name} must be a whole number, got {value!r}")
+        if not low <= value <= high:
+            raise ValueError(f"{name} must be from {low} to {high}, got {value}")
+    return AdaptationState(players, tokens, seed)

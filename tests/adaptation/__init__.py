@@ -1,0 +1,1 @@
+"""Tests of the Adaptation card game (issue 5)."""
