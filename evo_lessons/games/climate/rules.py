@@ -77,10 +77,13 @@ R11. At temperature 1 a change always goes up and at 5 always down (the directio
     but overridden, and the log says so). With ``climate_trend="warming"`` a change always goes up
     (none happens at 5); ``"cooling"`` the reverse.
 R12. ``blind_mutation=True`` (the lesson's no-foresight mode): a drawn mutation card acts at once on
-    its gene instead of going to the hand. If it would leave the species unadapted to its own
-    cell, selection removes it (the card is discarded with no effect); otherwise it stays, even if
-    it is useless now. Species can only move into cells they are already adapted to. Deleterious
-    cards are discarded with no further effect (there is no hand to lose). Hands stay empty.
+    its gene instead of going to the hand. If the species stays adapted to its own cell, the
+    mutation stays, useful or not. If not, but it fits the habitat of an empty neighbouring cell,
+    the mutants are the ones that thrive: the lineage shifts into that cell (a random one if
+    several), as a population living across a habitat edge would. Otherwise selection removes it
+    (the card is discarded with no effect). Species can only move into cells they are already
+    adapted to. Deleterious cards are discarded with no further effect (there is no hand to
+    lose). Hands stay empty.
 R13. Placement at the start goes in seat order, each species on an empty savannah cell of board 3.
     Seat 0 plays first (the text's "youngest player").
 R14. If both the draw pile and the discard pile are empty, no card is drawn (the log says so).
@@ -296,6 +299,8 @@ class ClimateState(GameState):
         self.turns += 1
         self.roll = None
         self._draw_for_turn(player, events)
+        if self.phase == "over":  # a blind mutation carried the lineage to its last token
+            return
         self.roll = roll = self._die()
         blind = self.options["blind_mutation"]
         options: list[Move]
@@ -603,26 +608,49 @@ class ClimateState(GameState):
         trial = list(genome)
         trial[info.gene] = value
         position = self.positions[player]
-        if position is not None and not self._adapted(trial, self._habitat_index(position)):
+        label = self._card_label(card)
+        if position is None or self._adapted(trial, self._habitat_index(position)):
+            genome[info.gene] = value
+            events.append(
+                Event(
+                    "mutation",
+                    f"A random mutation sets {seat(player)}'s {gene_name} gene to {value} (R12).",
+                    player,
+                    {"gene": info.gene, "value": value},
+                )
+            )
+            return
+        edge = [
+            cell
+            for cell in self._reachable(player, 1, include_self=False)
+            if self._adapted(trial, self._habitat_index(cell))
+        ]
+        if not edge:
             events.append(
                 Event(
                     "selection",
-                    f"A {self._card_label(card)} mutation arises in "
-                    f"{seat(player)}'s species, but its carriers are unfit here and "
-                    "selection removes it (R12).",
+                    f"A {label} mutation arises in {seat(player)}'s "
+                    "species, but its carriers are unfit here and selection removes "
+                    "it (R12).",
                     player,
                 )
             )
             return
+        cell = edge[self._pick(len(edge))]
         genome[info.gene] = value
+        self.positions[player] = cell
+        habitat = self._habitat_of(player).name.lower()
         events.append(
             Event(
                 "mutation",
-                f"A random mutation sets {seat(player)}'s {gene_name} gene to {value} (R12).",
+                f"A {label} mutation arises in {seat(player)}'s "
+                f"species: its carriers are unfit at home but thrive in the "
+                f"{habitat} next door, and the lineage shifts to cell {cell} (R12).",
                 player,
-                {"gene": info.gene, "value": value},
+                {"gene": info.gene, "value": value, "cell": cell},
             )
         )
+        self._award_token(player, events)
 
     # -- extinction and tokens -----------------------------------------------------------------
     def _go_extinct(self, player: int, events: list[Event]) -> None:
