@@ -92,7 +92,7 @@ def test_r2_seat_0_is_the_youngest_and_deals_round_one():
     for seed in range(10):
         state = new_game(players=4, seed=seed)
         assert state.rounds[0]["dealer"] == 0
-        assert "Player 0, the youngest, deals" in state.opening_events[1].text
+        assert "Player 1, the youngest, deals" in state.opening_events[1].text
 
 
 def test_r2_cards_are_dealt_starting_at_the_youngest_players_left():

@@ -37,8 +37,8 @@ R1. The deck: every combination of count 1-4, four shapes and four colours once 
     is on 16-18 cards and the three properties are uncorrelated (every pairwise |r| < 0.01), so no
     challenge is the safest for every card and every challenge is the safest for some.
 R2. Seats are numbered clockwise: a player's left neighbour is the next seat. Seat 0 stands for
-    the youngest player and deals round one. (The text's examples all read right with its
-    "Player 1" dealing.)
+    the youngest player and deals round one. Seat k is shown to people as "Player k+1", like
+    the text's players. (The text's examples all read right with its Player 1 dealing.)
 R3. "Going round from the dealer's left" is the order dealer+1, dealer+2, ..., ending with the
     dealer, so a defeated dealer deals again only if no other defeated player comes first (the
     shape example: Players 1 and 4 defeated, Player 1 dealing, Player 4 deals next).
@@ -149,7 +149,7 @@ LABELS: tuple[str, ...] = tuple(str(card) for card in CARDS)
 # _SHOWN[seat][challenge][card]: "player 2 3 red squares (4)", built once for the reveal's log
 _SHOWN = tuple(
     tuple(
-        tuple(f"player {seat} {LABELS[card]} ({SCORES[c][card]})" for card in range(DECK_SIZE))
+        tuple(f"Player {seat + 1} {LABELS[card]} ({SCORES[c][card]})" for card in range(DECK_SIZE))
         for c in range(len(CHALLENGES))
     )
     for seat in range(MAX_PLAYERS)
@@ -210,14 +210,14 @@ class AdaptationState(GameState):
                 events.append(
                     Event(
                         "redraw",
-                        f"The dealer, player {player}, discards their card and draws a new one.",
+                        f"The dealer, Player {player + 1}, discards their card and draws again.",
                         player,
                     )
                 )
                 self._discard_and_draw(player, events)
             else:
                 events.append(
-                    Event("keep", f"The dealer, player {player}, keeps their card.", player)
+                    Event("keep", f"The dealer, Player {player + 1}, keeps their card.", player)
                 )
             self.phase = CHOOSE
             return events
@@ -226,7 +226,7 @@ class AdaptationState(GameState):
             events = [
                 Event(
                     "challenge_chosen",
-                    f"The dealer, player {player}, lays a challenge card face down.",
+                    f"The dealer, Player {player + 1}, lays a challenge card face down.",
                     player,
                 )
             ]
@@ -240,12 +240,14 @@ class AdaptationState(GameState):
         if type(action) is SwapCard:
             self.swapped[player] = True
             events = [
-                Event("swap", f"Player {player} discards their card and draws a new one.", player)
+                Event(
+                    "swap", f"Player {player + 1} discards their card and draws a new one.", player
+                )
             ]
             self._discard_and_draw(player, events)
         else:
             self.kept[player] = True
-            events = [Event("keep", f"Player {player} keeps their card.", player)]
+            events = [Event("keep", f"Player {player + 1} keeps their card.", player)]
         if self._queue:
             self._current = self._queue.pop(0)
         else:
@@ -285,7 +287,7 @@ class AdaptationState(GameState):
         events.append(
             Event(
                 "deal",
-                f"Player {self.dealer}, the youngest, deals one card face down to each player.",
+                f"Player {self.dealer + 1}, the youngest, deals one card face down to each player.",
                 self.dealer,
             )
         )
@@ -327,7 +329,7 @@ class AdaptationState(GameState):
             )
         ]
         extinct: list[int] = []
-        losers = ", ".join([f"player {seat}" for seat in defeated])
+        losers = ", ".join([f"Player {seat + 1}" for seat in defeated])
         if costs_tokens:
             for seat in defeated:
                 tokens[seat] -= 1
@@ -340,7 +342,7 @@ class AdaptationState(GameState):
         events.append(Event("defeat", text, data={"defeated": defeated}))
         for seat in extinct:
             events.append(
-                Event("extinct", f"Player {seat} has no tokens left and is extinct.", seat)
+                Event("extinct", f"Player {seat + 1} has no tokens left and is extinct.", seat)
             )
             self.discard_pile.append(hands[seat])
             hands[seat] = -1
@@ -369,7 +371,7 @@ class AdaptationState(GameState):
                 events.append(
                     Event(
                         "win",
-                        f"Player {survivors[0]} is the last with tokens and wins.",
+                        f"Player {survivors[0] + 1} is the last with tokens and wins.",
                         survivors[0],
                         {"winners": self.winners},
                     )
@@ -379,14 +381,16 @@ class AdaptationState(GameState):
                     Event(
                         "win",
                         "Every remaining player went extinct in the same "
-                        "round: " + ", ".join(f"player {s}" for s in order) + " share the win.",
+                        "round: "
+                        + ", ".join(f"Player {s + 1}" for s in sorted(order))
+                        + " share the win.",
                         data={"winners": self.winners},
                     )
                 )
             return events
         new_dealer = next_dealer(dealer, defeated, tokens)
         record["next_dealer"] = new_dealer
-        events.append(Event("dealer", f"Player {new_dealer} is the next dealer.", new_dealer))
+        events.append(Event("dealer", f"Player {new_dealer + 1} is the next dealer.", new_dealer))
         self._start_round(new_dealer)
         return events
 
@@ -450,9 +454,13 @@ class AdaptationState(GameState):
     def metrics(self) -> list[dict[str, Any]]:
         """Per player, the last round shown: tokens, the card's three scores, swapped, defeated.
 
+        Also who dealt and the challenge of that round (1 number, 2 shape, 3 colour), the same
+        in every player's row, so plots can mark when the environment changed.
+
         Only revealed cards are used, so the metrics never leak a secret card mid-round.
         """
         last = self.rounds[-1]
+        challenge = _CHALLENGE_INDEX[last["challenge"]] + 1  # 1 number, 2 shape, 3 colour
         defeated = set(last["defeated"])
         swapped = set(last["swapped"])
         rows = []
@@ -472,6 +480,7 @@ class AdaptationState(GameState):
                     ),
                     "defeated": int(seat in defeated),
                     "dealer": int(seat == last["dealer"]),
+                    "challenge": challenge,
                 }
             )
         return rows

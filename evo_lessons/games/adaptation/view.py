@@ -1,0 +1,246 @@
+"""What the widget shows of an Adaptation game: a JSON view model, a text description, plot panels.
+
+Built from ``state.observation(seat)``, so a seat's view can never contain another seat's
+current card or the secret challenge. What a player remembers is public (the round history), and
+the view lays it out so the student does not have to keep it all in their head.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from evo_lessons.engine import Action
+
+from .cards import CARDS, CHALLENGES
+from .rules import AdaptationState, ChooseChallenge, KeepCard, SwapCard
+
+TITLE = "Adaptation: survive the challenge"
+
+#: the live plot: tokens per player, the scores of the cards shown, and the challenge itself
+PLOT_PANELS = [
+    {
+        # no fixed limits: the variant plays with up to 20 tokens
+        "metric": "tokens",
+        "title": "Tokens (0 = extinct)",
+        "dodge": 0.05,
+    },
+    {
+        "metric": "number",
+        "title": "Number score of the card shown",
+        "ylim": (-0.3, 4.4),
+        "yticks": [0, 1, 2, 3, 4],
+        "dodge": 0.05,
+    },
+    {
+        "metric": "shape",
+        "title": "Shape score (sides) of the card shown",
+        "ylim": (-0.3, 6.4),
+        "yticks": [0, 3, 4, 5, 6],
+        "dodge": 0.05,
+    },
+    {
+        "metric": "colour",
+        "title": "Colour score (red 4 … green 1)",
+        "ylim": (-0.3, 4.4),
+        "yticks": [0, 1, 2, 3, 4],
+        "dodge": 0.05,
+    },
+    {
+        "metric": "challenge",
+        "title": "Challenge (1 number, 2 shape, 3 colour)",
+        "ylim": (0.6, 3.4),
+        "yticks": [1, 2, 3],
+        "shared": True,
+    },
+]
+#: dotted lines mark the rounds at which the challenge (the environment) changed
+PLOT_OPTIONS = {"markers_key": "challenge", "xlabel": "round"}
+#: the columns of the table shown beside the plot
+TABLE_COLUMNS = [
+    "turn",
+    "player",
+    "tokens",
+    "number",
+    "shape",
+    "colour",
+    "swapped",
+    "defeated",
+    "dealer",
+    "challenge",
+]
+
+#: how each colour is painted; the name is always written too (colour is never the only cue)
+COLOUR_HEX = {"red": "#D7263D", "orange": "#F08A00", "yellow": "#F2D022", "green": "#2E9E4F"}
+SHAPE_SIDES = {"triangle": 3, "square": 4, "pentagon": 5, "hexagon": 6}
+
+
+def action_target(action: Action) -> str | None:
+    """The board element a click on which performs ``action``."""
+    if isinstance(action, KeepCard):
+        return "keep"
+    if isinstance(action, SwapCard):
+        return "swap"
+    if isinstance(action, ChooseChallenge):
+        return f"challenge-{action.challenge}"
+    return None
+
+
+def _card(card_id: int | None) -> dict[str, Any] | None:
+    if card_id is None or card_id < 0:
+        return None
+    return CARDS[card_id].to_json()
+
+
+def _status(seat: int, obs: dict[str, Any]) -> str:
+    """What this seat did this round, in a word or two."""
+    if not obs["active"][seat]:
+        return "extinct"
+    if obs["phase"] == "over":
+        return "winner" if seat in obs["winners"] else ""
+    if seat == obs["dealer"]:
+        if obs["dealer_redrew"] is None:
+            return "dealer: deciding"
+        return "dealer: redrew" if obs["dealer_redrew"] else "dealer: kept"
+    if seat in obs["swapped"]:
+        return "swapped"
+    if seat in obs["kept"]:
+        return "kept"
+    if seat == obs["current_player"]:
+        return "deciding"
+    return "waiting"
+
+
+def view_model(state: AdaptationState, seat: int | None) -> dict[str, Any]:
+    obs = state.observation(seat)
+    history = obs["history"]
+    last = history[-1]
+    over = obs["phase"] == "over"
+    changed = set(obs["swapped"])
+    if obs["dealer_redrew"]:
+        changed.add(obs["dealer"])
+    seats = []
+    for s in range(obs["players"]):
+        own = seat is not None and s == seat
+        shown = last["cards"][s] if last["cards"][s] >= 0 else None
+        seats.append(
+            {
+                "seat": s,
+                "tokens": obs["tokens"][s],
+                "active": obs["active"][s],
+                "dealer": s == obs["dealer"] and not over,
+                "you": own,
+                # the card on the table: face up only for its owner (or after the last reveal)
+                "card": _card(obs["my_card"]["id"]) if own and obs["my_card"] else None,
+                "face_down": obs["active"][s] and not own and not over,
+                "last_shown": _card(shown),
+                "changed_since": s in changed,
+                "status": _status(s, obs),
+                "to_decide": s in obs["to_decide"],
+            }
+        )
+    if over:
+        for entry in seats:
+            entry["card"] = entry["last_shown"]
+    rounds = []
+    for record in history:
+        rounds.append(
+            {
+                "round": record["round"],
+                "dealer": record["dealer"],
+                "challenge": record["challenge"],
+                "redrew": record["redrew"],
+                "swapped": record["swapped"],
+                "cards": [_card(c) for c in record["cards"]],
+                "scores": [s if s >= 0 else None for s in record["scores"]],
+                "defeated": record["defeated"],
+                "extinct": record["extinct"],
+                "tokens": record["tokens"],
+            }
+        )
+    return {
+        "players": obs["players"],
+        "viewer": seat,
+        "round": obs["round"],
+        "phase": obs["phase"],
+        "dealer": obs["dealer"],
+        "current": obs["current_player"],
+        "max_tokens": state.options["tokens"],
+        "seats": seats,
+        "challenge": obs["challenge"],
+        "challenge_chosen": obs["challenge_chosen"],
+        "challenges": list(CHALLENGES),
+        "dealer_redrew": obs["dealer_redrew"],
+        "draw_pile": obs["draw_pile"],
+        "discard_pile": obs["discard_pile"],
+        "refills": obs["refills"],
+        "history": rounds,
+        "winners": obs["winners"],
+        "colours": COLOUR_HEX,
+        "sides": SHAPE_SIDES,
+    }
+
+
+def _who(seat: int, viewer: int | None) -> str:
+    return f"Player {seat + 1}" + (" (you)" if seat == viewer else "")
+
+
+def _card_text(card: dict[str, Any] | None) -> str:
+    if card is None:
+        return "no card"
+    s = card["scores"]
+    return f"{card['label']} (number {s['number']}, shape {s['shape']}, colour {s['colour']})"
+
+
+def describe(state: AdaptationState, seat: int | None) -> str:
+    """A plain-text account of the table for screen readers (and for curious students)."""
+    board = view_model(state, seat)
+    lines = []
+    over = board["phase"] == "over"
+    if over:
+        names = " and ".join(f"Player {w + 1}" for w in board["winners"])
+        lines.append(f"The game is over after {len(board['history'])} rounds. Winner: {names}.")
+    else:
+        lines.append(
+            f"Round {board['round']}. Player {board['dealer'] + 1} is the dealer. "
+            f"Draw pile {board['draw_pile']} cards, discard pile {board['discard_pile']}."
+        )
+        if board["challenge"]:
+            lines.append(f"You chose the {board['challenge']} challenge (secret until the reveal).")
+        elif board["challenge_chosen"]:
+            lines.append(
+                "The dealer has chosen a challenge face down: it stays hidden until the reveal."
+            )
+        else:
+            lines.append("The dealer has not chosen the challenge yet.")
+    for entry in board["seats"]:
+        who = _who(entry["seat"], seat)
+        if not entry["active"]:
+            lines.append(f"{who}: extinct.")
+            continue
+        parts = [f"{entry['tokens']} token" + ("" if entry["tokens"] == 1 else "s")]
+        if entry["dealer"]:
+            parts.append("dealer")
+        if entry["card"] is not None:
+            parts.append(("holds " if entry["you"] else "showed ") + _card_text(entry["card"]))
+        if not entry["you"] and not over:
+            shown = entry["last_shown"]
+            since = "changed since" if entry["changed_since"] else "still holds it"
+            parts.append(f"last showed {shown['label'] if shown else 'nothing'}, {since}")
+        if entry["status"]:
+            parts.append(entry["status"])
+        lines.append(f"{who}: " + "; ".join(parts) + ".")
+    last = board["history"][-1]
+    shown = "; ".join(
+        f"Player {s + 1} {card['label']} ({last['scores'][s]})"
+        for s, card in enumerate(last["cards"])
+        if card is not None
+    )
+    lost = ", ".join(f"Player {s + 1}" for s in last["defeated"])
+    cost = "defeated (round one costs no token)" if last["round"] == 1 else "lost a token"
+    lines.append(
+        f"Last reveal, round {last['round']}, {last['challenge']} challenge: {shown}. "
+        f"{lost} {cost}."
+    )
+    if not over and board["current"] is not None:
+        lines.append(f"Player {board['current'] + 1} is to act.")
+    return "\n".join(lines)

@@ -1,0 +1,213 @@
+// adaptation.js: the Adaptation table. Each player's card (face down, or face up for its owner
+// and after the game), tokens and the dealer marker; the challenge cards (hidden until the
+// reveal); keep / swap buttons for the human seat; the last reveal and a round-by-round memory
+// aid. Objects are drawn as shapes in colour AND every card carries a text label, so nothing
+// depends on telling colours apart. Everything clickable is reachable with Tab and Enter.
+
+registerRenderer("adaptation", (root, b, ctx) => {
+  const { svg, html } = draw;
+  const seats = ctx.view.seats;
+  const name = (s) => `Player ${s + 1}`;
+  const cap = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+  const RULES = {
+    number: "count the objects (1–4)",
+    shape: "sides of the shape: triangle 3, square 4, pentagon 5, hexagon 6",
+    colour: "red 4, orange 3, yellow 2, green 1",
+  };
+
+  /** Points of a regular polygon with n sides, one corner up. */
+  const polygon = (cx, cy, r, n) => {
+    const pts = [];
+    for (let i = 0; i < n; i++) {
+      const a = -Math.PI / 2 + (i * 2 * Math.PI) / n;
+      pts.push(`${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`);
+    }
+    return pts.join(" ");
+  };
+
+  /** A playing card: its objects drawn in colour, and its label written underneath. */
+  const playingCard = (parent, x, y, w, h, card, { faceDown = false, title = null } = {}) => {
+    if (faceDown || !card) {
+      return draw.card(parent, x, y, w, h, { faceDown: true, title: title || "face-down card" });
+    }
+    const g = svg("g", { transform: `translate(${x},${y})`, class: "evo-ad-card" }, parent);
+    svg("rect", { width: w, height: h, rx: 6, fill: "#fffdf6", stroke: "#333" }, g);
+    const fill = b.colours[card.colour] || "#888";
+    const sides = b.sides[card.shape] || 4;
+    const r = Math.min(w, h - 26) / 5.2;
+    const spots = [[0.3, 0.25], [0.7, 0.25], [0.3, 0.55], [0.7, 0.55]];
+    const centred = { 1: [[0.5, 0.4]], 2: [[0.3, 0.4], [0.7, 0.4]],
+                      3: [[0.3, 0.25], [0.7, 0.25], [0.5, 0.55]] };
+    const where = centred[card.count] || spots.slice(0, card.count);
+    for (const [fx, fy] of where) {
+      svg("polygon", { points: polygon(fx * w, fy * (h - 18) + 4, r, sides), fill,
+                       stroke: "#222", "stroke-width": 1.2 }, g);
+    }
+    svg("text", { x: w / 2, y: h - 18, "text-anchor": "middle", "font-size": 10,
+                  "font-weight": "bold" }, g, `${card.count} ${card.colour}`);
+    svg("text", { x: w / 2, y: h - 6, "text-anchor": "middle", "font-size": 10 }, g,
+        `${card.shape}${card.count === 1 ? "" : "s"}`);
+    svg("title", {}, g, title || card.label);
+    return g;
+  };
+
+  // -- the round in one line ------------------------------------------------------------------
+  const info = html("p", { class: "evo-ad-info", style: "margin:2px 0 6px" }, root);
+  if (b.phase === "over") {
+    html("strong", {}, info, `Game over after ${b.history.length} rounds. `);
+    html("span", {}, info, `Winner: ${b.winners.map(name).join(" and ")}.`);
+  } else {
+    html("strong", {}, info, `Round ${b.round}. `);
+    html("span", {}, info, `${name(b.dealer)} deals. Draw pile ${b.draw_pile} cards · ` +
+         `discard pile ${b.discard_pile}` + (b.refills ? ` · reshuffled ${b.refills}×` : "") + ".");
+  }
+
+  // -- the challenge cards ----------------------------------------------------------------------
+  const chall = html("div", { class: "evo-ad-challenges", role: "group",
+                              "aria-label": "Challenge cards",
+                              style: "display:flex;gap:8px;align-items:stretch;margin:4px 0" },
+                     root);
+  const lastChallenge = b.history[b.history.length - 1].challenge;
+  const choosing = b.challenges.some((c) => ctx.targets.has(`challenge-${c}`));
+  if (choosing) {
+    html("span", { style: "align-self:center" }, chall, "Choose the challenge (secretly):");
+    for (const c of b.challenges) {
+      const box = html("div", { class: "evo-ad-challenge", "data-challenge": c,
+                                style: "border:2px dashed #000;border-radius:6px;padding:4px 8px;" +
+                                       "max-width:12em;background:#eef4ff" }, chall);
+      html("strong", {}, box, cap(c));
+      html("div", { style: "font-size:11px" }, box, RULES[c]);
+      ctx.clickable(box, `challenge-${c}`, `${cap(c)} challenge`);
+    }
+  } else {
+    const box = html("div", { class: "evo-ad-challenge", "data-challenge": b.challenge || "hidden",
+                              style: "border:1px solid #333;border-radius:6px;padding:4px 8px;" +
+                                     "background:#f4f4f4" }, chall);
+    if (b.phase === "over") {
+      html("strong", {}, box, `Last challenge: ${cap(lastChallenge)}`);
+    } else if (b.challenge) {
+      html("strong", {}, box, `Your secret challenge: ${cap(b.challenge)}`);
+      html("div", { style: "font-size:11px" }, box, RULES[b.challenge]);
+    } else if (b.challenge_chosen) {
+      html("strong", {}, box, "Challenge: face down ?");
+      html("div", { style: "font-size:11px" }, box,
+           "Hidden until everyone has kept or swapped. Guess it from the dealer!");
+    } else {
+      html("strong", {}, box, "Challenge: not chosen yet");
+      html("div", { style: "font-size:11px" }, box,
+           `The dealer may redraw first. Last round's challenge was ${lastChallenge}.`);
+    }
+  }
+
+  // -- the table: one place per player ---------------------------------------------------------
+  const table = html("div", { class: "evo-ad-table", role: "group", "aria-label": "The table",
+                              style: "display:flex;flex-wrap:wrap;gap:8px;margin:6px 0" }, root);
+  for (const p of b.seats) {
+    const style = seats[p.seat];
+    const place = html("div", {
+      class: "evo-ad-seat", "data-seat": p.seat,
+      style: "border:1px solid #bbb;border-radius:6px;padding:4px 6px;min-width:140px;" +
+             (p.you ? "box-shadow:0 0 0 2px #0072B2;" : "") +
+             (p.active ? "" : "opacity:0.55;background:#f3f3f3;"),
+    }, table);
+    const head = html("p", { style: "margin:0 0 2px" }, place);
+    html("span", { class: "evo-swatch", style: `background:${style.colour}` }, head, style.symbol);
+    html("strong", {}, head, ` ${name(p.seat)}${p.you ? " (you)" : ""}`);
+    if (p.dealer) {
+      html("span", { class: "evo-ad-dealer", title: "dealer",
+                     style: "margin-left:4px;padding:0 4px;border:1px solid #000;border-radius:8px;" +
+                            "background:#111;color:#fff;font-size:11px" }, head, "D dealer");
+    }
+    // tokens: filled circles left, hollow circles lost, and the number in words
+    const count = Math.max(b.max_tokens, p.tokens);
+    const tok = svg("svg", { width: Math.min(count, 10) * 13 + 4, height: 16 + 13 * Math.floor((count - 1) / 10),
+                             role: "img", "aria-label": `${p.tokens} of ${b.max_tokens} tokens` },
+                    place);
+    for (let i = 0; i < count; i++) {
+      const on = i < p.tokens;
+      svg("circle", { cx: 8 + (i % 10) * 13, cy: 8 + 13 * Math.floor(i / 10), r: 5,
+                      fill: on ? "#c0392b" : "none", stroke: "#333", "stroke-width": 1.2 }, tok);
+    }
+    html("div", { style: "font-size:11px" }, place,
+         p.active ? `${p.tokens} token${p.tokens === 1 ? "" : "s"}` : "extinct (0 tokens)");
+    if (p.active || p.card) {
+      const s = svg("svg", { width: 96, height: 124, role: "img",
+                             "aria-label": p.card ? `${name(p.seat)}'s card: ${p.card.label}`
+                                                  : `${name(p.seat)}'s card, face down` }, place);
+      playingCard(s, 2, 2, 90, 118, p.card, { faceDown: p.face_down && !p.card });
+    }
+    if (p.status) html("div", { class: "evo-ad-status", style: "font-size:11px" }, place,
+                       p.status);
+    if (!p.you && p.last_shown && b.phase !== "over") {
+      html("div", { class: "evo-ad-memory", style: "font-size:11px;color:#333" }, place,
+           `Last shown: ${p.last_shown.label}` +
+           (p.changed_since ? " (changed since)" : " (still held)"));
+    }
+    if (p.you) {
+      const row = html("div", { style: "display:flex;gap:4px;margin-top:3px" }, place);
+      for (const [target, text] of [["keep", "Keep"], ["swap", "Swap"]]) {
+        const button = html("span", { class: `evo-ad-${target}`, "data-action": target,
+                                      style: "border:2px solid #000;border-radius:4px;padding:2px 10px;" +
+                                             "background:#f7f7f7;font-weight:600" }, row, text);
+        if (!ctx.clickable(button, target, target === "keep" ? "Keep your card" :
+                           "Discard your card and draw a new one")) {
+          button.remove();
+        }
+      }
+      if (!row.childElementCount) row.remove();
+    }
+  }
+
+  // -- the last reveal -----------------------------------------------------------------------------
+  const last = b.history[b.history.length - 1];
+  const reveal = html("div", { class: "evo-ad-reveal", style: "margin:6px 0" }, root);
+  html("p", { style: "margin:2px 0" }, reveal,
+       `Last reveal (round ${last.round}): the ${last.challenge} challenge. ` +
+       (last.round === 1 ? "Round one only chose the dealer; nobody lost a token."
+                         : `${last.defeated.map(name).join(", ")} lost a token.`));
+  const shown = last.cards.filter((c) => c).length;
+  const rs = svg("svg", { width: shown * 74 + 4, height: 112, role: "img",
+                          "aria-label": "Cards of the last reveal: " + last.cards
+                            .map((c, s) => (c ? `${name(s)} ${c.label} scored ${last.scores[s]}` : null))
+                            .filter((t) => t).join("; ") }, reveal);
+  let k = 0;
+  last.cards.forEach((c, s) => {
+    if (!c) return;
+    const x = 2 + k * 74;
+    playingCard(rs, x, 2, 66, 82, c);
+    const lost = last.defeated.includes(s);
+    svg("text", { x: x + 33, y: 96, "text-anchor": "middle", "font-size": 10,
+                  "font-weight": lost ? "bold" : "normal" }, rs,
+        `P${s + 1}: ${last.scores[s]}${lost ? " ✗ lowest" : ""}`);
+    k++;
+  });
+
+  // -- memory aid: every round so far, newest first ----------------------------------------------
+  const memory = html("details", { class: "evo-ad-history", open: true }, root);
+  html("summary", {}, memory, "Round history (what everyone showed)");
+  const t = html("table", { style: "border-collapse:collapse;font-size:11px" }, memory);
+  const head = html("tr", {}, html("thead", {}, t));
+  for (const c of ["Round", "Dealer", "Challenge", "Changed cards",
+                   ...b.seats.map((p) => name(p.seat)), "Lost a token"]) {
+    html("th", { scope: "col", style: "border:1px solid #ccc;padding:1px 4px" }, head, c);
+  }
+  const body = html("tbody", {}, t);
+  for (const r of [...b.history].reverse()) {
+    const tr = html("tr", {}, body);
+    const changed = [...r.swapped];
+    if (r.redrew) changed.unshift(r.dealer);
+    const cells = [
+      String(r.round), name(r.dealer), r.challenge,
+      r.round === 1 ? "—" : (changed.length ? changed.map((s) => `P${s + 1}`).join(" ") +
+                              (r.redrew ? " (dealer redrew)" : "") : "none"),
+      ...r.cards.map((c, s) => (c ? `${c.label} (${r.scores[s]})` : "—")),
+      r.round === 1 ? "nobody (round one)" : r.defeated.map((s) => `P${s + 1}`).join(" "),
+    ];
+    cells.forEach((v, i) => {
+      const lost = i >= 4 && i < 4 + r.cards.length && r.defeated.includes(i - 4);
+      html("td", { style: "border:1px solid #ccc;padding:1px 4px" +
+                          (lost ? ";font-weight:bold;text-decoration:underline" : "") }, tr,
+           v + (lost ? " ✗" : ""));
+    });
+  }
+});
