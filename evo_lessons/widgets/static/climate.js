@@ -7,7 +7,7 @@ registerRenderer("climate", (root, b, ctx) => {
   const size = 44;
   const left = 46;
   const width = left + b.columns * size + 8;
-  const height = b.rows * size + 34;
+  const height = b.rows * size + 8;
   const habitats = b.habitats;
   const seats = ctx.view.seats;
 
@@ -63,11 +63,10 @@ registerRenderer("climate", (root, b, ctx) => {
       }
     }
   }
-  svg("text", { x: left, y: height - 16, "font-size": 10 }, map,
-      "North (cold) at the top · the east is wetter · cell numbers never change");
-  svg("text", { x: left, y: height - 4, "font-size": 10 }, map,
-      `Round ${b.round} of ${b.max_rounds}` +
-      (b.after_change ? " · the climate just changed: adapt or move!" : ""));
+  html("p", { class: "evo-caption" }, root,
+       `Round ${b.round} of ${b.max_rounds} · climate board ${b.temperature} of 5` +
+       (b.after_change ? " · the climate just changed: adapt or move!" : "") +
+       " · North (cold) is at the top, the east is wetter; cell numbers never change.");
 
   // legend, with text: colour is never the only cue
   const legend = html("ul", { class: "evo-legend", "aria-label": "Habitats" }, root);

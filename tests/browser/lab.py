@@ -1,0 +1,182 @@
+"""A JupyterLab server and a headless Chromium page, for browser tests and benchmarks.
+
+JupyterLab runs on 127.0.0.1 with its own config, data, runtime, settings and workspace folders
+(so the test owns its environment) and serves a temporary copy of the notebooks (so autosave
+never writes into the repository). Chromium is Debian's (/usr/bin/chromium), driven by
+Playwright's Python package; `playwright install` is never needed. Flags and quirks come from
+shared/NOTES.md: the news toast is turned off in settings, Run All needs a focused notebook,
+and off-screen cells are virtualised (read text with text_content()).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("EVO_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+ARTIFACTS = REPO / "tests" / "artifacts"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class JupyterLab:
+    """Start JupyterLab serving copies of ``notebooks`` (paths relative to the repository)."""
+
+    def __init__(self, notebooks: list[str]) -> None:
+        self.home = Path(tempfile.mkdtemp(prefix="evo-lab-"))
+        self.root = self.home / "work"
+        self.root.mkdir()
+        for name in notebooks:
+            shutil.copy(REPO / name, self.root / Path(name).name)
+        self.port = free_port()
+        self.token = "evo-test-token"
+        self.process: subprocess.Popen | None = None
+        self.log_path = self.home / "lab.log"
+
+    def _env(self) -> dict[str, str]:
+        env = dict(os.environ)
+        settings = self.home / "settings"
+        notification = settings / "@jupyterlab" / "apputils-extension"
+        notification.mkdir(parents=True)
+        (notification / "notification.jupyterlab-settings").write_text(
+            json.dumps({"fetchNews": "false", "checkForUpdates": False})
+        )
+        env.update({
+            "JUPYTER_CONFIG_DIR": str(self.home / "config"),
+            "JUPYTER_DATA_DIR": str(self.home / "data"),
+            "JUPYTER_RUNTIME_DIR": str(self.home / "runtime"),
+            "JUPYTERLAB_SETTINGS_DIR": str(settings),
+            "JUPYTERLAB_WORKSPACES_DIR": str(self.home / "workspaces"),
+            "JUPYTER_PLATFORM_DIRS": "1",
+            "PYTHONUNBUFFERED": "1",
+        })
+        return env
+
+    def start(self, timeout: float = 90) -> JupyterLab:
+        command = [
+            sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
+            "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}",
+            "--ServerApp.port_retries=0", f"--IdentityProvider.token={self.token}",
+            f"--ServerApp.root_dir={self.root}", "--LabApp.news_url=None",
+            "--ServerApp.disable_check_xsrf=False", "--LabApp.check_for_updates_class="
+            "jupyterlab.NeverCheckForUpdate",
+        ]
+        log = self.log_path.open("w")
+        self.process = subprocess.Popen(command, env=self._env(), stdout=log,
+                                        stderr=subprocess.STDOUT, cwd=self.root)
+        deadline = time.time() + timeout
+        url = f"http://127.0.0.1:{self.port}/api/status?token={self.token}"
+        while time.time() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited early:\n{self.log_path.read_text()}")
+            try:
+                with urllib.request.urlopen(url, timeout=2) as response:
+                    if response.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.3)
+        raise RuntimeError(f"JupyterLab did not start in {timeout}s:\n{self.log_path.read_text()}")
+
+    def url(self, notebook: str) -> str:
+        return f"http://127.0.0.1:{self.port}/lab/tree/{notebook}?token={self.token}&reset"
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        shutil.rmtree(self.home, ignore_errors=True)
+
+
+def launch_browser(playwright):
+    if not Path(CHROMIUM).exists():
+        raise RuntimeError(
+            f"Chromium not found at {CHROMIUM}: install Debian's package "
+            "(apt-get install -y chromium) or set EVO_CHROMIUM."
+        )
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS,
+                                      headless=True)
+
+
+class LabPage:
+    """A page on the lab that records console errors and any request leaving 127.0.0.1."""
+
+    def __init__(self, browser, lab: JupyterLab) -> None:
+        self.lab = lab
+        self.context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        self.page = self.context.new_page()
+        self.console_errors: list[str] = []
+        self.outside_requests: list[str] = []
+        self.page.on("console", self._on_console)
+        self.page.on("pageerror", lambda error: self.console_errors.append(str(error)))
+        self.page.on("request", self._on_request)
+
+    def _on_console(self, message) -> None:
+        if message.type == "error":
+            self.console_errors.append(message.text)
+
+    def _on_request(self, request) -> None:
+        url = request.url
+        if url.startswith(("data:", "blob:", "about:")):
+            return
+        host = url.split("//", 1)[-1].split("/", 1)[0].split(":")[0]
+        if host not in ("127.0.0.1", "localhost"):
+            self.outside_requests.append(url)
+
+    def open_notebook(self, name: str) -> None:
+        page = self.page
+        page.goto(self.lab.url(name))
+        page.wait_for_selector(".jp-NotebookPanel .jp-Notebook", timeout=60_000)
+        # the kernel must be idle before Run All does anything
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
+                               timeout=60_000)
+
+    def run_all(self) -> None:
+        page = self.page
+        page.locator(".jp-NotebookPanel .jp-Notebook").first.click()
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+
+    def wait_for_widgets(self, count: int = 1, timeout: float = 120_000) -> None:
+        """Wait until ``count`` game widgets render; fail fast if a widget shows an error box."""
+        page = self.page
+        page.wait_for_function(
+            """(count) => document.querySelectorAll('.evo-root').length >= count ||
+                          document.querySelector('.jupyter-widgets-error-widget') !== null""",
+            arg=count, timeout=timeout,
+        )
+        errors = page.locator(".jupyter-widgets-error-widget")
+        if errors.count():
+            raise AssertionError(f"a widget failed to render: {errors.first.text_content()}")
+
+    def wait_until_idle(self, timeout: float = 300_000) -> None:
+        self.page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
+                                    timeout=timeout)
+
+    def screenshot(self, locator, name: str) -> Path:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / name
+        locator.screenshot(path=str(path))
+        return path
+
+    def close(self) -> None:
+        self.context.close()
