@@ -1,0 +1,26 @@
+"""The engine's conformance suite (``check_game``) run on the Climate game and its variants."""
+
+from __future__ import annotations
+
+from evo_lessons.engine.testing import check_game
+from evo_lessons.games import climate
+
+VARIANTS = [
+    {},
+    {"players": 2},
+    {"players": 5, "blind_mutation": True},
+    {"climate_change_faces": 6, "max_rounds": 30},
+]
+
+
+def test_climate_passes_the_conformance_suite_in_every_variant():
+    checked = check_game(climate, games=48, seed=7, options=VARIANTS)
+    assert checked >= 48  # at least the final state of every game, most with mid-game samples
+
+
+def test_climate_offers_the_bots_the_suite_expects():
+    assert {"random", "planner"} <= set(climate.BOTS)
+    for name, bot_class in climate.BOTS.items():
+        bot = bot_class(seed=1)
+        assert bot.name == name
+        assert isinstance(bot.needs_observation, bool)
