@@ -95,7 +95,7 @@ def test_the_planner_cannot_tell_apart_states_that_differ_only_in_hidden_cards()
 
 
 def test_a_bot_with_the_same_seed_makes_the_same_choices():
-    first = [a for a in _play_planners(21).history]
+    first = list(_play_planners(21).history)
     assert _play_planners(21).history == first
 
 
