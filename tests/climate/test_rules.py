@@ -508,6 +508,21 @@ def test_after_a_change_a_high_roll_with_nowhere_adapted_to_stop_is_extinction()
     assert state.phase == "restart"
 
 
+def test_the_round_after_a_change_applies_to_every_player_and_then_ends():
+    # round 1: both pass, the climate warms; round 2: both roll 2 on cells that stay savannah;
+    # round 3: the climate held, so seat 0's low roll is an ordinary one again
+    dice = [die(2), die(2), die(5), die(6), die(2), die(2), die(1), die(2)]
+    top = ["neutral"] * 4 + ["+1 body"]
+    state, events = table(2, cells=(58, 60), hands=[[], []], top=top, dice=dice)
+    rolls = [e.text for e in events if e.kind == "roll"]
+    assert rolls[2:4] == [
+        "Player 1 rolls 2: the species stays and must be adapted to its cell's new habitat.",
+        "Player 2 rolls 2: the species stays and must be adapted to its cell's new habitat.",
+    ]
+    assert rolls[4] == "Player 1 rolls 2: the species stays."
+    assert state.round == 3 and state.after_change is False
+
+
 # -- extinction ------------------------------------------------------------------------------
 def _extinct(**kwargs):
     return table(
@@ -598,13 +613,36 @@ def test_two_to_five_players_can_play(players):
     assert state.round == 1
 
 
-def test_tokens_to_win_two_ends_the_game_at_the_first_new_habitat():
+@pytest.mark.parametrize(
+    ("tokens_to_win", "held"), [(2, []), (3, [TEMPERATE]), (4, [TEMPERATE, TUNDRA])]
+)
+def test_tokens_to_win_sets_how_many_habitats_win(tokens_to_win, held):
     state, _ = table(
-        2, hands=[["+1 body", "+1 colour"]], top=["neutral"], dice=[die(5)], tokens_to_win=2
+        2,
+        hands=[["+1 body", "+1 colour"]],
+        tokens=[held],
+        top=["neutral"],
+        dice=[die(5)],
+        tokens_to_win=tokens_to_win,
     )
     state.apply(Move(40, 2, 2, 1, cost=2))
     assert state.winners == [0]
     assert state.is_over
+
+
+@pytest.mark.parametrize("tokens_to_win", [3, 4])
+def test_fewer_tokens_than_tokens_to_win_do_not_win(tokens_to_win):
+    state, _ = table(
+        2,
+        hands=[["+1 body", "+1 colour"]],
+        tokens=[[TEMPERATE]] if tokens_to_win == 4 else [[]],
+        top=["neutral"],
+        dice=[die(5)],
+        tokens_to_win=tokens_to_win,
+    )
+    state.apply(Move(40, 2, 2, 1, cost=2))
+    assert not state.is_over
+    assert state.winners == []
 
 
 def _random_game(seed: int, **options) -> ClimateState:
@@ -703,6 +741,45 @@ def test_the_stored_options_rebuild_the_same_start():
         blind_mutation=True,
     )
     assert new_game(seed=9, **state.options) == state
+
+
+# -- what is measured -------------------------------------------------------------------------
+def test_metrics_give_each_players_genes_match_count_cards_tokens_extinctions_and_climate():
+    state, _ = table(
+        2,
+        cells=(40, 60),
+        genomes=[(2, 2, 1)],
+        hands=[["+1 body"]],
+        tokens=[[TROPICAL]],
+        extinctions=[1],
+        top=["neutral"],
+        dice=[die(2)],
+    )
+    row = state.metrics()[0]
+    assert row == {
+        "turn": 2,  # player-turns started: seat 0 passed, seat 1's turn is on
+        "round": 1,
+        "player": 0,
+        "body": 2,
+        "colour": 2,
+        "metabolism": 1,
+        "matches": 2,
+        "habitat": "tropical_forest",
+        "cards": 2,
+        "tokens": 2,
+        "extinctions": 1,
+        "temperature": 3,
+    }
+    assert len(state.metrics()) == 2
+
+
+def test_a_summary_row_tells_how_the_game_ended():
+    state = _random_game(2, players=4, max_rounds=3)
+    row = state.summary()
+    assert row["rounds"] == state.round
+    assert row["final_temperature"] == state.temperature
+    assert row["extinctions"] == sum(state.extinctions)
+    assert row["timed_out"] == (max(t.bit_count() for t in state.tokens) < 4)
 
 
 # -- illegal actions -------------------------------------------------------------------------
