@@ -24,6 +24,7 @@ import traitlets
 from evo_lessons import GAMES
 from evo_lessons.engine import Action, IllegalAction
 
+from . import scenario
 from .palette import player_style
 from .plots import LivePlot, metric_figure
 from .session import HUMAN, GameSession
@@ -230,12 +231,13 @@ class GameWidget(anywidget.AnyWidget):
             code = content["code"]
             if not isinstance(code, str) or len(code) > 200_000:
                 raise ValueError("A scenario code is text.")
-            session = GameSession.from_scenario(code)
-            if session.game != self.session.game:
+            data = scenario.decode(code)
+            if data["game"] != self.session.game:
                 raise ValueError(
-                    f"That scenario is for the {session.game} game; open it in a "
-                    f"{session.game} widget."
+                    f"That scenario is for the {data['game']} game; open it in a "
+                    f"{data['game']} widget."
                 )
+            session = GameSession.from_scenario(data)
             self._adopt(session)
         elif kind == "csv":
             name = f"{self.session.game}_seed{self.session.seed}.csv"

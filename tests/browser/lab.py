@@ -24,8 +24,14 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("EVO_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 ARTIFACTS = REPO / "tests" / "artifacts"
 
@@ -58,29 +64,39 @@ class JupyterLab:
         (notification / "notification.jupyterlab-settings").write_text(
             json.dumps({"fetchNews": "false", "checkForUpdates": False})
         )
-        env.update({
-            "JUPYTER_CONFIG_DIR": str(self.home / "config"),
-            "JUPYTER_DATA_DIR": str(self.home / "data"),
-            "JUPYTER_RUNTIME_DIR": str(self.home / "runtime"),
-            "JUPYTERLAB_SETTINGS_DIR": str(settings),
-            "JUPYTERLAB_WORKSPACES_DIR": str(self.home / "workspaces"),
-            "JUPYTER_PLATFORM_DIRS": "1",
-            "PYTHONUNBUFFERED": "1",
-        })
+        env.update(
+            {
+                "JUPYTER_CONFIG_DIR": str(self.home / "config"),
+                "JUPYTER_DATA_DIR": str(self.home / "data"),
+                "JUPYTER_RUNTIME_DIR": str(self.home / "runtime"),
+                "JUPYTERLAB_SETTINGS_DIR": str(settings),
+                "JUPYTERLAB_WORKSPACES_DIR": str(self.home / "workspaces"),
+                "JUPYTER_PLATFORM_DIRS": "1",
+                "PYTHONUNBUFFERED": "1",
+            }
+        )
         return env
 
     def start(self, timeout: float = 90) -> JupyterLab:
         command = [
-            sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
-            "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}",
-            "--ServerApp.port_retries=0", f"--IdentityProvider.token={self.token}",
-            f"--ServerApp.root_dir={self.root}", "--LabApp.news_url=None",
-            "--ServerApp.disable_check_xsrf=False", "--LabApp.check_for_updates_class="
-            "jupyterlab.NeverCheckForUpdate",
+            sys.executable,
+            "-m",
+            "jupyterlab",
+            "--no-browser",
+            "--allow-root",
+            "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.port={self.port}",
+            "--ServerApp.port_retries=0",
+            f"--IdentityProvider.token={self.token}",
+            f"--ServerApp.root_dir={self.root}",
+            "--LabApp.news_url=None",
+            "--ServerApp.disable_check_xsrf=False",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         ]
         log = self.log_path.open("w")
-        self.process = subprocess.Popen(command, env=self._env(), stdout=log,
-                                        stderr=subprocess.STDOUT, cwd=self.root)
+        self.process = subprocess.Popen(
+            command, env=self._env(), stdout=log, stderr=subprocess.STDOUT, cwd=self.root
+        )
         deadline = time.time() + timeout
         url = f"http://127.0.0.1:{self.port}/api/status?token={self.token}"
         while time.time() < deadline:
@@ -113,8 +129,7 @@ def launch_browser(playwright):
             f"Chromium not found at {CHROMIUM}: install Debian's package "
             "(apt-get install -y chromium) or set EVO_CHROMIUM."
         )
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS,
-                                      headless=True)
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
 
 
 class LabPage:
@@ -147,8 +162,9 @@ class LabPage:
         page.goto(self.lab.url(name))
         page.wait_for_selector(".jp-NotebookPanel .jp-Notebook", timeout=60_000)
         # the kernel must be idle before Run All does anything
-        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
-                               timeout=60_000)
+        page.wait_for_selector(
+            ".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000
+        )
 
     def run_all(self) -> None:
         page = self.page
@@ -162,15 +178,17 @@ class LabPage:
         page.wait_for_function(
             """(count) => document.querySelectorAll('.evo-root').length >= count ||
                           document.querySelector('.jupyter-widgets-error-widget') !== null""",
-            arg=count, timeout=timeout,
+            arg=count,
+            timeout=timeout,
         )
         errors = page.locator(".jupyter-widgets-error-widget")
         if errors.count():
             raise AssertionError(f"a widget failed to render: {errors.first.text_content()}")
 
     def wait_until_idle(self, timeout: float = 300_000) -> None:
-        self.page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
-                                    timeout=timeout)
+        self.page.wait_for_selector(
+            ".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=timeout
+        )
 
     def screenshot(self, locator, name: str) -> Path:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)

@@ -27,11 +27,13 @@ def test_climate_notebook_plays_in_jupyterlab(lab_page):
     target.click()
     page.wait_for_function(
         "([el, before]) => el.dataset.position !== before",
-        arg=[game.element_handle(), position_before], timeout=30_000,
+        arg=[game.element_handle(), position_before],
+        timeout=30_000,
     )
     page.wait_for_function(
         "([el, before]) => Number(el.dataset.plotFrames || 0) > before",
-        arg=[game.element_handle(), frames_before], timeout=30_000,
+        arg=[game.element_handle(), frames_before],
+        timeout=30_000,
     )
     assert game.locator(".evo-board").inner_html() != board_before
     assert int(game.get_attribute("data-position")) > int(position_before)
@@ -47,7 +49,8 @@ def test_climate_notebook_plays_in_jupyterlab(lab_page):
     page.keyboard.press("Enter")
     page.wait_for_function(
         "([el, before]) => el.dataset.position !== before",
-        arg=[game.element_handle(), position], timeout=30_000,
+        arg=[game.element_handle(), position],
+        timeout=30_000,
     )
     lab_page.wait_until_idle()
     lab_page.screenshot(game, "climate_widget.png")

@@ -1,0 +1,158 @@
+"""GameWidget without a browser: messages are validated, hands stay hidden, plots update."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evo_lessons.widgets import GameWidget
+
+
+@pytest.fixture
+def widget():
+    return GameWidget("climate", seed=3, players=3)
+
+
+def send(widget, content):
+    widget._on_message(widget, content, [])
+
+
+@pytest.mark.parametrize(
+    "forged",
+    [
+        "act",
+        {"type": "act"},
+        {"type": "act", "index": 999},
+        {"type": "act", "index": -1},
+        {"type": "act", "index": "0"},
+        {"type": "act", "index": True},
+        {"type": "act", "index": 0, "player": 2},
+        {"type": "teleport", "cell": 1},
+        {"type": "seek", "position": 10_000},
+        {"type": "seek", "position": "3"},
+        {"type": "seat", "seat": 7, "kind": "human"},
+        {"type": "seat", "seat": 1, "kind": "cheater"},
+        {"type": "new_game", "seed": "abc"},
+        {"type": "load_code", "code": "EVO1-broken"},
+        {"type": "load_code", "code": 12},
+    ],
+)
+def test_a_forged_message_is_rejected_and_changes_nothing(widget, forged):
+    before = widget.state.fingerprint()
+    position = widget.session.position
+    send(widget, forged)
+    assert widget.error, "the page must be told the message was refused"
+    assert widget.state.fingerprint() == before
+    assert widget.session.position == position
+
+
+def test_a_legal_click_plays_and_bots_answer(widget):
+    assert widget.view["human_turn"]
+    send(widget, {"type": "act", "index": 0})
+    assert widget.error == ""
+    assert widget.session.position >= 1
+    assert widget.view["timeline"]["position"] == widget.session.position
+
+
+def test_the_view_is_json_and_lists_the_legal_actions(widget):
+    json.dumps(widget.view)
+    labels = [a["label"] for a in widget.view["actions"]]
+    assert labels == [str(a) for a in widget.state.legal_actions()]
+    assert all(a["target"].startswith("cell-") for a in widget.view["actions"])
+
+
+def test_only_the_viewing_seat_hand_is_sent():
+    w = GameWidget("climate", seed=5, players=3)
+    board = w.view["board"]
+    assert board["hand"] is not None  # Player 1's own hand
+    hands = {sp["player"]: sp["hand_size"] for sp in board["species"]}
+    assert sum(c["count"] for c in board["hand"]) == hands[0]
+    assert json.dumps(w.view).count('"hand":') == 1  # nobody else's cards
+
+
+def test_hot_seat_covers_the_next_persons_hand_until_revealed():
+    w = GameWidget("climate", seed=5, players=2, seats=["human", "human"])
+    send(w, {"type": "reveal"})
+    send(w, {"type": "act", "index": 0})  # Player 1 places; now Player 2's decision
+    assert w.view["covered"] and w.view["actions"] == []
+    assert w.view["board"]["hand"] is None
+    send(w, {"type": "act", "index": 0})
+    assert "Show my hand" in w.error
+    send(w, {"type": "reveal"})
+    assert not w.view["covered"] and w.view["actions"]
+    assert w.view["viewer"] == 1
+
+
+def test_step_play_undo_and_seek_match_the_buttons():
+    w = GameWidget("climate", seed=8, seats=["planner", "random", "planner"], players=3)
+    send(w, {"type": "step"})
+    assert w.session.position == 1
+    send(w, {"type": "play"})
+    assert w.state.is_over and w.view["over"]
+    end = w.session.position
+    send(w, {"type": "seek", "position": 2})
+    assert w.session.position == 2 and w.view["timeline"] == {"position": 2, "length": end}
+    send(w, {"type": "undo"})
+    assert w.session.position == 1
+
+
+def test_each_step_sends_a_new_plot_frame():
+    w = GameWidget("climate", seed=8, seats=["planner"] * 3, players=3)
+    frames = []
+    w.observe(lambda change: frames.append(change["new"]), names="plot_png")
+    for _ in range(3):
+        w.step()
+    assert len(frames) == 3 and all(f.startswith(b"\x89PNG") for f in frames)
+
+
+def test_no_plot_mode_sends_no_images():
+    w = GameWidget("climate", seed=8, seats=["planner"] * 3, players=3, plot=False)
+    w.step()
+    assert w.plot_png == b""
+
+
+def test_scenario_code_message_and_loading_it():
+    w = GameWidget("climate", seed=8, seats=["planner"] * 3, players=3)
+    for _ in range(6):
+        w.step()
+    code = w.scenario_code()
+    other = GameWidget("climate", seed=1, seats=["planner"] * 3, players=3)
+    send(other, {"type": "load_code", "code": code})
+    assert other.error == "" and other.state == w.state
+
+
+def test_a_scenario_for_another_game_is_refused():
+    w = GameWidget("climate", seed=8, players=3)
+    code = w.scenario_code()
+    data = w.session.scenario()
+    data["game"] = "niche"
+    other = GameWidget("climate", seed=1, players=3)
+    send(other, {"type": "load_code", "code": json.dumps(data)})
+    assert other.error
+    assert code  # the original code is fine
+
+
+def test_csv_download_is_sent_to_the_page():
+    w = GameWidget("climate", seed=8, seats=["planner"] * 2, players=2)
+    sent = []
+    w.send = lambda content, buffers=None: sent.append(content)
+    send(w, {"type": "csv"})
+    assert sent and sent[0]["type"] == "csv" and sent[0]["text"].startswith("step,")
+
+
+def test_history_is_a_dataframe_of_the_rows():
+    w = GameWidget("climate", seed=8, seats=["planner"] * 2, players=2)
+    w.play_to_end()
+    frame = w.history()
+    assert len(frame) == len(w.session.rows)
+    assert {"turn", "player", "body", "colour", "metabolism", "matches"} <= set(frame.columns)
+
+
+def test_static_figure_has_a_line_per_player_in_each_gene_panel():
+    w = GameWidget("climate", seed=8, seats=["planner"] * 3, players=3)
+    w.play_to_end()
+    figure = w.figure()
+    body = figure.axes[0]
+    assert len([line for line in body.lines if line.get_label().startswith("P")]) == 3
+    assert len(body.lines[0].get_xdata()) > 1

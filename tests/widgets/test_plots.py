@@ -1,0 +1,60 @@
+"""Live plots are functions of rows: testable without a display."""
+
+from __future__ import annotations
+
+from evo_lessons.widgets.plots import LivePlot, metric_figure
+
+PANELS = [
+    {"metric": "x", "title": "x", "ylim": (0, 10)},
+    {"metric": "t", "title": "shared", "shared": True, "ylim": (0, 6)},
+]
+
+
+def rows(turns: int, players: int = 2):
+    return [
+        {"turn": t, "player": p, "x": t + p, "t": 3 + (t > 5)}
+        for t in range(turns)
+        for p in range(players)
+    ]
+
+
+def test_update_sets_one_line_per_player_and_one_shared_line():
+    plot = LivePlot(PANELS, 2, markers_key="t")
+    plot.update(rows(8))
+    assert [len(lines) for lines in plot.lines] == [2, 1]
+    assert list(plot.lines[0][1].get_ydata()) == [t + 1 for t in range(8)]
+
+
+def test_png_frames_are_png_and_change_with_the_data():
+    plot = LivePlot(PANELS, 2)
+    plot.update(rows(3))
+    first = plot.png()
+    plot.update(rows(9))
+    second = plot.png()
+    assert first.startswith(b"\x89PNG") and second.startswith(b"\x89PNG") and first != second
+
+
+def test_x_range_doubles_instead_of_growing_every_step():
+    plot = LivePlot(PANELS, 2, x_span=16)
+    plot.update(rows(40))
+    assert plot.x_span == 64 and plot.axes[0].get_xlim() == (0, 64)
+
+
+def test_changes_of_the_marker_key_are_marked_once_per_panel():
+    plot = LivePlot(PANELS, 2, markers_key="t")
+    plot.update(rows(10))
+    assert len(plot._marker_artists) == 2  # one change, drawn in both panels
+
+
+def test_dodge_separates_players_with_equal_values():
+    panels = [{"metric": "x", "title": "x", "ylim": (0, 10), "dodge": 0.1}]
+    plot = LivePlot(panels, 2)
+    plot.update([{"turn": 0, "player": p, "x": 5} for p in range(2)])
+    ys = [line.get_ydata()[0] for line in plot.lines[0]]
+    assert ys[0] != ys[1] and abs(sum(ys) / 2 - 5) < 1e-9
+
+
+def test_static_figure_draws_without_a_display():
+    figure = metric_figure(rows(5), PANELS, 2)
+    assert figure.axes[0].lines[0].get_animated() is False
+    figure.canvas.draw()
