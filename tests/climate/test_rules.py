@@ -928,3 +928,14 @@ def test_observations_are_json_safe():
     for seat in (None, 0, 1, 2):
         obs = state.observation(seat)
         assert json.loads(json.dumps(obs)) == obs
+
+
+def test_the_log_never_names_a_card_drawn_into_a_secret_hand():
+    labels = {label(c) for c in range(len(WORLD.cards))} - {"neutral", "deleterious"}
+    state = new_game(players=3, seed=12)
+    chooser = random.Random(12)
+    while not state.is_over:
+        legal = state.legal_actions()
+        for event in state.apply(legal[chooser.randrange(len(legal))]):
+            if event.kind == "draw":
+                assert not any(name in event.text for name in labels), event.text
