@@ -1,0 +1,969 @@
+"""The Niche game: adapt to three environments, one trait card at a time.
+
+Mechanics from *Niche: A Game of Survival and Adaptation* by Réka Nagy and Jakub Krakowiak
+(CC BY 3.0). Every sentence, environment and card here is our own; the cards are designed in
+``data.toml``.
+
+The rules in our words
+----------------------
+* **The cards.** 12 environment cards (real habitats, each showing 2-4 challenges such as cold,
+  darkness or predators) and 52 trait cards: traits (a real adaptation that meets one challenge
+  type), two-trait cards (meet two) and special event cards (an effect instead of a trait).
+  There is an environment deck, a trait deck and one discard pile for trait cards.
+* **The gene pool.** Two stacks of ten trait cards, each built as a small pyramid: four face
+  down, three face up on top of them, two face down on those, one face up on top (R1). A card
+  can be drawn when it is face up and no card lies on it. At the end of every turn a face-down
+  card with nothing on it is turned face up. A stack whose last card was drawn is rebuilt from
+  the trait deck; when the deck runs short the discard pile is shuffled into a new deck (R2).
+* **Setup.** Each player gets two environment cards, looks at the gene pool, keeps one and
+  shuffles the other back into the environment deck (R3). Then everyone gets three trait cards.
+* **A turn.** Draw one available card from the gene pool, then play one card from the hand,
+  so the hand is back to three. A trait card goes into your play area. A special event card is
+  placed before you, before another player, or on the discard pile, as the card says, and its
+  effect is carried out (R7-R10).
+* **The rule of 4.** A play area holds at most four cards; a two-trait card or a special card
+  counts as one. Whoever must take a fifth card discards one of the cards already there (R6).
+  Two copies of a trait may be in play; the second adds nothing but insurance.
+* **Completing an environment.** When the traits in play meet every challenge of your
+  environment, it is set aside (its traits stay). Your next turn is spent drawing a new
+  environment instead of drawing and playing. Whoever completes a third environment wins at once.
+
+Variants (keyword arguments of :func:`new_game`)
+------------------------------------------------
+``players`` 2-6 (R13); ``max_rounds`` 1-10,000, default 100 (R14).
+
+Rulings (where the text is silent; each is tested in tests/niche/test_rulings.py)
+-------------------------------------------------------------------------------
+R1. *Pyramid geometry.* A stack has ten positions in four layers: layer 0 (the bottom) holds
+    positions 0-3, layer 1 positions 4-6, layer 2 positions 7-8 and layer 3 position 9. Card j of
+    layer L+1 lies across cards j and j+1 of layer L, so it *covers* both. Hence 4 covers 0 and 1;
+    5 covers 1 and 2; 6 covers 2 and 3; 7 covers 4 and 5; 8 covers 5 and 6; 9 covers 7 and 8.
+    Layers 0 and 2 are dealt face down, layers 1 and 3 face up, bottom layer first. A card is
+    *available* when it is there, face up, and every card covering it has been drawn. Face-up
+    cards that are still covered are visible to everyone but cannot be drawn.
+R2. *End of turn, in order:* every emptied stack is rebuilt (dealt bottom first, same faces as at
+    setup); if the trait deck runs out while building, the discard pile is shuffled to become
+    the new deck and building goes on; if both are empty the stack stays partly built, or
+    empty, in which case building is tried again at the end of later turns. Then every
+    face-down card with
+    nothing on it is turned face up. (For a full stack the order makes no difference.) A stack
+    is only rebuilt once it is empty. At the
+    start of every turn at least one card is available: with six players at most 18 cards are
+    in hands and 24 in play areas, so at least 10 of the 52 are in the pool, deck or discard.
+R3. *Setup order.* Gene pool first, then two environments to each player, then the choices in
+    seat order (each player sees the gene pool and their own two cards, not other players'
+    pairs); every returned environment is shuffled into the environment deck at once. Then three
+    trait cards each. Seat 0 plays first and play goes up the seats (the text's clockwise).
+R4. *Drawing is compulsory* and comes before playing; the drawn card may be the one played.
+R5. *Meeting challenges.* A trait meets its challenge type in any environment. An environment
+    lists each challenge type at most once, and is complete when every one of its types is met
+    by at least one card in play. Event cards meet nothing.
+R6. *Rule of 4.* When a card arrives in a play area that already holds four (a played trait, a
+    Mutation, a card taken by Gene flow, a Parasite, the Refuge), the owner of that play area
+    (even on another player's turn) chooses one of the four cards that were there before and
+    discards it; the newcomer stays. That choice is the owner's next decision.
+R7. *Targets.* Parasite may be placed with any other player; Population crash targets another
+    player with at least one card in play; Gene flow takes a trait (not an event card) from
+    another player's play area. A player whose play area holds the Refuge cannot be targeted
+    and skips Mass extinction. An event with no possible target may still be played: it is
+    discarded with no effect. Self and table events can always be played.
+R8. *Mutation* reveals the top card of the trait deck (shuffling the discard pile into a new
+    deck first if the deck is empty): a trait or two-trait card joins the player's play area
+    (rule of 4 applies); an event card is discarded with no effect. The Mutation card itself is
+    discarded after its effect. If deck and discard pile are both empty nothing happens.
+R9. *Migration* draws the new environment first and then shuffles the old one back into the
+    environment deck, so the player always moves somewhere new; whether the new environment is
+    already met is checked at the end of the turn, as usual (R11).
+R10. *Mass extinction:* in seat order starting with the player who played it, every player who
+    has a card in play and no Refuge discards one card of their choice from their play area.
+R11. *When completion is checked.* At the end of every turn, for the player whose turn it was:
+    during a turn other players' play areas can only lose cards, so nobody else can become
+    complete. After drawing a new environment it is checked at once: traits already in play
+    may meet it (pre-adaptation), and then it is completed straight away, the player's next turn
+    again being spent drawing an environment. A third completion ends the game at once.
+R12. *Environment deck runs out:* the environments set aside by all players are shuffled into a
+    new environment deck (players keep their count of completed environments).
+R13. *Players: 2 to 6.* Twelve environments deal two to each of at most six players; with six,
+    18 trait cards in hands and 20 in the gene pool still leave 14 in the deck. One player would
+    have nobody for the special events to touch.
+R14. *Time runs out* (so that every game ends, even between bots that never adapt): a game ends
+    after ``max_rounds`` rounds (a round is one turn of every player) without a winner. Then the
+    players with the most completed environments win, ties broken by the largest share of the
+    current environment's challenges met; players still tied share the win.
+R15. *Hidden information:* hands, face-down gene-pool cards, the order of both decks and other
+    players' environment pairs during setup are secret. The discard pile, play areas, current
+    and completed environments and face-up gene-pool cards (covered or not) are public.
+R16. *Metrics.* Fitness is the share of the current environment's challenges met by the cards
+    in play; between environments (after a completion, before the next draw) it is 1. An event
+    is *suffered* by every player whose play area it changes against their will: the target of
+    Parasite, Population crash and Gene flow, and everyone who discards to a Mass extinction.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar
+
+from evo_lessons.engine import Action, Event, GameState
+
+from .data import PLAY_AREA_LIMIT, Deck, deck
+
+DECK: Deck = deck()
+CARDS = DECK.cards
+ENVIRONMENTS = DECK.environments
+CHALLENGES = DECK.challenges
+
+HAND_SIZE = 3
+ENVIRONMENTS_TO_WIN = 3
+STACKS = 2
+STACK_SIZE = 10
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+DEFAULT_MAX_ROUNDS = 100
+
+#: R1: the layer of each of the ten positions of a stack
+LAYER_OF = (0, 0, 0, 0, 1, 1, 1, 2, 2, 3)
+#: R1: which positions cover each position (the card(s) lying on it)
+COVERED_BY: tuple[tuple[int, ...], ...] = (
+    (4,),
+    (4, 5),
+    (5, 6),
+    (6,),
+    (7,),
+    (7, 8),
+    (8,),
+    (9,),
+    (9,),
+    (),
+)
+#: R1: dealt face up? (layers 1 and 3)
+FACE_UP_WHEN_DEALT = tuple(layer % 2 == 1 for layer in LAYER_OF)
+
+
+def _covered_positions(present: int) -> int:
+    """Bit mask of the positions that have a present card lying on them (R1)."""
+    covered = 0
+    for pos in range(STACK_SIZE):
+        if any(present >> over & 1 for over in COVERED_BY[pos]):
+            covered |= 1 << pos
+    return covered
+
+
+#: for every set of present positions (a 10-bit mask), the positions that are covered
+COVERED_TABLE = tuple(_covered_positions(present) for present in range(1 << STACK_SIZE))
+#: the positions named by each 10-bit mask, in order
+POSITIONS_OF = tuple(
+    tuple(p for p in range(STACK_SIZE) if mask >> p & 1) for mask in range(1 << STACK_SIZE)
+)
+FULL_STACK = (1 << STACK_SIZE) - 1
+
+CARD_MASK = tuple(card.mask for card in CARDS)
+CARD_EFFECT = tuple(card.effect for card in CARDS)
+CARD_TARGET = tuple(card.target for card in CARDS)
+ENV_MASK = tuple(env.mask for env in ENVIRONMENTS)
+REFUGE_CARDS = frozenset(card.id for card in CARDS if card.effect == "refuge")
+TARGETED_CARDS = frozenset(card.id for card in CARDS if card.target == "other")
+TRAIT_CARDS = frozenset(card.id for card in CARDS if not card.is_event)
+
+
+def seat(player: int) -> str:
+    """How players are named in the log: seats count from 1 for people."""
+    return f"Player {player + 1}"
+
+
+def card_name(card: int) -> str:
+    return CARDS[card].name
+
+
+def count_met(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+# -- actions ---------------------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True, slots=True)
+class KeepEnvironment(Action):
+    """Setup: keep one of the two environments dealt to you."""
+
+    environment: int
+
+    def __str__(self) -> str:
+        return f"Keep the {ENVIRONMENTS[self.environment].name} environment"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DrawEnvironment(Action):
+    """The turn after a completion: draw a new environment instead of drawing and playing."""
+
+    def __str__(self) -> str:
+        return "Draw a new environment"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DrawFromGenePool(Action):
+    """Take the available card at ``position`` of gene-pool ``stack`` into the hand."""
+
+    stack: int
+    position: int
+    card: int
+
+    def __str__(self) -> str:
+        return f"Draw {card_name(self.card)} from gene pool {self.stack + 1}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlayCard(Action):
+    """Play ``card`` from the hand; ``target`` is a seat for events aimed at another player
+    (-1 otherwise) and ``take`` the card that Gene flow takes (-1 otherwise)."""
+
+    card: int
+    target: int = -1
+    take: int = -1
+
+    def __str__(self) -> str:
+        card = CARDS[self.card]
+        if card.target != "other":
+            return f"Play {card.name}"
+        if self.target < 0:
+            return f"Play {card.name} with no effect (nobody can be targeted)"
+        if self.take >= 0:
+            return f"Play {card.name}: take {card_name(self.take)} from {seat(self.target)}"
+        return f"Play {card.name} on {seat(self.target)}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DiscardFromPlay(Action):
+    """Discard ``card`` from your play area (rule of 4, or a mass extinction)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"Discard {card_name(self.card)} from your play area"
+
+
+ACTION_TYPES = {
+    cls.__name__: cls
+    for cls in (KeepEnvironment, DrawEnvironment, DrawFromGenePool, PlayCard, DiscardFromPlay)
+}
+
+# Interned actions: the hot path hands out these objects instead of building new ones.
+_DRAW_ENVIRONMENT = DrawEnvironment()
+_DRAWS = tuple(
+    tuple(tuple(DrawFromGenePool(s, p, c) for c in range(len(CARDS))) for p in range(STACK_SIZE))
+    for s in range(STACKS)
+)
+_PLAYS = tuple(PlayCard(c) for c in range(len(CARDS)))
+_DISCARDS = tuple(DiscardFromPlay(c) for c in range(len(CARDS)))
+_TARGETED: dict[tuple[int, int, int], PlayCard] = {}
+
+
+def _targeted_play(card: int, target: int, take: int = -1) -> PlayCard:
+    action = _TARGETED.get((card, target, take))
+    if action is None:
+        action = _TARGETED[card, target, take] = PlayCard(card, target, take)
+    return action
+
+
+# The commonest events are built once and shared: events are read-only records, and random
+# playouts (thousands of games a second) would otherwise spend a third of their time on them.
+_EVENT_CACHE: dict[tuple[int, ...], Event] = {}
+
+
+def _draw_event(player: int, stack: int, position: int, card: int) -> Event:
+    key = (0, player, stack, position, card)
+    event = _EVENT_CACHE.get(key)
+    if event is None:
+        event = _EVENT_CACHE[key] = Event(
+            "draw",
+            f"{seat(player)} draws {card_name(card)} from gene pool {stack + 1}.",
+            player,
+            {"card": card, "stack": stack, "position": position},
+        )
+    return event
+
+
+def _trait_event(player: int, card: int) -> Event:
+    key = (1, player, card)
+    event = _EVENT_CACHE.get(key)
+    if event is None:
+        event = _EVENT_CACHE[key] = Event(
+            "play", f"{seat(player)} plays {card_name(card)}.", player, {"card": card}
+        )
+    return event
+
+
+def _discard_event(player: int, card: int) -> Event:
+    key = (2, player, card)
+    event = _EVENT_CACHE.get(key)
+    if event is None:
+        event = _EVENT_CACHE[key] = Event(
+            "discard",
+            f"{seat(player)} discards {card_name(card)} from their play area.",
+            player,
+            {"card": card},
+        )
+    return event
+
+
+# -- options ---------------------------------------------------------------------------------
+def normalise_options(players: int = 4, max_rounds: int = DEFAULT_MAX_ROUNDS) -> dict[str, Any]:
+    """Check the variant options and return them as stored in ``state.options``."""
+    for name, value in (("players", players), ("max_rounds", max_rounds)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{name} must be a whole number, got {value!r}")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Niche is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {players}")
+    if not 1 <= max_rounds <= 10_000:
+        raise ValueError(f"max_rounds must be between 1 and 10000, got {max_rounds}")
+    return {"players": players, "max_rounds": max_rounds}
+
+
+def new_game(players: int = 4, seed: int = 0, max_rounds: int = DEFAULT_MAX_ROUNDS) -> NicheState:
+    """A shuffled, dealt game waiting for the first player's choice of environment."""
+    return NicheState(normalise_options(players, max_rounds), seed)
+
+
+# -- the state ---------------------------------------------------------------------------------
+class NicheState(GameState):
+    """The whole table: gene pool, decks, discard pile, environments, hands and play areas."""
+
+    game_name: ClassVar[str] = "niche"
+    action_types: ClassVar[dict[str, type[Action]]] = ACTION_TYPES
+
+    def __init__(self, options: dict[str, Any], seed: int) -> None:
+        super().__init__(options, seed)
+        n = options["players"]
+        self._n = n
+        self.max_turns = options["max_rounds"] * n
+        rng = self.rng
+        self.trait_deck: list[int] = list(range(len(CARDS)))  # top = last
+        rng.shuffle(self.trait_deck)
+        self.discard: list[int] = []
+        self.environment_deck: list[int] = list(range(len(ENVIRONMENTS)))
+        rng.shuffle(self.environment_deck)
+        self.set_aside: list[int] = []  # completed environments of all players (R12)
+        self.pool: list[list[int]] = [[-1] * STACK_SIZE for _ in range(STACKS)]
+        # bit p of present[s] / face_up[s]: position p of stack s holds a card / is face up
+        self.present: list[int] = [0] * STACKS
+        self.face_up: list[int] = [0] * STACKS
+        for stack in range(STACKS):
+            self._build_stack(stack, [])
+        self.dealt: list[list[int]] = [
+            [self.environment_deck.pop(), self.environment_deck.pop()] for _ in range(n)
+        ]
+        self.environment: list[int] = [-1] * n
+        self.completed: list[list[int]] = [[] for _ in range(n)]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.play: list[list[int]] = [[] for _ in range(n)]
+        self.suffered: list[int] = [0] * n
+        #: (environment, player, turns held, outcome) for every environment a player has left
+        self.environment_log: list[tuple[int, int, int, str]] = []
+        self.held_since: list[int] = [0] * n
+        #: queued discard decisions: (player, card that may not be discarded or -1)
+        self.pending: list[tuple[int, int]] = []
+        self.turns = 0  # player-turns started
+        self.turn_player = 0
+        self.phase = "keep"  # keep | environment | draw | play | discard | over
+        self._current: int | None = 0
+        self.ended_by_time = False
+
+    # -- contract ------------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self._n
+
+    @property
+    def current_player(self) -> int | None:
+        return self._current
+
+    @property
+    def round(self) -> int:
+        """Rounds started (0 during setup)."""
+        return (self.turns + self._n - 1) // self._n
+
+    def _legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == "draw":
+            out = []
+            for stack in (0, 1):
+                present = self.present[stack]
+                avail = present & self.face_up[stack] & ~COVERED_TABLE[present]
+                if avail:
+                    cards = self.pool[stack]
+                    draws = _DRAWS[stack]
+                    for pos in POSITIONS_OF[avail]:
+                        out.append(draws[pos][cards[pos]])
+            return out
+        if phase == "play":
+            hand = self.hands[self.turn_player]
+            for card in hand:
+                if card in TARGETED_CARDS:
+                    return self._play_actions(hand)
+            return [_PLAYS[card] for card in hand]
+        if phase == "discard":
+            player, keep = self.pending[0]
+            return [_DISCARDS[c] for c in self.play[player] if c != keep]
+        if phase == "environment":
+            return [_DRAW_ENVIRONMENT]
+        if phase == "keep":
+            return [KeepEnvironment(e) for e in self.dealt[self._current]]
+        return []
+
+    def _play_actions(self, hand: list[int]) -> list[Action]:
+        """Play actions when the hand holds an event aimed at another player (R7)."""
+        out: list[Action] = []
+        targets = self.targets(self.turn_player)
+        for card in hand:
+            if card not in TARGETED_CARDS:
+                out.append(_PLAYS[card])
+                continue
+            effect = CARD_EFFECT[card]
+            before = len(out)
+            for other in targets:
+                area = self.play[other]
+                if effect == "parasite":
+                    out.append(_targeted_play(card, other))
+                elif effect == "bottleneck":
+                    if area:
+                        out.append(_targeted_play(card, other))
+                else:  # gene flow: one action per trait card in play there
+                    for taken in area:
+                        if taken in TRAIT_CARDS:
+                            out.append(_targeted_play(card, other, taken))
+            if len(out) == before:
+                out.append(_PLAYS[card])  # R7: no target, no effect
+        return out
+
+    def targets(self, player: int) -> list[int]:
+        """Players that ``player``'s events may touch: the others without a Refuge (R7)."""
+        return [p for p in range(self._n) if p != player and not self.protected(p)]
+
+    def protected(self, player: int) -> bool:
+        return any(c in REFUGE_CARDS for c in self.play[player])
+
+    def _apply(self, action: Action) -> list[Event]:
+        events: list[Event] = []
+        player = self._current
+        kind = type(action)
+        if kind is DrawFromGenePool:
+            stack, position, card = action.stack, action.position, action.card
+            self.pool[stack][position] = -1
+            self.present[stack] &= ~(1 << position)
+            self.hands[player].append(card)
+            events.append(_draw_event(player, stack, position, card))
+            self.phase = "play"
+        elif kind is PlayCard:
+            card = action.card
+            if card in TRAIT_CARDS:
+                self.hands[player].remove(card)
+                events.append(_trait_event(player, card))
+                area = self.play[player]
+                area.append(card)
+                if len(area) > PLAY_AREA_LIMIT:
+                    self.pending.append((player, card))
+            else:
+                self._play(player, action, events)
+            self._after_decision(events)
+        elif kind is DiscardFromPlay:
+            card = action.card
+            self.pending.pop(0)
+            self.play[player].remove(card)
+            self.discard.append(card)
+            events.append(_discard_event(player, card))
+            self._after_decision(events)
+        elif kind is DrawEnvironment:
+            self._draw_environment(player, events)
+            self._check_completion(player, events)
+            self._end_turn(events)
+        else:
+            self._keep(player, action.environment, events)
+        return events
+
+    # -- setup ---------------------------------------------------------------------------------
+    def _keep(self, player: int, environment: int, events: list[Event]) -> None:
+        pair = self.dealt[player]
+        returned = pair[1] if pair[0] == environment else pair[0]
+        self.dealt[player] = []
+        self.environment[player] = environment
+        self.environment_deck.append(returned)
+        self.rng.shuffle(self.environment_deck)
+        events.append(
+            Event(
+                "keep",
+                f"{seat(player)} keeps the {ENVIRONMENTS[environment].name} and shuffles the "
+                "other environment back into the environment deck.",
+                player,
+                {"environment": environment},
+            )
+        )
+        if player + 1 < self._n:
+            self._current = player + 1
+            return
+        for p in range(self._n):
+            for _ in range(HAND_SIZE):
+                self.hands[p].append(self._draw_trait(events))
+        events.append(Event("deal", f"Every player is dealt {HAND_SIZE} trait cards.", None, {}))
+        self._start_turn(0, events)
+
+    # -- playing a card ------------------------------------------------------------------------
+    def _play(self, player: int, action: PlayCard, events: list[Event]) -> None:
+        """Play an event card and carry out its effect (R7-R10)."""
+        card = action.card
+        self.hands[player].remove(card)
+        info = CARDS[card]
+        effect = info.effect
+        target = action.target
+        if info.target == "other" and target < 0:
+            self.discard.append(card)
+            events.append(
+                Event(
+                    "play",
+                    f"{seat(player)} plays {info.name}, but no player can be targeted, "
+                    "so it is discarded with no effect.",
+                    player,
+                    {"card": card},
+                )
+            )
+            return
+        if effect == "parasite":
+            self.suffered[target] += 1
+            events.append(
+                Event(
+                    "play",
+                    f"{seat(player)} places a {info.name} in {seat(target)}'s play area.",
+                    player,
+                    {"card": card, "target": target},
+                )
+            )
+            self._arrive(target, card)
+        elif effect == "bottleneck":
+            self.discard.append(card)
+            area = self.play[target]
+            lost = area.pop(self.rng.randrange(len(area)))
+            self.discard.append(lost)
+            self.suffered[target] += 1
+            events.append(
+                Event(
+                    "play",
+                    f"{seat(player)} plays {info.name} on {seat(target)}, who loses "
+                    f"{card_name(lost)} at random.",
+                    player,
+                    {"card": card, "target": target, "lost": lost},
+                )
+            )
+        elif effect == "gene_flow":
+            self.discard.append(card)
+            self.play[target].remove(action.take)
+            self.suffered[target] += 1
+            events.append(
+                Event(
+                    "play",
+                    f"{seat(player)} plays {info.name} and takes {card_name(action.take)} "
+                    f"from {seat(target)}.",
+                    player,
+                    {"card": card, "target": target, "taken": action.take},
+                )
+            )
+            self._arrive(player, action.take)
+        elif effect == "mutation":
+            self._mutation(player, card, events)
+        elif effect == "migration":
+            self._migration(player, card, events)
+        elif effect == "mass_extinction":
+            self.discard.append(card)
+            events.append(
+                Event(
+                    "play",
+                    f"{seat(player)} plays {info.name}: every player without a Refuge "
+                    "discards one card from their play area.",
+                    player,
+                    {"card": card},
+                )
+            )
+            for step in range(self._n):
+                victim = (player + step) % self._n
+                if self.play[victim] and not self.protected(victim):
+                    self.suffered[victim] += 1
+                    self.pending.append((victim, -1))
+        else:  # refuge
+            events.append(
+                Event(
+                    "play",
+                    f"{seat(player)} plays {info.name}: other players' events cannot touch them.",
+                    player,
+                    {"card": card},
+                )
+            )
+            self._arrive(player, card)
+
+    def _arrive(self, player: int, card: int) -> None:
+        """Put ``card`` into a play area; a fifth card means a discard decision (R6)."""
+        area = self.play[player]
+        area.append(card)
+        if len(area) > PLAY_AREA_LIMIT:
+            self.pending.append((player, card))
+
+    def _mutation(self, player: int, card: int, events: list[Event]) -> None:
+        if not self.trait_deck:
+            self._reshuffle_discard(events)
+        if not self.trait_deck:
+            events.append(
+                Event(
+                    "play",
+                    f"{seat(player)} plays Mutation, but no trait card is left to reveal.",
+                    player,
+                    {"card": card},
+                )
+            )
+        else:
+            revealed = self.trait_deck.pop()
+            if CARDS[revealed].kind == "event":
+                self.discard.append(revealed)
+                events.append(
+                    Event(
+                        "play",
+                        f"{seat(player)} plays Mutation and reveals {card_name(revealed)}: "
+                        "a mutation with no effect.",
+                        player,
+                        {"card": card, "revealed": revealed},
+                    )
+                )
+            else:
+                events.append(
+                    Event(
+                        "play",
+                        f"{seat(player)} plays Mutation and gains {card_name(revealed)}.",
+                        player,
+                        {"card": card, "revealed": revealed},
+                    )
+                )
+                self._arrive(player, revealed)
+        self.discard.append(card)
+
+    def _migration(self, player: int, card: int, events: list[Event]) -> None:
+        self.discard.append(card)
+        old = self.environment[player]
+        new = self._take_environment(events)
+        self.environment[player] = new
+        self._log_environment(player, old, "migrated")
+        self.environment_deck.append(old)
+        self.rng.shuffle(self.environment_deck)
+        events.append(
+            Event(
+                "play",
+                f"{seat(player)} plays Migration: they leave the {ENVIRONMENTS[old].name} "
+                f"for the {ENVIRONMENTS[new].name}.",
+                player,
+                {"card": card, "from": old, "to": new},
+            )
+        )
+
+    def _after_decision(self, events: list[Event]) -> None:
+        """Hand the next queued discard decision over, or finish the turn."""
+        if self.pending:
+            self.phase = "discard"
+            self._current = self.pending[0][0]
+            return
+        player = self._current = self.turn_player
+        env = self.environment[player]
+        if env >= 0:
+            need = ENV_MASK[env]
+            covered = 0
+            for card in self.play[player]:
+                covered |= CARD_MASK[card]
+            if covered & need == need:
+                self._check_completion(player, events)
+        self._end_turn(events)
+
+    # -- environments ----------------------------------------------------------------------------
+    def _take_environment(self, events: list[Event]) -> int:
+        if not self.environment_deck:
+            # R12: recycle the set-aside environments
+            self.environment_deck = self.set_aside
+            self.set_aside = []
+            self.rng.shuffle(self.environment_deck)
+            events.append(
+                Event(
+                    "shuffle",
+                    "The environment deck is empty: the completed environments are "
+                    "shuffled into a new one.",
+                    None,
+                    {},
+                )
+            )
+        return self.environment_deck.pop()
+
+    def _draw_environment(self, player: int, events: list[Event]) -> None:
+        new = self._take_environment(events)
+        self.environment[player] = new
+        self.held_since[player] = self.turns
+        events.append(
+            Event(
+                "environment",
+                f"{seat(player)} draws a new environment: the {ENVIRONMENTS[new].name}.",
+                player,
+                {"environment": new},
+            )
+        )
+
+    def covered(self, player: int) -> int:
+        """Bit mask of the challenge types met by ``player``'s play area."""
+        mask = 0
+        for card in self.play[player]:
+            mask |= CARD_MASK[card]
+        return mask
+
+    def _check_completion(self, player: int, events: list[Event]) -> None:
+        env = self.environment[player]
+        if env < 0:
+            return
+        need = ENV_MASK[env]
+        if self.covered(player) & need != need:
+            return
+        self.environment[player] = -1
+        self.completed[player].append(env)
+        self.set_aside.append(env)
+        self._log_environment(player, env, "completed")
+        done = len(self.completed[player])
+        events.append(
+            Event(
+                "complete",
+                f"{seat(player)} is adapted to the {ENVIRONMENTS[env].name}! "
+                f"That is {done} of {ENVIRONMENTS_TO_WIN} environments.",
+                player,
+                {"environment": env, "completed": done},
+            )
+        )
+        if done >= ENVIRONMENTS_TO_WIN:
+            self._finish([player], events, f"{seat(player)} wins the game!")
+
+    def _log_environment(self, player: int, env: int, outcome: str) -> None:
+        self.environment_log.append((env, player, self.turns - self.held_since[player], outcome))
+        self.held_since[player] = self.turns
+
+    # -- the turn --------------------------------------------------------------------------------
+    def _start_turn(self, player: int, events: list[Event]) -> None:
+        if self.turns >= self.max_turns:
+            self._time_runs_out(events)
+            return
+        self.turns += 1
+        self.turn_player = player
+        self._current = player
+        self.phase = "environment" if self.environment[player] < 0 else "draw"
+
+    def _end_turn(self, events: list[Event]) -> None:
+        """R2: rebuild emptied stacks, turn up uncovered cards; then the next player's turn."""
+        if self.phase == "over":
+            return
+        present = self.present
+        if not (present[0] and present[1]):
+            for stack in (0, 1):
+                if not present[stack]:
+                    self._build_stack(stack, events)
+        for stack in (0, 1):
+            here = present[stack]
+            if here & ~self.face_up[stack] & ~COVERED_TABLE[here]:
+                self._flip(events)
+                break
+        self._start_turn((self.turn_player + 1) % self._n, events)
+
+    def _finish(self, winners: list[int], events: list[Event], text: str) -> None:
+        for player in range(self._n):
+            env = self.environment[player]
+            if env >= 0:
+                self._log_environment(player, env, "unfinished")
+        self.winners = winners
+        self.phase = "over"
+        self._current = None
+        self.pending = []
+        events.append(Event("win", text, None, {"winners": list(winners)}))
+
+    def _time_runs_out(self, events: list[Event]) -> None:
+        """R14: the most completed environments wins; ties by share of the current one met."""
+        self.ended_by_time = True
+
+        def standing(player: int) -> tuple[int, float]:
+            return (len(self.completed[player]), self.fitness(player))
+
+        best = max(standing(p) for p in range(self._n))
+        winners = [p for p in range(self._n) if standing(p) == best]
+        names = " and ".join(seat(p) for p in winners)
+        self._finish(
+            winners,
+            events,
+            f"Time runs out after {self.options['max_rounds']} rounds: {names} "
+            f"{'wins' if len(winners) == 1 else 'share the win'}.",
+        )
+
+    def fitness(self, player: int) -> float:
+        """Share of the current environment's challenges met (1.0 between environments)."""
+        env = self.environment[player]
+        if env < 0:
+            return 1.0 if self.completed[player] else 0.0
+        need = ENV_MASK[env]
+        return count_met(self.covered(player) & need) / count_met(need)
+
+    # -- the gene pool ---------------------------------------------------------------------------
+    def _draw_trait(self, events: list[Event]) -> int:
+        """Top card of the trait deck, reshuffling the discard pile if needed (-1 if none)."""
+        if not self.trait_deck:
+            self._reshuffle_discard(events)
+            if not self.trait_deck:
+                return -1
+        return self.trait_deck.pop()
+
+    def _reshuffle_discard(self, events: list[Event]) -> None:
+        if not self.discard:
+            return
+        self.trait_deck = self.discard + self.trait_deck
+        self.discard = []
+        self.rng.shuffle(self.trait_deck)
+        events.append(
+            Event(
+                "shuffle",
+                "The trait deck has run out: the discard pile is shuffled into a new deck.",
+                None,
+                {},
+            )
+        )
+
+    def _build_stack(self, stack: int, events: list[Event]) -> None:
+        """R1/R2: deal a stack bottom first (some positions may already be filled)."""
+        cards = self.pool[stack]
+        dealt = 0
+        for pos in range(STACK_SIZE):
+            if self.present[stack] >> pos & 1:
+                continue
+            card = self._draw_trait(events)
+            if card < 0:
+                break
+            cards[pos] = card
+            self.present[stack] |= 1 << pos
+            if FACE_UP_WHEN_DEALT[pos]:
+                self.face_up[stack] |= 1 << pos
+            else:
+                self.face_up[stack] &= ~(1 << pos)
+            dealt += 1
+        if dealt and self.history:
+            events.append(
+                Event(
+                    "rebuild",
+                    f"Gene pool {stack + 1} is rebuilt with {dealt} cards from the trait deck.",
+                    None,
+                    {"stack": stack, "cards": dealt},
+                )
+            )
+
+    def _flip(self, events: list[Event]) -> None:
+        for stack in range(STACKS):
+            present = self.present[stack]
+            turn = present & ~self.face_up[stack] & ~COVERED_TABLE[present]
+            if not turn:
+                continue
+            self.face_up[stack] |= turn
+            cards = self.pool[stack]
+            flipped = tuple(cards[pos] for pos in POSITIONS_OF[turn])
+            key = (3, stack, turn, *flipped)
+            event = _EVENT_CACHE.get(key)
+            if event is None:
+                names = " and ".join(card_name(c) for c in flipped)
+                event = _EVENT_CACHE[key] = Event(
+                    "flip",
+                    f"In gene pool {stack + 1}, {names} "
+                    f"{'is' if len(flipped) == 1 else 'are'} turned face up.",
+                    None,
+                    {"stack": stack, "positions": list(POSITIONS_OF[turn]), "cards": flipped},
+                )
+            events.append(event)
+
+    def available(self, stack: int, position: int) -> bool:
+        """R1: present, face up, and nothing lying on it."""
+        present = self.present[stack]
+        return bool(present & self.face_up[stack] & ~COVERED_TABLE[present] & (1 << position))
+
+    # -- what players see --------------------------------------------------------------------------
+    def observation(self, player: int | None = None) -> dict[str, Any]:
+        pool = []
+        for stack in range(STACKS):
+            row = []
+            for pos in range(STACK_SIZE):
+                card = self.pool[stack][pos]
+                here = bool(self.present[stack] >> pos & 1)
+                up = here and bool(self.face_up[stack] >> pos & 1)
+                row.append(
+                    {
+                        "position": pos,
+                        "present": here,
+                        "face_up": up,
+                        "card": card if up else None,
+                        "available": self.available(stack, pos),
+                    }
+                )
+            pool.append(row)
+        seats = []
+        for p in range(self._n):
+            env = self.environment[p]
+            covered = self.covered(p)
+            seats.append(
+                {
+                    "seat": p,
+                    "environment": env if env >= 0 else None,
+                    "challenges_met": [
+                        c
+                        for c in (ENVIRONMENTS[env].challenges if env >= 0 else ())
+                        if covered >> c & 1
+                    ],
+                    "completed": list(self.completed[p]),
+                    "play_area": list(self.play[p]),
+                    "hand_size": len(self.hands[p]),
+                    "protected": self.protected(p),
+                    "events_suffered": self.suffered[p],
+                    "fitness": self.fitness(p),
+                }
+            )
+        pending = None
+        if self.phase == "discard":
+            who, keep = self.pending[0]
+            pending = {"player": who, "keep": keep if keep >= 0 else None}
+        seen = player is not None and 0 <= player < self._n
+        return {
+            "game": self.game_name,
+            "players": self._n,
+            "you": player if seen else None,
+            "options": dict(self.options),
+            "phase": self.phase,
+            "current_player": self._current,
+            "turn_player": self.turn_player,
+            "turn": self.turns,
+            "round": self.round,
+            "gene_pool": pool,
+            "trait_deck_size": len(self.trait_deck),
+            "discard": list(self.discard),
+            "environment_deck_size": len(self.environment_deck),
+            "set_aside": list(self.set_aside),
+            "seats": seats,
+            "hand": list(self.hands[player]) if seen else None,
+            "dealt_environments": list(self.dealt[player]) if seen else None,
+            "pending_discard": pending,
+            "winners": list(self.winners),
+            "ended_by_time": self.ended_by_time,
+        }
+
+    def metrics(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "player": p,
+                "turn": self.turns,
+                "fitness": self.fitness(p),
+                "environments_completed": len(self.completed[p]),
+                "cards_in_play": len(self.play[p]),
+                "events_suffered": self.suffered[p],
+            }
+            for p in range(self._n)
+        ]
+
+    def summary(self) -> dict[str, Any]:
+        row = super().summary()
+        row["turns"] = self.turns
+        row["rounds"] = self.round
+        row["ended_by_time"] = self.ended_by_time
+        row["environment_log"] = [list(entry) for entry in self.environment_log]
+        return row
