@@ -29,7 +29,7 @@ OPTIONS = st.fixed_dictionaries(
         "tokens_to_win": st.sampled_from([4, 4, 3, 2]),
     }
 )
-MANY = settings(max_examples=600, deadline=None, database=None)
+MANY = settings(max_examples=500, deadline=None, database=None)
 SOME = settings(max_examples=200, deadline=None, database=None)
 
 
@@ -88,6 +88,16 @@ def test_no_hand_holds_more_than_five_cards_once_its_turn_is_over(seed, options)
         for player, hand in enumerate(state.hands):
             if player != mid_turn:
                 assert len(hand) <= 5
+
+    play(seed, options, check)
+
+
+@MANY
+@given(seed=SEEDS, options=OPTIONS)
+def test_no_two_species_ever_share_a_cell(seed, options):
+    def check(state, _events):
+        cells = [cell for cell in state.positions if cell is not None]
+        assert len(cells) == len(set(cells))
 
     play(seed, options, check)
 
