@@ -73,3 +73,10 @@ def test_metrics_and_summary_report_the_issue_numbers():
     assert summary["finished"] is True
     assert {f"p{k}_tokens" for k in range(4)} <= set(summary)
     assert {f"p{k}_extinct_round" for k in range(4)} <= set(summary)
+    for k in range(4):
+        shown = [r["cards"][k] for r in state.rounds if r["cards"][k] >= 0]
+        assert summary[f"p{k}_last_card"] == shown[-1]
+        extinct = summary[f"p{k}_extinct_round"]
+        assert (extinct is None) == (k in state.winners and not summary["shared_win"]) or (
+            summary["shared_win"] and extinct == len(state.rounds)
+        )

@@ -491,6 +491,10 @@ class AdaptationState(GameState):
         row["shared_win"] = len(self.winners) > 1
         row["refills"] = self.refills
         for seat in range(self.players):
+            # the last card the seat showed (with bots that never swap: the only one it had)
+            row[f"p{seat}_last_card"] = next(
+                (r["cards"][seat] for r in reversed(self.rounds) if r["cards"][seat] >= 0), None
+            )
             # the round in which the seat went extinct (None: it never did)
             row[f"p{seat}_extinct_round"] = next(
                 (r["round"] for r in self.rounds if seat in r["extinct"]), None

@@ -166,19 +166,22 @@ registerRenderer("adaptation", (root, b, ctx) => {
        (last.round === 1 ? "Round one only chose the dealer; nobody lost a token."
                          : `${last.defeated.map(name).join(", ")} lost a token.`));
   const shown = last.cards.filter((c) => c).length;
-  const rs = svg("svg", { width: shown * 74 + 4, height: 112, role: "img",
+  const rs = svg("svg", { width: shown * 80 + 4, height: 118, role: "img",
                           "aria-label": "Cards of the last reveal: " + last.cards
                             .map((c, s) => (c ? `${name(s)} ${c.label} scored ${last.scores[s]}` : null))
                             .filter((t) => t).join("; ") }, reveal);
   let k = 0;
   last.cards.forEach((c, s) => {
     if (!c) return;
-    const x = 2 + k * 74;
-    playingCard(rs, x, 2, 66, 82, c);
+    const x = 2 + k * 80;
+    playingCard(rs, x + 4, 2, 66, 82, c);
     const lost = last.defeated.includes(s);
-    svg("text", { x: x + 33, y: 96, "text-anchor": "middle", "font-size": 10,
-                  "font-weight": lost ? "bold" : "normal" }, rs,
-        `P${s + 1}: ${last.scores[s]}${lost ? " ✗ lowest" : ""}`);
+    svg("text", { x: x + 37, y: 98, "text-anchor": "middle", "font-size": 10,
+                  "font-weight": lost ? "bold" : "normal" }, rs, `P${s + 1} scored ${last.scores[s]}`);
+    if (lost) {
+      svg("text", { x: x + 37, y: 112, "text-anchor": "middle", "font-size": 10,
+                    "font-weight": "bold" }, rs, "✗ lowest");
+    }
     k++;
   });
 

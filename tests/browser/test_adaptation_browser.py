@@ -1,0 +1,71 @@
+"""The Adaptation lesson in a real browser: play a round by clicking keep or swap on the table."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def _wait_for_move(page, game, position: str) -> None:
+    page.wait_for_function(
+        "([el, before]) => el.dataset.position !== before",
+        arg=[game.element_handle(), position],
+        timeout=60_000,
+    )
+
+
+def test_adaptation_notebook_plays_a_round_in_jupyterlab(lab_page):
+    page = lab_page.page
+    lab_page.open_notebook("03_adaptation.ipynb")
+    lab_page.run_all()
+    lab_page.wait_for_widgets(count=1)
+    lab_page.wait_until_idle()
+    game = page.locator(".evo-root").first
+    board = game.locator(".evo-board")
+    board.locator(".evo-ad-table").wait_for(timeout=60_000)
+    # the table: four places, face-down cards for the others, the viewer's card labelled in words
+    assert board.locator(".evo-ad-seat").count() == 4
+    mine = board.locator(".evo-ad-seat").first
+    assert "(you)" in mine.text_content()
+    assert mine.locator(".evo-ad-card title").count() == 1
+    assert board.locator(".evo-ad-dealer").count() == 1
+    rows_before = board.locator(".evo-ad-history tbody tr").count()
+    assert rows_before >= 1
+
+    # play until the round is revealed: click the challenge (as dealer) or keep / swap
+    used_keyboard = False
+    clicks = 0
+    for _ in range(6):
+        if board.locator(".evo-ad-history tbody tr").count() > rows_before:
+            break
+        position = game.get_attribute("data-position")
+        challenge = board.locator(".evo-ad-challenge.evo-target")
+        keep = board.locator(".evo-ad-keep.evo-target")
+        swap = board.locator(".evo-ad-swap.evo-target")
+        if challenge.count():
+            assert challenge.count() == 3
+            challenge.nth(1).click()  # the shape challenge
+        elif not used_keyboard and keep.count():
+            # keyboard: Tab reaches the board's Keep button, Enter plays it
+            assert keep.get_attribute("role") == "button"
+            keep.focus()
+            page.keyboard.press("Enter")
+            used_keyboard = True
+        else:
+            assert swap.count() == 1, "a human decision must offer Swap on the table"
+            swap.click()
+        clicks += 1
+        _wait_for_move(page, game, position)
+        lab_page.wait_until_idle()
+    rows_after = board.locator(".evo-ad-history tbody tr").count()
+    assert rows_after > rows_before, "the round was not revealed"
+    assert clicks >= 1 and used_keyboard, "the round must be played by clicks and the keyboard"
+    log = game.locator(".evo-log").text_content()
+    assert "The challenge is" in log and "Cards shown" in log
+    assert "Last reveal" in board.text_content()
+    assert "Player 1" in game.locator(".evo-description pre").text_content()
+    assert game.locator(".evo-table td").count() > 0
+    lab_page.screenshot(game, "adaptation_widget.png")
+    assert not lab_page.outside_requests, f"requests left 127.0.0.1: {lab_page.outside_requests}"
+    assert not lab_page.console_errors, f"console errors: {lab_page.console_errors}"
