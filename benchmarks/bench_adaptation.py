@@ -5,12 +5,14 @@ for ``benchmarks/run.py``. Each game builds its state and its five bots, as ``si
 and the best of three timed batches is reported (the least disturbed by other processes).
 
 ``python benchmarks/bench_adaptation.py --bots`` also measures how often MemoryBot beats
-RandomBot over 10,000 games (``bot_win_rates``), with 95% confidence intervals.
+RandomBot over 10,000 games (``bot_win_rates``), with 95% confidence intervals, and
+``--widget`` the widget's step latency with memory bots.
 """
 
 from __future__ import annotations
 
 import math
+import statistics
 import sys
 import time
 from typing import Any
@@ -34,7 +36,7 @@ def _batch(games: int, first_seed: int) -> tuple[float, int]:
     return time.perf_counter() - start, actions
 
 
-def run(quick: bool = False) -> dict[str, Any]:
+def games_per_second(quick: bool = False) -> dict[str, Any]:
     """Time 5-player RandomBot games; return games/s, step latency and the target."""
     games = 500 if quick else 3_000
     repeats = 2 if quick else 3
@@ -42,17 +44,47 @@ def run(quick: bool = False) -> dict[str, Any]:
     timings = [_batch(games, 1_000 * k) for k in range(repeats)]
     seconds, actions = min(timings)
     return {
-        "game": "adaptation",
         "players": PLAYERS,
-        "bots": "random",
         "games": games,
         "seconds": round(seconds, 4),
         "games_per_s": round(games / seconds, 1),
-        "actions_per_game": round(actions / games, 2),
+        "decisions_per_game": round(actions / games, 2),
         "step_latency_us": round(seconds / actions * 1e6, 2),
         "target_games_per_s": TARGET_GAMES_PER_S,
         "meets_target": games / seconds >= TARGET_GAMES_PER_S,
     }
+
+
+def widget_step_latency(steps: int = 300) -> dict[str, Any]:
+    """GameWidget.step() with memory bots: apply + bot + view model + live plot frame."""
+    from evo_lessons.widgets import GameWidget
+
+    widget = GameWidget("adaptation", seed=1, seats=["memory"] * PLAYERS, players=PLAYERS)
+    times = []
+    game = 1
+    for _ in range(steps):
+        if widget.state.is_over:
+            game += 1
+            widget.new_game(seed=game)
+        start = time.perf_counter()
+        widget.step()
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    return {
+        "steps": steps,
+        "median_ms": round(statistics.median(times), 1),
+        "p95_ms": round(times[int(0.95 * len(times)) - 1], 1),
+        "max_ms": round(times[-1], 1),
+    }
+
+
+def run(quick: bool = False) -> dict[str, Any]:
+    """Every Adaptation figure, keyed for ``benchmarks/run.py``."""
+    results: dict[str, Any] = {"adaptation_games": games_per_second(quick)}
+    results["adaptation_widget_step"] = widget_step_latency(100 if quick else 300)
+    for row in bot_win_rates(1_000 if quick else 10_000):
+        results[f"adaptation_memory_vs_random_{row['players']}p"] = row
+    return results
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -101,11 +133,11 @@ def bot_win_rates(games: int = 10_000, seed: int = 2026) -> list[dict[str, Any]]
 
 
 def main() -> int:
-    figures = run(quick="--quick" in sys.argv)
+    figures = games_per_second(quick="--quick" in sys.argv)
     print(
         f"adaptation: {figures['games_per_s']:.0f} games/s ({PLAYERS} players, RandomBot, "
         f"one core; target >= {TARGET_GAMES_PER_S}); "
-        f"{figures['actions_per_game']} actions a game, {figures['step_latency_us']} us a step"
+        f"{figures['decisions_per_game']} decisions a game, {figures['step_latency_us']} us a step"
     )
     if "--bots" in sys.argv:
         for r in bot_win_rates():
@@ -115,6 +147,8 @@ def main() -> int:
                 f"{r['memory_wins']:.1%} (95% CI {low:.1%}-{high:.1%}); win share "
                 f"{r['memory_win_share']:.1%}; a seat's fair share is {r['chance']:.0%}"
             )
+    if "--widget" in sys.argv:
+        print("widget step (ms):", widget_step_latency())
     return 0
 
 
