@@ -144,6 +144,40 @@ def next_dealer(dealer: int, defeated: list[int], tokens: list[int]) -> int:
     return next(seat for seat in alive if tokens[seat] == fewest)
 
 
+def names(seats: list[int]) -> str:
+    """ "Player 2", "Player 2 and Player 4", "Player 1, Player 2 and Player 3" (seats from 0)."""
+    words = [f"Player {seat + 1}" for seat in seats]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+@dataclass(frozen=True, slots=True)
+class _Sayings:
+    """The fixed sentences of one seat's decisions, made once (events are read-only values)."""
+
+    redraw: Event
+    dealer_keep: Event
+    lay_challenge: Event
+    swap: Event
+    keep: Event
+    next_dealer: Event
+    extinct: Event
+
+
+def _sayings(seat: int) -> _Sayings:
+    who = f"Player {seat + 1}"
+    return _Sayings(
+        Event("redraw", f"The dealer, {who}, discards their card and draws again.", seat),
+        Event("keep", f"The dealer, {who}, keeps their card.", seat),
+        Event("challenge_chosen", f"The dealer, {who}, lays a challenge card face down.", seat),
+        Event("swap", f"{who} discards their card and draws a new one.", seat),
+        Event("keep", f"{who} keeps their card.", seat),
+        Event("dealer", f"{who} is the next dealer.", seat),
+        Event("extinct", f"{who} has no tokens left and is extinct.", seat),
+    )
+
+
+_SAID = tuple(_sayings(seat) for seat in range(MAX_PLAYERS))
+
 #: the label of every card ("3 red squares"), for the log
 LABELS: tuple[str, ...] = tuple(str(card) for card in CARDS)
 # _SHOWN[seat][challenge][card]: "player 2 3 red squares (4)", built once for the reveal's log
@@ -203,51 +237,30 @@ class AdaptationState(GameState):
 
     def _apply(self, action: Action) -> list[Event]:
         player = self._current
+        said = _SAID[player]
         if self.phase == DEALER_DRAW:
-            events = []
+            self.phase = CHOOSE
             if type(action) is SwapCard:
                 self.redrew = True
-                events.append(
-                    Event(
-                        "redraw",
-                        f"The dealer, Player {player + 1}, discards their card and draws again.",
-                        player,
-                    )
-                )
+                events = [said.redraw]
                 self._discard_and_draw(player, events)
-            else:
-                events.append(
-                    Event("keep", f"The dealer, Player {player + 1}, keeps their card.", player)
-                )
-            self.phase = CHOOSE
-            return events
+                return events
+            return [said.dealer_keep]
         if self.phase == CHOOSE:
             self.challenge = _CHALLENGE_INDEX[action.challenge]  # type: ignore[attr-defined]
-            events = [
-                Event(
-                    "challenge_chosen",
-                    f"The dealer, Player {player + 1}, lays a challenge card face down.",
-                    player,
-                )
-            ]
             self.phase = ADAPT
             if self._queue:
                 self._current = self._queue.pop(0)
-                return events
-            events.extend(self._reveal())
-            return events
+                return [said.lay_challenge]
+            return [said.lay_challenge, *self._reveal()]
         # ADAPT: a player keeps or swaps
         if type(action) is SwapCard:
             self.swapped[player] = True
-            events = [
-                Event(
-                    "swap", f"Player {player + 1} discards their card and draws a new one.", player
-                )
-            ]
+            events = [said.swap]
             self._discard_and_draw(player, events)
         else:
             self.kept[player] = True
-            events = [Event("keep", f"Player {player + 1} keeps their card.", player)]
+            events = [said.keep]
         if self._queue:
             self._current = self._queue.pop(0)
         else:
@@ -329,7 +342,7 @@ class AdaptationState(GameState):
             )
         ]
         extinct: list[int] = []
-        losers = ", ".join([f"Player {seat + 1}" for seat in defeated])
+        losers = names(defeated)
         if costs_tokens:
             for seat in defeated:
                 tokens[seat] -= 1
@@ -341,9 +354,7 @@ class AdaptationState(GameState):
             text = f"Lowest number {low}: {losers} defeated, but round one costs no token."
         events.append(Event("defeat", text, data={"defeated": defeated}))
         for seat in extinct:
-            events.append(
-                Event("extinct", f"Player {seat + 1} has no tokens left and is extinct.", seat)
-            )
+            events.append(_SAID[seat].extinct)
             self.discard_pile.append(hands[seat])
             hands[seat] = -1
         record: dict[str, Any] = {
@@ -380,9 +391,8 @@ class AdaptationState(GameState):
                 events.append(
                     Event(
                         "win",
-                        "Every remaining player went extinct in the same "
-                        "round: "
-                        + ", ".join(f"Player {s + 1}" for s in sorted(order))
+                        "Every remaining player went extinct in the same round: "
+                        + names(sorted(order))
                         + " share the win.",
                         data={"winners": self.winners},
                     )
@@ -390,7 +400,7 @@ class AdaptationState(GameState):
             return events
         new_dealer = next_dealer(dealer, defeated, tokens)
         record["next_dealer"] = new_dealer
-        events.append(Event("dealer", f"Player {new_dealer + 1} is the next dealer.", new_dealer))
+        events.append(_SAID[new_dealer].next_dealer)
         self._start_round(new_dealer)
         return events
 
