@@ -80,3 +80,24 @@ def test_metrics_and_summary_report_the_issue_numbers():
         assert (extinct is None) == (k in state.winners and not summary["shared_win"]) or (
             summary["shared_win"] and extinct == len(state.rounds)
         )
+
+
+def test_round_rows_give_every_player_every_round():
+    from evo_lessons.engine import RandomBot, play_game
+
+    state = adaptation.new_game(players=5, seed=12)
+    play_game(state, [RandomBot(seed=k) for k in range(5)])
+    rows = state.round_rows()
+    assert len(rows) == 5 * len(state.rounds)
+    for seat in range(5):
+        mine = [r for r in rows if r["player"] == seat]
+        tokens = [r["tokens"] for r in mine]
+        assert tokens == sorted(tokens, reverse=True)
+        assert sum(r["extinct"] for r in mine) == (1 if tokens[-1] == 0 else 0)
+        for r in mine:
+            assert (r["number"] is None) == (r["tokens"] == 0 and not r["extinct"])
+    last = [r for r in rows if r["round"] == len(state.rounds)]
+    for row, metric in zip(last, state.metrics(), strict=True):
+        assert row["tokens"] == metric["tokens"]
+        assert row["defeated"] == bool(metric["defeated"])
+        assert row["swapped"] == bool(metric["swapped"])

@@ -495,6 +495,38 @@ class AdaptationState(GameState):
             )
         return rows
 
+    def round_rows(self) -> list[dict[str, Any]]:
+        """The whole game so far, one row per player per finished round (for tables and plots).
+
+        Each row: the round, the challenge, the player's tokens after it, the three scores of
+        the card they showed (None once extinct), and whether they changed their card, were
+        defeated, dealt, or went extinct that round.
+        """
+        rows = []
+        for record in self.rounds:
+            changed = set(record["swapped"])
+            if record["redrew"]:
+                changed.add(record["dealer"])
+            for seat in range(self.players):
+                card = record["cards"][seat]
+                number, shape, colour = CARDS[card].scores if card >= 0 else (None,) * 3
+                rows.append(
+                    {
+                        "round": record["round"],
+                        "player": seat,
+                        "challenge": record["challenge"],
+                        "tokens": record["tokens"][seat],
+                        "number": number,
+                        "shape": shape,
+                        "colour": colour,
+                        "swapped": seat in changed,
+                        "defeated": seat in record["defeated"],
+                        "dealer": seat == record["dealer"],
+                        "extinct": seat in record["extinct"],
+                    }
+                )
+        return rows
+
     def summary(self) -> dict[str, Any]:
         row = super().summary()
         row["rounds"] = len(self.rounds)
