@@ -548,7 +548,7 @@ def _copy_record(record: dict[str, Any]) -> dict[str, Any]:
     return {key: list(value) if type(value) is list else value for key, value in record.items()}
 
 
-def new_game(players: int = 4, seed: int = 0, tokens: int = DEFAULT_TOKENS) -> AdaptationState:
+def new_game(players: int = 4, seed: int = 0, *, tokens: int = DEFAULT_TOKENS) -> AdaptationState:
     """A new game after round one (R4), waiting for the first real dealer's decision."""
     for name, value, low, high in (
         ("players", players, MIN_PLAYERS, MAX_PLAYERS),
