@@ -70,5 +70,8 @@ def action_from_json(data: object, types: Mapping[str, type[Action]]) -> Action:
             value = tuple(value)
         elif not isinstance(value, _SCALARS) or isinstance(value, float):
             raise ValueError(f"action {name}.{key} has a value of the wrong type: {value!r}")
+        elif isinstance(value, bool) != (fields[key].type in ("bool", bool)):
+            # JSON true is not the number 1, nor 1 the value true: the types must match
+            raise ValueError(f"action {name}.{key} has a value of the wrong type: {value!r}")
         values[key] = value
     return cls(**values)

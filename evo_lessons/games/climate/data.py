@@ -7,6 +7,7 @@ tundra moving the right way) and says what is wrong instead of failing later mid
 
 from __future__ import annotations
 
+import itertools
 import tomllib
 from dataclasses import dataclass
 from functools import cache
@@ -89,18 +90,22 @@ def _neighbours(rows: int, columns: int) -> tuple[tuple[int, ...], ...]:
 def parse_world(raw: dict) -> World:
     """Build a :class:`World` from parsed TOML, raising ValueError on anything inconsistent."""
     try:
-        habitats = tuple(
-            Habitat(index=i, **{k: h[k] for k in Habitat.__slots__ if k != "index"})
-            for i, h in enumerate(raw["habitats"])
-        )
-        genes = tuple(
-            Gene(index=i, key=g["key"], name=g["name"], variants=tuple(g["variants"]))
-            for i, g in enumerate(raw["genes"])
-        )
-        deck, board = raw["deck"], raw["board"]
-        rows, columns = int(board["rows_count"]), int(board["columns_count"])
-    except (KeyError, TypeError) as error:
+        return _parse_world(raw)
+    except (KeyError, TypeError, AttributeError) as error:
         raise ValueError(f"climate data.toml is missing or mistypes {error}") from None
+
+
+def _parse_world(raw: dict) -> World:
+    habitats = tuple(
+        Habitat(index=i, **{k: h[k] for k in Habitat.__slots__ if k != "index"})
+        for i, h in enumerate(raw["habitats"])
+    )
+    genes = tuple(
+        Gene(index=i, key=g["key"], name=g["name"], variants=tuple(g["variants"]))
+        for i, g in enumerate(raw["genes"])
+    )
+    deck, board = raw["deck"], raw["board"]
+    rows, columns = int(board["rows_count"]), int(board["columns_count"])
     if [h.gene_value for h in habitats] != [1, 2, 3, 4]:
         raise ValueError("climate data.toml: the four habitats must hold gene values 1, 2, 3, 4")
     if len(genes) != 3 or any(len(g.variants) != 4 for g in genes):
@@ -120,8 +125,7 @@ def parse_world(raw: dict) -> World:
             raise ValueError(
                 f"climate data.toml: board {number} has an unknown habitat {error}"
             ) from None
-    if len(boards) != 5:
-        raise ValueError("climate data.toml: exactly five boards (temperatures 1..5) are needed")
+    _check_boards(boards)
     cards = []
     for gene in range(3):
         for step, count in ((+1, deck["plus_per_gene"]), (-1, deck["minus_per_gene"])):
@@ -142,6 +146,32 @@ def parse_world(raw: dict) -> World:
         boards=tuple(boards),
         neighbours=_neighbours(rows, columns),
     )
+
+
+#: five species may all need an empty savannah cell at once (start, or restart after extinction)
+MIN_SAVANNAH = 5
+
+
+def _check_boards(boards: list[tuple[int, ...]]) -> None:
+    """The invariants the rules rely on (R1): checked here, so an edited map fails early."""
+    if len(boards) != 5:
+        raise ValueError("climate data.toml: exactly five boards (temperatures 1..5) are needed")
+    for number, cells in enumerate(boards, start=1):
+        missing = {0, 1, 2, 3} - set(cells)
+        if missing:
+            raise ValueError(
+                f"climate data.toml: board {number} lacks habitat(s) {sorted(missing)}"
+            )
+        if cells.count(0) < MIN_SAVANNAH:
+            raise ValueError(
+                f"climate data.toml: board {number} needs at least {MIN_SAVANNAH} savannah cells"
+            )
+    savannah = [cells.count(0) for cells in boards]
+    tundra = [cells.count(3) for cells in boards]
+    if any(a >= b for a, b in itertools.pairwise(savannah)):
+        raise ValueError(f"climate data.toml: savannah must grow as it warms, got {savannah}")
+    if any(a <= b for a, b in itertools.pairwise(tundra)):
+        raise ValueError(f"climate data.toml: tundra must shrink as it warms, got {tundra}")
 
 
 @cache

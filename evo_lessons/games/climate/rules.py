@@ -107,6 +107,12 @@ def seat(player: int) -> str:
     return f"Player {player + 1}"
 
 
+def seats_in_words(players: list[int]) -> str:
+    """ "Player 1", "Player 1 and Player 3", "Player 1, Player 2 and Player 4"."""
+    names = [seat(p) for p in players]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 # -- actions ---------------------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True, slots=True)
 class Place(Action):
@@ -466,14 +472,16 @@ class ClimateState(GameState):
             )
         self.temperature_log.append(self.temperature)
         if self.round >= self.options["max_rounds"]:
-            best = max(self._token_count(p) for p in range(self.num_players))
-            self.winners = [p for p in range(self.num_players) if self._token_count(p) == best]
+            ranks = [(self._token_count(p), -self.extinctions[p]) for p in range(self.num_players)]
+            best = max(ranks)
+            self.winners = [p for p in range(self.num_players) if ranks[p] == best]
             self.phase = "over"
-            names = ", ".join(seat(p) for p in self.winners)
+            names = seats_in_words(self.winners)
             events.append(
                 Event(
                     "game_over",
-                    f"Time is up after {self.round} rounds (R9): {names} with {best} tokens.",
+                    f"Time is up after {self.round} rounds (R9), about {self.round} million "
+                    f"years: {names} won with {best[0]} tokens.",
                     None,
                     {"winners": list(self.winners)},
                 )
@@ -551,9 +559,7 @@ class ClimateState(GameState):
             self._blind_mutation(player, card, events)
             return
         self._to_hand(player, card)
-        events.append(
-            Event("draw", f"{seat(player)} draws a mutation card.", player, {"card": card})
-        )
+        events.append(Event("draw", f"{seat(player)} draws a mutation card.", player))
 
     def _deal_real_card(self, player: int, events: list[Event]) -> None:
         """Deal one non-deleterious card (setup and restart, R5); blind mode keeps no hand."""
