@@ -74,9 +74,14 @@ class ClimateBot:
         if not preadapts or me["hand_size"] <= 5:
             return EndTurn()  # keep the cards: they are the insurance against climate change
         wanted = self._wanted_habitat(observation, held, me["habitat"])
-        useful = [a for a in preadapts if wanted is not None and a.value == wanted + 1]
-        # over the limit: one card would be lost at random anyway, so spend one on purpose
-        return min(useful or preadapts, key=lambda a: (a.cost, a.gene))
+        goal = (wanted if wanted is not None else me["habitat"]) + 1
+        genome = me["genome"]
+        # over the limit: a card would be lost at random anyway, so spend one on purpose, moving
+        # a gene towards the habitat wanted next and never undoing earlier progress
+        closer = [a for a in preadapts if abs(a.value - goal) < abs(genome[a.gene] - goal)]
+        if not closer:
+            return EndTurn()
+        return min(closer, key=lambda a: (abs(a.value - goal), a.cost, a.gene))
 
 
 def _habitat_of_cell(temperature: int, cell: int) -> int:
