@@ -15,6 +15,31 @@ def _wait_for_move(page, game, position: str) -> None:
     )
 
 
+def _decide(page, lab_page, game, board, keyboard: bool) -> str:
+    """Make Player 1's decision on the board; return how ("keyboard", "swap", "challenge")."""
+    position = game.get_attribute("data-position")
+    challenge = board.locator(".evo-ad-challenge.evo-target")
+    keep = board.locator(".evo-ad-keep.evo-target")
+    swap = board.locator(".evo-ad-swap.evo-target")
+    if challenge.count():
+        assert challenge.count() == 3
+        challenge.nth(1).click()  # the shape challenge
+        how = "challenge"
+    elif keyboard and keep.count():
+        # keyboard: the board's Keep button takes focus and Enter plays it
+        assert keep.get_attribute("role") == "button"
+        keep.focus()
+        page.keyboard.press("Enter")
+        how = "keyboard"
+    else:
+        assert swap.count() == 1, "a human decision must offer Swap on the table"
+        swap.click()
+        how = "swap"
+    _wait_for_move(page, game, position)
+    lab_page.wait_until_idle()
+    return how
+
+
 def test_adaptation_notebook_plays_a_round_in_jupyterlab(lab_page):
     page = lab_page.page
     lab_page.open_notebook("03_adaptation.ipynb")
@@ -33,34 +58,23 @@ def test_adaptation_notebook_plays_a_round_in_jupyterlab(lab_page):
     rows_before = board.locator(".evo-ad-history tbody tr").count()
     assert rows_before >= 1
 
-    # play until the round is revealed: click the challenge (as dealer) or keep / swap
-    used_keyboard = False
-    clicks = 0
+    # play until the round is revealed: keep (by keyboard), swap or choose a challenge by clicks
+    made = []
     for _ in range(6):
         if board.locator(".evo-ad-history tbody tr").count() > rows_before:
             break
-        position = game.get_attribute("data-position")
-        challenge = board.locator(".evo-ad-challenge.evo-target")
-        keep = board.locator(".evo-ad-keep.evo-target")
-        swap = board.locator(".evo-ad-swap.evo-target")
-        if challenge.count():
-            assert challenge.count() == 3
-            challenge.nth(1).click()  # the shape challenge
-        elif not used_keyboard and keep.count():
-            # keyboard: Tab reaches the board's Keep button, Enter plays it
-            assert keep.get_attribute("role") == "button"
-            keep.focus()
-            page.keyboard.press("Enter")
-            used_keyboard = True
-        else:
-            assert swap.count() == 1, "a human decision must offer Swap on the table"
-            swap.click()
-        clicks += 1
-        _wait_for_move(page, game, position)
-        lab_page.wait_until_idle()
+        made.append(_decide(page, lab_page, game, board, keyboard="keyboard" not in made))
     rows_after = board.locator(".evo-ad-history tbody tr").count()
     assert rows_after > rows_before, "the round was not revealed"
-    assert clicks >= 1 and used_keyboard, "the round must be played by clicks and the keyboard"
+    assert "keyboard" in made, "the round must be playable from the keyboard"
+    # play on until Player 1 deals and clicks a challenge card (seed 2026: in round 3)
+    for _ in range(12):
+        if "challenge" in made:
+            break
+        made.append(_decide(page, lab_page, game, board, keyboard=False))
+    assert "challenge" in made, f"Player 1 never dealt: decisions {made}"
+    # the bots answer at once, so the dealer's shape challenge has been revealed
+    assert "The challenge is shape" in game.locator(".evo-log").text_content()
     log = game.locator(".evo-log").text_content()
     assert "The challenge is" in log and "Cards shown" in log
     assert "Last reveal" in board.text_content()
