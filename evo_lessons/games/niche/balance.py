@@ -23,16 +23,19 @@ def seat_win_shares(rows: Sequence[dict[str, Any]], players: int) -> list[float]
 
 
 def environment_table(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Per environment: how often it was held, completed, and how fast (in player-turns)."""
+    """Per environment: how often it was held, completed, and how fast.
+
+    Speed is in rounds (one turn of every player), i.e. the holder's own turns.
+    """
     held = [0] * len(ENVIRONMENTS)
     done = [0] * len(ENVIRONMENTS)
-    turns = [0] * len(ENVIRONMENTS)
+    rounds = [0.0] * len(ENVIRONMENTS)
     for row in rows:
         for env, _player, spent, outcome in row["environment_log"]:
             held[env] += 1
             if outcome == "completed":
                 done[env] += 1
-                turns[env] += spent
+                rounds[env] += spent / row["players"]
     return [
         {
             "environment": env.name,
@@ -40,7 +43,7 @@ def environment_table(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
             "held": held[env.id],
             "completed": done[env.id],
             "completion_rate": done[env.id] / held[env.id] if held[env.id] else 0.0,
-            "mean_turns_to_complete": turns[env.id] / done[env.id] if done[env.id] else None,
+            "mean_rounds_to_complete": rounds[env.id] / done[env.id] if done[env.id] else None,
         }
         for env in ENVIRONMENTS
     ]

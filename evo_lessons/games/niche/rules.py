@@ -962,6 +962,7 @@ class NicheState(GameState):
 
     def summary(self) -> dict[str, Any]:
         row = super().summary()
+        row["players"] = self._n
         row["turns"] = self.turns
         row["rounds"] = self.round
         row["ended_by_time"] = self.ended_by_time

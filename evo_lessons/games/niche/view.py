@@ -1,0 +1,228 @@
+"""What the widget shows of a Niche game: a JSON view model, a text description, plot panels.
+
+Built from ``state.observation(seat)``, so a seat's view can never contain another seat's hand
+or a face-down gene-pool card. Cards travel as small dicts with their text labels (challenge
+short names such as COLD or DARK), so the board never relies on colour alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from evo_lessons.engine import Action
+
+from .data import PLAY_AREA_LIMIT
+from .rules import (
+    CARDS,
+    CHALLENGES,
+    ENVIRONMENTS,
+    ENVIRONMENTS_TO_WIN,
+    LAYER_OF,
+    DiscardFromPlay,
+    DrawEnvironment,
+    DrawFromGenePool,
+    KeepEnvironment,
+    NicheState,
+    PlayCard,
+)
+
+TITLE = "Niche: adapt to three environments"
+
+#: the live plot: fitness (share of the environment's challenges met), then progress
+PLOT_PANELS = [
+    {
+        "metric": "fitness",
+        "title": "Fitness: share of the environment's challenges met",
+        "ylim": (-0.05, 1.05),
+        "yticks": [0, 0.25, 0.5, 0.75, 1],
+        "dodge": 0.01,
+    },
+    {
+        "metric": "environments_completed",
+        "title": f"Environments completed ({ENVIRONMENTS_TO_WIN} wins)",
+        "ylim": (-0.3, 3.3),
+        "yticks": [0, 1, 2, 3],
+        "dodge": 0.05,
+    },
+    {
+        "metric": "cards_in_play",
+        "title": f"Cards in play (rule of {PLAY_AREA_LIMIT})",
+        "ylim": (-0.3, 5.3),
+        "yticks": [0, 1, 2, 3, 4, 5],
+        "dodge": 0.05,
+    },
+    {
+        "metric": "events_suffered",
+        "title": "Events suffered",
+        "dodge": 0.05,
+    },
+]
+PLOT_OPTIONS = {"xlabel": "turn"}
+#: the columns of the table shown beside the plot
+TABLE_COLUMNS = [
+    "turn",
+    "player",
+    "fitness",
+    "environments_completed",
+    "cards_in_play",
+    "events_suffered",
+]
+
+
+def action_target(action: Action) -> str | None:
+    """The board element a click on which performs ``action``."""
+    if isinstance(action, DrawFromGenePool):
+        return f"pool-{action.stack}-{action.position}"
+    if isinstance(action, PlayCard):
+        return f"hand-{action.card}"
+    if isinstance(action, DiscardFromPlay):
+        return f"play-{action.card}"
+    if isinstance(action, KeepEnvironment):
+        return f"dealt-{action.environment}"
+    if isinstance(action, DrawEnvironment):
+        return "environment-deck"
+    return None
+
+
+def card_view(card: int) -> dict[str, Any]:
+    info = CARDS[card]
+    return {
+        "id": card,
+        "name": info.name,
+        "kind": info.kind,
+        "meets": [CHALLENGES[c].short for c in info.meets],
+        "meets_names": [CHALLENGES[c].name for c in info.meets],
+        "text": info.text,
+        "fact": info.fact,
+    }
+
+
+def environment_view(env: int, met: list[int] | None = None) -> dict[str, Any]:
+    info = ENVIRONMENTS[env]
+    met = met or []
+    return {
+        "id": env,
+        "name": info.name,
+        "about": info.about,
+        "challenges": [
+            {"short": CHALLENGES[c].short, "name": CHALLENGES[c].name, "met": c in met}
+            for c in info.challenges
+        ],
+    }
+
+
+def view_model(state: NicheState, seat: int | None) -> dict[str, Any]:
+    obs = state.observation(seat)
+    pool = []
+    for stack in obs["gene_pool"]:
+        pool.append(
+            [
+                {
+                    "position": slot["position"],
+                    "layer": LAYER_OF[slot["position"]],
+                    "present": slot["present"],
+                    "face_up": slot["face_up"],
+                    "available": slot["available"],
+                    "card": card_view(slot["card"]) if slot["card"] is not None else None,
+                }
+                for slot in stack
+            ]
+        )
+    players = []
+    for s in obs["seats"]:
+        env = s["environment"]
+        players.append(
+            {
+                "seat": s["seat"],
+                "environment": environment_view(env, s["challenges_met"])
+                if env is not None
+                else None,
+                "completed": [ENVIRONMENTS[e].name for e in s["completed"]],
+                "play_area": [card_view(c) for c in s["play_area"]],
+                "hand_size": s["hand_size"],
+                "protected": s["protected"],
+                "events_suffered": s["events_suffered"],
+                "fitness": s["fitness"],
+            }
+        )
+    pending = obs["pending_discard"]
+    return {
+        "challenges": [{"short": c.short, "name": c.name, "about": c.about} for c in CHALLENGES],
+        "gene_pool": pool,
+        "players": players,
+        "hand": [card_view(c) for c in obs["hand"]] if obs["hand"] is not None else None,
+        "dealt": [environment_view(e) for e in obs["dealt_environments"] or []]
+        if obs["phase"] == "keep"
+        else [],
+        "phase": obs["phase"],
+        "turn": obs["turn"],
+        "round": obs["round"],
+        "max_rounds": obs["options"]["max_rounds"],
+        "turn_player": obs["turn_player"],
+        "current_player": obs["current_player"],
+        "trait_deck": obs["trait_deck_size"],
+        "discard": len(obs["discard"]),
+        "discard_top": card_view(obs["discard"][-1]) if obs["discard"] else None,
+        "environment_deck": obs["environment_deck_size"],
+        "pending_discard": pending,
+        "play_limit": PLAY_AREA_LIMIT,
+        "to_win": ENVIRONMENTS_TO_WIN,
+        "winners": obs["winners"],
+        "ended_by_time": obs["ended_by_time"],
+    }
+
+
+def _card_text(card: dict[str, Any]) -> str:
+    if card["kind"] == "event":
+        return f"{card['name']} (event: {card['text']})"
+    return f"{card['name']} ({' + '.join(card['meets_names'])})"
+
+
+def describe(state: NicheState, seat: int | None) -> str:
+    """A plain-text account of the board for screen readers (and for curious students)."""
+    b = view_model(state, seat)
+    lines = [
+        f"Round {b['round']} of at most {b['max_rounds']}. Trait deck {b['trait_deck']} cards, "
+        f"discard pile {b['discard']}, environment deck {b['environment_deck']}.",
+    ]
+    for number, stack in enumerate(b["gene_pool"], start=1):
+        available = [_card_text(s["card"]) for s in stack if s["available"]]
+        hidden = sum(1 for s in stack if s["present"] and not s["face_up"])
+        covered = [s["card"]["name"] for s in stack if s["face_up"] and not s["available"]]
+        lines.append(
+            f"Gene pool {number}: can be drawn: {', '.join(available) or 'nothing'}; "
+            f"face up but covered: {', '.join(covered) or 'none'}; face down: {hidden}."
+        )
+    for p in b["players"]:
+        who = f"Player {p['seat'] + 1}"
+        env = p["environment"]
+        if env is None and b["phase"] == "keep":
+            where = "choosing an environment"
+        elif env is None:
+            where = "between environments (draws a new one next turn)"
+        else:
+            parts = [f"{c['name']} {'met' if c['met'] else 'NOT met'}" for c in env["challenges"]]
+            where = f"in the {env['name']}: {', '.join(parts)}"
+        play = ", ".join(_card_text(c) for c in p["play_area"]) or "nothing"
+        done = ", ".join(p["completed"]) or "none yet"
+        lines.append(
+            f"{who} is {where}. In play ({len(p['play_area'])} of {b['play_limit']}): {play}. "
+            f"Completed: {done}. {p['hand_size']} cards in hand."
+            + (" Protected by a Refuge." if p["protected"] else "")
+        )
+    if b["dealt"]:
+        names = " or ".join(e["name"] for e in b["dealt"])
+        lines.append(f"Choose the environment to keep: {names}.")
+    if b["hand"] is not None:
+        hand = ", ".join(_card_text(c) for c in b["hand"]) or "no cards"
+        lines.append(f"Your hand (Player {seat + 1}): {hand}.")
+    if b["pending_discard"]:
+        who = b["pending_discard"]["player"] + 1
+        lines.append(f"Player {who} must discard a card from their play area.")
+    if b["winners"]:
+        lines.append(
+            "The game is over. Winner: " + ", ".join(f"Player {p + 1}" for p in b["winners"]) + "."
+        )
+    elif b["current_player"] is not None:
+        lines.append(f"Player {b['current_player'] + 1} is to act.")
+    return "\n".join(lines)

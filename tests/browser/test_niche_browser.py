@@ -1,0 +1,69 @@
+"""The Niche lesson in a real browser: keep an environment, draw from the gene pool, play a card."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def _wait_for_move(page, game, position: str) -> None:
+    page.wait_for_function(
+        "([el, before]) => el.dataset.position !== before",
+        arg=[game.element_handle(), position],
+        timeout=60_000,
+    )
+
+
+def test_niche_notebook_plays_a_turn_by_clicking_the_board(lab_page):
+    page = lab_page.page
+    lab_page.open_notebook("02_niche.ipynb")
+    lab_page.run_all()
+    lab_page.wait_for_widgets(count=1)
+    game = page.locator(".evo-root").first
+    board = game.locator(".evo-board")
+    board.locator(".evo-niche-pool").wait_for(timeout=60_000)
+    # the table: two pyramids, four players, text labels on every challenge
+    assert board.locator("[data-pool]").count() == 20
+    assert board.locator(".evo-niche-player").count() == 4
+    assert "(you)" in board.locator(".evo-niche-player").first.text_content()
+
+    # setup: keep an environment with the keyboard (Tab-reachable, Enter chooses)
+    dealt = board.locator(".evo-niche-dealt .evo-target")
+    assert dealt.count() == 2
+    assert dealt.first.get_attribute("role") == "button"
+    position = game.get_attribute("data-position")
+    dealt.first.focus()
+    page.keyboard.press("Enter")
+    _wait_for_move(page, game, position)
+    lab_page.wait_until_idle()
+    mine = board.locator(".evo-niche-player").first
+    assert mine.locator(".evo-niche-challenge").count() >= 2
+    assert mine.locator(".evo-niche-hand .evo-niche-card").count() == 3
+
+    # draw: click an available (outlined) gene-pool card
+    available = board.locator(".evo-niche-pool .evo-target")
+    available.first.wait_for(timeout=60_000)
+    assert available.count() >= 1
+    assert "✓ TAKE" in available.first.text_content()
+    position = game.get_attribute("data-position")
+    available.first.click()
+    _wait_for_move(page, game, position)
+    lab_page.wait_until_idle()
+    assert mine.locator(".evo-niche-hand .evo-niche-card").count() == 4
+
+    # play: click a card in the hand (an event aimed at a player offers its choices as buttons)
+    position = game.get_attribute("data-position")
+    board.locator(".evo-niche-hand .evo-target").first.click()
+    choices = game.locator(".evo-actions button")
+    if game.get_attribute("data-position") == position and choices.count() > 1:
+        choices.first.click()
+    _wait_for_move(page, game, position)
+    lab_page.wait_until_idle()
+    log = game.locator(".evo-log").text_content()
+    assert "Player 1 draws" in log and "Player 1 plays" in log
+    assert game.locator(".evo-table td").count() > 0
+    assert "Gene pool 1" in game.locator(".evo-description pre").text_content()
+    lab_page.screenshot(game, "niche_widget.png")
+    assert not lab_page.outside_requests, f"requests left 127.0.0.1: {lab_page.outside_requests}"
+    assert not lab_page.console_errors, f"console errors: {lab_page.console_errors}"

@@ -1,0 +1,127 @@
+"""The Niche widget view: only what a seat may see, every action clickable on the board."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from niche_helpers import card_id, draw_any, give, started
+
+from evo_lessons.games.niche import (
+    DiscardFromPlay,
+    DrawEnvironment,
+    DrawFromGenePool,
+    KeepEnvironment,
+    PlayCard,
+    new_game,
+    view,
+)
+
+
+def _board_ids(board: dict) -> set[str]:
+    """Every element id the renderer draws a clickable for."""
+    ids = {"environment-deck"}
+    for s, stack in enumerate(board["gene_pool"]):
+        ids |= {f"pool-{s}-{slot['position']}" for slot in stack if slot["available"]}
+    for player in board["players"]:
+        ids |= {f"play-{c['id']}" for c in player["play_area"]}
+    ids |= {f"hand-{c['id']}" for c in board["hand"] or []}
+    ids |= {f"dealt-{e['id']}" for e in board["dealt"]}
+    return ids
+
+
+def test_action_targets_name_board_elements():
+    assert view.action_target(DrawFromGenePool(1, 7, 12)) == "pool-1-7"
+    assert view.action_target(PlayCard(5, 2, -1)) == "hand-5"
+    assert view.action_target(DiscardFromPlay(9)) == "play-9"
+    assert view.action_target(KeepEnvironment(3)) == "dealt-3"
+    assert view.action_target(DrawEnvironment()) == "environment-deck"
+
+
+def test_every_legal_action_of_the_acting_seat_has_a_target_on_its_board():
+    for seed in range(40):
+        state = new_game(players=4, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.current_player
+            ids = _board_ids(view.view_model(state, seat))
+            for action in state.legal_actions():
+                assert view.action_target(action) in ids, (action, seat)
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_the_view_is_json_and_holds_only_the_seats_own_hand():
+    state = started(players=3, seed=4)
+    board = view.view_model(state, 1)
+    json.dumps(board)
+    assert [c["id"] for c in board["hand"]] == state.hands[1]
+    text = json.dumps(view.view_model(state, None))
+    assert view.view_model(state, None)["hand"] is None
+    for player in range(3):
+        if player != 1:
+            for card in state.hands[player]:
+                assert f'"id": {card},' not in text or card in _public_cards(state)
+
+
+def _public_cards(state) -> set[int]:
+    public = set(state.discard)
+    for area in state.play:
+        public |= set(area)
+    for s in range(2):
+        public |= {c for p, c in enumerate(state.pool[s]) if c >= 0 and state.face_up[s] >> p & 1}
+    return public
+
+
+def test_face_down_cards_are_blank_in_the_view():
+    state = started(players=2, seed=4)
+    for s, stack in enumerate(view.view_model(state, 0)["gene_pool"]):
+        for slot in stack:
+            if slot["present"] and not slot["face_up"]:
+                assert slot["card"] is None
+            if slot["card"] is not None:
+                assert slot["card"]["id"] == state.pool[s][slot["position"]]
+
+
+def test_challenges_are_ticked_off_with_text_labels():
+    state = started(players=2, seed=4)
+    give(state, 0, play=[card_id("gills")])
+    board = view.view_model(state, 0)
+    env = board["players"][0]["environment"]
+    met = {c["short"] for c in env["challenges"] if c["met"]}
+    needs_water = any(c["short"] == "WATER" for c in env["challenges"])
+    assert met == ({"WATER"} if needs_water else set())
+
+
+def test_describe_reads_the_whole_table_in_words():
+    state = started(players=3, seed=4)
+    text = view.describe(state, 0)
+    for player in (1, 2, 3):
+        assert f"Player {player}" in text
+    assert "Gene pool 1: can be drawn:" in text and "Your hand (Player 1)" in text
+    draw_any(state)
+    assert "Player 1 is to act." in view.describe(state, 0)
+    assert "Your hand" not in view.describe(state, None)
+
+
+def test_plot_panels_name_metrics_the_game_reports():
+    state = started(players=2, seed=4)
+    row = state.metrics()[0]
+    for panel in view.PLOT_PANELS:
+        assert panel["metric"] in row
+    assert set(view.TABLE_COLUMNS) <= set(row)
+
+
+def test_the_widget_plays_niche_and_rejects_a_forged_action():
+    from evo_lessons.widgets import GameWidget
+
+    widget = GameWidget("niche", seed=3, players=3, plot=False)
+    board = widget.view["board"]
+    assert widget.view["game"] == "niche" and board["dealt"]
+    targets = {a["target"] for a in widget.view["actions"]}
+    assert targets == {f"dealt-{e['id']}" for e in board["dealt"]}
+    before = widget.state.fingerprint()
+    widget._on_message(widget, {"type": "act", "index": 99}, [])
+    assert widget.error and widget.state.fingerprint() == before
+    widget._on_message(widget, {"type": "act", "index": 0}, [])
+    assert widget.error == "" and widget.state.history
