@@ -155,6 +155,7 @@ POSITIONS_OF = tuple(
     tuple(p for p in range(STACK_SIZE) if mask >> p & 1) for mask in range(1 << STACK_SIZE)
 )
 FULL_STACK = (1 << STACK_SIZE) - 1
+FACE_UP_MASK = sum(1 << pos for pos in range(STACK_SIZE) if FACE_UP_WHEN_DEALT[pos])
 
 CARD_MASK = tuple(card.mask for card in CARDS)
 CARD_EFFECT = tuple(card.effect for card in CARDS)
@@ -286,6 +287,19 @@ def _trait_event(player: int, card: int) -> Event:
     if event is None:
         event = _EVENT_CACHE[key] = Event(
             "play", f"{seat(player)} plays {card_name(card)}.", player, {"card": card}
+        )
+    return event
+
+
+def _rebuild_event(stack: int, dealt: int = STACK_SIZE) -> Event:
+    key = (4, stack, dealt)
+    event = _EVENT_CACHE.get(key)
+    if event is None:
+        event = _EVENT_CACHE[key] = Event(
+            "rebuild",
+            f"Gene pool {stack + 1} is rebuilt with {dealt} cards from the trait deck.",
+            None,
+            {"stack": stack, "cards": dealt},
         )
     return event
 
@@ -437,7 +451,7 @@ class NicheState(GameState):
         return [p for p in range(self._n) if p != player and not self.protected(p)]
 
     def protected(self, player: int) -> bool:
-        return any(c in REFUGE_CARDS for c in self.play[player])
+        return not REFUGE_CARDS.isdisjoint(self.play[player])
 
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
@@ -483,8 +497,7 @@ class NicheState(GameState):
         returned = pair[1] if pair[0] == environment else pair[0]
         self.dealt[player] = []
         self.environment[player] = environment
-        self.environment_deck.append(returned)
-        self.rng.shuffle(self.environment_deck)
+        self._shuffle_in(returned)
         events.append(
             Event(
                 "keep",
@@ -644,8 +657,7 @@ class NicheState(GameState):
         new = self._take_environment(events)
         self.environment[player] = new
         self._log_environment(player, old, "migrated")
-        self.environment_deck.append(old)
-        self.rng.shuffle(self.environment_deck)
+        self._shuffle_in(old)
         events.append(
             Event(
                 "play",
@@ -690,6 +702,12 @@ class NicheState(GameState):
                 )
             )
         return self.environment_deck.pop()
+
+    def _shuffle_in(self, environment: int) -> None:
+        """Shuffle one card into the environment deck by putting it at a uniformly random place:
+        for a deck that is already shuffled, the chances are those of shuffling it all again."""
+        deck = self.environment_deck
+        deck.insert(self.rng.randrange(len(deck) + 1), environment)
 
     def _draw_environment(self, player: int, events: list[Event]) -> None:
         new = self._take_environment(events)
@@ -828,6 +846,16 @@ class NicheState(GameState):
     def _build_stack(self, stack: int, events: list[Event]) -> None:
         """R1/R2: deal a stack bottom first (some positions may already be filled)."""
         cards = self.pool[stack]
+        deck = self.trait_deck
+        if len(deck) >= STACK_SIZE and not self.present[stack]:
+            # the usual case, in one step: the top ten cards, bottom position first
+            cards[:] = deck[-1 : -STACK_SIZE - 1 : -1]
+            del deck[-STACK_SIZE:]
+            self.present[stack] = FULL_STACK
+            self.face_up[stack] = FACE_UP_MASK
+            if self.history:
+                events.append(_rebuild_event(stack))
+            return
         dealt = 0
         for pos in range(STACK_SIZE):
             if self.present[stack] >> pos & 1:
@@ -843,14 +871,7 @@ class NicheState(GameState):
                 self.face_up[stack] &= ~(1 << pos)
             dealt += 1
         if dealt and self.history:
-            events.append(
-                Event(
-                    "rebuild",
-                    f"Gene pool {stack + 1} is rebuilt with {dealt} cards from the trait deck.",
-                    None,
-                    {"stack": stack, "cards": dealt},
-                )
-            )
+            events.append(_rebuild_event(stack, dealt))
 
     def _flip(self, events: list[Event]) -> None:
         for stack in range(STACKS):

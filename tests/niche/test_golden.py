@@ -1,0 +1,60 @@
+"""A golden playthrough: a seeded game between planner bots, kept as its event log.
+
+Any change to the rules, the bots, the cards or the wording of the log changes this file. If the
+change is intended, regenerate it and review the diff in git:
+
+    EVO_REGOLD=1 python -m pytest tests/niche/test_golden.py -o addopts=""
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from pathlib import Path
+
+from evo_lessons.engine import RandomBot, play_game
+from evo_lessons.games.niche import PlannerBot, new_game
+
+GOLDEN = Path(__file__).parent / "golden" / "seed2026.txt"
+REGENERATE = "EVO_REGOLD=1 python -m pytest tests/niche/test_golden.py -o addopts=''"
+
+
+def playthrough() -> str:
+    """Seed 2026, four players: planners in seats 1-3 (seeded 0-2), a random bot in seat 4."""
+    state = new_game(players=4, seed=2026)
+    lines: list[str] = []
+    bots = [PlannerBot(seed=0), PlannerBot(seed=1), PlannerBot(seed=2), RandomBot(seed=3)]
+    play_game(
+        state,
+        bots,
+        on_step=lambda _state, action, events: lines.extend(
+            [f"> {action}", *(e.text for e in events)]
+        ),
+    )
+    assert state.is_over
+    return "\n".join(lines) + "\n"
+
+
+def test_golden_playthrough_seed_2026_is_unchanged():
+    log = playthrough()
+    if os.environ.get("EVO_REGOLD") == "1":
+        GOLDEN.write_text(log, encoding="utf-8")
+    expected = GOLDEN.read_text(encoding="utf-8")
+    diff = "".join(
+        list(
+            difflib.unified_diff(
+                expected.splitlines(keepends=True),
+                log.splitlines(keepends=True),
+                "golden/seed2026.txt",
+                "this run",
+            )
+        )[:60]
+    )
+    assert log == expected, (
+        f"The seed-2026 playthrough changed. If the change is intended, regenerate the golden "
+        f"file with\n    {REGENERATE}\nand review it in the git diff.\n{diff}"
+    )
+
+
+def test_golden_playthrough_is_the_same_twice_in_one_process():
+    assert playthrough() == playthrough()
