@@ -408,10 +408,9 @@ class NicheState(GameState):
             return out
         if phase == "play":
             hand = self.hands[self.turn_player]
-            for card in hand:
-                if card in TARGETED_CARDS:
-                    return self._play_actions(hand)
-            return [_PLAYS[card] for card in hand]
+            if TARGETED_CARDS.isdisjoint(hand):
+                return [_PLAYS[card] for card in hand]
+            return self._play_actions(hand)
         if phase == "discard":
             player, keep = self.pending[0]
             return [_DISCARDS[c] for c in self.play[player] if c != keep]
@@ -781,7 +780,13 @@ class NicheState(GameState):
             if here & ~self.face_up[stack] & ~COVERED_TABLE[here]:
                 self._flip(events)
                 break
-        self._start_turn((self.turn_player + 1) % self._n, events)
+        # the next player's turn (R14: unless time has run out)
+        if self.turns >= self.max_turns:
+            self._time_runs_out(events)
+            return
+        player = self.turn_player = self._current = (self.turn_player + 1) % self._n
+        self.turns += 1
+        self.phase = "environment" if self.environment[player] < 0 else "draw"
 
     def _finish(self, winners: list[int], events: list[Event], text: str) -> None:
         for player in range(self._n):
