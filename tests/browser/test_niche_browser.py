@@ -52,16 +52,30 @@ def test_niche_notebook_plays_a_turn_by_clicking_the_board(lab_page):
     lab_page.wait_until_idle()
     assert mine.locator(".evo-niche-hand .evo-niche-card").count() == 4
 
-    # play: click a card in the hand (an event aimed at a player offers its choices as buttons)
+    # play: click a card in the hand that is a single action (a trait; events aimed at another
+    # player open a list of choices instead, which we then pick from)
+    plays_before = game.locator(".evo-log").text_content().count("Player 1 plays")
+    hand_targets = board.locator(".evo-niche-hand .evo-target")
+    labels = [hand_targets.nth(i).get_attribute("aria-label") for i in range(hand_targets.count())]
+    single = [i for i, label in enumerate(labels) if not label.endswith("choices")]
     position = game.get_attribute("data-position")
-    board.locator(".evo-niche-hand .evo-target").first.click()
-    choices = game.locator(".evo-actions button")
-    if game.get_attribute("data-position") == position and choices.count() > 1:
-        choices.first.click()
+    if single:
+        card = hand_targets.nth(single[0])
+        card_id = card.get_attribute("data-card")
+        card.click()
+    else:
+        hand_targets.first.click()
+        game.locator(".evo-actions button").first.click()
+        card_id = None
     _wait_for_move(page, game, position)
     lab_page.wait_until_idle()
     log = game.locator(".evo-log").text_content()
-    assert "Player 1 draws" in log and "Player 1 plays" in log
+    assert "Player 1 draws" in log
+    assert log.count("Player 1 plays") == plays_before + 1
+    # the hand is back to three cards, and the played card has left it
+    assert mine.locator(".evo-niche-hand .evo-niche-card").count() == 3
+    if card_id is not None:
+        assert mine.locator(f'.evo-niche-hand [data-card="{card_id}"]').count() == 0
     assert game.locator(".evo-table td").count() > 0
     assert "Gene pool 1" in game.locator(".evo-description pre").text_content()
     lab_page.screenshot(game, "niche_widget.png")
