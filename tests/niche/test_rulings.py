@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from itertools import product
 
 import pytest
@@ -20,6 +21,7 @@ from niche_helpers import (
 
 from evo_lessons.engine import IllegalAction
 from evo_lessons.games.niche import (
+    CARDS,
     DiscardFromPlay,
     DrawEnvironment,
     DrawFromGenePool,
@@ -518,3 +520,16 @@ def test_illegal_draw_of_a_missing_card_changes_nothing():
     with pytest.raises(IllegalAction, match="Legal now"):
         state.apply(DrawFromGenePool(0, 9, (state.pool[0][9] + 1) % 52))
     assert state.fingerprint() == before
+
+
+def test_r15_the_log_never_names_a_card_dealt_face_down_or_into_a_hand():
+    """Deals, rebuilds and reshuffles say how many cards moved, never which ones."""
+    names = {c.name for c in CARDS}
+    for seed in range(20):
+        state = new_game(players=4, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            for event in state.apply(legal[rng.randrange(len(legal))]):
+                if event.kind in ("deal", "rebuild", "shuffle"):
+                    assert not any(name in event.text for name in names), event.text
