@@ -77,6 +77,7 @@ class GameWidget(anywidget.AnyWidget):
         self._live_plot: LivePlot | None = None
         self._covered_for: int | None = None  # hot seat: the seat whose hand is hidden
         self._viewer: int | None = None
+        self._plot_frame = 0
         self.on_msg(self._on_message)
         self._run_bots(frames=False)
         self._refresh()
@@ -295,7 +296,8 @@ class GameWidget(anywidget.AnyWidget):
                     {"index": index, "label": str(action), "target": view.action_target(action)}
                 )
         board_seat = None if covered else viewer
-        self.view = {
+        png = self._render_plot() if plot and self._plot_enabled else None
+        view_model = {
             "game": session.game,
             "title": view.TITLE,
             "seed": session.seed,
@@ -318,9 +320,13 @@ class GameWidget(anywidget.AnyWidget):
             "log": [{"step": step, "text": text} for step, text in session.log[-LOG_LINES:]],
             "timeline": {"position": session.position, "length": len(session.actions)},
             "table": self._table(),
+            "plot_frame": self._plot_frame,
         }
-        if plot and self._plot_enabled:
-            self._update_plot()
+        # one message for both, so the page never shows a board and a plot of different moves
+        with self.hold_sync():
+            if png is not None:
+                self.plot_png = png
+            self.view = view_model
 
     def _status(self) -> str:
         state = self.session.state
@@ -352,14 +358,18 @@ class GameWidget(anywidget.AnyWidget):
         ]
         return {"columns": columns, "rows": body}
 
-    def _update_plot(self) -> None:
+    def _render_plot(self) -> bytes:
+        """The plot frame for the current rows; the frame number rises when the image changes."""
         view = self.session.view
         if self._live_plot is None:
             self._live_plot = LivePlot(
                 view.PLOT_PANELS, self.state.num_players, **getattr(view, "PLOT_OPTIONS", {})
             )
         self._live_plot.update(self.session.rows)
-        self.plot_png = self._live_plot.png()
+        png = self._live_plot.png()
+        if png != self.plot_png:
+            self._plot_frame += 1
+        return png
 
 
 def _cell(value: Any) -> Any:

@@ -96,10 +96,11 @@ registerRenderer("climate", (root, b, ctx) => {
     const head = html("p", { class: "evo-genome-head" }, card);
     html("span", { class: "evo-swatch", style: `background:${style.colour}` }, head,
          `${sp.player + 1}`);
-    const here = sp.habitat === null ? "not placed" : habitats[sp.habitat].name;
+    const here = sp.habitat === null
+      ? "not placed yet"
+      : `${habitats[sp.habitat].name} · ${sp.adapted ? "adapted" : "NOT adapted"}`;
     html("strong", {}, head, ` Player ${sp.player + 1}`);
-    html("span", {}, head, ` · ${here} · ${sp.adapted ? "adapted" : "NOT adapted"} · ` +
-         `${sp.hand_size} cards · extinctions ${sp.extinctions}`);
+    html("span", {}, head, ` · ${here} · ${sp.hand_size} cards · extinctions ${sp.extinctions}`);
     const s = svg("svg", { width: 200, height: 112, role: "group",
                            "aria-label": `Genome of Player ${sp.player + 1}: ` +
                              b.genes.map((g, i) => `${g} ${sp.genome[i]}`).join(", ") }, card);

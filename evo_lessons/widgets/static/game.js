@@ -215,18 +215,22 @@ function render({ model, el }) {
     const renderer = RENDERERS[view.game];
     if (renderer) renderer(ui.board, view.board, context(view));
     else htmlEl("pre", {}, ui.board, view.description);
+    // the plot frame arrives in the same message as the view: draw it with the board
+    updatePlot(view.plot_frame);
     ui.root.dataset.position = String(tl.position);
   };
 
-  const updatePlot = () => {
+  let shownFrame = -1;
+  const updatePlot = (frame) => {
     const data = model.get("plot_png");
-    if (!data || !data.byteLength) return;
+    if (!data || !data.byteLength || frame === shownFrame) return;
     const blob = new Blob([data], { type: "image/png" });
     const url = URL.createObjectURL(blob);
     ui.plot.src = url;
     ui.plot.alt = "Live plot of each player's values against turn; the table below gives the numbers.";
     if (plotUrl) URL.revokeObjectURL(plotUrl);
     plotUrl = url;
+    shownFrame = frame;
     ui.root.dataset.plotFrames = String(Number(ui.root.dataset.plotFrames || 0) + 1);
   };
 
@@ -250,15 +254,12 @@ function render({ model, el }) {
   };
 
   model.on("change:view", update);
-  model.on("change:plot_png", updatePlot);
   model.on("change:error", updateError);
   model.on("msg:custom", onCustom);
   update();
-  updatePlot();
   updateError();
   return () => {
     model.off("change:view", update);
-    model.off("change:plot_png", updatePlot);
     model.off("change:error", updateError);
     model.off("msg:custom", onCustom);
     if (plotUrl) URL.revokeObjectURL(plotUrl);

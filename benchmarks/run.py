@@ -1,0 +1,61 @@
+"""Every benchmark, one command: ``python benchmarks/run.py [--quick] [--no-browser]``.
+
+Prints games per second for each game (RandomBot, one core), the widget's step latency in the
+kernel, the browser's click-to-paint time, and the time ``import evo_lessons`` takes. These are
+measurements, not tests: nothing here fails a build.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))
+
+
+def import_time(repeats: int = 7) -> dict:
+    """Seconds ``import evo_lessons`` (and a game, and the widgets) take, best of n."""
+
+    def best(module: str) -> float:
+        code = (
+            f"import time; t = time.perf_counter(); import {module}; print(time.perf_counter() - t)"
+        )
+        return min(
+            float(
+                subprocess.run(
+                    [sys.executable, "-c", code], check=True, capture_output=True, text=True
+                ).stdout
+            )
+            for _ in range(repeats)
+        )
+
+    return {
+        "import_evo_lessons_s": round(best("evo_lessons"), 4),
+        "import_climate_game_s": round(best("evo_lessons.games.climate"), 4),
+        "import_widget_s": round(best("evo_lessons.widgets"), 3),
+    }
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv
+    results: dict = {"import": import_time()}
+    for name in ("bench_climate", "bench_niche", "bench_adaptation"):
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError:
+            continue
+        results.update(module.run(quick=quick))
+    if "--no-browser" not in sys.argv:
+        results.update(importlib.import_module("bench_browser").run(quick=quick))
+    width = max(len(k) for k in results)
+    for key, value in results.items():
+        print(f"{key:<{width}}  {json.dumps(value)}")
+
+
+if __name__ == "__main__":
+    main()
