@@ -1,8 +1,9 @@
 """Balance of the deck, on a sample (the full 10,000-game figures: benchmarks/bench_niche.py).
 
 The issue: no environment unwinnable; the first player wins no more often than a fair share plus
-five points. 10,000 planner games gave seat 1 about 28.6% (fair share 25%); here 1,200 games
-must stay under the limit with room for sampling error (3 standard errors is about 3.9 points).
+five points. Two runs of 10,000 planner games gave seat 1 28.6% and 28.8% (fair share 25%); here
+1,200 games must stay under the limit with room for sampling error (3 standard errors is about
+3.9 points).
 """
 
 from __future__ import annotations
