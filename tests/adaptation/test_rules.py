@@ -401,3 +401,18 @@ def test_empty_draw_pile_is_refilled_by_shuffling_the_discards():
     assert state.refills == 1
     assert state.discard_pile == []
     assert sorted([*state.draw_pile, state.card_of(dealer)]) == sorted([*discards, old])
+
+
+def test_cards_read_in_plain_english_with_their_scores():
+    one = next(c for c in CARDS if (c.count, c.shape, c.colour) == (1, "pentagon", "yellow"))
+    three = next(c for c in CARDS if (c.count, c.shape, c.colour) == (3, "hexagon", "red"))
+    assert str(one) == "1 yellow pentagon" and str(three) == "3 red hexagons"
+    assert three.to_json() == {
+        "id": three.id,
+        "count": 3,
+        "shape": "hexagon",
+        "colour": "red",
+        "scores": {"number": 3, "shape": 6, "colour": 4},
+        "label": "3 red hexagons",
+    }
+    assert one.scores == (1, 5, 2)
