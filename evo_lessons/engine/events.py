@@ -10,9 +10,13 @@ import dataclasses
 from typing import Any
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@dataclasses.dataclass(slots=True)
 class Event:
-    """One thing that happened. ``text`` is a full English sentence for the log."""
+    """One thing that happened. ``text`` is a full English sentence for the log.
+
+    Not frozen: games create several events a turn and a frozen dataclass's ``__init__`` costs
+    several times more; nothing keeps or hashes events, so they are treated as values anyway.
+    """
 
     kind: str
     text: str

@@ -102,9 +102,12 @@ GENE_NAMES = ("body", "colour", "metabolism")
 TRENDS = ("random", "warming", "cooling")
 
 
+_SEAT_NAMES = tuple(f"Player {p + 1}" for p in range(8))
+
+
 def seat(player: int) -> str:
     """How players are named in the log: seats count from 1 for people."""
-    return f"Player {player + 1}"
+    return _SEAT_NAMES[player]
 
 
 def seats_in_words(players: list[int]) -> str:
@@ -774,11 +777,11 @@ class ClimateState(GameState):
     def _genomes_for(self, player: int, habitat_index: int, counts) -> list[tuple[tuple, int]]:
         """Each distinct affordable genome adapted to the habitat, with its cost (R2)."""
         genome = tuple(self.genomes[player])
-        if self._adapted(genome, habitat_index):
-            return [(genome, 0)]
-        if self.options["blind_mutation"]:
-            return []  # R12: no chosen mutations
         value = habitat_index + 1
+        if (genome[0] == value) + (genome[1] == value) + (genome[2] == value) >= 2:
+            return [(genome, 0)]
+        if self.options["blind_mutation"] or not any(counts):
+            return []  # R12: no chosen mutations; or an empty hand cannot pay
         found: dict[tuple, int] = {}
         for pair in ((0, 1), (0, 2), (1, 2), (0, 1, 2)):
             target = list(genome)
@@ -795,14 +798,19 @@ class ClimateState(GameState):
     def _moves_to(self, cells, player: int, blind: bool, stay: bool = False) -> list[Move]:
         counts = self.counts[player]
         here = self.positions[player]
+        board = self.world.boards[self.temperature - 1]
         moves = []
         by_habitat: dict[int, list] = {}
         for cell in cells:
-            habitat_index = self._habitat_index(cell)
-            if habitat_index not in by_habitat:
-                by_habitat[habitat_index] = self._genomes_for(player, habitat_index, counts)
-            for genome, cost in by_habitat[habitat_index]:
-                moves.append(Move(cell, *genome, cost=cost, stay=stay or cell == here))
+            habitat_index = board[cell - 1]
+            options = by_habitat.get(habitat_index)
+            if options is None:
+                options = by_habitat[habitat_index] = self._genomes_for(
+                    player, habitat_index, counts
+                )
+            staying = stay or cell == here
+            for (body, colour, metabolism), cost in options:
+                moves.append(Move(cell, body, colour, metabolism, cost, staying))
         return moves
 
     def _preadapt_options(self, player: int) -> list[Preadapt]:
