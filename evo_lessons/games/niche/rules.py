@@ -253,14 +253,21 @@ _DRAWS = tuple(
 )
 _PLAYS = tuple(PlayCard(c) for c in range(len(CARDS)))
 _DISCARDS = tuple(DiscardFromPlay(c) for c in range(len(CARDS)))
-_TARGETED: dict[tuple[int, int, int], PlayCard] = {}
-
-
-def _targeted_play(card: int, target: int, take: int = -1) -> PlayCard:
-    action = _TARGETED.get((card, target, take))
-    if action is None:
-        action = _TARGETED[card, target, take] = PlayCard(card, target, take)
-    return action
+#: _AIMED[card][seat]: play an event card on another seat (Parasite, Population crash)
+_AIMED = {
+    card.id: tuple(PlayCard(card.id, seat) for seat in range(MAX_PLAYERS))
+    for card in CARDS
+    if card.target == "other"
+}
+#: _TAKES[card][seat][taken]: play Gene flow on a seat, taking one of its trait cards
+_TAKES = {
+    card.id: tuple(
+        tuple(PlayCard(card.id, seat, taken) for taken in range(len(CARDS)))
+        for seat in range(MAX_PLAYERS)
+    )
+    for card in CARDS
+    if card.effect == "gene_flow"
+}
 
 
 # The commonest events are built once and shared: events are read-only records, and random
@@ -430,17 +437,16 @@ class NicheState(GameState):
                 continue
             effect = CARD_EFFECT[card]
             before = len(out)
-            for other in targets:
-                area = self.play[other]
-                if effect == "parasite":
-                    out.append(_targeted_play(card, other))
-                elif effect == "bottleneck":
-                    if area:
-                        out.append(_targeted_play(card, other))
-                else:  # gene flow: one action per trait card in play there
-                    for taken in area:
-                        if taken in TRAIT_CARDS:
-                            out.append(_targeted_play(card, other, taken))
+            if effect == "gene_flow":  # one action per trait card in play there
+                takes = _TAKES[card]
+                for other in targets:
+                    per_card = takes[other]
+                    out += [per_card[c] for c in self.play[other] if c in TRAIT_CARDS]
+            else:
+                aimed = _AIMED[card]
+                for other in targets:
+                    if effect == "parasite" or self.play[other]:
+                        out.append(aimed[other])
             if len(out) == before:
                 out.append(_PLAYS[card])  # R7: no target, no effect
         return out
