@@ -275,6 +275,15 @@ _TAKES = {
 _EVENT_CACHE: dict[tuple[int, ...], Event] = {}
 
 
+#: per seat, per card: the shared events of the three commonest moves (filled on first use)
+_N = len(CARDS)
+_DRAW_EVENTS: list[list[Event | None]] = [
+    [None] * (STACKS * STACK_SIZE * _N) for _ in range(MAX_PLAYERS)
+]
+_TRAIT_EVENTS: list[list[Event | None]] = [[None] * _N for _ in range(MAX_PLAYERS)]
+_DISCARD_EVENTS: list[list[Event | None]] = [[None] * _N for _ in range(MAX_PLAYERS)]
+
+
 def _draw_event(player: int, stack: int, position: int, card: int) -> Event:
     key = (0, player, stack, position, card)
     event = _EVENT_CACHE.get(key)
@@ -467,13 +476,18 @@ class NicheState(GameState):
             self.pool[stack][position] = -1
             self.present[stack] &= ~(1 << position)
             self.hands[player].append(card)
-            events.append(_draw_event(player, stack, position, card))
+            slot = (stack * STACK_SIZE + position) * _N + card
+            event = _DRAW_EVENTS[player][slot] or _draw_event(player, stack, position, card)
+            _DRAW_EVENTS[player][slot] = event
+            events.append(event)
             self.phase = "play"
         elif kind is PlayCard:
             card = action.card
             if card in TRAIT_CARDS:
                 self.hands[player].remove(card)
-                events.append(_trait_event(player, card))
+                event = _TRAIT_EVENTS[player][card] or _trait_event(player, card)
+                _TRAIT_EVENTS[player][card] = event
+                events.append(event)
                 area = self.play[player]
                 area.append(card)
                 if len(area) > PLAY_AREA_LIMIT:
@@ -486,7 +500,9 @@ class NicheState(GameState):
             self.pending.pop(0)
             self.play[player].remove(card)
             self.discard.append(card)
-            events.append(_discard_event(player, card))
+            event = _DISCARD_EVENTS[player][card] or _discard_event(player, card)
+            _DISCARD_EVENTS[player][card] = event
+            events.append(event)
             self._after_decision(events)
         elif kind is DrawEnvironment:
             self._draw_environment(player, events)
