@@ -41,15 +41,14 @@ R1. *Pyramid geometry.* A stack has ten positions in four layers: layer 0 (the b
     Layers 0 and 2 are dealt face down, layers 1 and 3 face up, bottom layer first. A card is
     *available* when it is there, face up, and every card covering it has been drawn. Face-up
     cards that are still covered are visible to everyone but cannot be drawn.
-R2. *End of turn, in order:* every emptied stack is rebuilt (dealt bottom first, same faces as at
-    setup); if the trait deck runs out while building, the discard pile is shuffled to become
-    the new deck and building goes on; if both are empty the stack stays partly built, or
-    empty, in which case building is tried again at the end of later turns. Then every
-    face-down card with
-    nothing on it is turned face up. (For a full stack the order makes no difference.) A stack
-    is only rebuilt once it is empty. At the
-    start of every turn at least one card is available: with six players at most 18 cards are
-    in hands and 24 in play areas, so at least 10 of the 52 are in the pool, deck or discard.
+R2. *End of turn, in order:* every emptied stack is rebuilt (dealt bottom first, same faces as
+    at setup); if the trait deck runs out while building, the discard pile is shuffled to become
+    the new deck and building goes on; if both are empty the stack stays partly built, or empty,
+    in which case building is tried again at the end of later turns (a stack is only rebuilt
+    once it is empty). Then every face-down card with nothing on it is turned face up (for a
+    full stack the order makes no difference). At the start of every turn at least one card is
+    available: with six players at most 18 cards are in hands and 24 in play areas, so at least
+    10 of the 52 are in the pool, deck or discard.
 R3. *Setup order.* Gene pool first, then two environments to each player, then the choices in
     seat order (each player sees the gene pool and their own two cards, not other players'
     pairs); every returned environment is shuffled into the environment deck at once. Then three
