@@ -14,8 +14,10 @@ from typing import Any
 class Event:
     """One thing that happened. ``text`` is a full English sentence for the log.
 
-    Not frozen: games create several events a turn and a frozen dataclass's ``__init__`` costs
-    several times more; nothing keeps or hashes events, so they are treated as values anyway.
+    Read-only by contract, though not frozen: games create several events a turn and a frozen
+    dataclass's ``__init__`` costs several times more. Some games hand out one shared instance
+    for a fixed sentence, so never change an event's ``text`` or ``data`` after ``apply``
+    returns it; copy it (``dataclasses.replace``) to annotate.
     """
 
     kind: str
