@@ -43,8 +43,9 @@ def question(prompt: str, answer: str | None = None, *, stage: str = "think") ->
             f"<b>A model answer:</b> {html.escape(answer)}</div>"
         )
         shown.layout.display = "none"
-        button = widgets.Button(description="Reveal a model answer", icon="eye",
-                                layout=widgets.Layout(width="220px"))
+        button = widgets.Button(
+            description="Reveal a model answer", icon="eye", layout=widgets.Layout(width="220px")
+        )
 
         def toggle(_button: Any) -> None:
             hidden = shown.layout.display == "none"
