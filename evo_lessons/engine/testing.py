@@ -8,9 +8,12 @@ observations are JSON-safe, and bots are handed exactly their seat's observation
 
 from __future__ import annotations
 
+import difflib
 import json
+import os
 import random
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -179,3 +182,28 @@ def check_game(
     play_game(state, spies, max_actions=max_actions)
     assert state.is_over
     return checked
+
+
+def check_golden(log: str, golden: Path, regenerate: str) -> None:
+    """Compare a playthrough's log with its golden file (``EVO_REGOLD=1`` rewrites the file).
+
+    A golden playthrough is a seeded game kept as text: any change to the rules, the bots, the
+    data or the wording of the log shows up as a readable diff in review.
+    """
+    if os.environ.get("EVO_REGOLD") == "1":
+        golden.write_text(log, encoding="utf-8")
+    expected = golden.read_text(encoding="utf-8")
+    diff = "".join(
+        list(
+            difflib.unified_diff(
+                expected.splitlines(keepends=True),
+                log.splitlines(keepends=True),
+                f"golden/{golden.name}",
+                "this run",
+            )
+        )[:60]
+    )
+    assert log == expected, (
+        f"The playthrough in {golden.name} changed. If the change is intended, regenerate the "
+        f"golden file with\n    {regenerate}\nand review it in the git diff.\n{diff}"
+    )

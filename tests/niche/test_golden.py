@@ -8,11 +8,10 @@ change is intended, regenerate it and review the diff in git:
 
 from __future__ import annotations
 
-import difflib
-import os
 from pathlib import Path
 
 from evo_lessons.engine import RandomBot, play_game
+from evo_lessons.engine.testing import check_golden
 from evo_lessons.games.niche import PlannerBot, new_game
 
 GOLDEN = Path(__file__).parent / "golden" / "seed2026.txt"
@@ -36,24 +35,7 @@ def playthrough() -> str:
 
 
 def test_golden_playthrough_seed_2026_is_unchanged():
-    log = playthrough()
-    if os.environ.get("EVO_REGOLD") == "1":
-        GOLDEN.write_text(log, encoding="utf-8")
-    expected = GOLDEN.read_text(encoding="utf-8")
-    diff = "".join(
-        list(
-            difflib.unified_diff(
-                expected.splitlines(keepends=True),
-                log.splitlines(keepends=True),
-                "golden/seed2026.txt",
-                "this run",
-            )
-        )[:60]
-    )
-    assert log == expected, (
-        f"The seed-2026 playthrough changed. If the change is intended, regenerate the golden "
-        f"file with\n    {REGENERATE}\nand review it in the git diff.\n{diff}"
-    )
+    check_golden(playthrough(), GOLDEN, REGENERATE)
 
 
 def test_golden_playthrough_is_the_same_twice_in_one_process():
