@@ -12,10 +12,11 @@ RandomBot over 10,000 games (``bot_win_rates``), with 95% confidence intervals, 
 from __future__ import annotations
 
 import math
-import statistics
 import sys
 import time
 from typing import Any
+
+import common
 
 from evo_lessons.engine import RandomBot, play_game, simulate
 from evo_lessons.games.adaptation import MemoryBot, new_game
@@ -55,27 +56,9 @@ def games_per_second(quick: bool = False) -> dict[str, Any]:
     }
 
 
-def widget_step_latency(steps: int = 300) -> dict[str, Any]:
-    """GameWidget.step() with memory bots: apply + bot + view model + live plot frame."""
-    from evo_lessons.widgets import GameWidget
-
-    widget = GameWidget("adaptation", seed=1, seats=["memory"] * PLAYERS, players=PLAYERS)
-    times = []
-    game = 1
-    for _ in range(steps):
-        if widget.state.is_over:
-            game += 1
-            widget.new_game(seed=game)
-        start = time.perf_counter()
-        widget.step()
-        times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    return {
-        "steps": steps,
-        "median_ms": round(statistics.median(times), 1),
-        "p95_ms": round(times[int(0.95 * len(times)) - 1], 1),
-        "max_ms": round(times[-1], 1),
-    }
+def widget_step_latency(steps: int = 300) -> dict:
+    """GameWidget.step() in the kernel (target <= 30 ms median)."""
+    return common.widget_step_latency("adaptation", "memory", PLAYERS, steps)
 
 
 def run(quick: bool = False) -> dict[str, Any]:

@@ -5,9 +5,10 @@ Run alone with ``python benchmarks/bench_climate.py``; ``benchmarks/run.py`` run
 
 from __future__ import annotations
 
-import statistics
 import sys
 import time
+
+import common
 
 
 def games_per_second(n: int = 10_000, players: int = 4) -> dict:
@@ -35,26 +36,8 @@ def games_per_second(n: int = 10_000, players: int = 4) -> dict:
 
 
 def widget_step_latency(steps: int = 300) -> dict:
-    """GameWidget.step(): apply + bot + view model + live plot frame (target <= 30 ms median)."""
-    from evo_lessons.widgets import GameWidget
-
-    widget = GameWidget("climate", seed=1, seats=["planner"] * 4, players=4)
-    times = []
-    game = 1
-    for _ in range(steps):
-        if widget.state.is_over:
-            game += 1
-            widget.new_game(seed=game)
-        start = time.perf_counter()
-        widget.step()
-        times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    return {
-        "steps": steps,
-        "median_ms": round(statistics.median(times), 1),
-        "p95_ms": round(times[int(0.95 * len(times)) - 1], 1),
-        "max_ms": round(times[-1], 1),
-    }
+    """GameWidget.step() in the kernel (target <= 30 ms median)."""
+    return common.widget_step_latency("climate", "planner", 4, steps)
 
 
 def run(quick: bool = False) -> dict:

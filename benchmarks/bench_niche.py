@@ -7,9 +7,10 @@ is steadier when other work shares the machine), best of several repeats.
 
 from __future__ import annotations
 
-import statistics
 import sys
 import time
+
+import common
 
 
 def games_per_second(n: int = 10_000, players: int = 4, repeats: int = 3) -> dict:
@@ -41,26 +42,8 @@ def games_per_second(n: int = 10_000, players: int = 4, repeats: int = 3) -> dic
 
 
 def widget_step_latency(steps: int = 300) -> dict:
-    """GameWidget.step(): apply + bot + view model + live plot frame (target <= 30 ms median)."""
-    from evo_lessons.widgets import GameWidget
-
-    widget = GameWidget("niche", seed=1, seats=["planner"] * 4, players=4)
-    times = []
-    game = 1
-    for _ in range(steps):
-        if widget.state.is_over:
-            game += 1
-            widget.new_game(seed=game)
-        start = time.perf_counter()
-        widget.step()
-        times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    return {
-        "steps": steps,
-        "median_ms": round(statistics.median(times), 1),
-        "p95_ms": round(times[int(0.95 * len(times)) - 1], 1),
-        "max_ms": round(times[-1], 1),
-    }
+    """GameWidget.step() in the kernel (target <= 30 ms median)."""
+    return common.widget_step_latency("niche", "planner", 4, steps)
 
 
 def balance(n: int = 10_000, bots: str = "planner", workers: int = 2) -> dict:
