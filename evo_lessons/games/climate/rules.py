@@ -176,6 +176,7 @@ class EndTurn(Action):
 
 
 ACTION_TYPES = {cls.__name__: cls for cls in (Place, Move, Preadapt, EndTurn)}
+END_TURN = EndTurn()  # one shared instance: actions are immutable values
 
 NEUTRAL, DELETERIOUS = "neutral", "deleterious"
 
@@ -194,12 +195,15 @@ class ClimateState(GameState):
     #: the boards and cards, shared by every game (read-only)
     world: ClassVar[World] = world()
     #: per card id: its mutation slot (see _slot), or -1 for neutral and deleterious cards
+    #: per card id: its kind ("mutation", "neutral", "deleterious")
+    card_kind: ClassVar[tuple[str, ...]] = tuple(c.kind for c in world.cards)
     card_slot: ClassVar[tuple[int, ...]] = tuple(
         _slot(c.gene, c.step) if c.kind == "mutation" else -1 for c in world.cards
     )
 
     def __init__(self, options: dict[str, Any], seed: int) -> None:
         super().__init__(options, seed)
+        self.blind: bool = options["blind_mutation"]
         n = options["players"]
         self.temperature = self.world.start_temperature
         self.positions: list[int | None] = [None] * n
@@ -248,7 +252,7 @@ class ClimateState(GameState):
         if self.phase == "move":
             return list(self.pending_moves)
         # phase "end"
-        return [EndTurn(), *self.pending_preadapts]
+        return [END_TURN, *self.pending_preadapts]
 
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
@@ -311,7 +315,7 @@ class ClimateState(GameState):
         if self.phase == "over":  # a blind mutation carried the lineage to its last token
             return
         self.roll = roll = self._die()
-        blind = self.options["blind_mutation"]
+        blind = self.blind
         options: list[Move]
         if self.after_change:
             if roll <= 3:
@@ -538,12 +542,12 @@ class ClimateState(GameState):
         card = self._draw_card(events, player)
         if card is None:
             return
-        kind = self.world.cards[card].kind
+        kind = self.card_kind[card]
         hand = self.hands[player]
         if kind == DELETERIOUS:
             self.discard.append(card)
             lost = []
-            if not self.options["blind_mutation"]:
+            if not self.blind:
                 for _ in range(min(2, len(hand))):
                     lost.append(self._from_hand(player, self._pick(len(hand))))
                 self.discard.extend(lost)
@@ -558,7 +562,7 @@ class ClimateState(GameState):
                 )
             )
             return
-        if self.options["blind_mutation"]:
+        if self.blind:
             self._blind_mutation(player, card, events)
             return
         self._to_hand(player, card)
@@ -581,7 +585,7 @@ class ClimateState(GameState):
                     )
                 )
                 continue
-            if self.options["blind_mutation"]:
+            if self.blind:
                 self.discard.append(card)
             else:
                 self._to_hand(player, card)
@@ -780,7 +784,7 @@ class ClimateState(GameState):
         value = habitat_index + 1
         if (genome[0] == value) + (genome[1] == value) + (genome[2] == value) >= 2:
             return [(genome, 0)]
-        if self.options["blind_mutation"] or not any(counts):
+        if self.blind or not any(counts):
             return []  # R12: no chosen mutations; or an empty hand cannot pay
         found: dict[tuple, int] = {}
         for pair in ((0, 1), (0, 2), (1, 2), (0, 1, 2)):
@@ -815,7 +819,7 @@ class ClimateState(GameState):
 
     def _preadapt_options(self, player: int) -> list[Preadapt]:
         """Every single-gene change the hand can pay for that keeps two genes adapted (R6)."""
-        if self.options["blind_mutation"] or self.positions[player] is None:
+        if self.blind or self.positions[player] is None:
             return []
         counts = self.counts[player]
         if not any(counts):
