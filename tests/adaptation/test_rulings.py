@@ -10,7 +10,7 @@ import pytest
 
 from evo_lessons.engine import RandomBot, play_game
 from evo_lessons.games.adaptation import CARDS, CHALLENGES, ChooseChallenge, KeepCard, SwapCard
-from evo_lessons.games.adaptation.cards import SCORES, parse_deck
+from evo_lessons.games.adaptation.data import SCORES, parse_deck
 from evo_lessons.games.adaptation.rules import ADAPT, CHOOSE, DEALER_DRAW, new_game, next_dealer
 
 from .helpers import deal, play_round, rig

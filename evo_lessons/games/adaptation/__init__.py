@@ -9,7 +9,7 @@ True
 from evo_lessons.engine.record import load_state
 
 from .bots import BOTS, MemoryBot, RandomBot
-from .cards import CARDS, CHALLENGES, Card
+from .data import CARDS, CHALLENGES, Card
 from .rules import AdaptationState, ChooseChallenge, KeepCard, SwapCard, new_game, next_dealer
 
 GAME_NAME = "adaptation"

@@ -15,7 +15,7 @@ from typing import Any
 
 from evo_lessons.engine import Action, RandomBot
 
-from .cards import CHALLENGES, DECK_SIZE, SCORES
+from .data import CHALLENGES, DECK_SIZE, SCORES
 from .rules import CHOICES, KEEP, SWAP
 
 _INDEX = {name: index for index, name in enumerate(CHALLENGES)}

@@ -75,7 +75,7 @@ from typing import Any, ClassVar
 
 from evo_lessons.engine import Action, Event, GameState
 
-from .cards import CARDS, CHALLENGES, DECK_SIZE, SCORES
+from .data import CARDS, CHALLENGES, DECK_SIZE, SCORES
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 DEFAULT_TOKENS, MAX_TOKENS = 3, 20

@@ -11,7 +11,7 @@ from typing import Any
 
 from evo_lessons.engine import Action
 
-from .cards import CARDS, CHALLENGES
+from .data import CARDS, CHALLENGES
 from .rules import AdaptationState, ChooseChallenge, KeepCard, SwapCard
 
 TITLE = "Adaptation: survive the challenge"
