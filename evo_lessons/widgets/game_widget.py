@@ -353,7 +353,7 @@ class GameWidget(anywidget.AnyWidget):
             if row.get("turn", 0) in keep:
                 latest[(row.get("turn", 0), row.get("player"))] = row
         body = [
-            [_cell(row.get(c)) for c in columns]
+            [_cell(row.get(c), c) for c in columns]
             for _, row in sorted(latest.items(), key=lambda kv: kv[0])
         ]
         return {"columns": columns, "rows": body}
@@ -372,7 +372,10 @@ class GameWidget(anywidget.AnyWidget):
         return png
 
 
-def _cell(value: Any) -> Any:
+def _cell(value: Any, column: str = "") -> Any:
+    """A table cell as people read it: seats as P1, P2 ... (the data keeps 0, 1 ...)."""
+    if column == "player" and isinstance(value, int):
+        return f"P{value + 1}"
     if isinstance(value, float):
         return round(value, 3)
     if isinstance(value, list | dict):

@@ -34,7 +34,7 @@ function buildShell(el, model) {
     b.addEventListener("click", () => model.send(message()));
     return b;
   };
-  const stepButton = button("Step", "Let the bot whose turn it is make one move", () => ({ type: "step" }));
+  const stepButton = button("Step", "One move: the bot whose turn it is moves (on your turn, the planner moves for you)", () => ({ type: "step" }));
   const playButton = button("Play to end", "Bots play every remaining move", () => ({ type: "play" }));
   const undoButton = button("Undo", "Take back your last decision", () => ({ type: "undo" }));
   const seedInput = htmlEl("input", { type: "number", min: 0, step: 1, class: "evo-seed-input",
