@@ -176,7 +176,16 @@ class EndTurn(Action):
 
 
 ACTION_TYPES = {cls.__name__: cls for cls in (Place, Move, Preadapt, EndTurn)}
-END_TURN = EndTurn()  # one shared instance: actions are immutable values
+# Actions are immutable values, so equal ones can be one shared object: building a frozen
+# dataclass costs about a microsecond, a dictionary lookup a twentieth of that.
+END_TURN = EndTurn()
+_PREADAPTS = {
+    (gene, value, cost): Preadapt(gene, value, cost)
+    for gene in range(3)
+    for value in range(1, 5)
+    for cost in range(1, 4)
+}
+_MOVES: dict[tuple, Move] = {}  # at most 63 cells x 64 genomes x few costs: a few thousand
 
 NEUTRAL, DELETERIOUS = "neutral", "deleterious"
 
@@ -814,7 +823,11 @@ class ClimateState(GameState):
                 )
             staying = stay or cell == here
             for (body, colour, metabolism), cost in options:
-                moves.append(Move(cell, body, colour, metabolism, cost, staying))
+                key = (cell, body, colour, metabolism, cost, staying)
+                move = _MOVES.get(key)
+                if move is None:
+                    move = _MOVES[key] = Move(*key)
+                moves.append(move)
         return moves
 
     def _preadapt_options(self, player: int) -> list[Preadapt]:
@@ -841,7 +854,7 @@ class ClimateState(GameState):
             high = min(4, current + counts[gene * 2])
             for new in range(low, high + 1):
                 if new != current and (others >= 2 or new == value):
-                    options.append(Preadapt(gene, new, abs(new - current)))
+                    options.append(_PREADAPTS[gene, new, abs(new - current)])
         return options
 
     def _pay_for_genome(self, player: int, target, events: list[Event], verb: str = "adapts"):
