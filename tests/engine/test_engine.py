@@ -96,8 +96,11 @@ def test_registry():
 
 
 def test_importing_the_package_loads_no_plotting_widget_or_dataframe_library():
+    games = " ".join(
+        f"import evo_lessons.games.{g}.view, evo_lessons.games.{g}.bots;" for g in available_games()
+    )
     code = (
-        "import sys, evo_lessons, evo_lessons.engine, evo_lessons.games.climate; "
+        f"import sys, evo_lessons, evo_lessons.engine; {games} "
         "heavy = [m for m in ('matplotlib', 'ipywidgets', 'pandas', 'anywidget') "
         "if m in sys.modules]; print(heavy)"
     )

@@ -15,50 +15,28 @@ from .rules import GENE_NAMES, ClimateState, Move, Place, Preadapt
 
 TITLE = "The Climate game"
 
+
+def integer_panel(metric: str, title: str, low: int, high: int, shared: bool = False) -> dict:
+    """A plot panel of whole numbers from ``low`` to ``high``: a tick on each, a little margin,
+    players dodged apart so equal values stay visible (``shared``: one line for everyone)."""
+    panel = {
+        "metric": metric,
+        "title": title,
+        "ylim": (low - 0.4, high + 0.4),
+        "yticks": list(range(low, high + 1)),
+    }
+    panel.update({"shared": True} if shared else {"dodge": 0.06})
+    return panel
+
+
 #: the live plot: one panel per gene, then adaptation (genes matching the current habitat)
 PLOT_PANELS = [
-    {
-        "metric": "body",
-        "title": "Body gene (1 savannah … 4 tundra)",
-        "ylim": (0.6, 4.4),
-        "yticks": [1, 2, 3, 4],
-        "dodge": 0.06,
-    },
-    {
-        "metric": "colour",
-        "title": "Colour gene",
-        "ylim": (0.6, 4.4),
-        "yticks": [1, 2, 3, 4],
-        "dodge": 0.06,
-    },
-    {
-        "metric": "metabolism",
-        "title": "Metabolism gene",
-        "ylim": (0.6, 4.4),
-        "yticks": [1, 2, 3, 4],
-        "dodge": 0.06,
-    },
-    {
-        "metric": "matches",
-        "title": "Genes matching the habitat (2+ = adapted)",
-        "ylim": (-0.4, 3.4),
-        "yticks": [0, 1, 2, 3],
-        "dodge": 0.06,
-    },
-    {
-        "metric": "tokens",
-        "title": "Habitat tokens",
-        "ylim": (0.6, 4.4),
-        "yticks": [1, 2, 3, 4],
-        "dodge": 0.06,
-    },
-    {
-        "metric": "temperature",
-        "title": "Climate (board 1 cold … 5 warm)",
-        "ylim": (0.6, 5.4),
-        "yticks": [1, 2, 3, 4, 5],
-        "shared": True,
-    },
+    integer_panel("body", "Body gene (1 savannah … 4 tundra)", 1, 4),
+    integer_panel("colour", "Colour gene", 1, 4),
+    integer_panel("metabolism", "Metabolism gene", 1, 4),
+    integer_panel("matches", "Genes matching the habitat (2+ = adapted)", 0, 3),
+    integer_panel("tokens", "Habitat tokens", 1, 4),
+    integer_panel("temperature", "Climate (board 1 cold … 5 warm)", 1, 5, shared=True),
 ]
 #: dotted lines mark the turns at which the climate changed
 PLOT_OPTIONS = {"markers_key": "temperature", "xlabel": "turn"}
