@@ -101,6 +101,7 @@ R16. *Metrics.* Fitness is the share of the current environment's challenges met
 from __future__ import annotations
 
 import dataclasses
+from functools import cache
 from typing import Any, ClassVar
 
 from evo_lessons.engine import Action, Event, GameState
@@ -269,12 +270,10 @@ _TAKES = {
 }
 
 
-# The commonest events are built once and shared: events are read-only records, and random
-# playouts (thousands of games a second) would otherwise spend a third of their time on them.
-_EVENT_CACHE: dict[tuple[int, ...], Event] = {}
-
-
-#: per seat, per card: the shared events of the three commonest moves (filled on first use)
+# Events are read-only records, so each distinct one is built once and shared: random playouts
+# (thousands of games a second) would otherwise spend a third of their time on them. The three
+# that happen every turn sit in per-seat lists (the cheapest lookup); the rare ones in
+# functools.cache.
 _N = len(CARDS)
 _DRAW_EVENTS: list[list[Event | None]] = [
     [None] * (STACKS * STACK_SIZE * _N) for _ in range(MAX_PLAYERS)
@@ -284,52 +283,46 @@ _DISCARD_EVENTS: list[list[Event | None]] = [[None] * _N for _ in range(MAX_PLAY
 
 
 def _draw_event(player: int, stack: int, position: int, card: int) -> Event:
-    key = (0, player, stack, position, card)
-    event = _EVENT_CACHE.get(key)
-    if event is None:
-        event = _EVENT_CACHE[key] = Event(
-            "draw",
-            f"{seat(player)} draws {card_name(card)} from gene pool {stack + 1}.",
-            player,
-            {"card": card, "stack": stack, "position": position},
-        )
-    return event
+    return Event(
+        "draw",
+        f"{seat(player)} draws {card_name(card)} from gene pool {stack + 1}.",
+        player,
+        {"card": card, "stack": stack, "position": position},
+    )
 
 
 def _trait_event(player: int, card: int) -> Event:
-    key = (1, player, card)
-    event = _EVENT_CACHE.get(key)
-    if event is None:
-        event = _EVENT_CACHE[key] = Event(
-            "play", f"{seat(player)} plays {card_name(card)}.", player, {"card": card}
-        )
-    return event
+    return Event("play", f"{seat(player)} plays {card_name(card)}.", player, {"card": card})
 
 
+@cache
 def _rebuild_event(stack: int, dealt: int = STACK_SIZE) -> Event:
-    key = (4, stack, dealt)
-    event = _EVENT_CACHE.get(key)
-    if event is None:
-        event = _EVENT_CACHE[key] = Event(
-            "rebuild",
-            f"Gene pool {stack + 1} is rebuilt with {dealt} cards from the trait deck.",
-            None,
-            {"stack": stack, "cards": dealt},
-        )
-    return event
+    return Event(
+        "rebuild",
+        f"Gene pool {stack + 1} is rebuilt with {dealt} cards from the trait deck.",
+        None,
+        {"stack": stack, "cards": dealt},
+    )
 
 
 def _discard_event(player: int, card: int) -> Event:
-    key = (2, player, card)
-    event = _EVENT_CACHE.get(key)
-    if event is None:
-        event = _EVENT_CACHE[key] = Event(
-            "discard",
-            f"{seat(player)} discards {card_name(card)} from their play area.",
-            player,
-            {"card": card},
-        )
-    return event
+    return Event(
+        "discard",
+        f"{seat(player)} discards {card_name(card)} from their play area.",
+        player,
+        {"card": card},
+    )
+
+
+@cache
+def _flip_event(stack: int, positions: tuple[int, ...], flipped: tuple[int, ...]) -> Event:
+    names = " and ".join(card_name(c) for c in flipped)
+    return Event(
+        "flip",
+        f"In gene pool {stack + 1}, {names} {'is' if len(flipped) == 1 else 'are'} turned face up.",
+        None,
+        {"stack": stack, "positions": list(positions), "cards": flipped},
+    )
 
 
 # -- options ---------------------------------------------------------------------------------
@@ -476,16 +469,18 @@ class NicheState(GameState):
             self.present[stack] &= ~(1 << position)
             self.hands[player].append(card)
             slot = (stack * STACK_SIZE + position) * _N + card
-            event = _DRAW_EVENTS[player][slot] or _draw_event(player, stack, position, card)
-            _DRAW_EVENTS[player][slot] = event
+            event = _DRAW_EVENTS[player][slot]
+            if event is None:
+                event = _DRAW_EVENTS[player][slot] = _draw_event(player, stack, position, card)
             events.append(event)
             self.phase = "play"
         elif kind is PlayCard:
             card = action.card
             if card in TRAIT_CARDS:
                 self.hands[player].remove(card)
-                event = _TRAIT_EVENTS[player][card] or _trait_event(player, card)
-                _TRAIT_EVENTS[player][card] = event
+                event = _TRAIT_EVENTS[player][card]
+                if event is None:
+                    event = _TRAIT_EVENTS[player][card] = _trait_event(player, card)
                 events.append(event)
                 area = self.play[player]
                 area.append(card)
@@ -499,8 +494,9 @@ class NicheState(GameState):
             self.pending.pop(0)
             self.play[player].remove(card)
             self.discard.append(card)
-            event = _DISCARD_EVENTS[player][card] or _discard_event(player, card)
-            _DISCARD_EVENTS[player][card] = event
+            event = _DISCARD_EVENTS[player][card]
+            if event is None:
+                event = _DISCARD_EVENTS[player][card] = _discard_event(player, card)
             events.append(event)
             self._after_decision(events)
         elif kind is DrawEnvironment:
@@ -908,18 +904,7 @@ class NicheState(GameState):
             self.face_up[stack] |= turn
             cards = self.pool[stack]
             flipped = tuple(cards[pos] for pos in POSITIONS_OF[turn])
-            key = (3, stack, turn, *flipped)
-            event = _EVENT_CACHE.get(key)
-            if event is None:
-                names = " and ".join(card_name(c) for c in flipped)
-                event = _EVENT_CACHE[key] = Event(
-                    "flip",
-                    f"In gene pool {stack + 1}, {names} "
-                    f"{'is' if len(flipped) == 1 else 'are'} turned face up.",
-                    None,
-                    {"stack": stack, "positions": list(POSITIONS_OF[turn]), "cards": flipped},
-                )
-            events.append(event)
+            events.append(_flip_event(stack, POSITIONS_OF[turn], flipped))
 
     def available(self, stack: int, position: int) -> bool:
         """R1: present, face up, and nothing lying on it."""
