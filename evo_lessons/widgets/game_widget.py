@@ -52,6 +52,8 @@ class GameWidget(anywidget.AnyWidget):
         seats: "human" or a bot name for each seat (default: you, then the game's good bot).
         seed: the game's seed (shown in the widget; default: a random one).
         plot: draw the live matplotlib plot (turn off for speed in experiments).
+        session: play an existing :class:`GameSession` (``game``, ``seats``, ``seed`` and the
+            options are then the session's).
         **options: the game's variant options (``players=3``, ``climate_change_faces=5`` ...).
     """
 
@@ -69,10 +71,11 @@ class GameWidget(anywidget.AnyWidget):
         seats: Sequence[str] | None = None,
         seed: int | None = None,
         plot: bool = True,
+        session: GameSession | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
-        self.session = GameSession(game, seed=seed, seats=seats, **options)
+        self.session = session or GameSession(game, seed=seed, seats=seats, **options)
         self._plot_enabled = plot
         self._live_plot: LivePlot | None = None
         self._covered_for: int | None = None  # hot seat: the seat whose hand is hidden
@@ -162,11 +165,7 @@ class GameWidget(anywidget.AnyWidget):
         if isinstance(scenario, pathlib.Path):
             scenario = scenario.read_text(encoding="utf-8")
         session = GameSession.from_scenario(scenario)
-        widget = cls(
-            session.game, seats=session.seats, seed=session.seed, **session.options, **kwargs
-        )
-        widget._adopt(session)
-        return widget
+        return cls(session.game, session=session, **kwargs)
 
     def figure(self):
         """The live plot as a static matplotlib Figure (renders on nbviewer and in print)."""

@@ -156,3 +156,13 @@ def test_static_figure_has_a_line_per_player_in_each_gene_panel():
     body = figure.axes[0]
     assert len([line for line in body.lines if line.get_label().startswith("P")]) == 3
     assert len(body.lines[0].get_xdata()) > 1
+
+
+def test_from_scenario_opens_the_same_position_with_its_seats():
+    w = GameWidget("climate", seed=8, seats=["planner", "random", "planner"], players=3)
+    for _ in range(6):
+        w.step()
+    again = GameWidget.from_scenario(w.scenario_code())
+    assert again.state == w.state
+    assert again.session.seats == ["planner", "random", "planner"]
+    assert again.view["timeline"]["position"] == 6
