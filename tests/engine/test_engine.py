@@ -114,3 +114,16 @@ def test_saves_are_plain_json_history():
     data = json.loads(state.to_json())
     assert data["format"] == "evo_lessons.game" and data["seed"] == 3
     assert data["actions"] == [state.history[0].to_json()]
+
+
+def test_whole_number_options_refuse_bools_floats_and_out_of_range_values():
+    from evo_lessons.engine.options import whole_number
+
+    assert whole_number("players", 3, 2, 5) == 3
+    for bad in (True, 3.0, "3", None):
+        with pytest.raises(ValueError, match="players must be a whole number"):
+            whole_number("players", bad, 2, 5)
+    with pytest.raises(ValueError, match="players must be from 2 to 5, got 9"):
+        whole_number("players", 9, 2, 5)
+    with pytest.raises(ValueError, match="for 2 to 5 players"):
+        whole_number("players", 1, 2, 5, "this game is for 2 to 5 players")

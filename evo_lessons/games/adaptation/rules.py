@@ -74,6 +74,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from evo_lessons.engine import Action, Event, GameState
+from evo_lessons.engine.options import whole_number
 
 from .data import CARDS, CHALLENGES, DECK_SIZE, SCORES
 
@@ -550,12 +551,6 @@ def _copy_record(record: dict[str, Any]) -> dict[str, Any]:
 
 def new_game(players: int = 4, seed: int = 0, *, tokens: int = DEFAULT_TOKENS) -> AdaptationState:
     """A new game after round one (R4), waiting for the first real dealer's decision."""
-    for name, value, low, high in (
-        ("players", players, MIN_PLAYERS, MAX_PLAYERS),
-        ("tokens", tokens, DEFAULT_TOKENS, MAX_TOKENS),
-    ):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{name} must be a whole number, got {value!r}")
-        if not low <= value <= high:
-            raise ValueError(f"{name} must be from {low} to {high}, got {value}")
+    whole_number("players", players, MIN_PLAYERS, MAX_PLAYERS)
+    whole_number("tokens", tokens, DEFAULT_TOKENS, MAX_TOKENS)
     return AdaptationState(players, tokens, seed)

@@ -95,6 +95,7 @@ import dataclasses
 from typing import Any, ClassVar
 
 from evo_lessons.engine import Action, Event, GameState
+from evo_lessons.engine.options import whole_number
 
 from .data import World, world
 
@@ -995,10 +996,10 @@ def new_game(
     blind_mutation: bool = False,
 ) -> ClimateState:
     """Set up a Climate game; raise ValueError naming the problem if an option is out of range."""
-    _check_int("players", players, 2, 5)
-    _check_int("tokens_to_win", tokens_to_win, 2, 4)
-    _check_int("climate_change_faces", climate_change_faces, 0, 6)
-    _check_int("max_rounds", max_rounds, 1, 1_000)
+    whole_number("players", players, 2, 5)
+    whole_number("tokens_to_win", tokens_to_win, 2, 4)
+    whole_number("climate_change_faces", climate_change_faces, 0, 6)
+    whole_number("max_rounds", max_rounds, 1, 1_000)
     if climate_trend not in TRENDS:
         raise ValueError(f"climate_trend must be one of {TRENDS}, got {climate_trend!r}")
     if not isinstance(blind_mutation, bool):
@@ -1012,8 +1013,3 @@ def new_game(
         "blind_mutation": blind_mutation,
     }
     return ClimateState(options, seed)
-
-
-def _check_int(name: str, value: object, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{name} must be a whole number from {low} to {high}, got {value!r}")

@@ -105,6 +105,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from evo_lessons.engine import Action, Event, GameState
+from evo_lessons.engine.options import whole_number
 
 from .data import PLAY_AREA_LIMIT, Deck, deck
 
@@ -328,13 +329,14 @@ def _flip_event(stack: int, positions: tuple[int, ...], flipped: tuple[int, ...]
 # -- options ---------------------------------------------------------------------------------
 def normalise_options(players: int = 4, max_rounds: int = DEFAULT_MAX_ROUNDS) -> dict[str, Any]:
     """Check the variant options and return them as stored in ``state.options``."""
-    for name, value in (("players", players), ("max_rounds", max_rounds)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{name} must be a whole number, got {value!r}")
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Niche is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {players}")
-    if not 1 <= max_rounds <= 10_000:
-        raise ValueError(f"max_rounds must be between 1 and 10000, got {max_rounds}")
+    whole_number(
+        "players",
+        players,
+        MIN_PLAYERS,
+        MAX_PLAYERS,
+        f"Niche is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {players!r}",
+    )
+    whole_number("max_rounds", max_rounds, 1, 10_000)
     return {"players": players, "max_rounds": max_rounds}
 
 
