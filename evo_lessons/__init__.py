@@ -9,17 +9,34 @@ Importing the package is cheap: games, widgets, matplotlib and pandas load only 
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .engine.spec import GameSpec
+    from .engine.state import GameState
 
 __version__ = "0.1.0"
 
-#: every game, by name, with the module that implements it
+#: the registry: every game by name, in lesson order, with the folder that declares its GameSpec.
+#: Adding a game is one folder plus one line here.
 GAMES: dict[str, str] = {
     "climate": "evo_lessons.games.climate",
     "niche": "evo_lessons.games.niche",
     "adaptation": "evo_lessons.games.adaptation",
 }
+
+
+def game_spec(name: str | GameSpec) -> GameSpec:
+    """The declared :class:`~evo_lessons.engine.spec.GameSpec` of a game, by name."""
+    if not isinstance(name, str):
+        from .engine.spec import GameSpec
+
+        if isinstance(name, GameSpec):
+            return name
+        raise ValueError(f"a game is named by a word such as 'climate', got {type(name).__name__}")
+    if name not in GAMES:
+        raise ValueError(f"unknown game {name[:40]!r}; choose one of {', '.join(GAMES)}")
+    return importlib.import_module(GAMES[name]).GAME
 
 
 def available_games() -> list[str]:
@@ -34,16 +51,37 @@ def available_games() -> list[str]:
     return found
 
 
-def game_module(name: str) -> ModuleType:
-    """The module of a game (``new_game``, ``load_json``, ``BOTS``, ...)."""
-    if name not in GAMES:
-        raise ValueError(f"unknown game {name!r}; choose one of {sorted(GAMES)}")
-    return importlib.import_module(GAMES[name])
-
-
-def load_game(name: str, **options: Any):
+def load_game(name: str, **options: Any) -> GameState:
     """Start a new game: ``load_game("climate", players=3, seed=7)``."""
-    return game_module(name).new_game(**options)
+    return game_spec(name).new_game(**options)
+
+
+def simulate(game: str | GameSpec, n: int, *args: Any, **kwargs: Any) -> list[dict[str, Any]]:
+    """Play ``n`` seeded games by name (see :func:`evo_lessons.engine.simulate.simulate`).
+
+    Inside a Jupyter kernel a progress bar shows unless ``progress=False``.
+    """
+    from .engine import simulate as engine
+
+    return engine.simulate(game_spec(game), n, *args, **_with_progress(n, kwargs))
+
+
+def simulate_frame(game: str | GameSpec, n: int, *args: Any, **kwargs: Any):
+    """:func:`simulate` as a pandas DataFrame."""
+    import pandas as pd
+
+    return pd.DataFrame(simulate(game, n, *args, **kwargs))
+
+
+def _with_progress(n: int, kwargs: dict[str, Any]) -> dict[str, Any]:
+    progress = kwargs.get("progress")
+    if progress is None or progress is True:
+        from .widgets.progress import progress_bar
+
+        kwargs = {**kwargs, "progress": progress_bar(n, force=progress is True)}
+    elif progress is False:
+        kwargs = {**kwargs, "progress": None}
+    return kwargs
 
 
 def __getattr__(name: str) -> Any:
@@ -52,11 +90,15 @@ def __getattr__(name: str) -> Any:
         from .widgets.game_widget import GameWidget
 
         return GameWidget
-    if name in ("simulate", "simulate_frame"):
-        from .engine import simulate as sim
-
-        return getattr(sim, name)
     raise AttributeError(f"module 'evo_lessons' has no attribute {name!r}")
 
 
-__all__ = ["GAMES", "GameWidget", "available_games", "game_module", "load_game", "simulate"]
+__all__ = [
+    "GAMES",
+    "GameWidget",
+    "available_games",
+    "game_spec",
+    "load_game",
+    "simulate",
+    "simulate_frame",
+]

@@ -1,24 +1,39 @@
-"""What every game shares: the state-machine contract, saves, bots and simulation."""
+"""What every game shares: the state-machine contract, its declaration, saves, bots, simulation.
+
+The engine imports nothing above it: no registry, no widgets, no IPython.
+"""
 
 from .actions import Action, IllegalAction, action_from_json
 from .bots import Bot, RandomBot, play_game
 from .events import Event
-from .record import load_state
+from .record import load_state, parse_save, replay
 from .seeds import derive_seed
-from .simulate import simulate, simulate_frame
+from .simulate import simulate
+from .spec import Credit, GameSpec, Metric, Option, Panel, View
 from .state import GameState
+from .words import seat_name, seats_in_words, winners_sentence
 
 __all__ = [
     "Action",
     "Bot",
+    "Credit",
     "Event",
+    "GameSpec",
     "GameState",
     "IllegalAction",
+    "Metric",
+    "Option",
+    "Panel",
     "RandomBot",
+    "View",
     "action_from_json",
     "derive_seed",
     "load_state",
+    "parse_save",
     "play_game",
+    "replay",
+    "seat_name",
+    "seats_in_words",
     "simulate",
-    "simulate_frame",
+    "winners_sentence",
 ]

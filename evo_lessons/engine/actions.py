@@ -2,15 +2,23 @@
 
 A game declares its action types as small frozen dataclasses whose fields are ints, strings,
 bools or tuples of ints. Saves store actions as plain dicts (``{"type": "Move", "cell": 12}``);
-:func:`action_from_json` rebuilds them strictly, so a tampered save cannot smuggle in a field
-or a type the game does not know. Legality is checked separately, by the state.
+:func:`action_from_json` rebuilds them strictly (every field of its declared type), so a tampered
+save cannot smuggle in a field or a type the game does not know. Legality is checked separately,
+by the state, which acts only on its own legal action objects.
+
+Nothing here ever formats a forged action with the game's own ``__str__``: a label may look a
+field up in a table, and a forged value would turn a clear refusal into an IndexError.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
+import typing
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar
+from typing import Any
+
+from .words import short_repr
 
 
 class IllegalAction(ValueError):
@@ -19,6 +27,10 @@ class IllegalAction(ValueError):
     def __init__(self, action: object, legal: Iterable[object], reason: str = "") -> None:
         self.action = action
         self.legal = list(legal)
+        if isinstance(action, Action):
+            action = describe_action(action)
+        elif not isinstance(action, str):
+            action = short_repr(action)
         shown = "; ".join(str(a) for a in self.legal[:12])
         more = f" (and {len(self.legal) - 12} more)" if len(self.legal) > 12 else ""
         why = f" {reason}" if reason else ""
@@ -33,8 +45,6 @@ class IllegalAction(ValueError):
 class Action:
     """Base of every game's actions. Subclasses add fields and a plain-English ``__str__``."""
 
-    kind: ClassVar[str] = "Action"
-
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": type(self).__name__}
         for field in dataclasses.fields(self):
@@ -43,7 +53,44 @@ class Action:
         return data
 
 
-_SCALARS = (int, str, bool)
+def describe_action(action: Action) -> str:
+    """``Move(cell=30.0)``: an action as its fields, safe for any forged value."""
+    fields = ", ".join(
+        f"{f.name}={short_repr(getattr(action, f.name, None), 24)}"
+        for f in dataclasses.fields(action)
+    )
+    return f"{type(action).__name__}({fields})"
+
+
+def exact_match(action: Action, own: Action) -> bool:
+    """Equal and of the same types, field by field (``30.0 == 30`` but is not an int)."""
+    if type(action) is not type(own):
+        return False
+    for field in dataclasses.fields(own):
+        mine, theirs = getattr(own, field.name), getattr(action, field.name)
+        if type(mine) is not type(theirs):
+            return False
+        if type(mine) is tuple and any(type(a) is not type(b) for a, b in zip(mine, theirs)):
+            return False
+    return True
+
+
+@functools.cache
+def _field_kinds(cls: type[Action]) -> dict[str, tuple[type, bool]]:
+    """Each field's declared type: (int | str | bool | tuple, may it be None?)."""
+    kinds = {}
+    hints = typing.get_type_hints(cls)
+    for field in dataclasses.fields(cls):
+        hint = hints[field.name]
+        args = typing.get_args(hint)
+        optional = type(None) in args
+        if optional:
+            hint = next(a for a in args if a is not type(None))
+        base = typing.get_origin(hint) or hint
+        if base not in (int, str, bool, tuple):
+            raise TypeError(f"{cls.__name__}.{field.name}: actions hold ints, words, flags, tuples")
+        kinds[field.name] = (base, optional)
+    return kinds
 
 
 def action_from_json(data: object, types: Mapping[str, type[Action]]) -> Action:
@@ -51,8 +98,10 @@ def action_from_json(data: object, types: Mapping[str, type[Action]]) -> Action:
     if not isinstance(data, dict):
         raise ValueError(f"an action must be a JSON object, got {type(data).__name__}")
     name = data.get("type")
-    if name not in types:
-        raise ValueError(f"unknown action type {name!r}; this game knows {sorted(types)}")
+    if not isinstance(name, str) or name not in types:
+        raise ValueError(
+            f"unknown action type {short_repr(name, 30)}; this game knows {sorted(types)}"
+        )
     cls = types[name]
     fields = {f.name: f for f in dataclasses.fields(cls)}
     given = set(data) - {"type"}
@@ -61,17 +110,22 @@ def action_from_json(data: object, types: Mapping[str, type[Action]]) -> Action:
             f"action {name} needs exactly the fields {sorted(fields)}, got {sorted(given)}"
         )
     values: dict[str, Any] = {}
-    for key, value in data.items():
-        if key == "type":
+    for key, (kind, optional) in _field_kinds(cls).items():
+        value = data[key]
+        if value is None and optional:
+            values[key] = None
             continue
-        if isinstance(value, list):
-            if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        if kind is tuple:
+            if type(value) is not list or not all(type(v) is int for v in value):
                 raise ValueError(f"action {name}.{key} must be a list of whole numbers")
             value = tuple(value)
-        elif not isinstance(value, _SCALARS) or isinstance(value, float):
-            raise ValueError(f"action {name}.{key} has a value of the wrong type: {value!r}")
-        elif isinstance(value, bool) != (fields[key].type in ("bool", bool)):
-            # JSON true is not the number 1, nor 1 the value true: the types must match
-            raise ValueError(f"action {name}.{key} has a value of the wrong type: {value!r}")
+        elif type(value) is not kind:
+            # JSON true is not the number 1, nor "3" the number 3: the types must match exactly
+            raise ValueError(
+                f"action {name}.{key} must be {_KIND_WORDS[kind]}, got {short_repr(value, 24)}"
+            )
         values[key] = value
     return cls(**values)
+
+
+_KIND_WORDS = {int: "a whole number", str: "a word", bool: "true or false"}

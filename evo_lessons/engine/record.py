@@ -1,95 +1,201 @@
 """Saves as history: a game is stored as its options, seed and actions, and rebuilt by replay.
 
-Loading replays every action through :meth:`GameState.apply`, so a tampered save fails the same
-legality check a cheating click would, and a save is either loaded whole or rejected with a
-message: never half-loaded. JSON only; no pickle, no eval.
+There is one save format and one replay loop. A save is JSON text; a *scenario code*
+(``EVO1-...``) is the same save compressed and base64url-encoded, short enough to paste or write
+on a board, and optionally naming who plays each seat. Loading either checks the text's size and
+nesting depth *before* parsing, then the envelope, then replays every action through
+:meth:`GameState.apply`, so a tampered save fails the same legality check a cheating click would.
+A save is loaded whole or rejected with a ValueError a student can read: never half-loaded,
+never an IndexError or a RecursionError. JSON only; no pickle, no eval.
+
+A save holds the game's **seed** by design: with it and the moves anyone can rebuild the whole
+game, hidden cards included. That is what a teacher's scenario code is for (everyone starts from
+the same deal), and why the widget never shows a seed while a game with secrets is still on.
+
+The same replay serves loading, undo, the timeline and scenarios (:func:`replay`).
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
-from collections.abc import Callable
-from typing import Any
+import re
+import zlib
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
-from .actions import IllegalAction, action_from_json
-from .state import GameState
+from .actions import Action, IllegalAction, action_from_json
+from .words import is_whole
+
+if TYPE_CHECKING:  # annotations only: the state imports this module, not the other way round
+    from .spec import GameSpec
+    from .state import GameState
 
 FORMAT = "evo_lessons.game"
 VERSION = 1
-MAX_SAVE_BYTES = 2_000_000  # a long game is a few tens of kilobytes
+PREFIX = "EVO1-"
+#: a long game is a few tens of kilobytes; a save ten times the longest seen is refused unread
+MAX_SAVE_BYTES = 2_000_000
+#: a save nests four deep (save, actions, action, a tuple); anything deeper is not ours
+MAX_DEPTH = 16
+#: the longest name a save may give a seat ("human", "planner", ...)
+MAX_SEAT_NAME = 40
+
+_KEYS = {"format", "version", "game", "options", "seed", "actions"}
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
 
 
-def state_to_dict(state: GameState) -> dict[str, Any]:
-    return {
+def save_dict(state: GameState, actions: Iterable[Action] | None = None, seats=None) -> dict:
+    """The save of ``state`` (or of its start plus ``actions``), with seats if given."""
+    data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
-        "game": state.game_name,
-        "options": state.options,
+        "game": state.spec.name,
+        "options": dict(state.options),
         "seed": state.seed,
-        "actions": [action.to_json() for action in state.history],
+        "actions": [a.to_json() for a in (state.history if actions is None else actions)],
     }
+    if seats is not None:
+        data["seats"] = list(seats)
+    return data
 
 
 def dump_state(state: GameState) -> str:
-    return json.dumps(state_to_dict(state), separators=(",", ":"))
+    return json.dumps(save_dict(state), separators=(",", ":"))
+
+
+def encode(data: dict[str, Any]) -> str:
+    """A save dict as a scenario code: ``EVO1-`` + base64url(zlib(JSON))."""
+    raw = json.dumps(data, separators=(",", ":")).encode()
+    return PREFIX + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+
+def _inflate(code: str) -> str:
+    body = code[len(PREFIX) :].strip()
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(packed, MAX_SAVE_BYTES + 1)
+        if len(raw) > MAX_SAVE_BYTES or inflater.unconsumed_tail:
+            raise ValueError(f"the scenario is larger than {MAX_SAVE_BYTES} bytes")
+        if not inflater.eof:
+            raise zlib.error("truncated")
+        return raw.decode("utf-8")
+    except (binascii.Error, zlib.error, UnicodeDecodeError):
+        raise ValueError(
+            "this scenario code is damaged: check that it was copied whole, from EVO1- to its "
+            "last character"
+        ) from None
+
+
+def check_json_text(text: str, limit: int = MAX_SAVE_BYTES, depth: int = MAX_DEPTH) -> None:
+    """Refuse text that is too long or nests too deep, before any parser sees it."""
+    if len(text) > limit:
+        raise ValueError(f"it is larger than {limit} bytes")
+    level = 0
+    for bracket in _BRACKETS.findall(_STRINGS.sub("", text)):
+        if bracket in "[{":
+            level += 1
+            if level > depth:
+                raise ValueError(f"it nests more than {depth} levels deep")
+        else:
+            level -= 1
 
 
 def parse_save(text: str | bytes) -> dict[str, Any]:
-    """Parse and check the envelope of a save; raise ValueError with a reason if it is wrong."""
+    """Read a save (JSON text or a scenario code) and check its envelope; ValueError if bad."""
     if isinstance(text, bytes):
-        text = text.decode("utf-8", errors="strict")
+        if len(text) > MAX_SAVE_BYTES:
+            raise ValueError(f"save rejected: it is larger than {MAX_SAVE_BYTES} bytes")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError("save rejected: it is not UTF-8 text") from None
     if not isinstance(text, str):
-        raise ValueError("a save must be JSON text")
+        raise ValueError("save rejected: a save is JSON text or a scenario code")
     if len(text) > MAX_SAVE_BYTES:
         raise ValueError(f"save rejected: it is larger than {MAX_SAVE_BYTES} bytes")
+    stripped = text.strip()
+    if stripped.startswith(PREFIX[:3]) and not stripped.startswith("{"):
+        if not stripped.startswith(PREFIX):
+            raise ValueError(f"save rejected: a scenario code starts with {PREFIX}")
+        stripped = _inflate(stripped)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"save rejected: not valid JSON ({error.msg} at {error.pos})") from None
+        check_json_text(stripped)
+        data = json.loads(stripped)
+    except ValueError as error:  # JSONDecodeError is a ValueError
+        reason = error.msg if isinstance(error, json.JSONDecodeError) else str(error)
+        raise ValueError(f"save rejected: not a save ({reason})") from None
+    return check_envelope(data)
+
+
+def check_envelope(data: object) -> dict[str, Any]:
+    """Check a parsed save's keys and their types (not yet its options or moves)."""
     if not isinstance(data, dict):
         raise ValueError("save rejected: the top level must be a JSON object")
-    expected = {"format", "version", "game", "options", "seed", "actions"}
-    if set(data) != expected:
-        raise ValueError(f"save rejected: expected the keys {sorted(expected)}, got {sorted(data)}")
+    keys = set(data)
+    if not _KEYS <= keys or keys - _KEYS - {"seats"}:
+        raise ValueError(
+            f"save rejected: expected the keys {sorted(_KEYS)} (and optionally seats), "
+            f"got {sorted(map(str, keys))[:10]}"
+        )
     if data["format"] != FORMAT or data["version"] != VERSION:
         raise ValueError(f"save rejected: not an {FORMAT} save of version {VERSION}")
+    if not isinstance(data["game"], str):
+        raise ValueError("save rejected: the game must be named")
     if not isinstance(data["options"], dict):
         raise ValueError("save rejected: options must be a JSON object")
-    seed = data["seed"]
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not is_whole(data["seed"]):
         raise ValueError("save rejected: the seed must be a whole number")
     if not isinstance(data["actions"], list):
         raise ValueError("save rejected: actions must be a list")
+    seats = data.get("seats")
+    if seats is not None and not (
+        isinstance(seats, list)
+        and all(isinstance(s, str) and 0 < len(s) <= MAX_SEAT_NAME for s in seats)
+    ):
+        raise ValueError("save rejected: seats must be a list of names")
     return data
 
 
 def replay(
-    new_game: Callable[..., GameState],
-    game_name: str,
+    spec: GameSpec,
     data: dict[str, Any],
+    upto: int | None = None,
+    on_step: Callable[[GameState, Action, list], None] | None = None,
 ) -> GameState:
-    """Rebuild a game from a parsed save, checking every action on the way."""
-    if data["game"] != game_name:
-        raise ValueError(f"save rejected: it is a {data['game']!r} game, not {game_name!r}")
+    """Rebuild a game from a checked save dict, checking every action on the way.
+
+    ``upto`` stops after that many actions (the timeline); ``on_step(state, action, events)``
+    is called after each one (the widget's session records its rows and log this way).
+    """
+    if data["game"] != spec.name:
+        raise ValueError(f"save rejected: it is a {data['game'][:40]!r} game, not {spec.name!r}")
     try:
-        state = new_game(seed=data["seed"], **data["options"])
-    except TypeError as error:
+        state = spec.new_game(seed=data["seed"], **data["options"])
+    except (ValueError, TypeError) as error:
         raise ValueError(f"save rejected: bad options ({error})") from None
-    except ValueError as error:
-        raise ValueError(f"save rejected: bad options ({error})") from None
+    actions = data["actions"] if upto is None else data["actions"][:upto]
     types = state.action_types
-    for number, raw in enumerate(data["actions"], start=1):
+    for number, raw in enumerate(actions, start=1):
+        if isinstance(raw, Action):
+            action = raw
+        else:
+            try:
+                action = action_from_json(raw, types)
+            except ValueError as error:
+                raise ValueError(f"save rejected: move {number} is malformed ({error})") from None
         try:
-            action = action_from_json(raw, types)
-        except (ValueError, TypeError) as error:
-            raise ValueError(f"save rejected: action {number} is malformed ({error})") from None
-        try:
-            state.apply(action)
+            events = state.apply(action)
         except IllegalAction as error:
-            raise ValueError(f"save rejected: action {number} breaks the rules. {error}") from None
+            raise ValueError(f"save rejected: move {number} breaks the rules. {error}") from None
+        if on_step is not None:
+            on_step(state, action, events)
     return state
 
 
-def load_state(new_game: Callable[..., GameState], game_name: str, text: str | bytes) -> GameState:
-    """Parse, check and replay a save for one game."""
-    return replay(new_game, game_name, parse_save(text))
+def load_state(spec: GameSpec, text: str | bytes) -> GameState:
+    """Parse, check and replay a save (JSON text or scenario code) for one game."""
+    return replay(spec, parse_save(text))

@@ -8,35 +8,27 @@ order; with pandas installed, :func:`simulate_frame` gives them as a DataFrame.
 from __future__ import annotations
 
 import concurrent.futures as futures
-import importlib
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .bots import RandomBot, play_game
 from .seeds import derive_seed
 
+if TYPE_CHECKING:
+    from .spec import GameSpec
+
 BotSpec = str | type | Callable[..., Any]
+Progress = Callable[[int, int], None]
 
 
-def _game_module(game: str | Any):
-    if isinstance(game, str):
-        from evo_lessons import game_module
-
-        return game_module(game)
-    return game
-
-
-def _make_bot(module, spec: BotSpec, seed: int):
-    if isinstance(spec, str):
-        registry = importlib.import_module(f"{module.__name__}.bots").BOTS
-        if spec not in registry:
-            raise ValueError(f"unknown bot {spec!r}; this game has {sorted(registry)}")
-        spec = registry[spec]
-    return spec(seed=seed)
+def _make_bot(spec: GameSpec, bot: BotSpec, seed: int):
+    if isinstance(bot, str):
+        return spec.make_bot(bot, seed)
+    return bot(seed=seed)
 
 
 def play_one(
-    game: str | Any,
+    spec: GameSpec,
     index: int,
     seed: int,
     bots: Sequence[BotSpec] | None,
@@ -44,15 +36,14 @@ def play_one(
     max_actions: int = 100_000,
 ) -> dict[str, Any]:
     """Play game number ``index`` of a batch and return its summary row."""
-    module = _game_module(game)
     game_seed = derive_seed(seed, "game", index)
-    state = module.new_game(seed=game_seed, **options)
+    state = spec.new_game(seed=game_seed, **options)
     specs = list(bots) if bots else [RandomBot] * state.num_players
     if len(specs) == 1:
         specs = specs * state.num_players
     players = [
-        _make_bot(module, spec, derive_seed(game_seed, "bot", seat))
-        for seat, spec in enumerate(specs)
+        _make_bot(spec, bot, derive_seed(game_seed, "bot", seat))
+        for seat, bot in enumerate(specs)
     ]
     play_game(state, players, max_actions=max_actions)
     row = {"game": index, "seed": game_seed}
@@ -62,8 +53,8 @@ def play_one(
 
 
 def _play_chunk(args: tuple) -> list[dict[str, Any]]:
-    game, indices, seed, bots, options, max_actions = args
-    return [play_one(game, i, seed, bots, options, max_actions) for i in indices]
+    spec, indices, seed, bots, options, max_actions = args
+    return [play_one(spec, i, seed, bots, options, max_actions) for i in indices]
 
 
 def _chunks(n: int, size: int) -> Iterable[range]:
@@ -72,7 +63,7 @@ def _chunks(n: int, size: int) -> Iterable[range]:
 
 
 def simulate(
-    game: str | Any,
+    spec: GameSpec,
     n: int,
     bots: Sequence[BotSpec] | None = None,
     seed: int = 0,
@@ -80,32 +71,30 @@ def simulate(
     options: dict[str, Any] | None = None,
     workers: int = 1,
     executor: futures.Executor | None = None,
-    progress: bool | None = None,
+    progress: Progress | None = None,
     chunk_size: int | None = None,
     max_actions: int = 100_000,
 ) -> list[dict[str, Any]]:
     """Play ``n`` seeded games and return one summary row per game, in game order.
 
     Args:
-        game: a game name ("climate") or a game module.
+        spec: the game's declaration (``evo_lessons.simulate`` also takes its name).
         n: how many games.
-        bots: one bot spec per seat (a bot class, a factory taking ``seed=``, or the name of a
-            bot in the game's ``BOTS``); a single spec fills every seat; default RandomBot.
+        bots: one bot per seat (a bot class, a factory taking ``seed=``, or the name of one of
+            the game's bots); a single one fills every seat; default RandomBot.
         seed: the base seed; game ``i`` gets ``derive_seed(seed, "game", i)``.
         options: variant options passed to ``new_game``.
         workers: processes to use when no executor is given (1 = this process).
         executor: any ``concurrent.futures.Executor`` (a Dask cluster's, for instance).
-        progress: show a progress bar (default: only inside a Jupyter kernel).
+        progress: called as ``progress(done, n)`` as games finish (the widget layer supplies
+            a progress bar; the engine itself draws nothing).
     """
-    if n < 0:
-        raise ValueError("n must be zero or more")
-    options = dict(options or {})
-    # Name the game rather than pass the module, so work pickles to other processes.
-    name = game if isinstance(game, str) else getattr(game, "GAME_NAME", None)
-    target = name if name is not None else game
+    if type(n) is not int or n < 0:
+        raise ValueError("n must be a whole number, zero or more")
+    options = spec.normalise_options(options or {})  # a bad option fails here, not in a worker
     size = chunk_size or max(1, min(250, n // 40 or 1))
-    jobs = [(target, chunk, seed, bots, options, max_actions) for chunk in _chunks(n, size)]
-    bar = _progress_bar(n) if (progress if progress is not None else _in_kernel()) else None
+    jobs = [(spec, chunk, seed, bots, options, max_actions) for chunk in _chunks(n, size)]
+    bar = progress
     rows: list[dict[str, Any]] = []
     own_pool = None
     if executor is None and workers > 1:
@@ -115,7 +104,7 @@ def simulate(
             for job in jobs:
                 rows.extend(_play_chunk(job))
                 if bar:
-                    bar(len(rows))
+                    bar(len(rows), n)
         else:
             pending = [executor.submit(_play_chunk, job) for job in jobs]
             done_rows: list[list[dict[str, Any]]] = [[] for _ in pending]
@@ -125,48 +114,12 @@ def simulate(
                 done_rows[index[id(future)]] = future.result()
                 finished += len(done_rows[index[id(future)]])
                 if bar:
-                    bar(finished)
+                    bar(finished, n)
             for part in done_rows:
                 rows.extend(part)
     finally:
         if own_pool is not None:
             own_pool.shutdown()
-        if bar:
-            bar(n, done=True)
+    if bar:
+        bar(n, n)
     return rows
-
-
-def simulate_frame(*args: Any, **kwargs: Any):
-    """:func:`simulate` as a pandas DataFrame (pandas is imported only here)."""
-    import pandas as pd
-
-    return pd.DataFrame(simulate(*args, **kwargs))
-
-
-def _in_kernel() -> bool:
-    try:
-        from IPython import get_ipython
-    except ImportError:
-        return False
-    shell = get_ipython()
-    return shell is not None and type(shell).__name__ == "ZMQInteractiveShell"
-
-
-def _progress_bar(total: int):
-    """A small ipywidgets progress bar, or None if widgets are unavailable."""
-    try:
-        import ipywidgets as widgets
-        from IPython.display import display
-    except ImportError:
-        return None
-    bar = widgets.IntProgress(min=0, max=max(total, 1), description="Games")
-    label = widgets.Label(f"0 / {total}")
-    display(widgets.HBox([bar, label]))
-
-    def update(count: int, done: bool = False) -> None:
-        bar.value = count
-        label.value = f"{count} / {total}" + (" done" if done else "")
-        if done:
-            bar.bar_style = "success"
-
-    return update

@@ -12,23 +12,31 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from .actions import Action, IllegalAction
+from . import record
+from .actions import Action, IllegalAction, exact_match
 from .events import Event
+from .words import is_whole, short_repr
+
+if TYPE_CHECKING:
+    from .spec import GameSpec
+
+#: the keys every observation starts with, the same in every game (see ``observation``)
+ENVELOPE = ("game", "seat", "players", "current_player", "winners", "options")
 
 
 class GameState(ABC):
     """Base of every game's state. Subclasses implement the underscored methods."""
 
-    #: registry name of the game ("climate", "niche", ...)
-    game_name: ClassVar[str] = ""
+    #: the game's declaration; set by ``GameSpec`` when the game declares itself
+    spec: ClassVar[GameSpec]
     #: every action class of the game, by class name (for saves)
     action_types: ClassVar[Mapping[str, type[Action]]] = {}
 
     def __init__(self, options: Mapping[str, Any], seed: int) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be a whole number, got {seed!r}")
+        if not is_whole(seed):
+            raise ValueError(f"seed must be a whole number, got {short_repr(seed)}")
         #: the normalised variant options; ``new_game(seed=seed, **options)`` rebuilds the start
         self.options: dict[str, Any] = dict(options)
         self.seed = seed
@@ -36,6 +44,8 @@ class GameState(ABC):
         self.history: list[Action] = []
         self.winners: list[int] = []
         self._legal: list[Action] | None = None
+        #: what happened while the table was set up (deals, a first reveal): the log's start
+        self.setup_events: list[Event] = []
 
     # -- what the rules say ------------------------------------------------------------------
     @property
@@ -56,8 +66,11 @@ class GameState(ABC):
         """Carry out a legal action, resolving any chance with ``self.rng``."""
 
     @abstractmethod
-    def observation(self, player: int | None = None) -> dict[str, Any]:
-        """JSON-safe view of what ``player`` may see; ``None`` is the public view."""
+    def _observe(self, player: int | None) -> dict[str, Any]:
+        """The game's part of ``observation(player)``: JSON-safe, only what that seat may see.
+
+        Its keys must not repeat the envelope's (``ENVELOPE``), which the base class adds.
+        """
 
     @abstractmethod
     def metrics(self) -> list[dict[str, Any]]:
@@ -65,8 +78,35 @@ class GameState(ABC):
 
     # -- the shared machinery ----------------------------------------------------------------
     @property
+    def game_name(self) -> str:
+        return self.spec.name
+
+    @property
     def is_over(self) -> bool:
         return self.current_player is None
+
+    def observation(self, player: int | None = None) -> dict[str, Any]:
+        """JSON-safe view of what ``player`` may see; ``None`` is the public view.
+
+        Every game's observation has the same envelope: ``game``, ``seat`` (whose view this is,
+        or None), ``players``, ``current_player``, ``winners`` and ``options``; then the game's
+        own keys (a seat's secret cards under ``hand`` where a game has hands).
+        """
+        if player is not None and not (is_whole(player) and 0 <= player < self.num_players):
+            raise ValueError(
+                f"a seat is a whole number from 0 to {self.num_players - 1} (or None for the "
+                f"public view), got {short_repr(player)}"
+            )
+        view = {
+            "game": self.spec.name,
+            "seat": player,
+            "players": self.num_players,
+            "current_player": self.current_player,
+            "winners": list(self.winners),
+            "options": dict(self.options),
+        }
+        view.update(self._observe(player))
+        return view
 
     def legal_actions(self) -> list[Action]:
         """The legal actions, computed once per state (a fresh list each call)."""
@@ -75,14 +115,26 @@ class GameState(ABC):
         return list(self._legal)
 
     def apply(self, action: Action) -> list[Event]:
-        """Check ``action`` and carry it out; an illegal one raises and changes nothing."""
-        if self._legal is None:
-            self._legal = [] if self.is_over else self._legal_actions()
-        if not isinstance(action, Action) or action not in self._legal:
-            raise IllegalAction(action, self._legal)
+        """Check ``action`` and carry it out; an illegal one raises and changes nothing.
+
+        The state acts on the legal list's own action object, never on the caller's: an action
+        whose fields merely compare equal to a legal one (``30.0`` for ``30``, a numpy integer,
+        ``True`` for ``1``) is refused, so nothing from outside reaches the rules.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.is_over else self._legal_actions()
+        if not isinstance(action, Action):
+            raise IllegalAction(action, legal)
+        try:
+            own = legal[legal.index(action)]  # identity first, in C: the bots' case
+        except (ValueError, TypeError):  # not there (or fields that cannot even be compared)
+            raise IllegalAction(action, legal) from None
+        if own is not action and not exact_match(action, own):
+            raise IllegalAction(action, legal, "Its values have the wrong types.")
         self._legal = None
-        events = self._apply(action)
-        self.history.append(action)
+        events = self._apply(own)
+        self.history.append(own)
         return events
 
     def clone(self) -> GameState:
@@ -134,9 +186,7 @@ class GameState(ABC):
 
     def to_json(self) -> str:
         """The save: config + seed + actions (replayed and re-checked on load)."""
-        from .record import dump_state
-
-        return dump_state(self)
+        return record.dump_state(self)
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"player {self.current_player} to act"

@@ -14,12 +14,12 @@ import os
 import random
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from .actions import Action, IllegalAction, action_from_json
 from .bots import RandomBot, play_game
 from .events import Event
+from .spec import GameSpec
 from .state import GameState
 
 
@@ -127,18 +127,14 @@ class _SpyBot(RandomBot):
 
 
 def check_game(
-    game: ModuleType,
+    game: GameSpec,
     *,
     games: int = 20,
     seed: int = 0,
     options: list[dict[str, Any]] | None = None,
     max_actions: int = 20_000,
 ) -> int:
-    """Run the conformance suite on a game module; return how many states were checked.
-
-    ``game`` must offer ``new_game(seed=..., **options)``, ``load_json(text)`` and a ``BOTS``
-    dict (in its ``bots`` module or itself) holding at least ``"random"``.
-    """
+    """Run the conformance suite on a game's spec; return how many states were checked."""
     variants = options or [{}]
     rng = random.Random(seed)
     checked = 0

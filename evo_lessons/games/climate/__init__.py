@@ -1,31 +1,93 @@
-"""The Climate game (mechanics after M. Leonardi, University of Cambridge; CC BY-NC-ND 4.0)."""
+"""The Climate game (mechanics after M. Leonardi, University of Cambridge; CC BY-NC-ND 4.0).
 
-from evo_lessons.engine.record import load_state
+>>> from evo_lessons.games import climate
+>>> state = climate.new_game(players=3, seed=7)
+"""
+
+from pathlib import Path
+
+from evo_lessons.engine import Credit, GameSpec, Metric, Option
 
 from .bots import BOTS, ClimateBot, RandomBot
 from .rules import (
     ACTION_TYPES,
     GENE_NAMES,
+    TRENDS,
     ClimateState,
     EndTurn,
     Move,
     Place,
     Preadapt,
-    new_game,
+)
+from .view import VIEW
+
+GAME = GameSpec(
+    name="climate",
+    title="The Climate game",
+    summary="A changing climate: move, adapt or go extinct.",
+    state=ClimateState,
+    options=(
+        Option("players", 4, "how many species (players)", low=2, high=5),
+        Option("tokens_to_win", 4, "habitat tokens needed to win (4 in the rules)", low=2, high=4),
+        Option(
+            "climate_change_faces",
+            3,
+            "faces of the climate die that change the climate (3 in the rules)",
+            low=0,
+            high=6,
+        ),
+        Option(
+            "climate_trend",
+            "random",
+            "which way a change goes: random (the rules), warming or cooling",
+            kind=str,
+            choices=TRENDS,
+        ),
+        Option(
+            "max_rounds",
+            None,
+            "a round cap for a short class (R9); None plays until someone has every token",
+            low=1,
+            high=1_000,
+            allow_none=True,
+        ),
+        Option("blind_mutation", False, "mutations act at random, with no choice (R12)", bool),
+    ),
+    bots=BOTS,
+    helper_bot="planner",
+    metrics=(
+        Metric("round", "Round", per_player=False),
+        Metric("body", "Body gene"),
+        Metric("colour", "Colour gene"),
+        Metric("metabolism", "Metabolism gene"),
+        Metric("matches", "Genes matching the habitat"),
+        Metric("habitat", "Habitat", kind=str),
+        Metric("cards", "Mutation cards in hand"),
+        Metric("tokens", "Habitat tokens"),
+        Metric("extinctions", "Extinctions"),
+        Metric("temperature", "Climate board (1 cold … 5 warm)", per_player=False),
+    ),
+    view=VIEW,
+    renderer=Path(__file__).with_name("renderer.js"),
+    credit=Credit(
+        game='The Climate game ("Which type of animal will you be in 10 million years?")',
+        authors=(
+            "Dr Michela Leonardi, Evolutionary Ecology Group and Museum of Zoology, University "
+            "of Cambridge (with E. Miller, G. L. Somma, A. Manica, E. A. Fano, R. Wade; ERC "
+            'grant 647787 "LocalAdaptation")'
+        ),
+        licence="CC BY-NC-ND 4.0",
+    ),
+    hidden_information=True,
 )
 
-GAME_NAME = "climate"
-
-
-def load_json(text: str | bytes) -> ClimateState:
-    """Rebuild a saved game, replaying and re-checking every action (a bad save raises)."""
-    return load_state(new_game, GAME_NAME, text)
-
+new_game = GAME.new_game
+load_json = GAME.load_json
 
 __all__ = [
     "ACTION_TYPES",
     "BOTS",
-    "GAME_NAME",
+    "GAME",
     "GENE_NAMES",
     "ClimateBot",
     "ClimateState",

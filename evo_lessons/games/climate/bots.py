@@ -30,7 +30,7 @@ class ClimateBot:
         self.rng = random.Random(seed)
 
     def choose(self, observation: dict[str, Any], legal_actions: list[Action]) -> Action:
-        me = observation["species"][observation["you"]]
+        me = observation["species"][observation["seat"]]
         held = set(me["tokens"])
         first = legal_actions[0]
         if isinstance(first, Place):

@@ -66,11 +66,15 @@ R7. The hand limit discards random cards until five remain. Since at most one ca
 R8. A token is earned whenever a species ends an action adapted to a cell of a habitat type it
     has no token for: after placing, moving, or (in the round after a climate change) checking
     its own cell. A species that wins does so at once, mid-turn.
-R9. The text frames a game as "nearly ten million years" at about a million years a round, and
-    as about 30 minutes of play: so a game also ends after ``max_rounds`` rounds (default 10).
-    Then the species with the most tokens win; ties go to the fewer extinctions, and a tie on both
-    is shared. Collecting every token first still wins at once. Teachers can raise
-    ``max_rounds`` (up to 1,000) to play until someone holds all four tokens.
+R9. The text's only end is a species holding every habitat token, and that is the default.
+    The text also frames a game as "nearly ten million years" at about a million years a round
+    and about 30 minutes of play, so a teacher with a short class may set ``max_rounds`` (1 to
+    1,000; ``None``, the default, sets no cap): when the cap is reached the species with the most
+    tokens win, ties go to the fewer extinctions, and a tie on both is shared. Collecting every
+    token first still wins at once. So that every game ends even where no species can ever
+    collect the tokens (a variant with no climate change and blind mutation, say), a game with no
+    cap stops the same way after 1,000 rounds, a billion years; at the default options no
+    simulated game has come near it (tests/climate/test_rulings.py measures it).
 R10. After an extinction the genome resets to 1-1-1: the restarted species is a savannah lineage,
     so it must be adapted to its savannah cell. Extinction ends that player's turn.
 R11. At temperature 1 a change always goes up and at 5 always down (the direction die is rolled
@@ -95,26 +99,14 @@ import dataclasses
 from typing import Any, ClassVar
 
 from evo_lessons.engine import Action, Event, GameState
-from evo_lessons.engine.options import whole_number
+from evo_lessons.engine.words import seat_name, seats_in_words
 
 from .data import World, world
 
 GENE_NAMES = ("body", "colour", "metabolism")
 TRENDS = ("random", "warming", "cooling")
-
-
-_SEAT_NAMES = tuple(f"Player {p + 1}" for p in range(8))
-
-
-def seat(player: int) -> str:
-    """How players are named in the log: seats count from 1 for people."""
-    return _SEAT_NAMES[player]
-
-
-def seats_in_words(players: list[int]) -> str:
-    """ "Player 1", "Player 1 and Player 3", "Player 1, Player 2 and Player 4"."""
-    names = [seat(p) for p in players]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+#: R9: with no cap set, a game that somehow runs this long (a billion years) still ends
+ROUND_LIMIT = 1_000
 
 
 # -- actions ---------------------------------------------------------------------------------
@@ -199,7 +191,6 @@ def _slot(gene: int, step: int) -> int:
 class ClimateState(GameState):
     """The whole table: boards, species, genomes, hands, piles, tokens and the climate."""
 
-    game_name: ClassVar[str] = "climate"
     action_types: ClassVar[dict[str, type[Action]]] = ACTION_TYPES
 
     #: the boards and cards, shared by every game (read-only)
@@ -245,12 +236,17 @@ class ClimateState(GameState):
         self.rng.shuffle(self.draw_pile)
         for player in range(n):
             for _ in range(self.world.start_cards):
-                self._deal_real_card(player, [])
+                self._deal_real_card(player, self.setup_events)
 
     # -- contract ------------------------------------------------------------------------------
     @property
     def num_players(self) -> int:
         return len(self.positions)
+
+    @property
+    def round_cap(self) -> int:
+        """The round after which time is up (R9): the teacher's cap, else the safety limit."""
+        return self.options["max_rounds"] or ROUND_LIMIT
 
     @property
     def current_player(self) -> int | None:
@@ -272,7 +268,7 @@ class ClimateState(GameState):
             events.append(
                 Event(
                     "place",
-                    f"{seat(player)} places the species on cell {action.cell} (savannah).",
+                    f"{seat_name(player)} places the species on cell {action.cell} (savannah).",
                     player,
                     {"cell": action.cell},
                 )
@@ -298,7 +294,7 @@ class ClimateState(GameState):
             events.append(
                 Event(
                     "move",
-                    f"{seat(player)} {verb} cell {action.cell} ({habitat.name.lower()}).",
+                    f"{seat_name(player)} {verb} cell {action.cell} ({habitat.name.lower()}).",
                     player,
                     {"cell": action.cell},
                 )
@@ -332,7 +328,7 @@ class ClimateState(GameState):
                 events.append(
                     Event(
                         "roll",
-                        f"{seat(player)} rolls {roll}: the species stays and "
+                        f"{seat_name(player)} rolls {roll}: the species stays and "
                         "must be adapted to its cell's new habitat.",
                         player,
                         {"roll": roll},
@@ -343,7 +339,7 @@ class ClimateState(GameState):
                 events.append(
                     Event(
                         "roll",
-                        f"{seat(player)} rolls {roll}: the species may move "
+                        f"{seat_name(player)} rolls {roll}: the species may move "
                         "up to two steps and must be adapted where it stops.",
                         player,
                         {"roll": roll},
@@ -363,7 +359,7 @@ class ClimateState(GameState):
                 events.append(
                     Event(
                         "roll",
-                        f"{seat(player)} rolls {roll}: the species stays.",
+                        f"{seat_name(player)} rolls {roll}: the species stays.",
                         player,
                         {"roll": roll},
                     )
@@ -375,7 +371,7 @@ class ClimateState(GameState):
                 events.append(
                     Event(
                         "roll",
-                        f"{seat(player)} rolls {roll} but no neighbouring "
+                        f"{seat_name(player)} rolls {roll} but no neighbouring "
                         "cell can be reached, so the species stays (R3).",
                         player,
                         {"roll": roll},
@@ -386,7 +382,7 @@ class ClimateState(GameState):
             events.append(
                 Event(
                     "roll",
-                    f"{seat(player)} rolls {roll}: the species must move to "
+                    f"{seat_name(player)} rolls {roll}: the species must move to "
                     "a neighbouring empty cell.",
                     player,
                     {"roll": roll},
@@ -411,7 +407,7 @@ class ClimateState(GameState):
             events.append(
                 Event(
                     "discard",
-                    f"{seat(player)} holds more than "
+                    f"{seat_name(player)} holds more than "
                     f"{self.world.hand_limit} cards and loses one at random "
                     f"({self._card_label(card)}).",
                     player,
@@ -488,7 +484,7 @@ class ClimateState(GameState):
                 )
             )
         self.temperature_log.append(self.temperature)
-        if self.round >= self.options["max_rounds"]:
+        if self.round >= self.round_cap:
             ranks = [(self._token_count(p), -self.extinctions[p]) for p in range(self.num_players)]
             best = max(ranks)
             self.winners = [p for p in range(self.num_players) if ranks[p] == best]
@@ -565,7 +561,7 @@ class ClimateState(GameState):
             events.append(
                 Event(
                     "deleterious",
-                    f"{seat(player)} draws a deleterious mutation: "
+                    f"{seat_name(player)} draws a deleterious mutation: "
                     f"it is discarded with two random cards ({what}).",
                     player,
                     {"lost": lost},
@@ -576,7 +572,7 @@ class ClimateState(GameState):
             self._blind_mutation(player, card, events)
             return
         self._to_hand(player, card)
-        events.append(Event("draw", f"{seat(player)} draws a mutation card.", player))
+        events.append(Event("draw", f"{seat_name(player)} draws a mutation card.", player))
 
     def _deal_real_card(self, player: int, events: list[Event]) -> None:
         """Deal one non-deleterious card (setup and restart, R5); blind mode keeps no hand."""
@@ -599,7 +595,7 @@ class ClimateState(GameState):
                 self.discard.append(card)
             else:
                 self._to_hand(player, card)
-                events.append(Event("draw", f"{seat(player)} is dealt a mutation card.", player))
+                events.append(Event("draw", f"{seat_name(player)} is dealt a mutation card.", player))
             return
 
     def _blind_mutation(self, player: int, card: int, events: list[Event]) -> None:
@@ -609,7 +605,7 @@ class ClimateState(GameState):
             events.append(
                 Event(
                     "mutation",
-                    f"{seat(player)}'s species gets a neutral mutation: nothing changes.",
+                    f"{seat_name(player)}'s species gets a neutral mutation: nothing changes.",
                     player,
                 )
             )
@@ -622,7 +618,7 @@ class ClimateState(GameState):
                 Event(
                     "mutation",
                     f"A {self._card_label(card)} mutation strikes "
-                    f"{seat(player)}'s species, but {gene_name} is already at its "
+                    f"{seat_name(player)}'s species, but {gene_name} is already at its "
                     "limit: no effect.",
                     player,
                 )
@@ -637,7 +633,7 @@ class ClimateState(GameState):
             events.append(
                 Event(
                     "mutation",
-                    f"A random mutation sets {seat(player)}'s {gene_name} gene to {value} (R12).",
+                    f"A random mutation sets {seat_name(player)}'s {gene_name} gene to {value} (R12).",
                     player,
                     {"gene": info.gene, "value": value},
                 )
@@ -652,7 +648,7 @@ class ClimateState(GameState):
             events.append(
                 Event(
                     "selection",
-                    f"A {label} mutation arises in {seat(player)}'s "
+                    f"A {label} mutation arises in {seat_name(player)}'s "
                     "species, but its carriers are unfit here and selection removes "
                     "it (R12).",
                     player,
@@ -666,7 +662,7 @@ class ClimateState(GameState):
         events.append(
             Event(
                 "mutation",
-                f"A {label} mutation arises in {seat(player)}'s "
+                f"A {label} mutation arises in {seat_name(player)}'s "
                 f"species: its carriers are unfit at home but thrive in the "
                 f"{habitat} next door, and the lineage shifts to cell {cell} (R12).",
                 player,
@@ -690,7 +686,7 @@ class ClimateState(GameState):
         events.append(
             Event(
                 "extinction",
-                f"{seat(player)}'s species cannot adapt to the "
+                f"{seat_name(player)}'s species cannot adapt to the "
                 f"{habitat.name.lower()} and goes extinct. It loses its cards and "
                 "all tokens but the savannah one, and will restart in the savannah "
                 "with genome 1-1-1 (R10).",
@@ -709,7 +705,7 @@ class ClimateState(GameState):
         events.append(
             Event(
                 "token",
-                f"{seat(player)} earns the {name} token "
+                f"{seat_name(player)} earns the {name} token "
                 f"({self._token_count(player)} of {self.options['tokens_to_win']}).",
                 player,
                 {"habitat": index},
@@ -722,7 +718,7 @@ class ClimateState(GameState):
             events.append(
                 Event(
                     "game_over",
-                    f"{seat(player)} wins, having lived in {self._token_count(player)} habitats!",
+                    f"{seat_name(player)} wins, having lived in {self._token_count(player)} habitats!",
                     player,
                     {"winners": [player]},
                 )
@@ -878,7 +874,7 @@ class ClimateState(GameState):
         events.append(
             Event(
                 "adapt",
-                f"{seat(player)} {verb}: genome {old} becomes {new}, "
+                f"{seat_name(player)} {verb}: genome {old} becomes {new}, "
                 f"spending {len(spent)} mutation card{'s' if len(spent) != 1 else ''}.",
                 player,
                 {"genome": list(genome), "spent": spent},
@@ -889,7 +885,7 @@ class ClimateState(GameState):
         return self.world.cards[card].label(self.world.genes)
 
     # -- what players see ----------------------------------------------------------------------
-    def observation(self, player: int | None = None) -> dict[str, Any]:
+    def _observe(self, player: int | None) -> dict[str, Any]:
         """Everything is public except hands: others see only how many cards each holds."""
         deleterious_from_top = [
             depth
@@ -913,13 +909,9 @@ class ClimateState(GameState):
                 }
             )
         obs: dict[str, Any] = {
-            "game": "climate",
-            "you": player,
-            "players": self.num_players,
             "round": self.round,
             "turns": self.turns,
             "phase": self.phase,
-            "turn_player": self.turn_player if self.phase != "over" else None,
             "roll": self.roll,
             "temperature": self.temperature,
             "temperature_log": list(self.temperature_log),
@@ -928,8 +920,6 @@ class ClimateState(GameState):
             "draw_pile": len(self.draw_pile),
             "deleterious_from_top": deleterious_from_top,
             "discard": [self._card_label(c) for c in self.discard],
-            "winners": list(self.winners),
-            "options": dict(self.options),
         }
         if player is not None:
             obs["hand"] = sorted(self._card_label(c) for c in self.hands[player])
@@ -976,40 +966,10 @@ class ClimateState(GameState):
         row["extinctions"] = sum(self.extinctions)
         row["timed_out"] = (
             self.is_over
-            and self.round >= self.options["max_rounds"]
+            and self.round >= self.round_cap
             and not any(
                 self._token_count(p) >= self.options["tokens_to_win"]
                 for p in range(self.num_players)
             )
         )
         return row
-
-
-def new_game(
-    players: int = 4,
-    seed: int = 0,
-    *,
-    tokens_to_win: int = 4,
-    climate_change_faces: int = 3,
-    climate_trend: str = "random",
-    max_rounds: int = 10,
-    blind_mutation: bool = False,
-) -> ClimateState:
-    """Set up a Climate game; raise ValueError naming the problem if an option is out of range."""
-    whole_number("players", players, 2, 5)
-    whole_number("tokens_to_win", tokens_to_win, 2, 4)
-    whole_number("climate_change_faces", climate_change_faces, 0, 6)
-    whole_number("max_rounds", max_rounds, 1, 1_000)
-    if climate_trend not in TRENDS:
-        raise ValueError(f"climate_trend must be one of {TRENDS}, got {climate_trend!r}")
-    if not isinstance(blind_mutation, bool):
-        raise ValueError(f"blind_mutation must be True or False, got {blind_mutation!r}")
-    options = {
-        "players": players,
-        "tokens_to_win": tokens_to_win,
-        "climate_change_faces": climate_change_faces,
-        "climate_trend": climate_trend,
-        "max_rounds": max_rounds,
-        "blind_mutation": blind_mutation,
-    }
-    return ClimateState(options, seed)

@@ -8,40 +8,23 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from evo_lessons.engine import Action
+from evo_lessons.engine import Action, Panel, View
+from evo_lessons.engine.words import seat_name, winners_sentence
 
 from .data import world
 from .rules import GENE_NAMES, ClimateState, Move, Place, Preadapt
 
-TITLE = "The Climate game"
-
-
-def integer_panel(metric: str, title: str, low: int, high: int, shared: bool = False) -> dict:
-    """A plot panel of whole numbers from ``low`` to ``high``: a tick on each, a little margin,
-    players dodged apart so equal values stay visible (``shared``: one line for everyone)."""
-    panel = {
-        "metric": metric,
-        "title": title,
-        "ylim": (low - 0.4, high + 0.4),
-        "yticks": list(range(low, high + 1)),
-    }
-    panel.update({"shared": True} if shared else {"dodge": 0.06})
-    return panel
-
-
 #: the live plot: one panel per gene, then adaptation (genes matching the current habitat)
-PLOT_PANELS = [
-    integer_panel("body", "Body gene (1 savannah … 4 tundra)", 1, 4),
-    integer_panel("colour", "Colour gene", 1, 4),
-    integer_panel("metabolism", "Metabolism gene", 1, 4),
-    integer_panel("matches", "Genes matching the habitat (2+ = adapted)", 0, 3),
-    integer_panel("tokens", "Habitat tokens", 1, 4),
-    integer_panel("temperature", "Climate (board 1 cold … 5 warm)", 1, 5, shared=True),
-]
-#: dotted lines mark the turns at which the climate changed
-PLOT_OPTIONS = {"markers_key": "temperature", "xlabel": "turn"}
+PANELS = (
+    Panel.whole_numbers("body", "Body gene (1 savannah … 4 tundra)", 1, 4),
+    Panel.whole_numbers("colour", "Colour gene", 1, 4),
+    Panel.whole_numbers("metabolism", "Metabolism gene", 1, 4),
+    Panel.whole_numbers("matches", "Genes matching the habitat (2+ = adapted)", 0, 3),
+    Panel.whole_numbers("tokens", "Habitat tokens", 1, 4),
+    Panel.whole_numbers("temperature", "Climate (board 1 cold … 5 warm)", 1, 5, shared=True),
+)
 #: the columns of the table shown beside the plot
-TABLE_COLUMNS = [
+TABLE_COLUMNS = (
     "turn",
     "player",
     "habitat",
@@ -53,7 +36,7 @@ TABLE_COLUMNS = [
     "tokens",
     "extinctions",
     "temperature",
-]
+)
 
 
 def action_target(action: Action) -> str | None:
@@ -94,7 +77,7 @@ def view_model(state: ClimateState, seat: int | None) -> dict[str, Any]:
         "after_change": obs["after_change"],
         "roll": obs["roll"],
         "phase": obs["phase"],
-        "turn_player": obs["turn_player"],
+        "turn_player": obs["current_player"],
         "draw_pile": obs["draw_pile"],
         "discard": len(obs["discard"]),
         "deleterious_from_top": obs["deleterious_from_top"],
@@ -113,8 +96,10 @@ def describe(state: ClimateState, seat: int | None) -> str:
     """A plain-text account of the board for screen readers (and for curious students)."""
     obs = state.observation(seat)
     w = world()
+    cap = obs["options"]["max_rounds"]
     lines = [
-        f"Round {obs['round']} of at most {obs['options']['max_rounds']}. "
+        f"Round {obs['round']}" + (f" of at most {cap}. " if cap else ". ")
+        + 
         f"The climate is at board {obs['temperature']} of 5 (1 coldest, 5 warmest)"
         + (", and it changed at the end of the last round." if obs["after_change"] else "."),
     ]
@@ -125,7 +110,7 @@ def describe(state: ClimateState, seat: int | None) -> str:
         + ". North (row 1) is coldest; the east is wettest."
     )
     for sp in obs["species"]:
-        who = f"Player {sp['player'] + 1}"
+        who = seat_name(sp["player"])
         if sp["cell"] is None:
             lines.append(f"{who} has not placed a species yet.")
             continue
@@ -141,16 +126,22 @@ def describe(state: ClimateState, seat: int | None) -> str:
         )
     if obs.get("hand") is not None:
         hand = ", ".join(obs["hand"]) or "no cards"
-        lines.append(f"Your hand (Player {seat + 1}): {hand}.")
+        lines.append(f"Your hand ({seat_name(seat)}): {hand}.")
     if obs["deleterious_from_top"]:
         where = ", ".join(str(d) for d in obs["deleterious_from_top"])
         lines.append(f"Face-up deleterious cards lie at these depths of the draw pile: {where}.")
     if obs["winners"]:
-        lines.append(
-            "The game is over. Winner: "
-            + ", ".join(f"Player {p + 1}" for p in obs["winners"])
-            + "."
-        )
-    elif obs["turn_player"] is not None:
-        lines.append(f"Player {obs['turn_player'] + 1} is to act.")
+        lines.append(winners_sentence(obs["winners"]))
+    elif obs["current_player"] is not None:
+        lines.append(f"{seat_name(obs['current_player'])} is to act.")
     return "\n".join(lines)
+
+
+VIEW = View(
+    view_model=view_model,
+    describe=describe,
+    action_target=action_target,
+    panels=PANELS,
+    table_columns=TABLE_COLUMNS,
+    markers_key="temperature",
+)
