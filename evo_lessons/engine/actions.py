@@ -70,7 +70,9 @@ def exact_match(action: Action, own: Action) -> bool:
         mine, theirs = getattr(own, field.name), getattr(action, field.name)
         if type(mine) is not type(theirs):
             return False
-        if type(mine) is tuple and any(type(a) is not type(b) for a, b in zip(mine, theirs)):
+        if type(mine) is tuple and any(
+            type(a) is not type(b) for a, b in zip(mine, theirs, strict=True)
+        ):
             return False
     return True
 

@@ -136,7 +136,7 @@ def check_envelope(data: object) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ValueError("save rejected: the top level must be a JSON object")
     keys = set(data)
-    if not _KEYS <= keys or keys - _KEYS - {"seats"}:
+    if not keys >= _KEYS or keys - _KEYS - {"seats"}:
         raise ValueError(
             f"save rejected: expected the keys {sorted(_KEYS)} (and optionally seats), "
             f"got {sorted(map(str, keys))[:10]}"
@@ -164,12 +164,13 @@ def replay(
     spec: GameSpec,
     data: dict[str, Any],
     upto: int | None = None,
-    on_step: Callable[[GameState, Action, list], None] | None = None,
+    on_step: Callable[[GameState, int | None, Action, list], None] | None = None,
 ) -> GameState:
     """Rebuild a game from a checked save dict, checking every action on the way.
 
-    ``upto`` stops after that many actions (the timeline); ``on_step(state, action, events)``
-    is called after each one (the widget's session records its rows and log this way).
+    ``upto`` stops after that many actions (the timeline); ``on_step(state, player, action,
+    events)`` is called after each one, with the seat that took it (the widget's session
+    records its rows and log this way).
     """
     if data["game"] != spec.name:
         raise ValueError(f"save rejected: it is a {data['game'][:40]!r} game, not {spec.name!r}")
@@ -187,12 +188,13 @@ def replay(
                 action = action_from_json(raw, types)
             except ValueError as error:
                 raise ValueError(f"save rejected: move {number} is malformed ({error})") from None
+        player = state.current_player
         try:
             events = state.apply(action)
         except IllegalAction as error:
             raise ValueError(f"save rejected: move {number} breaks the rules. {error}") from None
         if on_step is not None:
-            on_step(state, action, events)
+            on_step(state, player, state.history[-1], events)
     return state
 
 

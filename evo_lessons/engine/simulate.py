@@ -42,8 +42,7 @@ def play_one(
     if len(specs) == 1:
         specs = specs * state.num_players
     players = [
-        _make_bot(spec, bot, derive_seed(game_seed, "bot", seat))
-        for seat, bot in enumerate(specs)
+        _make_bot(spec, bot, derive_seed(game_seed, "bot", seat)) for seat, bot in enumerate(specs)
     ]
     play_game(state, players, max_actions=max_actions)
     row = {"game": index, "seed": game_seed}

@@ -150,6 +150,8 @@ class View:
     table_columns: tuple[str, ...]
     #: the metric whose changes draw dotted lines on every panel (the climate, the challenge)
     markers_key: str | None = None
+    #: what one step of the x axis is called under the plots ("turn", "round")
+    x_label: str = "turn"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -165,7 +167,10 @@ class Credit:
 
     def line(self) -> str:
         source = f" ({self.source})" if self.source else ""
-        return f"{self.game} by {self.authors}{source}. Licence: {self.licence}. We use its {self.use}."
+        return (
+            f"{self.game} by {self.authors}{source}. Licence: {self.licence}. "
+            f"We use its {self.use}."
+        )
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -281,4 +286,3 @@ def _spec_of(module: str, qualname: str) -> GameSpec:
     import importlib
 
     return getattr(importlib.import_module(module), qualname).spec
-

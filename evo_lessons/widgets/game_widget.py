@@ -16,18 +16,18 @@ from __future__ import annotations
 import pathlib
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import anywidget
 import traitlets
 
-from evo_lessons import GAMES
+from evo_lessons import GAMES, game_spec
 from evo_lessons.engine import Action, IllegalAction
+from evo_lessons.engine.words import is_whole, seat_name, winners_sentence
 
-from . import scenario
 from .palette import player_style
 from .plots import LivePlot, metric_figure
-from .session import HUMAN, GameSession
+from .session import HUMAN, GameSession, read_scenario, seat_label
 
 STATIC = pathlib.Path(__file__).parent / "static"
 #: seconds between plot frames while playing to the end (a steady few frames a second)
@@ -37,9 +37,14 @@ TABLE_TURNS = 10
 
 
 def _front_end() -> str:
-    """draw.js, then each game's renderer, then the shell: one ES module, no imports."""
+    """draw.js, then each game's renderer, then the shell: one ES module, no imports.
+
+    anywidget loads ``_esm`` as a single module from a blob URL, where relative imports
+    between files cannot resolve; so the hand-written files are joined here, in the order
+    their globals need (no bundler, no CDN). Each renderer registers itself by its game's name.
+    """
     parts = [STATIC / "draw.js"]
-    parts += [STATIC / f"{name}.js" for name in GAMES if (STATIC / f"{name}.js").exists()]
+    parts += [game_spec(name).renderer for name in GAMES]
     parts.append(STATIC / "game.js")
     return "\n".join(p.read_text(encoding="utf-8") for p in parts)
 
@@ -82,7 +87,8 @@ class GameWidget(anywidget.AnyWidget):
         self._viewer: int | None = None
         self._plot_frame = 0
         self.on_msg(self._on_message)
-        self._run_bots(frames=False)
+        if session is None:  # a loaded scenario stands exactly where it was saved
+            self._run_bots(frames=False)
         self._refresh()
 
     # -- Python controls (the same as the buttons) --------------------------------------------
@@ -103,10 +109,12 @@ class GameWidget(anywidget.AnyWidget):
         self._refresh()
 
     def step(self) -> None:
-        """One move: the current seat's bot moves (on a human seat, the good bot moves for it)."""
+        """One move: the current seat's bot moves (on a person's seat, the helper bot moves
+        for them); then, with people at the table, bots play on until a person must decide."""
         if self.state.is_over:
             return
         self.session.bot_step()
+        self._run_bots()
         self._refresh()
 
     def play_to_end(self) -> None:
@@ -161,21 +169,14 @@ class GameWidget(anywidget.AnyWidget):
 
     @classmethod
     def from_scenario(cls, scenario: str | dict | pathlib.Path, **kwargs: Any) -> GameWidget:
-        """Start from a scenario code, JSON text, dict or file saved by :meth:`save_scenario`."""
-        if isinstance(scenario, pathlib.Path):
-            scenario = scenario.read_text(encoding="utf-8")
+        """Start from a scenario code, JSON text, dict, or a file (a str path or a Path) saved
+        by :meth:`save_scenario`; the game stands exactly at the saved move."""
         session = GameSession.from_scenario(scenario)
         return cls(session.game, session=session, **kwargs)
 
     def figure(self):
         """The live plot as a static matplotlib Figure (renders on nbviewer and in print)."""
-        view = self.session.view
-        return metric_figure(
-            self.session.rows,
-            view.PLOT_PANELS,
-            self.state.num_players,
-            **getattr(view, "PLOT_OPTIONS", {}),
-        )
+        return metric_figure(self.session.rows, self.session.spec, self.state.num_players)
 
     # -- the browser side ----------------------------------------------------------------------
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -185,77 +186,96 @@ class GameWidget(anywidget.AnyWidget):
         except (ValueError, TypeError) as error:  # IllegalAction is a ValueError
             self.error = str(error)
             self._refresh(plot=False)
+        except Exception as error:  # never a raw traceback under a student's cell
+            self.error = f"Something went wrong and nothing was changed ({type(error).__name__})."
+            self._refresh(plot=False)
+
+    #: every message the page may send, with exactly the fields it carries
+    MESSAGES: ClassVar[dict[str, frozenset[str]]] = {
+        "act": frozenset({"index"}),
+        "step": frozenset(),
+        "play": frozenset(),
+        "undo": frozenset(),
+        "new_game": frozenset({"seed"}),
+        "seek": frozenset({"position"}),
+        "reveal": frozenset(),
+        "seat": frozenset({"seat", "kind"}),
+        "load_code": frozenset({"code"}),
+        "csv": frozenset(),
+        "code": frozenset(),
+    }
 
     def _handle(self, content: Any) -> None:
         if not isinstance(content, dict) or not isinstance(content.get("type"), str):
             raise ValueError("Rejected a malformed message from the page.")
         kind = content["type"]
-        allowed = {
-            "act": {"index"},
-            "step": set(),
-            "play": set(),
-            "undo": set(),
-            "new_game": {"seed"},
-            "seek": {"position"},
-            "reveal": set(),
-            "seat": {"seat", "kind"},
-            "load_code": {"code"},
-            "csv": set(),
-            "code": set(),
-        }
-        if kind not in allowed or set(content) - {"type"} != allowed[kind]:
-            raise ValueError(f"Rejected an unknown or malformed message ({kind!r}).")
-        if kind == "act":
-            if self._covered_for is not None:
-                raise ValueError("Hand covered: press 'Show my hand' first.")
-            self.act(content["index"])
-        elif kind == "step":
-            self.step()
-        elif kind == "play":
-            self.play_to_end()
-        elif kind == "undo":
-            self.undo()
-        elif kind == "new_game":
-            seed = content["seed"]
-            if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-                raise ValueError("A seed is a whole number.")
-            self.new_game(seed)
-        elif kind == "seek":
-            self.seek(content["position"])
-        elif kind == "reveal":
-            self._covered_for = None
-            self._refresh(plot=False)
-        elif kind == "seat":
-            self.set_seat(content["seat"], content["kind"])
-        elif kind == "load_code":
-            code = content["code"]
-            if not isinstance(code, str) or len(code) > 200_000:
-                raise ValueError("A scenario code is text.")
-            data = scenario.decode(code)
-            if data["game"] != self.session.game:
-                raise ValueError(
-                    f"That scenario is for the {data['game']} game; open it in a "
-                    f"{data['game']} widget."
-                )
-            session = GameSession.from_scenario(data)
-            self._adopt(session)
-        elif kind == "csv":
-            name = f"{self.session.game}_seed{self.session.seed}.csv"
-            self.send({"type": "csv", "filename": name, "text": self.to_csv()})
-        elif kind == "code":
-            self.send({"type": "code", "code": self.scenario_code()})
+        if kind not in self.MESSAGES or set(content) - {"type"} != self.MESSAGES[kind]:
+            raise ValueError(f"Rejected an unknown or malformed message ({kind[:30]!r}).")
+        getattr(self, f"_on_{kind}")(content)
+
+    def _on_act(self, content: dict) -> None:
+        if self._covered_for is not None:
+            raise ValueError("Hand covered: press 'Show my hand' first.")
+        self.act(content["index"])
+
+    def _on_step(self, content: dict) -> None:
+        self.step()
+
+    def _on_play(self, content: dict) -> None:
+        self.play_to_end()
+
+    def _on_undo(self, content: dict) -> None:
+        self.undo()
+
+    def _on_new_game(self, content: dict) -> None:
+        seed = content["seed"]
+        if seed is not None and not (is_whole(seed) and 0 <= seed < 2**63):
+            raise ValueError("A seed is a whole number (or empty for a random one).")
+        self.new_game(seed)
+
+    def _on_seek(self, content: dict) -> None:
+        self.seek(content["position"])
+
+    def _on_reveal(self, content: dict) -> None:
+        self._covered_for = None
+        self._refresh(plot=False)
+
+    def _on_seat(self, content: dict) -> None:
+        self.set_seat(content["seat"], content["kind"])
+
+    def _on_load_code(self, content: dict) -> None:
+        code = content["code"]
+        if not isinstance(code, str) or len(code) > 200_000:
+            raise ValueError("A scenario code is a line of text starting EVO1-.")
+        if code.strip().lower().endswith(".json"):
+            raise ValueError("Paste the code itself here (files load from Python).")
+        data = read_scenario(code)
+        if data["game"] != self.session.game:
+            raise ValueError(
+                f"That scenario is for the game {data['game'][:40]!r}; open it in a widget "
+                "of that game."
+            )
+        self._adopt(GameSession.from_scenario(data))
+
+    def _on_csv(self, content: dict) -> None:
+        name = f"{self.session.game}_seed{self.session.seed}.csv"
+        if self._seed_hidden():
+            name = f"{self.session.game}_history.csv"
+        self.send({"type": "csv", "filename": name, "text": self.to_csv()})
+
+    def _on_code(self, content: dict) -> None:
+        self.send({"type": "code", "code": self.scenario_code()})
 
     def _adopt(self, session: GameSession) -> None:
+        """Play a loaded scenario: it stands exactly at its saved move until someone acts."""
         self.session = session
         self._reset_plot()
-        self._run_bots(frames=False)
         self._refresh()
 
     def _run_bots(self, frames: bool = True) -> None:
-        """After a human move, bots play until a human must decide (or the game ends).
-
-        With no human seat nothing runs by itself: a class watching bots steps through.
-        """
+        """With people at the table, bots play until a person must decide (or the game ends),
+        redrawn a few times a second. With no person seated nothing runs by itself: a class
+        watching bots steps through."""
         if not self.session.humans:
             return
         last = time.perf_counter()
@@ -287,7 +307,8 @@ class GameWidget(anywidget.AnyWidget):
             self._covered_for = viewer  # hot seat: cover the hand until its owner is at the screen
         self._viewer = viewer
         covered = self._covered_for is not None
-        view = session.view
+        spec = session.spec
+        view = spec.view
         actions = []
         if session.is_human_turn() and not covered:
             for index, action in enumerate(state.legal_actions()):
@@ -297,15 +318,17 @@ class GameWidget(anywidget.AnyWidget):
         board_seat = None if covered else viewer
         png = self._render_plot() if plot and self._plot_enabled else None
         view_model = {
-            "game": session.game,
-            "title": view.TITLE,
-            "seed": session.seed,
+            "game": spec.name,
+            "title": spec.title,
+            # the seed and the moves rebuild every hidden card: shown only once the game is over
+            "seed": None if self._seed_hidden() else session.seed,
             "options": session.options,
             "seats": [
-                {"seat": s, "kind": kind, "name": f"Player {s + 1}", **player_style(s)}
+                {"seat": s, "kind": kind, "name": seat_name(s), **player_style(s)}
                 for s, kind in enumerate(session.seats)
             ],
-            "bots": sorted(session.bot_classes),
+            "bots": session.bot_names,
+            "helper_bot": spec.helper_bot,
             "viewer": viewer,
             "covered": covered,
             "current": state.current_player,
@@ -320,6 +343,7 @@ class GameWidget(anywidget.AnyWidget):
             "timeline": {"position": session.position, "length": len(session.actions)},
             "table": self._table(),
             "plot_frame": self._plot_frame,
+            "x_label": view.x_label,
         }
         # one message for both, so the page never shows a board and a plot of different moves
         with self.hold_sync():
@@ -327,43 +351,49 @@ class GameWidget(anywidget.AnyWidget):
                 self.plot_png = png
             self.view = view_model
 
+    def _seed_hidden(self) -> bool:
+        """While a game with secrets is on, its seed would let a seat rebuild them."""
+        return self.session.spec.hidden_information and not self.state.is_over
+
     def _status(self) -> str:
         state = self.session.state
         if state.is_over:
-            names = " and ".join(f"Player {p + 1}" for p in state.winners)
-            return f"Game over: {names} {'wins' if len(state.winners) == 1 else 'share the win'}."
+            return winners_sentence(state.winners)
         player = state.current_player
+        who = seat_name(player)
         if self.session.is_human_turn():
             if self._covered_for is not None:
-                return f"Pass the screen to Player {player + 1}, then press 'Show my hand'."
-            return f"Your move, Player {player + 1}: choose an action."
-        return f"Player {player + 1} ({self.session.seats[player]} bot) is thinking. Press Step."
+                return f"Pass the screen to {who}, then press 'Show my hand'."
+            return f"Your move, {who}: choose an action."
+        bot = seat_label(player, self.session.seats[player])
+        if self.session.humans:
+            return f"{bot} moves next: press Step to let the bots play on to your turn."
+        return f"{bot} moves next: press Step for one move, or Play to end."
 
     def _table(self) -> dict[str, Any]:
-        view = self.session.view
-        columns = list(getattr(view, "TABLE_COLUMNS", []))
+        """The plotted values of the last few steps, one row per player (the plot's table)."""
+        spec = self.session.spec
+        columns = list(spec.view.table_columns)
         rows = self.session.rows
-        if not columns and rows:
-            columns = [k for k in rows[-1] if k != "step"]
-        last_turns = sorted({r.get("turn", 0) for r in rows})[-TABLE_TURNS:]
+        x = spec.x_axis
+        last_turns = sorted({r[x] for r in rows})[-TABLE_TURNS:]
         keep = set(last_turns)
         latest: dict[tuple, dict] = {}
         for row in rows:
-            if row.get("turn", 0) in keep:
-                latest[(row.get("turn", 0), row.get("player"))] = row
+            if row[x] in keep:
+                latest[(row[x], row["player"])] = row
         body = [
             [_cell(row.get(c), c) for c in columns]
             for _, row in sorted(latest.items(), key=lambda kv: kv[0])
         ]
-        return {"columns": columns, "rows": body}
+        labels = {m.name: m.label for m in spec.metrics}
+        labels.update({"player": "player", x: spec.view.x_label})
+        return {"columns": [labels[c] for c in columns], "rows": body}
 
     def _render_plot(self) -> bytes:
         """The plot frame for the current rows; the frame number rises when the image changes."""
-        view = self.session.view
         if self._live_plot is None:
-            self._live_plot = LivePlot(
-                view.PLOT_PANELS, self.state.num_players, **getattr(view, "PLOT_OPTIONS", {})
-            )
+            self._live_plot = LivePlot(self.session.spec, self.state.num_players)
         self._live_plot.update(self.session.rows)
         png = self._live_plot.png()
         if png != self.plot_png:

@@ -1,21 +1,24 @@
 """Live plots of metric rows: one matplotlib Figure per widget, updated in place.
 
-A figure is a function of the rows (Mesa's collect-then-plot): ``metric_figure(rows, panels)``
-draws any game's panels for a static image (nbviewer, print), and :class:`LivePlot` keeps its
-lines and only resets their data each step, then renders a PNG with the Agg backend. No pyplot
-global state, so plots render without a display and can be tested.
+A figure is a function of the rows (Mesa's collect-then-plot): ``metric_figure(rows, spec,
+players)`` draws any game's declared panels for a static image (nbviewer, print), and
+:class:`LivePlot` keeps its lines and only resets their data each step, then renders a PNG
+with the Agg backend. No pyplot global state, so plots render without a display and can be tested.
 """
 
 from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from .palette import PLAYER_COLOURS, PLAYER_DASHES, PLAYER_MARKERS
+
+if TYPE_CHECKING:
+    from evo_lessons.engine.spec import GameSpec
 
 Row = dict[str, Any]
 
@@ -43,33 +46,27 @@ class LivePlot:
     x range grows by doubling, so the background is redrawn only a handful of times a game.
 
     Args:
-        panels: dicts with ``metric`` (row key), ``title``, optional ``ylim``, ``yticks``,
-            ``shared`` (one black line: a value all players share, like the temperature) and
-            ``dodge`` (shift each player's line a little, so equal values stay visible).
+        spec: the game's declaration: its view's panels (each a metric with a title, optional
+            ``ylim``/``yticks``, ``shared`` for one line of a value the whole table shares,
+            ``dodge`` to shift players apart so equal values stay visible), the x axis and the
+            metric whose changes are marked with dotted vertical lines.
         players: how many players (lines per panel).
-        x: the row key on the x axis (``"turn"`` for every game).
-        markers_key: a row key whose changes are marked with dotted vertical lines
-            (the climate's temperature, for instance), or None.
     """
 
     def __init__(
         self,
-        panels: Sequence[dict[str, Any]],
+        spec: GameSpec,
         players: int,
         *,
-        x: str = "turn",
-        xlabel: str = "turn",
-        markers_key: str | None = None,
-        marker_label: str = "",
         width: float = 7.2,
         dpi: int = 72,
         x_span: int = 16,
     ) -> None:
-        self.panels = list(panels)
+        self.panels = list(spec.view.panels)
         self.players = players
-        self.x = x
-        self.markers_key = markers_key
-        self.marker_label = marker_label
+        self.x = spec.x_axis
+        xlabel = spec.view.x_label
+        self.markers_key = spec.view.markers_key
         self.x_span = x_span
         columns = 2 if len(self.panels) > 1 else 1
         rows = (len(self.panels) + columns - 1) // columns
@@ -90,19 +87,17 @@ class LivePlot:
             extra.set_visible(False)
         self.lines: list[list[Any]] = []
         for ax, panel in zip(self.axes, self.panels, strict=False):
-            ax.set_title(panel["title"], fontsize=10, loc="left")
-            if "ylim" in panel:
-                ax.set_ylim(*panel["ylim"])
-            if "yticks" in panel:
-                ax.set_yticks(panel["yticks"])
-            if "yticklabels" in panel:
-                ax.set_yticklabels(panel["yticklabels"], fontsize=8)
+            ax.set_title(panel.title, fontsize=10, loc="left")
+            # a panel without fixed limits starts at 0..1 and only ever grows (_fit_y)
+            ax.set_ylim(*(panel.ylim or (-0.3, 1.3)))
+            if panel.yticks:
+                ax.set_yticks(panel.yticks)
             ax.set_xlabel(xlabel, fontsize=8, labelpad=1)
             ax.tick_params(labelsize=8)
             ax.grid(True, alpha=0.3)
             ax.set_xlim(0, self.x_span)
             lines = []
-            if panel.get("shared"):
+            if panel.shared:
                 (line,) = ax.plot(
                     [],
                     [],
@@ -132,7 +127,7 @@ class LivePlot:
                 lines.append(line)
             self.lines.append(lines)
         player_lines = next(
-            ls for ls, pn in zip(self.lines, self.panels, strict=False) if not pn.get("shared")
+            ls for ls, pn in zip(self.lines, self.panels, strict=False) if not pn.shared
         )
         self.figure.legend(
             handles=player_lines,
@@ -150,9 +145,9 @@ class LivePlot:
         """Reset every line's data from the rows (no new artists, so no flicker or leak)."""
         xmax = 1
         for panel, lines in zip(self.panels, self.lines, strict=False):
-            dodge = panel.get("dodge", 0.0)
+            dodge = panel.dodge
             for p, line in enumerate(lines):
-                xs, ys = _series(rows, p, panel["metric"], self.x)
+                xs, ys = _series(rows, p, panel.metric, self.x)
                 if dodge:
                     shift = (p - (len(lines) - 1) / 2) * dodge
                     ys = [y + shift for y in ys]
@@ -168,17 +163,24 @@ class LivePlot:
                 ax.set_xlim(0, span)
             self._background = None
         for ax, panel, lines in zip(self.axes, self.panels, self.lines, strict=False):
-            if "ylim" in panel:
-                continue
-            values = [y for line in lines for y in line.get_ydata()]
-            if values:
-                low, high = min(values), max(values)
-                now = ax.get_ylim()
-                if low < now[0] or high > now[1]:
-                    pad = max(1.0, (high - low) * 0.25)
-                    ax.set_ylim(low - pad, high + pad)
-                    self._background = None
+            if panel.ylim is None and self._fit_y(ax, [y for ln in lines for y in ln.get_ydata()]):
+                self._background = None
         self._update_markers(rows)
+
+    @staticmethod
+    def _fit_y(ax, values: list[float]) -> bool:
+        """Grow a free axis to hold ``values``; counts that are all zero keep 0 at the bottom
+        (an axis from -1 to 1 would suggest negative counts). True if the limits changed."""
+        if not values:
+            return False
+        low, high = min(values), max(values)
+        now = ax.get_ylim()
+        if now[0] <= low and high <= now[1]:
+            return False
+        pad = max(0.3, (high - min(low, 0)) * 0.15)
+        bottom = low - pad if low < 0 else min(now[0], -0.3)
+        ax.set_ylim(bottom, max(high + pad, now[1]))
+        return True
 
     def _update_markers(self, rows: Sequence[Row]) -> None:
         if not self.markers_key:
@@ -232,14 +234,9 @@ class LivePlot:
         return buffer.getvalue()
 
 
-def metric_figure(
-    rows: Sequence[Row],
-    panels: Sequence[dict[str, Any]],
-    players: int,
-    **kwargs: Any,
-) -> Figure:
+def metric_figure(rows: Sequence[Row], spec: GameSpec, players: int, **kwargs: Any) -> Figure:
     """A static figure of the rows (what the widget shows live), for notebooks and print."""
-    plot = LivePlot(panels, players, **kwargs)
+    plot = LivePlot(spec, players, **kwargs)
     for lines in plot.lines:  # a static figure draws everything the ordinary way
         for line in lines:
             line.set_animated(False)

@@ -6,29 +6,76 @@
 True
 """
 
-from evo_lessons.engine.record import load_state
+from pathlib import Path
 
-from .bots import BOTS, MemoryBot, RandomBot
+from evo_lessons.engine import Credit, GameSpec, Metric, Option
+
+from .bots import BOTS, KeeperBot, MemoryBot, RandomBot
 from .data import CARDS, CHALLENGES, Card
-from .rules import AdaptationState, ChooseChallenge, KeepCard, SwapCard, new_game, next_dealer
+from .rules import (
+    DEFAULT_TOKENS,
+    MAX_PLAYERS,
+    MAX_TOKENS,
+    MIN_PLAYERS,
+    AdaptationState,
+    ChooseChallenge,
+    KeepCard,
+    SwapCard,
+    next_dealer,
+)
+from .view import VIEW
 
-GAME_NAME = "adaptation"
+GAME = GameSpec(
+    name="adaptation",
+    title="Adaptation: survive the challenge",
+    summary="Fitness is relative, and the environment changes.",
+    state=AdaptationState,
+    options=(
+        Option("players", 4, "how many players", low=MIN_PLAYERS, high=MAX_PLAYERS),
+        Option(
+            "tokens",
+            DEFAULT_TOKENS,
+            "survival tokens each player starts with (R7)",
+            low=DEFAULT_TOKENS,
+            high=MAX_TOKENS,
+        ),
+    ),
+    bots=BOTS,
+    helper_bot="memory",
+    metrics=(
+        Metric("tokens", "Survival tokens"),
+        Metric("number", "Number score of the card shown"),
+        Metric("shape", "Shape score of the card shown"),
+        Metric("colour", "Colour score of the card shown"),
+        Metric("swapped", "Swapped this round (1 = yes)"),
+        Metric("defeated", "Defeated this round (1 = yes)"),
+        Metric("dealer", "Dealt this round (1 = yes)"),
+        Metric("challenge", "Challenge (1 number, 2 shape, 3 colour)", per_player=False),
+    ),
+    view=VIEW,
+    renderer=Path(__file__).with_name("renderer.js"),
+    credit=Credit(
+        game="Adaptation, a card game of bluffing and memory",
+        authors="its authors (rules as published)",
+        licence="rules as published",
+        use="rules, with our own card designs and words",
+    ),
+    hidden_information=True,
+)
 
-
-def load_json(text: str | bytes) -> AdaptationState:
-    """Rebuild a saved game by replaying (and re-checking) its actions."""
-    return load_state(new_game, GAME_NAME, text)
-
+new_game = GAME.new_game
+load_json = GAME.load_json
 
 __all__ = [
     "BOTS",
     "CARDS",
     "CHALLENGES",
-    "GAME_NAME",
+    "GAME",
     "AdaptationState",
     "Card",
     "ChooseChallenge",
     "KeepCard",
+    "KeeperBot",
     "MemoryBot",
     "RandomBot",
     "SwapCard",

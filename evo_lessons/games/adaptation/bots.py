@@ -33,7 +33,7 @@ class Memory:
     """
 
     def __init__(self, observation: dict[str, Any]) -> None:
-        me = observation["player"]
+        me = observation["seat"]
         history = observation["history"]
         last = history[-1]
         dealer = observation["dealer"]
@@ -42,7 +42,7 @@ class Memory:
         if redrew:
             swapped.add(dealer)
         self.me = me
-        self.my_card = observation["my_card"]["id"] if observation["my_card"] else -1
+        self.my_card = observation["hand"]["id"] if observation["hand"] else -1
         self.known: dict[int, int] = {}
         self.unknown: list[int] = []
         for seat, alive in enumerate(observation["active"]):
@@ -167,8 +167,8 @@ class MemoryBot:
             theirs = memory.known[dealer]
             others = {s: c for s, c in memory.known.items() if s != dealer}
             if self.me_card_known(observation):
-                others[observation["player"]] = observation["history"][-1]["cards"][
-                    observation["player"]
+                others[observation["seat"]] = observation["history"][-1]["cards"][
+                    observation["seat"]
                 ]
             risks = [
                 self.defeat_chance(theirs, c, memory, others, memory.unknown, {})
@@ -183,7 +183,7 @@ class MemoryBot:
     @staticmethod
     def me_card_known(observation: dict[str, Any]) -> bool:
         """Whether the dealer saw our card at the last reveal (we have not swapped since)."""
-        return observation["player"] not in observation["swapped"]
+        return observation["seat"] not in observation["swapped"]
 
     # -- decisions -------------------------------------------------------------------------
     def choose(self, observation: dict[str, Any] | None, legal_actions: list[Action]) -> Action:
@@ -192,7 +192,7 @@ class MemoryBot:
         memory = Memory(observation)
         rates = swap_rates(observation["history"], observation["players"])
         phase = observation["phase"]
-        me = observation["player"]
+        me = observation["seat"]
         if phase == "choose":
             # the others still to decide may swap
             waiting = {s: rates[s] for s in observation["to_decide"]}

@@ -54,8 +54,8 @@ registerRenderer("adaptation", (root, b, ctx) => {
   // -- the round in one line ------------------------------------------------------------------
   const info = html("p", { class: "evo-ad-info", style: "margin:2px 0 6px" }, root);
   if (b.phase === "over") {
-    html("strong", {}, info, `Game over after ${b.history.length} rounds. `);
-    html("span", {}, info, `Winner: ${b.winners.map(name).join(" and ")}.`);
+    // the shell's status line announces the winners; the board says how long it lasted
+    html("strong", {}, info, `Final position after ${b.history.length} rounds.`);
   } else {
     html("strong", {}, info, `Round ${b.round}. `);
     html("span", {}, info, `${name(b.dealer)} deals. Draw pile ${b.draw_pile} cards · ` +

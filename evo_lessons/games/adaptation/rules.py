@@ -44,7 +44,8 @@ R3. "Going round from the dealer's left" is the order dealer+1, dealer+2, ..., e
     shape example: Players 1 and 4 defeated, Player 1 dealing, Player 4 deals next).
 R4. Round one has no decisions: the dealer deals one card to each player starting at their left,
     the number challenge is resolved, no token is lost, and players keep their cards (turned face
-    down) into round two. It is played inside ``new_game``; its events are in ``opening_events``.
+    down) into round two. It is played inside ``new_game``; its events are the game's
+    ``setup_events``.
 R5. The dealer may redraw at most once a round, before choosing, and sees the new card before
     choosing the challenge. Each other player with tokens decides exactly once, in turn, seeing
     their own card, every earlier decision of the round, and never the challenge.
@@ -74,7 +75,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from evo_lessons.engine import Action, Event, GameState
-from evo_lessons.engine.options import whole_number
+from evo_lessons.engine.words import seat_name, seats_in_words
 
 from .data import CARDS, CHALLENGES, DECK_SIZE, SCORES
 
@@ -145,12 +146,6 @@ def next_dealer(dealer: int, defeated: list[int], tokens: list[int]) -> int:
     return next(seat for seat in alive if tokens[seat] == fewest)
 
 
-def names(seats: list[int]) -> str:
-    """ "Player 2", "Player 2 and Player 4", "Player 1, Player 2 and Player 3" (seats from 0)."""
-    words = [f"Player {seat + 1}" for seat in seats]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 @dataclass(frozen=True, slots=True)
 class _Sayings:
     """The fixed sentences of one seat's decisions, made once (events are read-only values)."""
@@ -165,7 +160,7 @@ class _Sayings:
 
 
 def _sayings(seat: int) -> _Sayings:
-    who = f"Player {seat + 1}"
+    who = seat_name(seat)
     return _Sayings(
         Event("redraw", f"The dealer, {who}, discards their card and draws again.", seat),
         Event("keep", f"The dealer, {who}, keeps their card.", seat),
@@ -184,7 +179,7 @@ LABELS: tuple[str, ...] = tuple(str(card) for card in CARDS)
 # _SHOWN[seat][challenge][card]: "player 2 3 red squares (4)", built once for the reveal's log
 _SHOWN = tuple(
     tuple(
-        tuple(f"Player {seat + 1} {LABELS[card]} ({SCORES[c][card]})" for card in range(DECK_SIZE))
+        tuple(f"{seat_name(seat)} {LABELS[card]} ({SCORES[c][card]})" for card in range(DECK_SIZE))
         for c in range(len(CHALLENGES))
     )
     for seat in range(MAX_PLAYERS)
@@ -194,17 +189,16 @@ _SHOWN = tuple(
 class AdaptationState(GameState):
     """The whole table: piles, hands, tokens, dealer, the secret challenge and the history."""
 
-    game_name: ClassVar[str] = "adaptation"
     action_types: ClassVar[dict[str, type[Action]]] = {
         "KeepCard": KeepCard,
         "SwapCard": SwapCard,
         "ChooseChallenge": ChooseChallenge,
     }
 
-    def __init__(self, players: int, tokens: int, seed: int) -> None:
-        super().__init__({"players": players, "tokens": tokens}, seed)
-        self.players = players
-        self.tokens = [tokens] * players
+    def __init__(self, options: dict[str, Any], seed: int) -> None:
+        super().__init__(options, seed)
+        players = self.players = options["players"]
+        self.tokens = [options["tokens"]] * players
         #: hands[seat] = card id, or -1 once extinct (R8)
         self.hands = [-1] * players
         self.draw_pile = list(range(DECK_SIZE))  # the top of the pile is the end of the list
@@ -222,7 +216,7 @@ class AdaptationState(GameState):
         self._refilled_this_round = False
         #: one record per finished round: what everybody saw at the reveal (R12)
         self.rounds: list[dict[str, Any]] = []
-        self.opening_events: list[Event] = self._play_round_one()
+        self.setup_events = self._play_round_one()
 
     # -- the contract --------------------------------------------------------------------------
     @property
@@ -301,7 +295,7 @@ class AdaptationState(GameState):
         events.append(
             Event(
                 "deal",
-                f"Player {self.dealer + 1}, the youngest, deals one card face down to each player.",
+                f"{seat_name(self.dealer)}, the youngest, deals one card face down to each player.",
                 self.dealer,
             )
         )
@@ -343,7 +337,7 @@ class AdaptationState(GameState):
             )
         ]
         extinct: list[int] = []
-        losers = names(defeated)
+        losers = seats_in_words(defeated)
         if costs_tokens:
             for seat in defeated:
                 tokens[seat] -= 1
@@ -383,7 +377,7 @@ class AdaptationState(GameState):
                 events.append(
                     Event(
                         "win",
-                        f"Player {survivors[0] + 1} is the last with tokens and wins.",
+                        f"{seat_name(survivors[0])} is the last with tokens and wins.",
                         survivors[0],
                         {"winners": self.winners},
                     )
@@ -393,7 +387,7 @@ class AdaptationState(GameState):
                     Event(
                         "win",
                         "Every remaining player went extinct in the same round: "
-                        + names(sorted(order))
+                        + seats_in_words(sorted(order))
                         + " share the win.",
                         data={"winners": self.winners},
                     )
@@ -424,12 +418,9 @@ class AdaptationState(GameState):
         """The card id ``player`` holds (-1 if extinct). Secret: only for rules, tests, views."""
         return self.hands[player]
 
-    def observation(self, player: int | None = None) -> dict[str, Any]:
+    def _observe(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may see (R12); ``None`` is what everybody may see."""
-        n = self.players
-        own = player is not None and 0 <= player < n
-        if player is not None and not own:
-            raise ValueError(f"player must be a seat from 0 to {n - 1} or None, got {player!r}")
+        own = player is not None
         over = self.phase == OVER
         challenge = None
         if self.challenge >= 0 and (over or (own and player == self.dealer)):
@@ -439,16 +430,14 @@ class AdaptationState(GameState):
         my_card = None
         if own and self.hands[player] >= 0:
             my_card = CARDS[self.hands[player]].to_json()
+        n = self.players
         return {
-            "player": player,
-            "players": n,
             "round": self.round,
             "phase": PHASE_NAMES[self.phase],
-            "current_player": self._current,
             "dealer": self.dealer,
             "tokens": list(self.tokens),
             "active": [t > 0 for t in self.tokens],
-            "my_card": my_card,
+            "hand": my_card,
             "challenge": challenge,
             "challenge_chosen": self.phase in (ADAPT, OVER),
             "dealer_redrew": self.redrew if self.phase != DEALER_DRAW else None,
@@ -459,7 +448,6 @@ class AdaptationState(GameState):
             "discard_pile": len(self.discard_pile),
             "refills": self.refills,
             "history": [_copy_record(record) for record in self.rounds],
-            "winners": list(self.winners),
         }
 
     def metrics(self) -> list[dict[str, Any]]:
@@ -547,10 +535,3 @@ class AdaptationState(GameState):
 
 def _copy_record(record: dict[str, Any]) -> dict[str, Any]:
     return {key: list(value) if type(value) is list else value for key, value in record.items()}
-
-
-def new_game(players: int = 4, seed: int = 0, *, tokens: int = DEFAULT_TOKENS) -> AdaptationState:
-    """A new game after round one (R4), waiting for the first real dealer's decision."""
-    whole_number("players", players, MIN_PLAYERS, MAX_PLAYERS)
-    whole_number("tokens", tokens, DEFAULT_TOKENS, MAX_TOKENS)
-    return AdaptationState(players, tokens, seed)

@@ -9,54 +9,41 @@ from __future__ import annotations
 
 from typing import Any
 
-from evo_lessons.engine import Action
+from evo_lessons.engine import Action, Panel, View
+from evo_lessons.engine.words import seat_name, seats_in_words, winners_sentence
 
 from .data import CARDS, CHALLENGES
 from .rules import AdaptationState, ChooseChallenge, KeepCard, SwapCard
 
-TITLE = "Adaptation: survive the challenge"
-
 #: the live plot: tokens per player, the scores of the cards shown, and the challenge itself
-PLOT_PANELS = [
-    {
-        # no fixed limits: the variant plays with up to 20 tokens
-        "metric": "tokens",
-        "title": "Tokens (0 = extinct)",
-        "dodge": 0.05,
-    },
-    {
-        "metric": "number",
-        "title": "Number score of the card shown",
-        "ylim": (-0.3, 4.4),
-        "yticks": [0, 1, 2, 3, 4],
-        "dodge": 0.05,
-    },
-    {
-        "metric": "shape",
-        "title": "Shape score (sides) of the card shown",
-        "ylim": (-0.3, 6.4),
-        "yticks": [0, 3, 4, 5, 6],
-        "dodge": 0.05,
-    },
-    {
-        "metric": "colour",
-        "title": "Colour score (red 4 … green 1)",
-        "ylim": (-0.3, 4.4),
-        "yticks": [0, 1, 2, 3, 4],
-        "dodge": 0.05,
-    },
-    {
-        "metric": "challenge",
-        "title": "Challenge (1 number, 2 shape, 3 colour)",
-        "ylim": (0.6, 3.4),
-        "yticks": [1, 2, 3],
-        "shared": True,
-    },
-]
-#: dotted lines mark the rounds at which the challenge (the environment) changed
-PLOT_OPTIONS = {"markers_key": "challenge", "xlabel": "round"}
+PANELS = (
+    # no fixed limits: the variant plays with up to 20 tokens
+    Panel("tokens", "Tokens (0 = extinct)", dodge=0.05),
+    Panel(
+        "number",
+        "Number score of the card shown",
+        ylim=(-0.3, 4.4),
+        yticks=(0, 1, 2, 3, 4),
+        dodge=0.05,
+    ),
+    Panel(
+        "shape",
+        "Shape score (sides) of the card shown",
+        ylim=(-0.3, 6.4),
+        yticks=(0, 3, 4, 5, 6),
+        dodge=0.05,
+    ),
+    Panel(
+        "colour",
+        "Colour score (red 4 … green 1)",
+        ylim=(-0.3, 4.4),
+        yticks=(0, 1, 2, 3, 4),
+        dodge=0.05,
+    ),
+    Panel.whole_numbers("challenge", "Challenge (1 number, 2 shape, 3 colour)", 1, 3, shared=True),
+)
 #: the columns of the table shown beside the plot
-TABLE_COLUMNS = [
+TABLE_COLUMNS = (
     "turn",
     "player",
     "tokens",
@@ -67,9 +54,7 @@ TABLE_COLUMNS = [
     "defeated",
     "dealer",
     "challenge",
-]
-
-#: how each colour is painted; the name is always written too (colour is never the only cue)
+)
 COLOUR_HEX = {"red": "#D7263D", "orange": "#F08A00", "yellow": "#F2D022", "green": "#2E9E4F"}
 SHAPE_SIDES = {"triangle": 3, "square": 4, "pentagon": 5, "hexagon": 6}
 
@@ -130,7 +115,7 @@ def view_model(state: AdaptationState, seat: int | None) -> dict[str, Any]:
                 "dealer": s == obs["dealer"] and not over,
                 "you": own,
                 # the card on the table: face up only for its owner (or after the last reveal)
-                "card": _card(obs["my_card"]["id"]) if own and obs["my_card"] else None,
+                "card": _card(obs["hand"]["id"]) if own and obs["hand"] else None,
                 "face_down": obs["active"][s] and not own and not over,
                 "last_shown": _card(shown),
                 "changed_since": s in changed,
@@ -181,7 +166,7 @@ def view_model(state: AdaptationState, seat: int | None) -> dict[str, Any]:
 
 
 def _who(seat: int, viewer: int | None) -> str:
-    return f"Player {seat + 1}" + (" (you)" if seat == viewer else "")
+    return seat_name(seat) + (" (you)" if seat == viewer else "")
 
 
 def _card_text(card: dict[str, Any] | None) -> str:
@@ -197,11 +182,10 @@ def describe(state: AdaptationState, seat: int | None) -> str:
     lines = []
     over = board["phase"] == "over"
     if over:
-        names = " and ".join(f"Player {w + 1}" for w in board["winners"])
-        lines.append(f"The game is over after {len(board['history'])} rounds. Winner: {names}.")
+        lines.append(f"After {len(board['history'])} rounds: {winners_sentence(board['winners'])}")
     else:
         lines.append(
-            f"Round {board['round']}. Player {board['dealer'] + 1} is the dealer. "
+            f"Round {board['round']}. {seat_name(board['dealer'])} is the dealer. "
             f"Draw pile {board['draw_pile']} cards, discard pile {board['discard_pile']}."
         )
         if board["challenge"]:
@@ -231,16 +215,27 @@ def describe(state: AdaptationState, seat: int | None) -> str:
         lines.append(f"{who}: " + "; ".join(parts) + ".")
     last = board["history"][-1]
     shown = "; ".join(
-        f"Player {s + 1} {card['label']} ({last['scores'][s]})"
+        f"{seat_name(s)} {card['label']} ({last['scores'][s]})"
         for s, card in enumerate(last["cards"])
         if card is not None
     )
-    lost = ", ".join(f"Player {s + 1}" for s in last["defeated"])
+    lost = seats_in_words(last["defeated"])
     cost = "defeated (round one costs no token)" if last["round"] == 1 else "lost a token"
     lines.append(
         f"Last reveal, round {last['round']}, {last['challenge']} challenge: {shown}. "
         f"{lost} {cost}."
     )
     if not over and board["current"] is not None:
-        lines.append(f"Player {board['current'] + 1} is to act.")
+        lines.append(f"{seat_name(board['current'])} is to act.")
     return "\n".join(lines)
+
+
+VIEW = View(
+    view_model=view_model,
+    describe=describe,
+    action_target=action_target,
+    panels=PANELS,
+    table_columns=TABLE_COLUMNS,
+    markers_key="challenge",
+    x_label="round",
+)

@@ -595,7 +595,9 @@ class ClimateState(GameState):
                 self.discard.append(card)
             else:
                 self._to_hand(player, card)
-                events.append(Event("draw", f"{seat_name(player)} is dealt a mutation card.", player))
+                events.append(
+                    Event("draw", f"{seat_name(player)} is dealt a mutation card.", player)
+                )
             return
 
     def _blind_mutation(self, player: int, card: int, events: list[Event]) -> None:
@@ -633,7 +635,8 @@ class ClimateState(GameState):
             events.append(
                 Event(
                     "mutation",
-                    f"A random mutation sets {seat_name(player)}'s {gene_name} gene to {value} (R12).",
+                    f"A random mutation sets {seat_name(player)}'s {gene_name} gene to "
+                    f"{value} (R12).",
                     player,
                     {"gene": info.gene, "value": value},
                 )
@@ -718,7 +721,8 @@ class ClimateState(GameState):
             events.append(
                 Event(
                     "game_over",
-                    f"{seat_name(player)} wins, having lived in {self._token_count(player)} habitats!",
+                    f"{seat_name(player)} wins, having lived in "
+                    f"{self._token_count(player)} habitats!",
                     player,
                     {"winners": [player]},
                 )

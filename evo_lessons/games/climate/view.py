@@ -98,9 +98,9 @@ def describe(state: ClimateState, seat: int | None) -> str:
     w = world()
     cap = obs["options"]["max_rounds"]
     lines = [
-        f"Round {obs['round']}" + (f" of at most {cap}. " if cap else ". ")
-        + 
-        f"The climate is at board {obs['temperature']} of 5 (1 coldest, 5 warmest)"
+        f"Round {obs['round']}"
+        + (f" of at most {cap}. " if cap else ". ")
+        + f"The climate is at board {obs['temperature']} of 5 (1 coldest, 5 warmest)"
         + (", and it changed at the end of the last round." if obs["after_change"] else "."),
     ]
     counts = Counter(w.boards[obs["temperature"] - 1])

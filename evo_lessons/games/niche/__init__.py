@@ -1,6 +1,12 @@
-"""The Niche game (mechanics after Réka Nagy and Jakub Krakowiak's *Niche*, CC BY 3.0)."""
+"""The Niche game (mechanics after Réka Nagy and Jakub Krakowiak's *Niche*, CC BY 3.0).
 
-from evo_lessons.engine.record import load_state
+>>> from evo_lessons.games import niche
+>>> state = niche.new_game(players=3, seed=7)
+"""
+
+from pathlib import Path
+
+from evo_lessons.engine import Credit, GameSpec, Metric, Option
 
 from .bots import BOTS, GeneralistBot, PlannerBot, RandomBot
 from .rules import (
@@ -8,22 +14,56 @@ from .rules import (
     CARDS,
     CHALLENGES,
     ENVIRONMENTS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     DiscardFromPlay,
     DrawEnvironment,
     DrawFromGenePool,
     KeepEnvironment,
     NicheState,
     PlayCard,
-    new_game,
+)
+from .view import VIEW
+
+GAME = GameSpec(
+    name="niche",
+    title="Niche: adapt to three environments",
+    summary="Adaptation as a fit between traits and an environment.",
+    state=NicheState,
+    options=(
+        Option(
+            "players",
+            4,
+            "how many players",
+            low=MIN_PLAYERS,
+            high=MAX_PLAYERS,
+            out_of_range=f"Niche is for {MIN_PLAYERS} to {MAX_PLAYERS} players",
+        ),
+        Option(
+            "max_rounds", 100, "a safety cap on rounds (R14; never reached)", low=1, high=10_000
+        ),
+    ),
+    bots=BOTS,
+    helper_bot="planner",
+    metrics=(
+        Metric("fitness", "Fitness: share of the environment's challenges met", kind=float),
+        Metric("environments_completed", "Environments completed"),
+        Metric("cards_in_play", "Cards in play"),
+        Metric("events_suffered", "Events suffered"),
+    ),
+    view=VIEW,
+    renderer=Path(__file__).with_name("renderer.js"),
+    credit=Credit(
+        game="Niche: A Game of Survival and Adaptation",
+        authors="Réka Nagy and Jakub Krakowiak",
+        licence="CC BY 3.0",
+        use="mechanics, in our own words with our own environments and cards",
+    ),
+    hidden_information=True,
 )
 
-GAME_NAME = "niche"
-
-
-def load_json(text: str | bytes) -> NicheState:
-    """Rebuild a saved game, replaying and re-checking every action (a bad save raises)."""
-    return load_state(new_game, GAME_NAME, text)
-
+new_game = GAME.new_game
+load_json = GAME.load_json
 
 __all__ = [
     "ACTION_TYPES",
@@ -31,7 +71,7 @@ __all__ = [
     "CARDS",
     "CHALLENGES",
     "ENVIRONMENTS",
-    "GAME_NAME",
+    "GAME",
     "DiscardFromPlay",
     "DrawEnvironment",
     "DrawFromGenePool",

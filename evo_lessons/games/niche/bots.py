@@ -53,7 +53,7 @@ class PlannerBot:
         first = legal_actions[0]
         if len(legal_actions) == 1 or isinstance(first, DrawEnvironment):
             return first
-        me = observation["you"]
+        me = observation["seat"]
         if isinstance(first, KeepEnvironment):
             return max(legal_actions, key=lambda a: self._keep_score(observation, a))
         if isinstance(first, DrawFromGenePool):

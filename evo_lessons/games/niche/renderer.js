@@ -17,10 +17,9 @@ registerRenderer("niche", (root, b, ctx) => {
 
   // -- the line at the top ------------------------------------------------------------------------
   const info = html("p", { class: "evo-niche-info", style: "margin:2px 0 6px" }, root);
+  // the shell's status line announces the winners; the board only says how the game ended
   if (b.winners.length) {
-    html("strong", {}, info, `Game over: ${b.winners.map(name).join(" and ")} ` +
-         (b.winners.length === 1 ? "wins" : "share the win") +
-         (b.ended_by_time ? " (time ran out). " : ". "));
+    html("strong", {}, info, b.ended_by_time ? "Time ran out (R14). " : "Final position. ");
   } else if (b.phase === "keep") {
     html("strong", {}, info, "Setup: each player keeps one of two environments. ");
   } else {

@@ -105,7 +105,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from evo_lessons.engine import Action, Event, GameState
-from evo_lessons.engine.options import whole_number
+from evo_lessons.engine.words import seat_name
 
 from .data import PLAY_AREA_LIMIT, Deck, deck
 
@@ -167,11 +167,6 @@ TARGETED_CARDS = frozenset(card.id for card in CARDS if card.target == "other")
 TRAIT_CARDS = frozenset(card.id for card in CARDS if not card.is_event)
 
 
-def seat(player: int) -> str:
-    """How players are named in the log: seats count from 1 for people."""
-    return f"Player {player + 1}"
-
-
 def card_name(card: int) -> str:
     return CARDS[card].name
 
@@ -227,8 +222,8 @@ class PlayCard(Action):
         if self.target < 0:
             return f"Play {card.name} with no effect (nobody can be targeted)"
         if self.take >= 0:
-            return f"Play {card.name}: take {card_name(self.take)} from {seat(self.target)}"
-        return f"Play {card.name} on {seat(self.target)}"
+            return f"Play {card.name}: take {card_name(self.take)} from {seat_name(self.target)}"
+        return f"Play {card.name} on {seat_name(self.target)}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -286,14 +281,14 @@ _DISCARD_EVENTS: list[list[Event | None]] = [[None] * _N for _ in range(MAX_PLAY
 def _draw_event(player: int, stack: int, position: int, card: int) -> Event:
     return Event(
         "draw",
-        f"{seat(player)} draws {card_name(card)} from gene pool {stack + 1}.",
+        f"{seat_name(player)} draws {card_name(card)} from gene pool {stack + 1}.",
         player,
         {"card": card, "stack": stack, "position": position},
     )
 
 
 def _trait_event(player: int, card: int) -> Event:
-    return Event("play", f"{seat(player)} plays {card_name(card)}.", player, {"card": card})
+    return Event("play", f"{seat_name(player)} plays {card_name(card)}.", player, {"card": card})
 
 
 @cache
@@ -309,7 +304,7 @@ def _rebuild_event(stack: int, dealt: int = STACK_SIZE) -> Event:
 def _discard_event(player: int, card: int) -> Event:
     return Event(
         "discard",
-        f"{seat(player)} discards {card_name(card)} from their play area.",
+        f"{seat_name(player)} discards {card_name(card)} from their play area.",
         player,
         {"card": card},
     )
@@ -326,30 +321,10 @@ def _flip_event(stack: int, positions: tuple[int, ...], flipped: tuple[int, ...]
     )
 
 
-# -- options ---------------------------------------------------------------------------------
-def normalise_options(players: int = 4, max_rounds: int = DEFAULT_MAX_ROUNDS) -> dict[str, Any]:
-    """Check the variant options and return them as stored in ``state.options``."""
-    whole_number(
-        "players",
-        players,
-        MIN_PLAYERS,
-        MAX_PLAYERS,
-        f"Niche is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {players!r}",
-    )
-    whole_number("max_rounds", max_rounds, 1, 10_000)
-    return {"players": players, "max_rounds": max_rounds}
-
-
-def new_game(players: int = 4, seed: int = 0, max_rounds: int = DEFAULT_MAX_ROUNDS) -> NicheState:
-    """A shuffled, dealt game waiting for the first player's choice of environment."""
-    return NicheState(normalise_options(players, max_rounds), seed)
-
-
 # -- the state ---------------------------------------------------------------------------------
 class NicheState(GameState):
     """The whole table: gene pool, decks, discard pile, environments, hands and play areas."""
 
-    game_name: ClassVar[str] = "niche"
     action_types: ClassVar[dict[str, type[Action]]] = ACTION_TYPES
 
     def __init__(self, options: dict[str, Any], seed: int) -> None:
@@ -519,7 +494,7 @@ class NicheState(GameState):
         events.append(
             Event(
                 "keep",
-                f"{seat(player)} keeps the {ENVIRONMENTS[environment].name} and shuffles the "
+                f"{seat_name(player)} keeps the {ENVIRONMENTS[environment].name} and shuffles the "
                 "other environment back into the environment deck.",
                 player,
                 {"environment": environment},
@@ -547,7 +522,7 @@ class NicheState(GameState):
             events.append(
                 Event(
                     "play",
-                    f"{seat(player)} plays {info.name}, but no player can be targeted, "
+                    f"{seat_name(player)} plays {info.name}, but no player can be targeted, "
                     "so it is discarded with no effect.",
                     player,
                     {"card": card},
@@ -559,7 +534,7 @@ class NicheState(GameState):
             events.append(
                 Event(
                     "play",
-                    f"{seat(player)} places a {info.name} in {seat(target)}'s play area.",
+                    f"{seat_name(player)} places a {info.name} in {seat_name(target)}'s play area.",
                     player,
                     {"card": card, "target": target},
                 )
@@ -574,7 +549,7 @@ class NicheState(GameState):
             events.append(
                 Event(
                     "play",
-                    f"{seat(player)} plays {info.name} on {seat(target)}, who loses "
+                    f"{seat_name(player)} plays {info.name} on {seat_name(target)}, who loses "
                     f"{card_name(lost)} at random.",
                     player,
                     {"card": card, "target": target, "lost": lost},
@@ -587,8 +562,8 @@ class NicheState(GameState):
             events.append(
                 Event(
                     "play",
-                    f"{seat(player)} plays {info.name} and takes {card_name(action.take)} "
-                    f"from {seat(target)}.",
+                    f"{seat_name(player)} plays {info.name} and takes {card_name(action.take)} "
+                    f"from {seat_name(target)}.",
                     player,
                     {"card": card, "target": target, "taken": action.take},
                 )
@@ -603,7 +578,7 @@ class NicheState(GameState):
             events.append(
                 Event(
                     "play",
-                    f"{seat(player)} plays {info.name}: every player without a Refuge "
+                    f"{seat_name(player)} plays {info.name}: every player without a Refuge "
                     "discards one card from their play area.",
                     player,
                     {"card": card},
@@ -618,7 +593,8 @@ class NicheState(GameState):
             events.append(
                 Event(
                     "play",
-                    f"{seat(player)} plays {info.name}: other players' events cannot touch them.",
+                    f"{seat_name(player)} plays {info.name}: other players' events cannot "
+                    "touch them.",
                     player,
                     {"card": card},
                 )
@@ -639,7 +615,7 @@ class NicheState(GameState):
             events.append(
                 Event(
                     "play",
-                    f"{seat(player)} plays Mutation, but no trait card is left to reveal.",
+                    f"{seat_name(player)} plays Mutation, but no trait card is left to reveal.",
                     player,
                     {"card": card},
                 )
@@ -651,7 +627,7 @@ class NicheState(GameState):
                 events.append(
                     Event(
                         "play",
-                        f"{seat(player)} plays Mutation and reveals {card_name(revealed)}: "
+                        f"{seat_name(player)} plays Mutation and reveals {card_name(revealed)}: "
                         "a mutation with no effect.",
                         player,
                         {"card": card, "revealed": revealed},
@@ -661,7 +637,7 @@ class NicheState(GameState):
                 events.append(
                     Event(
                         "play",
-                        f"{seat(player)} plays Mutation and gains {card_name(revealed)}.",
+                        f"{seat_name(player)} plays Mutation and gains {card_name(revealed)}.",
                         player,
                         {"card": card, "revealed": revealed},
                     )
@@ -679,7 +655,7 @@ class NicheState(GameState):
         events.append(
             Event(
                 "play",
-                f"{seat(player)} plays Migration: they leave the {ENVIRONMENTS[old].name} "
+                f"{seat_name(player)} plays Migration: they leave the {ENVIRONMENTS[old].name} "
                 f"for the {ENVIRONMENTS[new].name}.",
                 player,
                 {"card": card, "from": old, "to": new},
@@ -734,7 +710,7 @@ class NicheState(GameState):
         events.append(
             Event(
                 "environment",
-                f"{seat(player)} draws a new environment: the {ENVIRONMENTS[new].name}.",
+                f"{seat_name(player)} draws a new environment: the {ENVIRONMENTS[new].name}.",
                 player,
                 {"environment": new},
             )
@@ -762,14 +738,14 @@ class NicheState(GameState):
         events.append(
             Event(
                 "complete",
-                f"{seat(player)} is adapted to the {ENVIRONMENTS[env].name}! "
+                f"{seat_name(player)} is adapted to the {ENVIRONMENTS[env].name}! "
                 f"That is {done} of {ENVIRONMENTS_TO_WIN} environments.",
                 player,
                 {"environment": env, "completed": done},
             )
         )
         if done >= ENVIRONMENTS_TO_WIN:
-            self._finish([player], events, f"{seat(player)} wins the game!")
+            self._finish([player], events, f"{seat_name(player)} wins the game!")
 
     def _log_environment(self, player: int, env: int, outcome: str) -> None:
         self.environment_log.append((env, player, self.turns - self.held_since[player], outcome))
@@ -827,7 +803,7 @@ class NicheState(GameState):
 
         best = max(standing(p) for p in range(self._n))
         winners = [p for p in range(self._n) if standing(p) == best]
-        names = " and ".join(seat(p) for p in winners)
+        names = " and ".join(seat_name(p) for p in winners)
         self._finish(
             winners,
             events,
@@ -914,7 +890,7 @@ class NicheState(GameState):
         return bool(present & self.face_up[stack] & ~COVERED_TABLE[present] & (1 << position))
 
     # -- what players see --------------------------------------------------------------------------
-    def observation(self, player: int | None = None) -> dict[str, Any]:
+    def _observe(self, player: int | None) -> dict[str, Any]:
         pool = []
         for stack in range(STACKS):
             row = []
@@ -957,14 +933,9 @@ class NicheState(GameState):
         if self.phase == "discard":
             who, keep = self.pending[0]
             pending = {"player": who, "keep": keep if keep >= 0 else None}
-        seen = player is not None and 0 <= player < self._n
+        seen = player is not None
         return {
-            "game": self.game_name,
-            "players": self._n,
-            "you": player if seen else None,
-            "options": dict(self.options),
             "phase": self.phase,
-            "current_player": self._current,
             "turn_player": self.turn_player,
             "turn": self.turns,
             "round": self.round,
@@ -977,7 +948,6 @@ class NicheState(GameState):
             "hand": list(self.hands[player]) if seen else None,
             "dealt_environments": list(self.dealt[player]) if seen else None,
             "pending_discard": pending,
-            "winners": list(self.winners),
             "ended_by_time": self.ended_by_time,
         }
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from evo_lessons.engine import Action
+from evo_lessons.engine import Action, Panel, View
+from evo_lessons.engine.words import seat_name, winners_sentence
 
 from .data import PLAY_AREA_LIMIT
 from .rules import (
@@ -26,47 +27,40 @@ from .rules import (
     PlayCard,
 )
 
-TITLE = "Niche: adapt to three environments"
-
 #: the live plot: fitness (share of the environment's challenges met), then progress
-PLOT_PANELS = [
-    {
-        "metric": "fitness",
-        "title": "Fitness: share of the environment's challenges met",
-        "ylim": (-0.05, 1.05),
-        "yticks": [0, 0.25, 0.5, 0.75, 1],
-        "dodge": 0.01,
-    },
-    {
-        "metric": "environments_completed",
-        "title": f"Environments completed ({ENVIRONMENTS_TO_WIN} wins)",
-        "ylim": (-0.3, 3.3),
-        "yticks": [0, 1, 2, 3],
-        "dodge": 0.05,
-    },
-    {
-        "metric": "cards_in_play",
-        "title": f"Cards in play (rule of {PLAY_AREA_LIMIT})",
-        "ylim": (-0.3, 5.3),
-        "yticks": [0, 1, 2, 3, 4, 5],
-        "dodge": 0.05,
-    },
-    {
-        "metric": "events_suffered",
-        "title": "Events suffered",
-        "dodge": 0.05,
-    },
-]
-PLOT_OPTIONS = {"xlabel": "turn"}
+PANELS = (
+    Panel(
+        "fitness",
+        "Fitness: share of the environment's challenges met",
+        ylim=(-0.05, 1.05),
+        yticks=(0, 0.25, 0.5, 0.75, 1),
+        dodge=0.01,
+    ),
+    Panel(
+        "environments_completed",
+        f"Environments completed ({ENVIRONMENTS_TO_WIN} wins)",
+        ylim=(-0.3, 3.3),
+        yticks=(0, 1, 2, 3),
+        dodge=0.05,
+    ),
+    Panel(
+        "cards_in_play",
+        f"Cards in play (rule of {PLAY_AREA_LIMIT})",
+        ylim=(-0.3, 5.3),
+        yticks=(0, 1, 2, 3, 4, 5),
+        dodge=0.05,
+    ),
+    Panel("events_suffered", "Events suffered", dodge=0.05),
+)
 #: the columns of the table shown beside the plot
-TABLE_COLUMNS = [
+TABLE_COLUMNS = (
     "turn",
     "player",
     "fitness",
     "environments_completed",
     "cards_in_play",
     "events_suffered",
-]
+)
 
 
 def action_target(action: Action) -> str | None:
@@ -194,7 +188,7 @@ def describe(state: NicheState, seat: int | None) -> str:
             f"face up but covered: {', '.join(covered) or 'none'}; face down: {hidden}."
         )
     for p in b["players"]:
-        who = f"Player {p['seat'] + 1}"
+        who = seat_name(p["seat"])
         env = p["environment"]
         if env is None and b["phase"] == "keep":
             where = "choosing an environment"
@@ -215,14 +209,21 @@ def describe(state: NicheState, seat: int | None) -> str:
         lines.append(f"Choose the environment to keep: {names}.")
     if b["hand"] is not None:
         hand = ", ".join(_card_text(c) for c in b["hand"]) or "no cards"
-        lines.append(f"Your hand (Player {seat + 1}): {hand}.")
+        lines.append(f"Your hand ({seat_name(seat)}): {hand}.")
     if b["pending_discard"]:
-        who = b["pending_discard"]["player"] + 1
-        lines.append(f"Player {who} must discard a card from their play area.")
+        who = seat_name(b["pending_discard"]["player"])
+        lines.append(f"{who} must discard a card from their play area.")
     if b["winners"]:
-        lines.append(
-            "The game is over. Winner: " + ", ".join(f"Player {p + 1}" for p in b["winners"]) + "."
-        )
+        lines.append(winners_sentence(b["winners"]))
     elif b["current_player"] is not None:
-        lines.append(f"Player {b['current_player'] + 1} is to act.")
+        lines.append(f"{seat_name(b['current_player'])} is to act.")
     return "\n".join(lines)
+
+
+VIEW = View(
+    view_model=view_model,
+    describe=describe,
+    action_target=action_target,
+    panels=PANELS,
+    table_columns=TABLE_COLUMNS,
+)

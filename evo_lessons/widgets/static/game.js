@@ -34,7 +34,7 @@ function buildShell(el, model) {
     b.addEventListener("click", () => model.send(message()));
     return b;
   };
-  const stepButton = button("Step", "One move: the bot whose turn it is moves (on your turn, the planner moves for you)", () => ({ type: "step" }));
+  const stepButton = button("Step", "One move by the bot whose turn it is; then the bots play on to your turn", () => ({ type: "step" }));
   const playButton = button("Play to end", "Bots play every remaining move", () => ({ type: "play" }));
   const undoButton = button("Undo", "Take back your last decision", () => ({ type: "undo" }));
   const seedInput = htmlEl("input", { type: "number", min: 0, step: 1, class: "evo-seed-input",
@@ -190,16 +190,22 @@ function render({ model, el }) {
     if (!view.game) return;
     filter = null;
     ui.title.textContent = view.title;
-    ui.seedLabel.textContent = `seed ${view.seed}`;
+    ui.seedLabel.textContent = view.seed === null
+      ? "seed shown when the game ends (it would reveal the hidden cards)"
+      : `seed ${view.seed}`;
+    ui.stepButton.title = view.human_turn
+      ? `The ${view.helper_bot} bot makes your move for you; then the bots play on to your turn`
+      : "One move by the bot whose turn it is; with people at the table, the bots play on to the next person's turn";
     ui.status.textContent = view.status;
     ui.cover.hidden = !view.covered;
     ui.coverText.textContent = view.covered ? view.status : "";
     const hadFocusInActions = ui.actions.contains(document.activeElement);
     renderActions(ui, view, model, null);
     if (hadFocusInActions) ui.actions.querySelector("button")?.focus();
+    const atEnd = ui.log.scrollHeight - ui.log.scrollTop - ui.log.clientHeight < 24;
     ui.log.replaceChildren();
     for (const entry of view.log) htmlEl("li", { value: entry.step }, ui.log, entry.text);
-    ui.log.scrollTop = ui.log.scrollHeight;
+    if (atEnd || !ui.log.dataset.scrolled) scrollLogToEnd();
     const tl = view.timeline;
     ui.slider.max = String(tl.length);
     ui.slider.value = String(tl.position);
@@ -220,6 +226,20 @@ function render({ model, el }) {
     ui.root.dataset.position = String(tl.position);
   };
 
+  // The newest events are at the bottom. A log drawn before the widget is on screen has no
+  // height yet, so it is scrolled to its end again whenever its size changes, unless the
+  // student has scrolled up to read.
+  const scrollLogToEnd = () => { ui.log.scrollTop = ui.log.scrollHeight; };
+  ui.log.addEventListener("scroll", () => {
+    const atEnd = ui.log.scrollHeight - ui.log.scrollTop - ui.log.clientHeight < 24;
+    if (atEnd) delete ui.log.dataset.scrolled;
+    else ui.log.dataset.scrolled = "1";
+  });
+  const logObserver = typeof ResizeObserver === "function"
+    ? new ResizeObserver(() => { if (!ui.log.dataset.scrolled) scrollLogToEnd(); })
+    : null;
+  logObserver?.observe(ui.log);
+
   let shownFrame = -1;
   const updatePlot = (frame) => {
     const data = model.get("plot_png");
@@ -227,7 +247,7 @@ function render({ model, el }) {
     const blob = new Blob([data], { type: "image/png" });
     const url = URL.createObjectURL(blob);
     ui.plot.src = url;
-    ui.plot.alt = "Live plot of each player's values against turn; the table below gives the numbers.";
+    ui.plot.alt = `Live plot of each player's values against ${model.get("view").x_label || "turn"}; the table below gives the numbers.`;
     if (plotUrl) URL.revokeObjectURL(plotUrl);
     plotUrl = url;
     shownFrame = frame;
@@ -262,6 +282,7 @@ function render({ model, el }) {
     model.off("change:view", update);
     model.off("change:error", updateError);
     model.off("msg:custom", onCustom);
+    logObserver?.disconnect();
     if (plotUrl) URL.revokeObjectURL(plotUrl);
   };
 }
