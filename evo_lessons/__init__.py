@@ -61,9 +61,9 @@ def simulate(game: str | GameSpec, n: int, *args: Any, **kwargs: Any) -> list[di
 
     Inside a Jupyter kernel a progress bar shows unless ``progress=False``.
     """
-    from .engine import simulate as engine
+    from .engine.simulate import simulate as run
 
-    return engine.simulate(game_spec(game), n, *args, **_with_progress(n, kwargs))
+    return run(game_spec(game), n, *args, **_with_progress(n, kwargs))
 
 
 def simulate_frame(game: str | GameSpec, n: int, *args: Any, **kwargs: Any):

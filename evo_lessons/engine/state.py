@@ -137,6 +137,15 @@ class GameState(ABC):
         self.history.append(own)
         return events
 
+    def shuffle_secrets(self, seat: int | None, rng: random.Random) -> GameState:
+        """A copy in which everything ``seat`` may not see is dealt anew (for the test suite).
+
+        Games with hidden information implement it (other hands, the deck's order, a secret
+        choice, the generator's state); the conformance suite checks that the seat's
+        observation, view and description do not change, which proves nothing secret leaks.
+        """
+        raise NotImplementedError(f"{type(self).__name__} has no shuffle_secrets")
+
     def clone(self) -> GameState:
         """An independent copy, generator included (bots look ahead with it)."""
         twin = copy.copy(self)

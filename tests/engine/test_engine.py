@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from evo_lessons import available_games, game_module, load_game
-from evo_lessons.engine import Action, IllegalAction, action_from_json, derive_seed, simulate
+from evo_lessons import available_games, game_spec, load_game, simulate, simulate_frame
+from evo_lessons.engine import Action, IllegalAction, action_from_json, derive_seed
 from evo_lessons.games import climate
 
 
@@ -81,18 +81,16 @@ def test_simulate_rejects_unknown_bots_and_bad_counts():
 
 
 def test_simulate_frame_is_a_dataframe():
-    from evo_lessons.engine import simulate_frame
-
     frame = simulate_frame("climate", 3, seed=2, progress=False)
     assert len(frame) == 3 and "winners" in frame.columns
 
 
 def test_registry():
     assert "climate" in available_games()
-    assert game_module("climate") is climate
+    assert game_spec("climate") is climate.GAME
     assert load_game("climate", players=2, seed=3) == climate.new_game(players=2, seed=3)
     with pytest.raises(ValueError, match="unknown game"):
-        game_module("monopoly")
+        game_spec("monopoly")
 
 
 def test_importing_the_package_loads_no_plotting_widget_or_dataframe_library():
@@ -116,14 +114,139 @@ def test_saves_are_plain_json_history():
     assert data["actions"] == [state.history[0].to_json()]
 
 
-def test_whole_number_options_refuse_bools_floats_and_out_of_range_values():
-    from evo_lessons.engine.options import whole_number
+def test_option_checks_refuse_bools_floats_words_and_out_of_range_values():
+    from evo_lessons.engine import Option
 
-    assert whole_number("players", 3, 2, 5) == 3
+    players = Option("players", 3, "how many", low=2, high=5)
+    assert players.check(3) == 3
     for bad in (True, 3.0, "3", None):
         with pytest.raises(ValueError, match="players must be a whole number"):
-            whole_number("players", bad, 2, 5)
+            players.check(bad)
     with pytest.raises(ValueError, match="players must be from 2 to 5, got 9"):
-        whole_number("players", 9, 2, 5)
+        players.check(9)
+    worded = Option("players", 3, "how many", low=2, high=5, out_of_range="for 2 to 5 players")
     with pytest.raises(ValueError, match="for 2 to 5 players"):
-        whole_number("players", 1, 2, 5, "this game is for 2 to 5 players")
+        worded.check(1)
+    cap = Option("max_rounds", None, "cap", low=1, high=10, allow_none=True)
+    assert cap.check(None) is None and cap.check(4) == 4
+    trend = Option("trend", "up", "which way", kind=str, choices=("up", "down"))
+    with pytest.raises(ValueError, match="trend must be one of"):
+        trend.check("sideways")
+    flag = Option("blind", False, "blind", kind=bool)
+    with pytest.raises(ValueError, match="True or False"):
+        flag.check(1)
+
+
+def test_new_game_refuses_unknown_options_and_names_the_known_ones():
+    with pytest.raises(ValueError, match="has no option 'player'.*players"):
+        climate.new_game(player=3)
+
+
+@pytest.mark.parametrize(
+    "forge",
+    [float, bool, str, lambda v: __import__("numpy").int64(v)],
+    ids=["float", "bool", "str", "numpy"],
+)
+def test_apply_refuses_an_action_that_only_equals_a_legal_one(forge):
+    state = climate.new_game(players=3, seed=1)
+    legal = state.legal_actions()[0]
+    before = state.fingerprint()
+    forged = dataclasses.replace(legal, cell=forge(legal.cell))
+    with pytest.raises(IllegalAction):
+        state.apply(forged)
+    assert state.fingerprint() == before and state.history == []
+
+
+def test_apply_stores_the_legal_lists_own_action_object():
+    state = climate.new_game(players=3, seed=1)
+    legal = state.legal_actions()[0]
+    state.apply(climate.Place(legal.cell))  # a fresh but identical object is fine
+    assert state.history[0] is legal
+
+
+def test_illegal_action_messages_never_format_a_forged_value_with_the_games_labels():
+    from evo_lessons.games import niche
+
+    state = niche.new_game(players=2, seed=1)
+    with pytest.raises(IllegalAction, match="KeepEnvironment\\(environment=999\\)"):
+        state.apply(niche.KeepEnvironment(999))
+    with pytest.raises(IllegalAction):
+        state.apply(niche.KeepEnvironment(10**5000))
+
+
+def test_action_from_json_checks_every_fields_declared_type():
+    for bad in (
+        {"type": "Jump", "height": "3", "cells": []},
+        {"type": "Jump", "height": True, "cells": []},
+        {"type": "Jump", "height": 3, "cells": "12"},
+        {"type": "Jump", "height": 3, "cells": [1.0]},
+        {"type": ["Jump"], "height": 3, "cells": []},
+    ):
+        with pytest.raises(ValueError):
+            action_from_json(bad, {"Jump": Jump})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 1000 + "]" * 1000,
+        '{"format": ' + "[" * 5000 + "]" * 5000 + "}",
+        "x" * 3_000_000,
+        b"\xff\xfe\x00",
+        '{"format": "evo_lessons.game", "version": 1, "game": "climate", "options": {}, '
+        '"seed": 1' + "0" * 5000 + ', "actions": []}',
+    ],
+    ids=["deep", "deep-inside", "huge", "not-utf8", "huge-seed"],
+)
+def test_loading_refuses_deep_huge_or_garbled_saves_with_a_value_error(text):
+    with pytest.raises(ValueError, match="save rejected"):
+        climate.load_json(text)
+
+
+def test_a_scenario_code_is_the_save_compressed_and_loads_with_the_same_loader():
+    from evo_lessons.engine import record
+
+    state = climate.new_game(players=2, seed=4)
+    for _ in range(5):
+        state.apply(state.legal_actions()[-1])
+    code = record.encode(record.save_dict(state, seats=["human", "planner"]))
+    assert code.startswith("EVO1-")
+    assert climate.load_json(code) == state
+    assert record.parse_save(code)["seats"] == ["human", "planner"]
+    damaged = code[:-3] + ("A" if code[-3] != "A" else "B") + code[-2:]
+    with pytest.raises(ValueError, match="damaged|rejected"):
+        climate.load_json(damaged)
+
+
+def test_the_engine_imports_nothing_above_it():
+    import ast
+    import pathlib
+
+    import evo_lessons.engine as engine
+
+    for path in pathlib.Path(engine.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.ImportFrom):
+                if node.level > 1:
+                    names.append("." * node.level + (node.module or ""))
+                elif node.level == 0:
+                    names.append(node.module or "")
+            elif isinstance(node, ast.Import):
+                names += [a.name for a in node.names]
+            for name in names:
+                assert not name.startswith(("evo_lessons", "..", "IPython", "ipywidgets")), (
+                    f"{path.name} imports {name}"
+                )
+
+
+def test_simulate_reports_progress_through_a_callback():
+    seen = []
+    simulate("climate", 6, seed=1, chunk_size=2, progress=lambda done, total: seen.append(done))
+    assert seen[-1] == 6 and seen == sorted(seen)
+
+
+def test_a_spec_travels_to_worker_processes_by_reference():
+    import pickle
+
+    assert pickle.loads(pickle.dumps(climate.GAME)) is climate.GAME

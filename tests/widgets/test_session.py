@@ -7,7 +7,7 @@ import json
 import pytest
 
 from evo_lessons.engine import IllegalAction
-from evo_lessons.widgets.scenario import PREFIX
+from evo_lessons.engine.record import PREFIX
 from evo_lessons.widgets.session import GameSession
 
 

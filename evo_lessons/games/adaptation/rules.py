@@ -71,6 +71,7 @@ R13. Every player tied for the lowest score is defeated, even when all players t
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -449,6 +450,27 @@ class AdaptationState(GameState):
             "refills": self.refills,
             "history": [_copy_record(record) for record in self.rounds],
         }
+
+    def shuffle_secrets(self, seat: int | None, rng: random.Random) -> AdaptationState:
+        """A copy with everything ``seat`` may not see dealt anew (R12), for the test suite.
+
+        The other players' cards and both piles are one face-down pool, dealt again with each
+        pile keeping its size; the challenge is chosen anew unless ``seat`` dealt it or it was
+        shown; the generator (which orders every later shuffle) is reseeded.
+        """
+        twin = self.clone()
+        assert isinstance(twin, AdaptationState)
+        others = [s for s in range(twin.players) if s != seat and twin.hands[s] >= 0]
+        pool = [twin.hands[s] for s in others] + twin.draw_pile + twin.discard_pile
+        rng.shuffle(pool)
+        for s in others:
+            twin.hands[s] = pool.pop()
+        twin.draw_pile = pool[: len(self.draw_pile)]
+        twin.discard_pile = pool[len(self.draw_pile) :]
+        if twin.phase == ADAPT and seat != twin.dealer:
+            twin.challenge = rng.randrange(len(CHALLENGES))
+        twin.rng = random.Random(rng.random())
+        return twin
 
     def metrics(self) -> list[dict[str, Any]]:
         """Per player, the last round shown: tokens, the card's three scores, swapped, defeated.

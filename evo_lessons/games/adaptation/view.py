@@ -149,7 +149,7 @@ def view_model(state: AdaptationState, seat: int | None) -> dict[str, Any]:
         "phase": obs["phase"],
         "dealer": obs["dealer"],
         "current": obs["current_player"],
-        "max_tokens": state.options["tokens"],
+        "max_tokens": obs["options"]["tokens"],
         "seats": seats,
         "challenge": obs["challenge"],
         "challenge_chosen": obs["challenge_chosen"],
