@@ -138,7 +138,7 @@ def test_option_checks_refuse_bools_floats_words_and_out_of_range_values():
 
 
 def test_new_game_refuses_unknown_options_and_names_the_known_ones():
-    with pytest.raises(ValueError, match="has no option 'player'.*players"):
+    with pytest.raises(ValueError, match=r"has no option 'player'.*players"):
         climate.new_game(player=3)
 
 
@@ -214,7 +214,7 @@ def test_a_scenario_code_is_the_save_compressed_and_loads_with_the_same_loader()
     assert climate.load_json(code) == state
     assert record.parse_save(code)["seats"] == ["human", "planner"]
     damaged = code[:-3] + ("A" if code[-3] != "A" else "B") + code[-2:]
-    with pytest.raises(ValueError, match="damaged|rejected"):
+    with pytest.raises(ValueError, match=r"damaged|rejected"):
         climate.load_json(damaged)
 
 
