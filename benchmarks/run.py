@@ -43,13 +43,11 @@ def import_time(repeats: int = 7) -> dict:
 
 def main() -> None:
     quick = "--quick" in sys.argv
+    from evo_lessons import GAMES
+
     results: dict = {"import": import_time()}
-    for name in ("bench_climate", "bench_niche", "bench_adaptation"):
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError:
-            continue
-        results.update(module.run(quick=quick))
+    for name in GAMES:  # every registered game has benchmarks/bench_<name>.py
+        results.update(importlib.import_module(f"bench_{name}").run(quick=quick))
     if "--no-browser" not in sys.argv:
         results.update(importlib.import_module("bench_browser").run(quick=quick))
     width = max(len(k) for k in results)
