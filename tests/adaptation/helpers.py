@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from evo_lessons.games.adaptation import CARDS, ChooseChallenge, KeepCard, new_game
-from evo_lessons.games.adaptation.rules import DECK_SIZE, AdaptationState
+from evo_lessons.games.adaptation import CARDS, ChooseChallenge, KeepCard, SwapCard, new_game
+from evo_lessons.games.adaptation.data import DECK_SIZE
+from evo_lessons.games.adaptation.rules import ADAPT, AdaptationState
 
 
 def card(count: int, shape: str, colour: str, used: set[int] | None = None) -> int:
@@ -63,19 +64,18 @@ def rig_round_one(hands: list[int]) -> AdaptationState:
     state.round = 1
     state.dealer = 0
     state.challenge = 0
-    state.opening_events = state._reveal(costs_tokens=False)
+    # the rigged round one replaces the real one, its events included (they open the log)
+    state.setup_events = state._reveal(costs_tokens=False)
     return state
 
 
 def play_round(state: AdaptationState, challenge: str, swaps: frozenset[int] = frozenset()):
     """Dealer keeps, picks ``challenge``; everybody keeps except the seats in ``swaps``."""
-    from evo_lessons.games.adaptation import SwapCard
-
     events = []
     dealer = state.current_player
     events += state.apply(SwapCard() if dealer in swaps else KeepCard())
     events += state.apply(ChooseChallenge(challenge))
-    while state.current_player is not None and state.phase == 2:
+    while state.current_player is not None and state.phase == ADAPT:
         seat = state.current_player
         events += state.apply(SwapCard() if seat in swaps else KeepCard())
     return events

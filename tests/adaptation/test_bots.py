@@ -11,6 +11,7 @@ import pytest
 from evo_lessons.engine import RandomBot, play_game, simulate
 from evo_lessons.games.adaptation import (
     BOTS,
+    GAME,
     ChooseChallenge,
     KeepCard,
     MemoryBot,
@@ -202,7 +203,7 @@ def test_memory_bot_beats_random_bots_clearly():
     for seat in range(5):
         bots = [RandomBot] * 5
         bots[seat] = MemoryBot
-        rows = simulate("adaptation", games // 5, bots=bots, seed=seat, options={"players": 5})
+        rows = simulate(GAME, games // 5, bots=bots, seed=seat, options={"players": 5})
         wins += sum(1 / len(r["winners"]) for r in rows if seat in r["winners"])
     assert wins / games > 0.4
 

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from evo_lessons import available_games, load_game
+from evo_lessons import available_games, game_spec, load_game
 from evo_lessons.engine.testing import check_game
 from evo_lessons.games import adaptation
+from evo_lessons.games.adaptation import GAME
 
 
 def test_adaptation_passes_the_conformance_suite():
     checked = check_game(
-        adaptation,
+        GAME,
         games=60,
         seed=5,
         options=[{}, {"players": 2}, {"players": 8}, {"players": 5, "tokens": 6}],
@@ -20,14 +21,15 @@ def test_adaptation_passes_the_conformance_suite():
 
 
 def test_conformance_with_the_largest_table_and_most_tokens():
-    assert check_game(adaptation, games=6, seed=9, options=[{"players": 8, "tokens": 20}]) > 6
+    assert check_game(GAME, games=6, seed=9, options=[{"players": 8, "tokens": 20}]) > 6
 
 
 def test_registered_in_the_package():
     assert "adaptation" in available_games()
     state = load_game("adaptation", players=3, seed=4)
     assert isinstance(state, adaptation.AdaptationState)
-    assert adaptation.GAME_NAME == "adaptation" == state.game_name
+    assert game_spec("adaptation") is GAME
+    assert GAME.name == "adaptation" == state.game_name
 
 
 def test_options_rebuild_the_same_start():

@@ -21,7 +21,7 @@ REGENERATE = "EVO_REGOLD=1 python -m pytest tests/adaptation/test_golden.py -o a
 def playthrough() -> str:
     """Seed 2026, four players, memory bots seeded 0-3: round one, then one sentence a line."""
     state = new_game(players=4, seed=2026)
-    lines = [e.text for e in state.opening_events]
+    lines = [e.text for e in state.setup_events]
     play_game(
         state,
         [MemoryBot(seed=seat) for seat in range(4)],

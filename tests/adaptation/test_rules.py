@@ -291,7 +291,7 @@ def test_cards_return_face_down_and_stay_in_hand_after_a_reveal():
     state = rig(hands, dealer=0)
     play_round(state, "number")
     assert [state.card_of(p) for p in range(3)] == hands
-    assert state.observation(1)["my_card"]["id"] == hands[1]
+    assert state.observation(1)["hand"]["id"] == hands[1]
 
 
 # -- next dealer ---------------------------------------------------------------------------------

@@ -9,9 +9,17 @@ import statistics
 import pytest
 
 from evo_lessons.engine import RandomBot, play_game
-from evo_lessons.games.adaptation import CARDS, CHALLENGES, ChooseChallenge, KeepCard, SwapCard
+from evo_lessons.games.adaptation import (
+    CARDS,
+    CHALLENGES,
+    ChooseChallenge,
+    KeepCard,
+    SwapCard,
+    new_game,
+    next_dealer,
+)
 from evo_lessons.games.adaptation.data import SCORES, parse_deck
-from evo_lessons.games.adaptation.rules import ADAPT, CHOOSE, DEALER_DRAW, new_game, next_dealer
+from evo_lessons.games.adaptation.rules import ADAPT, CHOOSE, DEALER_DRAW
 
 from .helpers import deal, play_round, rig
 
@@ -92,7 +100,7 @@ def test_r2_seat_0_is_the_youngest_and_deals_round_one():
     for seed in range(10):
         state = new_game(players=4, seed=seed)
         assert state.rounds[0]["dealer"] == 0
-        assert "Player 1, the youngest, deals" in state.opening_events[1].text
+        assert "Player 1, the youngest, deals" in state.setup_events[1].text
 
 
 def test_r2_cards_are_dealt_starting_at_the_youngest_players_left():
@@ -120,7 +128,7 @@ def test_r4_round_one_has_no_decisions_and_happens_in_new_game():
     assert len(state.rounds) == 1 and state.round == 2
     assert state.phase == DEALER_DRAW
     assert state.rounds[0]["redrew"] is None and state.rounds[0]["swapped"] == []
-    kinds = [e.kind for e in state.opening_events]
+    kinds = [e.kind for e in state.setup_events]
     assert kinds[:2] == ["shuffle", "deal"] and "reveal" in kinds and kinds[-1] == "dealer"
 
 
@@ -132,7 +140,7 @@ def test_r5_the_dealer_redraws_at_most_once_and_before_choosing():
     state.apply(SwapCard())
     assert state.phase == CHOOSE
     assert SwapCard() not in state.legal_actions()
-    assert state.observation(state.dealer)["my_card"]["id"] == state.card_of(state.dealer)
+    assert state.observation(state.dealer)["hand"]["id"] == state.card_of(state.dealer)
 
 
 def test_r5_each_other_active_player_decides_exactly_once_a_round():
@@ -326,17 +334,17 @@ def test_r12_only_the_owner_sees_a_card_and_only_the_dealer_the_challenge():
     dealer = state.dealer
     for seat in range(4):
         seen = state.observation(seat)
-        assert seen["my_card"]["id"] == state.card_of(seat)
+        assert seen["hand"]["id"] == state.card_of(seat)
         assert (seen["challenge"] == "number") == (seat == dealer)
     public = state.observation(None)
-    assert public["my_card"] is None and public["challenge"] is None
+    assert public["hand"] is None and public["challenge"] is None
     assert public["dealer_redrew"] is True
     assert public["draw_pile"] == len(state.draw_pile)
     assert public["discard_pile"] == 1
 
 
 def test_r12_observation_of_a_seat_that_does_not_exist_is_refused():
-    with pytest.raises(ValueError, match="seat from 0 to 3"):
+    with pytest.raises(ValueError, match="seat is a whole number from 0 to 3"):
         new_game(players=4).observation(4)
 
 

@@ -103,10 +103,12 @@ def test_after_the_game_every_card_of_the_last_reveal_is_face_up():
 
 def test_plot_panels_name_metrics_the_game_reports():
     row = new_game(seed=1).metrics()[0]
-    for panel in view.PLOT_PANELS:
-        assert panel["metric"] in row
-    for column in view.TABLE_COLUMNS:
+    assert view.VIEW.panels and view.VIEW.table_columns
+    for panel in view.VIEW.panels:
+        assert panel.metric in row
+    for column in view.VIEW.table_columns:
         assert column in row
+    assert view.VIEW.markers_key in row
 
 
 @pytest.mark.parametrize("seed", [1, 2])
