@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import json
+
+import numpy
 import pytest
 
 from evo_lessons import available_games, game_spec, load_game
+from evo_lessons.engine import IllegalAction
 from evo_lessons.engine.testing import check_game
 from evo_lessons.games import adaptation
 from evo_lessons.games.adaptation import GAME
+from evo_lessons.games.adaptation.rules import CHOOSE
 
 
 def test_adaptation_passes_the_conformance_suite():
@@ -103,3 +108,100 @@ def test_round_rows_give_every_player_every_round():
         assert row["tokens"] == metric["tokens"]
         assert row["defeated"] == bool(metric["defeated"])
         assert row["swapped"] == bool(metric["swapped"])
+
+
+# -- forged actions: equal to a legal one, but not of its exact types ------------------------------
+
+
+class _EqualToEveryWord:
+    """Compares equal to any string and hashes like one, as a careless wrapper type might."""
+
+    def __init__(self, word: str) -> None:
+        self.word = word
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, str) and other == self.word
+
+    def __hash__(self) -> int:
+        return hash(self.word)
+
+
+class _Word(str):
+    """A str subclass: equal to the plain word, but not a plain str."""
+
+
+def _choosing(seed: int = 3) -> adaptation.AdaptationState:
+    """A game in which the dealer is about to choose the challenge."""
+    state = adaptation.new_game(players=4, seed=seed)
+    state.apply(adaptation.KeepCard())
+    assert state.phase == CHOOSE
+    return state
+
+
+def _forged_challenge(value: object) -> adaptation.ChooseChallenge:
+    """``ChooseChallenge`` with any value in its field (the dataclass is frozen)."""
+    forged = object.__new__(adaptation.ChooseChallenge)
+    object.__setattr__(forged, "challenge", value)
+    return forged
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        numpy.str_("shape"),
+        _Word("shape"),
+        _EqualToEveryWord("shape"),
+        1,  # the index of "shape"
+        1.0,
+        True,
+        numpy.int64(1),
+        None,
+        ("shape",),
+    ],
+    ids=[
+        "numpy-str",
+        "str-subclass",
+        "equal-object",
+        "int",
+        "float",
+        "bool",
+        "numpy-int",
+        "none",
+        "tuple",
+    ],
+)
+def test_a_forged_challenge_is_refused_and_changes_nothing(value):
+    state = _choosing()
+    before = state.fingerprint()
+    with pytest.raises(IllegalAction, match="Choose the shape challenge"):
+        state.apply(_forged_challenge(value))
+    assert state.fingerprint() == before
+    assert adaptation.load_json(state.to_json()) == state
+
+
+def test_an_action_of_a_subclass_is_refused_and_changes_nothing():
+    class SneakyKeep(adaptation.KeepCard):
+        pass
+
+    state = adaptation.new_game(players=3, seed=2)
+    before = state.fingerprint()
+    with pytest.raises(IllegalAction):
+        state.apply(SneakyKeep())
+    assert state.fingerprint() == before
+
+
+def test_the_history_holds_the_games_own_action_objects():
+    state = _choosing()
+    legal = state.legal_actions()
+    state.apply(adaptation.ChooseChallenge("colour"))
+    assert any(state.history[-1] is own for own in legal)
+    assert type(state.history[-1].challenge) is str
+
+
+@pytest.mark.parametrize("value", [1, 1.0, True, None, ["shape"], "SHAPE"])
+def test_a_save_with_a_forged_challenge_is_rejected(value):
+    state = _choosing()
+    data = json.loads(state.to_json())
+    data["actions"].append({"type": "ChooseChallenge", "challenge": value})
+    with pytest.raises(ValueError, match="save rejected: move 2"):
+        adaptation.load_json(json.dumps(data))

@@ -132,3 +132,31 @@ def test_the_widget_plays_a_round_from_python(seed):
         assert guard < 10
     assert len(widget.state.rounds) == rounds + 1 or widget.state.is_over
     assert widget.view["board"]["history"][-1]["round"] == widget.state.rounds[-1]["round"]
+
+
+def test_round_one_opens_the_widgets_log():
+    """R4's round one happens in new_game; its events are the first lines a student reads."""
+    from evo_lessons.widgets.game_widget import GameWidget
+
+    widget = GameWidget("adaptation", seats=["human", "memory", "memory"], seed=4, plot=False)
+    opening = [e.text for e in widget.state.setup_events]
+    assert [line["text"] for line in widget.view["log"][: len(opening)]] == opening
+    assert all(line["step"] == 0 for line in widget.view["log"][: len(opening)])
+    assert opening[0] == "The 66 playing cards are shuffled."
+    assert "Player 1, the youngest, deals" in opening[1]
+    assert "round one costs no token" in opening[3]
+
+
+def test_round_one_opens_the_log_again_after_undo_and_a_new_game():
+    from evo_lessons.widgets.session import GameSession
+
+    session = GameSession("adaptation", seed=7, seats=["human", "random", "random"], players=3)
+    opening = [(0, e.text) for e in session.state.setup_events]
+    assert session.log == opening
+    session.apply(session.state.legal_actions()[0])
+    assert session.log[: len(opening)] == opening and len(session.log) > len(opening)
+    session.undo()
+    assert session.log == opening
+    session.new_game(seed=8)
+    assert session.log == [(0, e.text) for e in session.state.setup_events]
+    assert session.log != opening
