@@ -11,7 +11,14 @@ import pytest
 
 from evo_lessons.engine import RandomBot, play_game
 from evo_lessons.engine.state import ENVELOPE
-from evo_lessons.games.adaptation import GAME, AdaptationState, ChooseChallenge, KeepCard, new_game
+from evo_lessons.games.adaptation import (
+    GAME,
+    AdaptationState,
+    ChooseChallenge,
+    KeepCard,
+    new_game,
+    tables,
+)
 from evo_lessons.games.adaptation.bots import BOTS, MemoryBot
 
 # -- options ---------------------------------------------------------------------------------------
@@ -146,3 +153,9 @@ def test_the_game_keys_never_repeat_the_envelope():
 def test_an_observation_for_no_real_seat_is_refused(seat):
     with pytest.raises(ValueError, match="a seat is a whole number from 0 to 3"):
         new_game(players=4, seed=1).observation(seat)
+
+
+def test_the_speed_tables_cover_every_table_the_spec_allows():
+    assert GAME.max_players <= tables.MOST_PLAYERS
+    assert set(tables.ORDERS) >= set(range(GAME.min_players, GAME.max_players + 1))
+    assert len(tables.SAID) >= GAME.max_players and len(tables.SHOWN) >= GAME.max_players

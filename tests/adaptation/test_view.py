@@ -138,7 +138,9 @@ def test_round_one_opens_the_widgets_log():
     """R4's round one happens in new_game; its events are the first lines a student reads."""
     from evo_lessons.widgets.game_widget import GameWidget
 
-    widget = GameWidget("adaptation", seats=["human", "memory", "memory"], seed=4, plot=False)
+    widget = GameWidget(
+        "adaptation", seats=["human", "memory", "memory"], seed=4, plot=False, players=3
+    )
     opening = [e.text for e in widget.state.setup_events]
     assert [line["text"] for line in widget.view["log"][: len(opening)]] == opening
     assert all(line["step"] == 0 for line in widget.view["log"][: len(opening)])

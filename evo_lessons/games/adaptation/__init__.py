@@ -10,6 +10,7 @@ from pathlib import Path
 
 from evo_lessons.engine import Credit, GameSpec, Metric, Option
 
+from .actions import ACTION_TYPES, ChooseChallenge, KeepCard, SwapCard
 from .bots import BOTS, KeeperBot, MemoryBot, RandomBot
 from .data import CARDS, CHALLENGES, Card
 from .rules import (
@@ -18,9 +19,6 @@ from .rules import (
     MAX_TOKENS,
     MIN_PLAYERS,
     AdaptationState,
-    ChooseChallenge,
-    KeepCard,
-    SwapCard,
     next_dealer,
 )
 from .view import VIEW
@@ -67,6 +65,7 @@ new_game = GAME.new_game
 load_json = GAME.load_json
 
 __all__ = [
+    "ACTION_TYPES",
     "BOTS",
     "CARDS",
     "CHALLENGES",

@@ -16,9 +16,7 @@ from typing import Any
 from evo_lessons.engine import Action, RandomBot
 
 from .data import CHALLENGES, DECK_SIZE, SCORES
-from .rules import CHOICES, KEEP, SWAP
-
-_INDEX = {name: index for index, name in enumerate(CHALLENGES)}
+from .tables import CHALLENGE_INDEX, CHOICES, KEEP, SWAP
 
 
 class Memory:
@@ -161,7 +159,7 @@ class MemoryBot:
         weights = [1.0] * len(CHALLENGES)
         for record in observation["history"][1:]:
             if record["dealer"] == dealer:
-                weights[_INDEX[record["challenge"]]] += 1.0
+                weights[CHALLENGE_INDEX[record["challenge"]]] += 1.0
         if dealer in memory.known:
             # the dealer kept a card we saw: it probably chose where that card is safest
             theirs = memory.known[dealer]
@@ -241,7 +239,7 @@ class KeeperBot:
             return KEEP
         if observation is None:
             raise ValueError("KeeperBot needs its observation")
-        last = _INDEX[observation["history"][-1]["challenge"]]
+        last = CHALLENGE_INDEX[observation["history"][-1]["challenge"]]
         if self.rng.random() < self.change:
             return CHOICES[self.rng.choice([c for c in range(len(CHALLENGES)) if c != last])]
         return CHOICES[last]

@@ -72,13 +72,14 @@ R13. Every player tied for the lowest score is defeated, even when all players t
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from evo_lessons.engine import Action, Event, GameState
 from evo_lessons.engine.words import seat_name, seats_in_words
 
+from .actions import ACTION_TYPES, SwapCard
 from .data import CARDS, CHALLENGES, DECK_SIZE, SCORES
+from .tables import CHALLENGE_INDEX, CHOOSE_ONE, KEEP_OR_SWAP, ORDERS, SAID, SHOWN
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 DEFAULT_TOKENS, MAX_TOKENS = 3, 20
@@ -88,54 +89,9 @@ DEALER_DRAW, CHOOSE, ADAPT, OVER = 0, 1, 2, 3
 PHASE_NAMES = ("dealer_draw", "choose", "adapt", "over")
 
 
-@dataclass(frozen=True, slots=True)
-class KeepCard(Action):
-    """Keep the card in hand (the dealer declining to redraw, or a player not adapting)."""
-
-    def __str__(self) -> str:
-        return "Keep your card"
-
-
-@dataclass(frozen=True, slots=True)
-class SwapCard(Action):
-    """Discard the card in hand and draw a new one (the dealer's redraw, or a player's swap)."""
-
-    def __str__(self) -> str:
-        return "Discard your card and draw a new one"
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseChallenge(Action):
-    """The dealer secretly picks the challenge of the round: "number", "shape" or "colour"."""
-
-    challenge: str
-
-    def __str__(self) -> str:
-        return f"Choose the {self.challenge} challenge"
-
-
-KEEP, SWAP = KeepCard(), SwapCard()
-CHOICES = tuple(ChooseChallenge(name) for name in CHALLENGES)
-_CHALLENGE_INDEX = {name: index for index, name in enumerate(CHALLENGES)}
-_KEEP_OR_SWAP: list[Action] = [KEEP, SWAP]
-_CHOOSE: list[Action] = list(CHOICES)
-
-
-def clockwise_from_left(dealer: int, players: int) -> list[int]:
-    """Seats in the order of R3: the dealer's left first, the dealer last."""
-    return list(_ORDERS[players][dealer])
-
-
-# _ORDERS[players][dealer]: the order of R3, computed once (the reveal reads it every round)
-_ORDERS = {
-    n: tuple(tuple((d + step) % n for step in range(1, n + 1)) for d in range(n))
-    for n in range(1, MAX_PLAYERS + 1)
-}
-
-
 def next_dealer(dealer: int, defeated: list[int], tokens: list[int]) -> int:
     """Who deals next (R9), given who was defeated this round and the tokens after it."""
-    order = _ORDERS[len(tokens)][dealer]
+    order = ORDERS[len(tokens)][dealer]
     beaten = set(defeated)
     for seat in order:
         if seat in beaten and tokens[seat] > 0:
@@ -147,54 +103,10 @@ def next_dealer(dealer: int, defeated: list[int], tokens: list[int]) -> int:
     return next(seat for seat in alive if tokens[seat] == fewest)
 
 
-@dataclass(frozen=True, slots=True)
-class _Sayings:
-    """The fixed sentences of one seat's decisions, made once (events are read-only values)."""
-
-    redraw: Event
-    dealer_keep: Event
-    lay_challenge: Event
-    swap: Event
-    keep: Event
-    next_dealer: Event
-    extinct: Event
-
-
-def _sayings(seat: int) -> _Sayings:
-    who = seat_name(seat)
-    return _Sayings(
-        Event("redraw", f"The dealer, {who}, discards their card and draws again.", seat),
-        Event("keep", f"The dealer, {who}, keeps their card.", seat),
-        Event("challenge_chosen", f"The dealer, {who}, lays a challenge card face down.", seat),
-        Event("swap", f"{who} discards their card and draws a new one.", seat),
-        Event("keep", f"{who} keeps their card.", seat),
-        Event("dealer", f"{who} is the next dealer.", seat),
-        Event("extinct", f"{who} has no tokens left and is extinct.", seat),
-    )
-
-
-_SAID = tuple(_sayings(seat) for seat in range(MAX_PLAYERS))
-
-#: the label of every card ("3 red squares"), for the log
-LABELS: tuple[str, ...] = tuple(str(card) for card in CARDS)
-# _SHOWN[seat][challenge][card]: "player 2 3 red squares (4)", built once for the reveal's log
-_SHOWN = tuple(
-    tuple(
-        tuple(f"{seat_name(seat)} {LABELS[card]} ({SCORES[c][card]})" for card in range(DECK_SIZE))
-        for c in range(len(CHALLENGES))
-    )
-    for seat in range(MAX_PLAYERS)
-)
-
-
 class AdaptationState(GameState):
     """The whole table: piles, hands, tokens, dealer, the secret challenge and the history."""
 
-    action_types: ClassVar[dict[str, type[Action]]] = {
-        "KeepCard": KeepCard,
-        "SwapCard": SwapCard,
-        "ChooseChallenge": ChooseChallenge,
-    }
+    action_types: ClassVar[dict[str, type[Action]]] = ACTION_TYPES
 
     def __init__(self, options: dict[str, Any], seed: int) -> None:
         super().__init__(options, seed)
@@ -229,11 +141,11 @@ class AdaptationState(GameState):
         return self.players
 
     def _legal_actions(self) -> list[Action]:
-        return _CHOOSE if self.phase == CHOOSE else _KEEP_OR_SWAP
+        return CHOOSE_ONE if self.phase == CHOOSE else KEEP_OR_SWAP
 
     def _apply(self, action: Action) -> list[Event]:
         player = self._current
-        said = _SAID[player]
+        said = SAID[player]
         if self.phase == DEALER_DRAW:
             self.phase = CHOOSE
             if type(action) is SwapCard:
@@ -243,7 +155,7 @@ class AdaptationState(GameState):
                 return events
             return [said.dealer_keep]
         if self.phase == CHOOSE:
-            self.challenge = _CHALLENGE_INDEX[action.challenge]  # type: ignore[attr-defined]
+            self.challenge = CHALLENGE_INDEX[action.challenge]  # type: ignore[attr-defined]
             self.phase = ADAPT
             if self._queue:
                 self._current = self._queue.pop(0)
@@ -291,7 +203,7 @@ class AdaptationState(GameState):
         """R4: shuffle, deal, and let the number challenge pick the first real dealer."""
         self.rng.shuffle(self.draw_pile)
         events = [Event("shuffle", f"The {DECK_SIZE} playing cards are shuffled.")]
-        for seat in _ORDERS[self.players][self.dealer]:
+        for seat in ORDERS[self.players][self.dealer]:
             self.hands[seat] = self.draw_pile.pop()
         events.append(
             Event(
@@ -317,14 +229,14 @@ class AdaptationState(GameState):
         order = []
         parts = []
         low = 99
-        for seat in _ORDERS[n][dealer]:
+        for seat in ORDERS[n][dealer]:
             if tokens[seat] > 0:
                 card = hands[seat]
                 score = table[card]
                 order.append(seat)
                 cards[seat] = card
                 shown[seat] = score
-                parts.append(_SHOWN[seat][challenge][card])
+                parts.append(SHOWN[seat][challenge][card])
                 if score < low:
                     low = score
         defeated = [seat for seat in order if shown[seat] == low]
@@ -350,7 +262,7 @@ class AdaptationState(GameState):
             text = f"Lowest number {low}: {losers} defeated, but round one costs no token."
         events.append(Event("defeat", text, data={"defeated": defeated}))
         for seat in extinct:
-            events.append(_SAID[seat].extinct)
+            events.append(SAID[seat].extinct)
             self.discard_pile.append(hands[seat])
             hands[seat] = -1
         record: dict[str, Any] = {
@@ -396,7 +308,7 @@ class AdaptationState(GameState):
             return events
         new_dealer = next_dealer(dealer, defeated, tokens)
         record["next_dealer"] = new_dealer
-        events.append(_SAID[new_dealer].next_dealer)
+        events.append(SAID[new_dealer].next_dealer)
         self._start_round(new_dealer)
         return events
 
@@ -411,7 +323,7 @@ class AdaptationState(GameState):
         self.kept = [False] * n
         self._refilled_this_round = False
         tokens = self.tokens
-        self._queue = [seat for seat in _ORDERS[n][dealer][:-1] if tokens[seat] > 0]
+        self._queue = [seat for seat in ORDERS[n][dealer][:-1] if tokens[seat] > 0]
         self._current = dealer
 
     # -- views ---------------------------------------------------------------------------------
@@ -481,7 +393,7 @@ class AdaptationState(GameState):
         Only revealed cards are used, so the metrics never leak a secret card mid-round.
         """
         last = self.rounds[-1]
-        challenge = _CHALLENGE_INDEX[last["challenge"]] + 1  # 1 number, 2 shape, 3 colour
+        challenge = CHALLENGE_INDEX[last["challenge"]] + 1  # 1 number, 2 shape, 3 colour
         defeated = set(last["defeated"])
         swapped = set(last["swapped"])
         rows = []

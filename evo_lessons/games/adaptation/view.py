@@ -12,8 +12,9 @@ from typing import Any
 from evo_lessons.engine import Action, Panel, View
 from evo_lessons.engine.words import seat_name, seats_in_words, winners_sentence
 
+from .actions import ChooseChallenge, KeepCard, SwapCard
 from .data import CARDS, CHALLENGES
-from .rules import AdaptationState, ChooseChallenge, KeepCard, SwapCard
+from .rules import AdaptationState
 
 #: the live plot: tokens per player, the scores of the cards shown, and the challenge itself
 PANELS = (
