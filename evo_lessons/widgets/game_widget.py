@@ -22,7 +22,7 @@ import anywidget
 import traitlets
 
 from evo_lessons import GAMES, game_spec
-from evo_lessons.engine import Action, IllegalAction
+from evo_lessons.engine import Action, GameSpec, IllegalAction
 from evo_lessons.engine.words import is_whole, seat_name, winners_sentence
 
 from .palette import player_style
@@ -53,7 +53,7 @@ class GameWidget(anywidget.AnyWidget):
     """Play a game against bots (or hot-seat with friends) and watch it plot live.
 
     Args:
-        game: "climate", "niche", "adaptation", ...
+        game: a registered game's name (see ``evo_lessons.GAMES``) or its GameSpec.
         seats: "human" or a bot name for each seat (default: you, then the game's good bot).
         seed: the game's seed (shown in the widget; default: a random one).
         plot: draw the live matplotlib plot (turn off for speed in experiments).
@@ -71,7 +71,7 @@ class GameWidget(anywidget.AnyWidget):
 
     def __init__(
         self,
-        game: str = "climate",
+        game: str | GameSpec,
         *,
         seats: Sequence[str] | None = None,
         seed: int | None = None,

@@ -30,7 +30,7 @@ class GameSession:
 
     def __init__(
         self,
-        game: str | GameSpec = "climate",
+        game: str | GameSpec,
         *,
         seed: int | None = None,
         seats: Sequence[str] | None = None,
