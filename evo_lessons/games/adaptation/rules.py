@@ -184,6 +184,7 @@ class AdaptationState(GameState):
         self.hands[player] = self.draw_pile.pop()
 
     def _refill(self, events: list[Event]) -> None:
+        """R6: the discards, shuffled, become the new draw pile (the log says how many)."""
         pile = self.discard_pile
         self.discard_pile = []
         self.rng.shuffle(pile)
@@ -217,16 +218,16 @@ class AdaptationState(GameState):
         return events
 
     def _reveal(self, costs_tokens: bool = True) -> list[Event]:
-        """Show the challenge and the cards; the lowest lose a token; pick the next dealer."""
+        """Show the challenge and every card; the lowest lose a token (R13); then R10 or R9."""
         n = self.players
         dealer = self.dealer
         challenge = self.challenge
         table = SCORES[challenge]
         hands = self.hands
         tokens = self.tokens
-        cards = [-1] * n
-        shown = [-1] * n
-        order = []
+        cards = [-1] * n  # what each seat showed (-1: extinct, nothing shown)
+        shown = [-1] * n  # its score under the challenge
+        order = []  # the seats that showed a card, in the order of R3
         parts = []
         low = 99
         for seat in ORDERS[n][dealer]:
@@ -261,7 +262,7 @@ class AdaptationState(GameState):
         else:
             text = f"Lowest number {low}: {losers} defeated, but round one costs no token."
         events.append(Event("defeat", text, data={"defeated": defeated}))
-        for seat in extinct:
+        for seat in extinct:  # R8: out, and the last card goes to the discards
             events.append(SAID[seat].extinct)
             self.discard_pile.append(hands[seat])
             hands[seat] = -1
@@ -282,29 +283,7 @@ class AdaptationState(GameState):
         self.rounds.append(record)
         survivors = [seat for seat in order if tokens[seat] > 0]
         if len(survivors) <= 1:
-            self.winners = survivors if survivors else sorted(order)
-            self.phase = OVER
-            self._current = None
-            self._queue = []
-            if survivors:
-                events.append(
-                    Event(
-                        "win",
-                        f"{seat_name(survivors[0])} is the last with tokens and wins.",
-                        survivors[0],
-                        {"winners": self.winners},
-                    )
-                )
-            else:
-                events.append(
-                    Event(
-                        "win",
-                        "Every remaining player went extinct in the same round: "
-                        + seats_in_words(sorted(order))
-                        + " share the win.",
-                        data={"winners": self.winners},
-                    )
-                )
+            events.append(self._end(survivors, order))
             return events
         new_dealer = next_dealer(dealer, defeated, tokens)
         record["next_dealer"] = new_dealer
@@ -312,7 +291,29 @@ class AdaptationState(GameState):
         self._start_round(new_dealer)
         return events
 
+    def _end(self, survivors: list[int], showed: list[int]) -> Event:
+        """R10: the last player with tokens wins; if nobody has any, all who showed a card share."""
+        self.winners = survivors if survivors else sorted(showed)
+        self.phase = OVER
+        self._current = None
+        self._queue = []
+        if survivors:
+            return Event(
+                "win",
+                f"{seat_name(survivors[0])} is the last with tokens and wins.",
+                survivors[0],
+                {"winners": self.winners},
+            )
+        return Event(
+            "win",
+            "Every remaining player went extinct in the same round: "
+            + seats_in_words(self.winners)
+            + " share the win.",
+            data={"winners": self.winners},
+        )
+
     def _start_round(self, dealer: int) -> None:
+        """A new round: the dealer decides first, then the others with tokens in R3's order."""
         n = self.players
         self.round += 1
         self.dealer = dealer
