@@ -31,12 +31,11 @@ def take(state: NicheState, card: int) -> None:
         if card in pile:
             pile.remove(card)
             return
-    for stack in range(2):
-        if card in state.pool[stack]:
-            pos = state.pool[stack].index(card)
+    for stack in state.gene_pool.cards:
+        if card in stack:
             spare = next(c for c in state.trait_deck if c != card)
             state.trait_deck.remove(spare)
-            state.pool[stack][pos] = spare
+            stack[stack.index(card)] = spare
             return
     raise AssertionError(f"card {card} is nowhere")
 
@@ -83,6 +82,16 @@ def started(players: int = 2, seed: int = 0, **options) -> NicheState:
     return state
 
 
+def empty_stack(state: NicheState, stack: int) -> list[int]:
+    """Lift every card of a gene-pool stack (as if all ten had been drawn); return them."""
+    pool = state.gene_pool
+    cards = [c for c in pool.cards[stack] if c >= 0]
+    pool.cards[stack] = [-1] * len(pool.cards[stack])
+    pool.present[stack] = 0
+    state._legal = None
+    return cards
+
+
 def draw_any(state: NicheState) -> None:
     """Draw the first available gene-pool card."""
     assert state.phase == "draw"
@@ -91,8 +100,8 @@ def draw_any(state: NicheState) -> None:
 
 def all_trait_cards(state: NicheState) -> list[int]:
     cards = list(state.trait_deck) + list(state.discard)
-    for stack in range(2):
-        cards += [c for c in state.pool[stack] if c >= 0]
+    for stack in state.gene_pool.cards:
+        cards += [c for c in stack if c >= 0]
     for p in range(state.num_players):
         cards += state.hands[p] + state.play[p]
     return sorted(cards)

@@ -30,7 +30,7 @@ class _Watched(PlannerBot):
     def choose(self, observation, legal_actions):
         state = self.state_ref[0]
         assert observation == state.observation(state.current_player)
-        assert observation["you"] == state.current_player
+        assert observation["seat"] == state.current_player
         json.dumps(observation)
         return super().choose(observation, legal_actions)
 

@@ -12,11 +12,12 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from niche_helpers import all_environments, all_trait_cards
 
 from evo_lessons.engine import IllegalAction
 from evo_lessons.games.niche import PlayCard, load_json, new_game
 from evo_lessons.games.niche.rules import DrawFromGenePool
+
+from .helpers import all_environments, all_trait_cards
 
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
 PLAYERS = st.integers(min_value=2, max_value=6)

@@ -3,16 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from niche_helpers import (
-    all_environments,
-    all_trait_cards,
-    card_id,
-    draw_any,
-    env_id,
-    give,
-    set_environment,
-    started,
-)
 
 from evo_lessons.engine import IllegalAction
 from evo_lessons.games.niche import (
@@ -25,7 +15,19 @@ from evo_lessons.games.niche import (
     PlayCard,
     new_game,
 )
-from evo_lessons.games.niche.rules import FACE_UP_WHEN_DEALT, LAYER_OF
+from evo_lessons.games.niche.pyramid import FACE_UP_WHEN_DEALT, LAYER_OF
+
+from .helpers import (
+    all_environments,
+    all_trait_cards,
+    card_id,
+    draw_any,
+    empty_stack,
+    env_id,
+    give,
+    set_environment,
+    started,
+)
 
 
 # -- contents ------------------------------------------------------------------------------------
@@ -47,9 +49,10 @@ def test_every_card_is_in_exactly_one_place_at_the_start():
 def test_gene_pool_is_two_stacks_of_ten_built_4_down_3_up_2_down_1_up():
     state = new_game(players=2, seed=5)
     assert [LAYER_OF.count(layer) for layer in range(4)] == [4, 3, 2, 1]
+    pool = state.gene_pool
     for stack in range(2):
-        assert all(card >= 0 for card in state.pool[stack])
-        faces = [bool(state.face_up[stack] >> pos & 1) for pos in range(10)]
+        assert all(card >= 0 for card in pool.cards[stack])
+        faces = [bool(pool.face_up[stack] >> pos & 1) for pos in range(10)]
         assert faces == [False] * 4 + [True] * 3 + [False] * 2 + [True]
         assert faces == list(FACE_UP_WHEN_DEALT)
 
@@ -62,8 +65,9 @@ def test_at_the_start_only_the_top_card_of_each_stack_is_available():
 
 def test_a_covered_or_face_down_card_cannot_be_drawn():
     state = started(players=2, seed=5)
-    covered_face_up = DrawFromGenePool(0, 5, state.pool[0][5])
-    face_down = DrawFromGenePool(0, 7, state.pool[0][7])
+    stack = state.gene_pool.cards[0]
+    covered_face_up = DrawFromGenePool(0, 5, stack[5])
+    face_down = DrawFromGenePool(0, 7, stack[7])
     before = state.fingerprint()
     for bad in (covered_face_up, face_down):
         with pytest.raises(IllegalAction):
@@ -73,16 +77,17 @@ def test_a_covered_or_face_down_card_cannot_be_drawn():
 
 def test_uncovered_face_down_cards_flip_at_the_end_of_the_turn():
     state = started(players=2, seed=5)
-    state.apply(DrawFromGenePool(0, 9, state.pool[0][9]))
+    pool = state.gene_pool
+    state.apply(DrawFromGenePool(0, 9, pool.cards[0][9]))
     # position 9 is gone: 7 and 8 are uncovered but still face down until the turn ends
-    assert not state.face_up[0] >> 7 & 1 and not state.face_up[0] >> 8 & 1
+    assert not pool.face_up[0] >> 7 & 1 and not pool.face_up[0] >> 8 & 1
     assert not any(
         a.stack == 0 and a.position in (7, 8)
         for a in state.legal_actions()
         if isinstance(a, DrawFromGenePool)
     )
     events = state.apply(state.legal_actions()[0])  # play a card: the turn ends
-    assert state.face_up[0] >> 7 & 1 and state.face_up[0] >> 8 & 1
+    assert pool.face_up[0] >> 7 & 1 and pool.face_up[0] >> 8 & 1
     assert any(e.kind == "flip" for e in events)
     positions = {(a.stack, a.position) for a in state.legal_actions()}
     assert {(0, 7), (0, 8), (1, 9)} <= positions
@@ -91,14 +96,11 @@ def test_uncovered_face_down_cards_flip_at_the_end_of_the_turn():
 def test_an_emptied_stack_is_rebuilt_from_the_trait_deck():
     state = started(players=2, seed=8)
     give(state, 0, hand=[card_id("gills"), card_id("mimicry"), card_id("camouflage")])
-    state.discard.extend(state.pool[0])  # as if its ten cards had been drawn and discarded
-    state.pool[0] = [-1] * 10
-    state.present[0] = 0
-    state._legal = None
+    state.discard.extend(empty_stack(state, 0))  # as if its ten cards had been drawn, discarded
     deck_before = len(state.trait_deck)
     draw_any(state)
     events = state.apply(PlayCard(card_id("gills")))
-    assert all(card >= 0 for card in state.pool[0])
+    assert all(card >= 0 for card in state.gene_pool.cards[0])
     assert len(state.trait_deck) == deck_before - 10
     assert any(e.kind == "rebuild" for e in events)
     assert all_trait_cards(state) == list(range(52))
@@ -110,13 +112,10 @@ def test_rebuilding_reshuffles_the_discard_pile_when_the_deck_runs_short():
     # move all but three deck cards to the discard pile, then empty stack 0 into the discard
     state.discard.extend(state.trait_deck[3:])
     del state.trait_deck[3:]
-    state.discard.extend(state.pool[0])
-    state.pool[0] = [-1] * 10
-    state.present[0] = 0
-    state._legal = None
+    state.discard.extend(empty_stack(state, 0))
     draw_any(state)
     events = state.apply(PlayCard(card_id("gills")))
-    assert all(card >= 0 for card in state.pool[0])
+    assert all(card >= 0 for card in state.gene_pool.cards[0])
     assert any(e.kind == "shuffle" for e in events)
     assert all_trait_cards(state) == list(range(52))
 

@@ -7,17 +7,6 @@ import random
 from itertools import product
 
 import pytest
-from niche_helpers import (
-    all_environments,
-    all_trait_cards,
-    card_id,
-    draw_any,
-    env_id,
-    give,
-    set_environment,
-    started,
-    take,
-)
 
 from evo_lessons.engine import IllegalAction
 from evo_lessons.games.niche import (
@@ -29,12 +18,20 @@ from evo_lessons.games.niche import (
     PlayCard,
     new_game,
 )
-from evo_lessons.games.niche.rules import (
-    COVERED_BY,
-    COVERED_TABLE,
-    FACE_UP_WHEN_DEALT,
-    LAYER_OF,
-    STACK_SIZE,
+from evo_lessons.games.niche.pyramid import COVERED_BY, FACE_UP_WHEN_DEALT, LAYER_OF, STACK_SIZE
+from evo_lessons.games.niche.tables import COVERED_TABLE
+
+from .helpers import (
+    all_environments,
+    all_trait_cards,
+    card_id,
+    draw_any,
+    empty_stack,
+    env_id,
+    give,
+    set_environment,
+    started,
+    take,
 )
 
 
@@ -67,14 +64,14 @@ def test_r1_covered_positions_for_every_set_of_present_cards():
 
 
 def test_r1_available_means_present_face_up_and_uncovered_for_every_position():
-    state = new_game(players=2, seed=0)
+    pool = new_game(players=2, seed=0).gene_pool
     for present, pos in product(range(1 << STACK_SIZE), range(STACK_SIZE)):
         for face in (False, True):
-            state.present[0] = present
-            state.face_up[0] = (1 << pos) if face else 0
+            pool.present[0] = present
+            pool.face_up[0] = (1 << pos) if face else 0
             covered = any(present >> u & 1 and _lies_on(u, pos) for u in range(STACK_SIZE))
             expected = bool(present >> pos & 1) and face and not covered
-            assert state.available(0, pos) == expected, (present, pos, face)
+            assert pool.available(0, pos) == expected, (present, pos, face)
 
 
 def test_r1_every_reachable_stack_offers_a_card_until_it_is_empty():
@@ -104,7 +101,7 @@ def test_r1_every_reachable_stack_offers_a_card_until_it_is_empty():
 def test_r1_covered_face_up_cards_are_visible_but_not_available():
     state = started(players=2, seed=1)
     view = state.observation(None)["gene_pool"][0]
-    assert view[5]["face_up"] and view[5]["card"] == state.pool[0][5]
+    assert view[5]["face_up"] and view[5]["card"] == state.gene_pool.cards[0][5]
     assert not view[5]["available"]
     assert view[7]["card"] is None and not view[7]["face_up"]
 
@@ -115,13 +112,13 @@ def test_r2_a_short_deck_builds_a_partial_stack_bottom_first_then_flips():
     spare = state.trait_deck[:5]
     state.trait_deck = list(spare)
     state.discard = []
-    state.pool[0] = [-1] * STACK_SIZE
-    state.present[0] = 0
+    empty_stack(state, 0)
     events: list = []
-    state._build_stack(0, events)
-    assert state.pool[0][:5] == list(reversed(spare)) and state.pool[0][5:] == [-1] * 5
-    state._flip(events)
-    up = [bool(state.face_up[0] >> p & 1) for p in range(5)]
+    state._rebuild(0, events)
+    pool = state.gene_pool
+    assert pool.cards[0][:5] == list(reversed(spare)) and pool.cards[0][5:] == [-1] * 5
+    pool.turn_up(events)
+    up = [bool(pool.face_up[0] >> p & 1) for p in range(5)]
     # 0 and 1 lie under position 4; 2 and 3 are uncovered and turn face up
     assert up == [False, False, True, True, True]
 
@@ -129,13 +126,12 @@ def test_r2_a_short_deck_builds_a_partial_stack_bottom_first_then_flips():
 def test_r2_an_empty_stack_with_no_cards_left_waits_and_is_built_later():
     state = started(players=2, seed=2)
     state.trait_deck, state.discard = [], []
-    state.pool[0] = [-1] * STACK_SIZE
-    state.present[0] = 0
-    state._build_stack(0, [])
-    assert state.present[0] == 0
+    empty_stack(state, 0)
+    state._rebuild(0, [])
+    assert state.gene_pool.present[0] == 0
     state.discard = [card_id("gills")]
-    state._build_stack(0, [])
-    assert state.pool[0][0] == card_id("gills")
+    state._rebuild(0, [])
+    assert state.gene_pool.cards[0][0] == card_id("gills")
 
 
 def test_r2_every_turn_starts_with_a_card_available():
@@ -518,7 +514,7 @@ def test_illegal_draw_of_a_missing_card_changes_nothing():
     state = started(players=2, seed=3)
     before = state.fingerprint()
     with pytest.raises(IllegalAction, match="Legal now"):
-        state.apply(DrawFromGenePool(0, 9, (state.pool[0][9] + 1) % 52))
+        state.apply(DrawFromGenePool(0, 9, (state.gene_pool.cards[0][9] + 1) % 52))
     assert state.fingerprint() == before
 
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 import random
 
-from niche_helpers import card_id, draw_any, give, started
-
 from evo_lessons.games.niche import (
+    GAME,
     DiscardFromPlay,
     DrawEnvironment,
     DrawFromGenePool,
@@ -16,6 +15,8 @@ from evo_lessons.games.niche import (
     new_game,
     view,
 )
+
+from .helpers import card_id, draw_any, give, started
 
 
 def _board_ids(board: dict) -> set[str]:
@@ -68,8 +69,9 @@ def _public_cards(state) -> set[int]:
     public = set(state.discard)
     for area in state.play:
         public |= set(area)
+    pool = state.gene_pool
     for s in range(2):
-        public |= {c for p, c in enumerate(state.pool[s]) if c >= 0 and state.face_up[s] >> p & 1}
+        public |= {c for p, c in enumerate(pool.cards[s]) if c >= 0 and pool.face_up[s] >> p & 1}
     return public
 
 
@@ -80,7 +82,7 @@ def test_face_down_cards_are_blank_in_the_view():
             if slot["present"] and not slot["face_up"]:
                 assert slot["card"] is None
             if slot["card"] is not None:
-                assert slot["card"]["id"] == state.pool[s][slot["position"]]
+                assert slot["card"]["id"] == state.gene_pool.cards[s][slot["position"]]
 
 
 def test_challenges_are_ticked_off_with_text_labels():
@@ -107,9 +109,9 @@ def test_describe_reads_the_whole_table_in_words():
 def test_plot_panels_name_metrics_the_game_reports():
     state = started(players=2, seed=4)
     row = state.metrics()[0]
-    for panel in view.PLOT_PANELS:
-        assert panel["metric"] in row
-    assert set(view.TABLE_COLUMNS) <= set(row)
+    for panel in GAME.view.panels:
+        assert panel.metric in row
+    assert set(GAME.view.table_columns) <= set(row)
 
 
 def test_the_widget_plays_niche_and_rejects_a_forged_action():

@@ -59,14 +59,10 @@ def report(
     """Simulate ``n`` games and return the balance figures the issue asks for."""
     from evo_lessons.engine import simulate
 
+    from . import GAME
+
     rows = simulate(
-        "niche",
-        n,
-        bots=list(bots),
-        seed=seed,
-        options={"players": players},
-        workers=workers,
-        progress=False,
+        GAME, n, bots=list(bots), seed=seed, options={"players": players}, workers=workers
     )
     shares = seat_win_shares(rows, players)
     return {

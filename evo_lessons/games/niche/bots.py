@@ -17,7 +17,6 @@ from evo_lessons.engine import Action, RandomBot
 
 from .rules import (
     CARDS,
-    ENV_MASK,
     ENVIRONMENTS,
     DiscardFromPlay,
     DrawEnvironment,
@@ -25,6 +24,7 @@ from .rules import (
     KeepEnvironment,
     PlayCard,
 )
+from .tables import ENV_MASK
 
 __all__ = ["BOTS", "GeneralistBot", "PlannerBot", "RandomBot"]
 

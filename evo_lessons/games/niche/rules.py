@@ -53,6 +53,8 @@ R3. *Setup order.* Gene pool first, then two environments to each player, then t
     seat order (each player sees the gene pool and their own two cards, not other players'
     pairs); every returned environment is shuffled into the environment deck at once. Then three
     trait cards each. Seat 0 plays first and play goes up the seats (the text's clockwise).
+    The log starts with the setup: both decks shuffled, each stack built (naming its face-up
+    cards), and the environments dealt (naming none, R15).
 R4. *Drawing is compulsory* and comes before playing; the drawn card may be the one played.
 R5. *Meeting challenges.* A trait meets its challenge type in any environment. An environment
     lists each challenge type at most once, and is complete when every one of its types is met
@@ -100,14 +102,41 @@ R16. *Metrics.* Fitness is the share of the current environment's challenges met
 
 from __future__ import annotations
 
-import dataclasses
-from functools import cache
+import random
 from typing import Any, ClassVar
 
 from evo_lessons.engine import Action, Event, GameState
-from evo_lessons.engine.words import seat_name
+from evo_lessons.engine.words import seat_name, seats_in_words
 
+from .actions import (
+    ACTION_TYPES,
+    DiscardFromPlay,
+    DrawEnvironment,
+    DrawFromGenePool,
+    KeepEnvironment,
+    PlayCard,
+    card_name,
+)
 from .data import PLAY_AREA_LIMIT, Deck, deck
+from .gene_pool import GenePool
+from .pyramid import STACKS
+from .tables import (
+    AIMED,
+    CARD_EFFECT,
+    CARD_MASK,
+    DISCARD_EVENTS,
+    DISCARDS,
+    DRAW_ENVIRONMENT,
+    DRAW_EVENTS,
+    ENV_MASK,
+    PLAYS,
+    REBUILD_EVENTS,
+    REFUGE_CARDS,
+    TAKES,
+    TARGETED_CARDS,
+    TRAIT_CARDS,
+    TRAIT_EVENTS,
+)
 
 DECK: Deck = deck()
 CARDS = DECK.cards
@@ -116,212 +145,15 @@ CHALLENGES = DECK.challenges
 
 HAND_SIZE = 3
 ENVIRONMENTS_TO_WIN = 3
-STACKS = 2
-STACK_SIZE = 10
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 DEFAULT_MAX_ROUNDS = 100
 
-#: R1: the layer of each of the ten positions of a stack
-LAYER_OF = (0, 0, 0, 0, 1, 1, 1, 2, 2, 3)
-#: R1: which positions cover each position (the card(s) lying on it)
-COVERED_BY: tuple[tuple[int, ...], ...] = (
-    (4,),
-    (4, 5),
-    (5, 6),
-    (6,),
-    (7,),
-    (7, 8),
-    (8,),
-    (9,),
-    (9,),
-    (),
-)
-#: R1: dealt face up? (layers 1 and 3)
-FACE_UP_WHEN_DEALT = tuple(layer % 2 == 1 for layer in LAYER_OF)
-
-
-def _covered_positions(present: int) -> int:
-    """Bit mask of the positions that have a present card lying on them (R1)."""
-    covered = 0
-    for pos in range(STACK_SIZE):
-        if any(present >> over & 1 for over in COVERED_BY[pos]):
-            covered |= 1 << pos
-    return covered
-
-
-#: for every set of present positions (a 10-bit mask), the positions that are covered
-COVERED_TABLE = tuple(_covered_positions(present) for present in range(1 << STACK_SIZE))
-#: the positions named by each 10-bit mask, in order
-POSITIONS_OF = tuple(
-    tuple(p for p in range(STACK_SIZE) if mask >> p & 1) for mask in range(1 << STACK_SIZE)
-)
-FULL_STACK = (1 << STACK_SIZE) - 1
-FACE_UP_MASK = sum(1 << pos for pos in range(STACK_SIZE) if FACE_UP_WHEN_DEALT[pos])
-
-CARD_MASK = tuple(card.mask for card in CARDS)
-CARD_EFFECT = tuple(card.effect for card in CARDS)
-CARD_TARGET = tuple(card.target for card in CARDS)
-ENV_MASK = tuple(env.mask for env in ENVIRONMENTS)
-REFUGE_CARDS = frozenset(card.id for card in CARDS if card.effect == "refuge")
-TARGETED_CARDS = frozenset(card.id for card in CARDS if card.target == "other")
-TRAIT_CARDS = frozenset(card.id for card in CARDS if not card.is_event)
-
-
-def card_name(card: int) -> str:
-    return CARDS[card].name
-
 
 def count_met(mask: int) -> int:
-    return bin(mask).count("1")
+    """How many challenges a bit mask names."""
+    return mask.bit_count()
 
 
-# -- actions ---------------------------------------------------------------------------------
-@dataclasses.dataclass(frozen=True, slots=True)
-class KeepEnvironment(Action):
-    """Setup: keep one of the two environments dealt to you."""
-
-    environment: int
-
-    def __str__(self) -> str:
-        return f"Keep the {ENVIRONMENTS[self.environment].name} environment"
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class DrawEnvironment(Action):
-    """The turn after a completion: draw a new environment instead of drawing and playing."""
-
-    def __str__(self) -> str:
-        return "Draw a new environment"
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class DrawFromGenePool(Action):
-    """Take the available card at ``position`` of gene-pool ``stack`` into the hand."""
-
-    stack: int
-    position: int
-    card: int
-
-    def __str__(self) -> str:
-        return f"Draw {card_name(self.card)} from gene pool {self.stack + 1}"
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class PlayCard(Action):
-    """Play ``card`` from the hand; ``target`` is a seat for events aimed at another player
-    (-1 otherwise) and ``take`` the card that Gene flow takes (-1 otherwise)."""
-
-    card: int
-    target: int = -1
-    take: int = -1
-
-    def __str__(self) -> str:
-        card = CARDS[self.card]
-        if card.target != "other":
-            return f"Play {card.name}"
-        if self.target < 0:
-            return f"Play {card.name} with no effect (nobody can be targeted)"
-        if self.take >= 0:
-            return f"Play {card.name}: take {card_name(self.take)} from {seat_name(self.target)}"
-        return f"Play {card.name} on {seat_name(self.target)}"
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class DiscardFromPlay(Action):
-    """Discard ``card`` from your play area (rule of 4, or a mass extinction)."""
-
-    card: int
-
-    def __str__(self) -> str:
-        return f"Discard {card_name(self.card)} from your play area"
-
-
-ACTION_TYPES = {
-    cls.__name__: cls
-    for cls in (KeepEnvironment, DrawEnvironment, DrawFromGenePool, PlayCard, DiscardFromPlay)
-}
-
-# Interned actions: the hot path hands out these objects instead of building new ones.
-_DRAW_ENVIRONMENT = DrawEnvironment()
-_DRAWS = tuple(
-    tuple(tuple(DrawFromGenePool(s, p, c) for c in range(len(CARDS))) for p in range(STACK_SIZE))
-    for s in range(STACKS)
-)
-_PLAYS = tuple(PlayCard(c) for c in range(len(CARDS)))
-_DISCARDS = tuple(DiscardFromPlay(c) for c in range(len(CARDS)))
-#: _AIMED[card][seat]: play an event card on another seat (Parasite, Population crash)
-_AIMED = {
-    card.id: tuple(PlayCard(card.id, seat) for seat in range(MAX_PLAYERS))
-    for card in CARDS
-    if card.target == "other"
-}
-#: _TAKES[card][seat][taken]: play Gene flow on a seat, taking one of its trait cards
-_TAKES = {
-    card.id: tuple(
-        tuple(PlayCard(card.id, seat, taken) for taken in range(len(CARDS)))
-        for seat in range(MAX_PLAYERS)
-    )
-    for card in CARDS
-    if card.effect == "gene_flow"
-}
-
-
-# Events are read-only records, so each distinct one is built once and shared: random playouts
-# (thousands of games a second) would otherwise spend a third of their time on them. The three
-# that happen every turn sit in per-seat lists (the cheapest lookup); the rare ones in
-# functools.cache.
-_N = len(CARDS)
-_DRAW_EVENTS: list[list[Event | None]] = [
-    [None] * (STACKS * STACK_SIZE * _N) for _ in range(MAX_PLAYERS)
-]
-_TRAIT_EVENTS: list[list[Event | None]] = [[None] * _N for _ in range(MAX_PLAYERS)]
-_DISCARD_EVENTS: list[list[Event | None]] = [[None] * _N for _ in range(MAX_PLAYERS)]
-
-
-def _draw_event(player: int, stack: int, position: int, card: int) -> Event:
-    return Event(
-        "draw",
-        f"{seat_name(player)} draws {card_name(card)} from gene pool {stack + 1}.",
-        player,
-        {"card": card, "stack": stack, "position": position},
-    )
-
-
-def _trait_event(player: int, card: int) -> Event:
-    return Event("play", f"{seat_name(player)} plays {card_name(card)}.", player, {"card": card})
-
-
-@cache
-def _rebuild_event(stack: int, dealt: int = STACK_SIZE) -> Event:
-    return Event(
-        "rebuild",
-        f"Gene pool {stack + 1} is rebuilt with {dealt} cards from the trait deck.",
-        None,
-        {"stack": stack, "cards": dealt},
-    )
-
-
-def _discard_event(player: int, card: int) -> Event:
-    return Event(
-        "discard",
-        f"{seat_name(player)} discards {card_name(card)} from their play area.",
-        player,
-        {"card": card},
-    )
-
-
-@cache
-def _flip_event(stack: int, positions: tuple[int, ...], flipped: tuple[int, ...]) -> Event:
-    names = " and ".join(card_name(c) for c in flipped)
-    return Event(
-        "flip",
-        f"In gene pool {stack + 1}, {names} {'is' if len(flipped) == 1 else 'are'} turned face up.",
-        None,
-        {"stack": stack, "positions": list(positions), "cards": flipped},
-    )
-
-
-# -- the state ---------------------------------------------------------------------------------
 class NicheState(GameState):
     """The whole table: gene pool, decks, discard pile, environments, hands and play areas."""
 
@@ -332,22 +164,14 @@ class NicheState(GameState):
         n = options["players"]
         self._n = n
         self.max_turns = options["max_rounds"] * n
-        rng = self.rng
         self.trait_deck: list[int] = list(range(len(CARDS)))  # top = last
-        rng.shuffle(self.trait_deck)
+        self.rng.shuffle(self.trait_deck)
         self.discard: list[int] = []
         self.environment_deck: list[int] = list(range(len(ENVIRONMENTS)))
-        rng.shuffle(self.environment_deck)
+        self.rng.shuffle(self.environment_deck)
         self.set_aside: list[int] = []  # completed environments of all players (R12)
-        self.pool: list[list[int]] = [[-1] * STACK_SIZE for _ in range(STACKS)]
-        # bit p of present[s] / face_up[s]: position p of stack s holds a card / is face up
-        self.present: list[int] = [0] * STACKS
-        self.face_up: list[int] = [0] * STACKS
-        for stack in range(STACKS):
-            self._build_stack(stack, [])
-        self.dealt: list[list[int]] = [
-            [self.environment_deck.pop(), self.environment_deck.pop()] for _ in range(n)
-        ]
+        self.gene_pool = GenePool()
+        self.dealt: list[list[int]] = []  # each player's two environments until they keep one
         self.environment: list[int] = [-1] * n
         self.completed: list[list[int]] = [[] for _ in range(n)]
         self.hands: list[list[int]] = [[] for _ in range(n)]
@@ -363,6 +187,49 @@ class NicheState(GameState):
         self.phase = "keep"  # keep | environment | draw | play | discard | over
         self._current: int | None = 0
         self.ended_by_time = False
+        self._set_up()
+
+    def _set_up(self) -> None:
+        """R3: the decks are shuffled, the gene pool is built, two environments go to each."""
+        log = self.setup_events
+        log.append(
+            Event(
+                "shuffle",
+                f"The {len(CARDS)} trait cards and the {len(ENVIRONMENTS)} environment cards are "
+                "shuffled into two decks.",
+                None,
+                {},
+            )
+        )
+        for stack in range(STACKS):
+            dealt = self.gene_pool.build(stack, self.trait_deck, lambda: -1)
+            shown = self.gene_pool.face_up_cards(stack)
+            names = " and ".join(card_name(card) for _, card in shown)
+            log.append(
+                Event(
+                    "build",
+                    f"Gene pool {stack + 1} is built with {dealt} cards from the trait deck, "
+                    f"{len(shown)} of them face up: {names}.",
+                    None,
+                    {
+                        "stack": stack,
+                        "cards": dealt,
+                        "positions": [position for position, _ in shown],
+                        "face_up": [card for _, card in shown],
+                    },
+                )
+            )
+        self.dealt = [
+            [self.environment_deck.pop(), self.environment_deck.pop()] for _ in range(self._n)
+        ]
+        log.append(
+            Event(
+                "deal",
+                "Every player is dealt 2 environment cards and looks at them in secret.",
+                None,
+                {},
+            )
+        )
 
     # -- contract ------------------------------------------------------------------------------
     @property
@@ -381,26 +248,17 @@ class NicheState(GameState):
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == "draw":
-            out = []
-            for stack in (0, 1):
-                present = self.present[stack]
-                avail = present & self.face_up[stack] & ~COVERED_TABLE[present]
-                if avail:
-                    cards = self.pool[stack]
-                    draws = _DRAWS[stack]
-                    for pos in POSITIONS_OF[avail]:
-                        out.append(draws[pos][cards[pos]])
-            return out
+            return self.gene_pool.draws()
         if phase == "play":
             hand = self.hands[self.turn_player]
             if TARGETED_CARDS.isdisjoint(hand):
-                return [_PLAYS[card] for card in hand]
+                return [PLAYS[card] for card in hand]
             return self._play_actions(hand)
         if phase == "discard":
             player, keep = self.pending[0]
-            return [_DISCARDS[c] for c in self.play[player] if c != keep]
+            return [DISCARDS[c] for c in self.play[player] if c != keep]
         if phase == "environment":
-            return [_DRAW_ENVIRONMENT]
+            return [DRAW_ENVIRONMENT]
         if phase == "keep":
             return [KeepEnvironment(e) for e in self.dealt[self._current]]
         return []
@@ -411,22 +269,22 @@ class NicheState(GameState):
         targets = self.targets(self.turn_player)
         for card in hand:
             if card not in TARGETED_CARDS:
-                out.append(_PLAYS[card])
+                out.append(PLAYS[card])
                 continue
-            effect = CARD_EFFECT[card]
             before = len(out)
-            if effect == "gene_flow":  # one action per trait card in play there
-                takes = _TAKES[card]
+            if CARD_EFFECT[card] == "gene_flow":  # one action per trait card in play there
+                takes = TAKES[card]
                 for other in targets:
                     per_card = takes[other]
                     out += [per_card[c] for c in self.play[other] if c in TRAIT_CARDS]
             else:
-                aimed = _AIMED[card]
+                aimed = AIMED[card]
+                parasite = CARD_EFFECT[card] == "parasite"
                 for other in targets:
-                    if effect == "parasite" or self.play[other]:
+                    if parasite or self.play[other]:
                         out.append(aimed[other])
             if len(out) == before:
-                out.append(_PLAYS[card])  # R7: no target, no effect
+                out.append(PLAYS[card])  # R7: no target, no effect
         return out
 
     def targets(self, player: int) -> list[int]:
@@ -441,40 +299,25 @@ class NicheState(GameState):
         player = self._current
         kind = type(action)
         if kind is DrawFromGenePool:
-            stack, position, card = action.stack, action.position, action.card
-            self.pool[stack][position] = -1
-            self.present[stack] &= ~(1 << position)
-            self.hands[player].append(card)
-            slot = (stack * STACK_SIZE + position) * _N + card
-            event = _DRAW_EVENTS[player][slot]
-            if event is None:
-                event = _DRAW_EVENTS[player][slot] = _draw_event(player, stack, position, card)
-            events.append(event)
+            self.gene_pool.take(action.stack, action.position)
+            self.hands[player].append(action.card)
+            events.append(DRAW_EVENTS[player, action.stack, action.position, action.card])
             self.phase = "play"
         elif kind is PlayCard:
             card = action.card
+            self.hands[player].remove(card)
             if card in TRAIT_CARDS:
-                self.hands[player].remove(card)
-                event = _TRAIT_EVENTS[player][card]
-                if event is None:
-                    event = _TRAIT_EVENTS[player][card] = _trait_event(player, card)
-                events.append(event)
-                area = self.play[player]
-                area.append(card)
-                if len(area) > PLAY_AREA_LIMIT:
-                    self.pending.append((player, card))
+                events.append(TRAIT_EVENTS[player, card])
+                self._arrive(player, card)
             else:
-                self._play(player, action, events)
+                self._play_event(player, action, events)
             self._after_decision(events)
         elif kind is DiscardFromPlay:
             card = action.card
             self.pending.pop(0)
             self.play[player].remove(card)
             self.discard.append(card)
-            event = _DISCARD_EVENTS[player][card]
-            if event is None:
-                event = _DISCARD_EVENTS[player][card] = _discard_event(player, card)
-            events.append(event)
+            events.append(DISCARD_EVENTS[player, card])
             self._after_decision(events)
         elif kind is DrawEnvironment:
             self._draw_environment(player, events)
@@ -509,11 +352,10 @@ class NicheState(GameState):
         events.append(Event("deal", f"Every player is dealt {HAND_SIZE} trait cards.", None, {}))
         self._start_turn(0, events)
 
-    # -- playing a card ------------------------------------------------------------------------
-    def _play(self, player: int, action: PlayCard, events: list[Event]) -> None:
-        """Play an event card and carry out its effect (R7-R10)."""
+    # -- playing an event card -------------------------------------------------------------------
+    def _play_event(self, player: int, action: PlayCard, events: list[Event]) -> None:
+        """Play an event card (already out of the hand) and carry out its effect (R7-R10)."""
         card = action.card
-        self.hands[player].remove(card)
         info = CARDS[card]
         effect = info.effect
         target = action.target
@@ -765,16 +607,9 @@ class NicheState(GameState):
         """R2: rebuild emptied stacks, turn up uncovered cards; then the next player's turn."""
         if self.phase == "over":
             return
-        present = self.present
-        if not (present[0] and present[1]):
-            for stack in (0, 1):
-                if not present[stack]:
-                    self._build_stack(stack, events)
-        for stack in (0, 1):
-            here = present[stack]
-            if here & ~self.face_up[stack] & ~COVERED_TABLE[here]:
-                self._flip(events)
-                break
+        for stack in self.gene_pool.emptied():
+            self._rebuild(stack, events)
+        self.gene_pool.turn_up(events)
         # the next player's turn (R14: unless time has run out)
         if self.turns >= self.max_turns:
             self._time_runs_out(events)
@@ -803,7 +638,7 @@ class NicheState(GameState):
 
         best = max(standing(p) for p in range(self._n))
         winners = [p for p in range(self._n) if standing(p) == best]
-        names = " and ".join(seat_name(p) for p in winners)
+        names = seats_in_words(winners)
         self._finish(
             winners,
             events,
@@ -819,7 +654,7 @@ class NicheState(GameState):
         need = ENV_MASK[env]
         return count_met(self.covered(player) & need) / count_met(need)
 
-    # -- the gene pool ---------------------------------------------------------------------------
+    # -- the trait deck and the gene pool --------------------------------------------------------
     def _draw_trait(self, events: list[Event]) -> int:
         """Top card of the trait deck, reshuffling the discard pile if needed (-1 if none)."""
         if not self.trait_deck:
@@ -843,71 +678,14 @@ class NicheState(GameState):
             )
         )
 
-    def _build_stack(self, stack: int, events: list[Event]) -> None:
-        """R1/R2: deal a stack bottom first (some positions may already be filled)."""
-        cards = self.pool[stack]
-        deck = self.trait_deck
-        if len(deck) >= STACK_SIZE and not self.present[stack]:
-            # the usual case, in one step: the top ten cards, bottom position first
-            cards[:] = deck[-1 : -STACK_SIZE - 1 : -1]
-            del deck[-STACK_SIZE:]
-            self.present[stack] = FULL_STACK
-            self.face_up[stack] = FACE_UP_MASK
-            if self.history:
-                events.append(_rebuild_event(stack))
-            return
-        dealt = 0
-        for pos in range(STACK_SIZE):
-            if self.present[stack] >> pos & 1:
-                continue
-            card = self._draw_trait(events)
-            if card < 0:
-                break
-            cards[pos] = card
-            self.present[stack] |= 1 << pos
-            if FACE_UP_WHEN_DEALT[pos]:
-                self.face_up[stack] |= 1 << pos
-            else:
-                self.face_up[stack] &= ~(1 << pos)
-            dealt += 1
-        if dealt and self.history:
-            events.append(_rebuild_event(stack, dealt))
-
-    def _flip(self, events: list[Event]) -> None:
-        for stack in range(STACKS):
-            present = self.present[stack]
-            turn = present & ~self.face_up[stack] & ~COVERED_TABLE[present]
-            if not turn:
-                continue
-            self.face_up[stack] |= turn
-            cards = self.pool[stack]
-            flipped = tuple(cards[pos] for pos in POSITIONS_OF[turn])
-            events.append(_flip_event(stack, POSITIONS_OF[turn], flipped))
-
-    def available(self, stack: int, position: int) -> bool:
-        """R1: present, face up, and nothing lying on it."""
-        present = self.present[stack]
-        return bool(present & self.face_up[stack] & ~COVERED_TABLE[present] & (1 << position))
+    def _rebuild(self, stack: int, events: list[Event]) -> None:
+        """R2: deal an emptied stack again, reshuffling the discard pile if the deck runs out."""
+        dealt = self.gene_pool.build(stack, self.trait_deck, lambda: self._draw_trait(events))
+        if dealt:
+            events.append(REBUILD_EVENTS[stack, dealt])
 
     # -- what players see --------------------------------------------------------------------------
     def _observe(self, player: int | None) -> dict[str, Any]:
-        pool = []
-        for stack in range(STACKS):
-            row = []
-            for pos in range(STACK_SIZE):
-                card = self.pool[stack][pos]
-                here = bool(self.present[stack] >> pos & 1)
-                up = here and bool(self.face_up[stack] >> pos & 1)
-                row.append(
-                    {
-                        "position": pos,
-                        "present": here,
-                        "face_up": up,
-                        "card": card if up else None,
-                        "available": self.available(stack, pos),
-                    }
-                )
-            pool.append(row)
         seats = []
         for p in range(self._n):
             env = self.environment[p]
@@ -939,7 +717,7 @@ class NicheState(GameState):
             "turn_player": self.turn_player,
             "turn": self.turns,
             "round": self.round,
-            "gene_pool": pool,
+            "gene_pool": self.gene_pool.observe(),
             "trait_deck_size": len(self.trait_deck),
             "discard": list(self.discard),
             "environment_deck_size": len(self.environment_deck),
@@ -950,6 +728,36 @@ class NicheState(GameState):
             "pending_discard": pending,
             "ended_by_time": self.ended_by_time,
         }
+
+    def shuffle_secrets(self, seat: int | None, rng: random.Random) -> NicheState:
+        """A copy with everything ``seat`` may not see dealt anew (R15), for the test suite.
+
+        The other players' hands, the trait deck and the face-down gene-pool cards are one
+        face-down pile, dealt again with each hand, the deck and every face-down position
+        keeping its place and size; the environment deck and the other players' pairs likewise.
+        The generator, which orders every later shuffle, is reseeded.
+        """
+        twin = self.clone()
+        assert isinstance(twin, NicheState)
+        others = [p for p in range(self._n) if p != seat]
+        pool = twin.gene_pool
+        face_down = pool.face_down()
+        cards = [c for p in others for c in twin.hands[p]] + twin.trait_deck
+        cards += [pool.cards[stack][position] for stack, position in face_down]
+        rng.shuffle(cards)
+        for p in others:
+            twin.hands[p] = [cards.pop() for _ in twin.hands[p]]
+        for stack, position in face_down:
+            pool.cards[stack][position] = cards.pop()
+        twin.trait_deck = cards
+        environments = [e for p in others for e in twin.dealt[p]] + twin.environment_deck
+        rng.shuffle(environments)
+        for p in others:
+            twin.dealt[p] = [environments.pop() for _ in twin.dealt[p]]
+        twin.environment_deck = environments
+        twin.rng = random.Random(rng.random())
+        twin._legal = None
+        return twin
 
     def metrics(self) -> list[dict[str, Any]]:
         return [

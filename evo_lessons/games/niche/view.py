@@ -13,12 +13,12 @@ from evo_lessons.engine import Action, Panel, View
 from evo_lessons.engine.words import seat_name, winners_sentence
 
 from .data import PLAY_AREA_LIMIT
+from .pyramid import LAYER_OF
 from .rules import (
     CARDS,
     CHALLENGES,
     ENVIRONMENTS,
     ENVIRONMENTS_TO_WIN,
-    LAYER_OF,
     DiscardFromPlay,
     DrawEnvironment,
     DrawFromGenePool,

@@ -1,0 +1,1 @@
+"""Tests of the Niche card game (after Nagy and Krakowiak's *Niche*)."""
