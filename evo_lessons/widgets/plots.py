@@ -9,6 +9,7 @@ with the Agg backend. No pyplot global state, so plots render without a display 
 from __future__ import annotations
 
 import io
+import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -70,30 +71,35 @@ class LivePlot:
         self.x_span = x_span
         columns = 2 if len(self.panels) > 1 else 1
         rows = (len(self.panels) + columns - 1) // columns
-        height = 1.75 * rows + 0.5
+        # a title longer than its panel wraps onto a second line instead of running into the
+        # next panel's (about 40 characters fit at this size)
+        titles = [textwrap.fill(p.title, 44 if columns == 2 else 90) for p in self.panels]
+        two_lines = any("\n" in t for t in titles)
+        row_height = 2.0 if two_lines else 1.8
+        height = row_height * rows + 0.6
         # A fixed layout, not "constrained": re-solving the layout cost ~400 ms a frame.
         self.figure = Figure(figsize=(width, height), dpi=dpi)
         self.figure.subplots_adjust(
             left=0.07,
             right=0.98,
             bottom=0.54 / height,
-            top=1 - 0.45 / height,
+            top=1 - (0.62 if two_lines else 0.45) / height,
             wspace=0.18,
-            hspace=0.6,
+            hspace=0.8 if two_lines else 0.65,
         )
         self.canvas = FigureCanvasAgg(self.figure)
         self.axes = self.figure.subplots(rows, columns, squeeze=False).ravel()
         for extra in self.axes[len(self.panels) :]:
             extra.set_visible(False)
         self.lines: list[list[Any]] = []
-        for ax, panel in zip(self.axes, self.panels, strict=False):
-            ax.set_title(panel.title, fontsize=10, loc="left")
+        for ax, panel, title in zip(self.axes, self.panels, titles, strict=False):
+            ax.set_title(title, fontsize=10, loc="left")
             # a panel without fixed limits starts at 0..1 and only ever grows (_fit_y)
             ax.set_ylim(*(panel.ylim or (-0.3, 1.3)))
             if panel.yticks:
                 ax.set_yticks(panel.yticks)
-            ax.set_xlabel(xlabel, fontsize=8, labelpad=1)
-            ax.tick_params(labelsize=8)
+            ax.set_xlabel(xlabel, fontsize=9, labelpad=1)
+            ax.tick_params(labelsize=9)
             ax.grid(True, alpha=0.3)
             ax.set_xlim(0, self.x_span)
             lines = []
@@ -132,7 +138,7 @@ class LivePlot:
         self.figure.legend(
             handles=player_lines,
             loc="upper center",
-            fontsize=8,
+            fontsize=10,
             ncols=min(players, 8),
             frameon=False,
             bbox_to_anchor=(0.5, 1.0),
@@ -208,6 +214,15 @@ class LivePlot:
                 )
         self._marked = changes
 
+    def freeze(self) -> None:
+        """Make the figure a static picture: everything drawn the ordinary way, the x axis
+        ending where the data ends (a live plot keeps room to grow; a printed one need not)."""
+        for artist in self._marker_artists:
+            artist.set_animated(False)
+        last = max((x for lines in self.lines for ln in lines for x in ln.get_xdata()), default=0)
+        for ax in self.axes[: len(self.panels)]:
+            ax.set_xlim(0, max(1, last) + 0.5)
+
     def render(self) -> None:
         """Draw the current frame into the canvas (background once, then the lines)."""
         if self._background is None:
@@ -241,6 +256,5 @@ def metric_figure(rows: Sequence[Row], spec: GameSpec, players: int, **kwargs: A
         for line in lines:
             line.set_animated(False)
     plot.update(rows)
-    for artist in plot._marker_artists:
-        artist.set_animated(False)
+    plot.freeze()
     return plot.figure

@@ -161,30 +161,30 @@ class LabPage:
         page = self.page
         page.goto(self.lab.url(name))
         page.wait_for_selector(".jp-NotebookPanel .jp-Notebook", timeout=60_000)
-        # the kernel must be idle before Run All does anything
-        page.wait_for_selector(
-            ".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000
+        # the kernel must be idle before Run All does anything; the execution indicator can
+        # say idle while the kernel is still starting, the status bar's "| Idle" cannot
+        page.wait_for_function(
+            """() => [...document.querySelectorAll('.jp-StatusBar-TextItem')]
+                       .some(n => /\|\s*Idle/.test(n.textContent))""",
+            timeout=60_000,
         )
 
     def run_all(self, attempts: int = 4) -> None:
         """Run All Cells, again if JupyterLab dropped the command.
 
         Now and then (about one time in five here) Run All does nothing although the kernel
-        indicator says idle; a cell prompt that changes (to [*], then [n]) proves it started.
+        indicator says idle; a cell prompt showing [*] or a number proves a cell ran (prompts
+        that merely render for the first time do not count).
         """
         page = self.page
-        prompts = "() => [...document.querySelectorAll('.jp-InputPrompt')].map(n => n.textContent)"
+        started = """() => [...document.querySelectorAll('.jp-InputPrompt')]
+                           .some(n => /\[(\*|\d+)\]/.test(n.textContent))"""
         for attempt in range(attempts):
-            before = page.evaluate(prompts)
             page.locator(".jp-NotebookPanel .jp-Notebook").first.click()
             page.get_by_role("menuitem", name="Run", exact=True).click()
             page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
             try:
-                page.wait_for_function(
-                    f"(before) => JSON.stringify(({prompts})()) !== JSON.stringify(before)",
-                    arg=before,
-                    timeout=10_000,
-                )
+                page.wait_for_function(started, timeout=10_000)
                 return
             except Exception:
                 if attempt == attempts - 1:
