@@ -164,7 +164,7 @@ class LabPage:
         # the kernel must be idle before Run All does anything; the execution indicator can
         # say idle while the kernel is still starting, the status bar's "| Idle" cannot
         page.wait_for_function(
-            """() => [...document.querySelectorAll('.jp-StatusBar-TextItem')]
+            r"""() => [...document.querySelectorAll('.jp-StatusBar-TextItem')]
                        .some(n => /\|\s*Idle/.test(n.textContent))""",
             timeout=60_000,
         )
@@ -177,7 +177,7 @@ class LabPage:
         that merely render for the first time do not count).
         """
         page = self.page
-        started = """() => [...document.querySelectorAll('.jp-InputPrompt')]
+        started = r"""() => [...document.querySelectorAll('.jp-InputPrompt')]
                            .some(n => /\[(\*|\d+)\]/.test(n.textContent))"""
         for attempt in range(attempts):
             page.locator(".jp-NotebookPanel .jp-Notebook").first.click()
