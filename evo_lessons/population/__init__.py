@@ -1,0 +1,53 @@
+"""A game's environment, run as a population that nobody steers.
+
+Each game gives one player one genome, card or set of traits, and lets the player choose how it
+changes. Here the same world holds a population of individuals with heritable variation; random
+mutation, selection by the environment of the moment, and drift change it, generation after
+generation, and nobody chooses anything.
+
+>>> from evo_lessons.population import evolve
+>>> result = evolve("climate", size=1000, generations=50, mutation_rate=0.01, seed=1,
+...                 temperature=2)
+>>> result.frame.columns.tolist()
+['generation', 'trait', 'value', 'label', 'frequency']
+
+``Population`` steps a run (``.step()``, ``.change_environment(temperature=2)``); the widget
+(``evo_lessons.population.widget.PopulationWidget``) draws one live. numpy only: pandas loads
+when a frame is asked for, and nothing here imports a widget library.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import Population, evolve, run
+from .result import Result
+from .settings import Settings
+from .worlds import WORLDS, World, get_world
+
+
+def load(text: str | bytes) -> Settings:
+    """Settings saved with ``result.to_json()`` (checked again: a bad file says what is wrong)."""
+    return Settings.from_json(text)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "PopulationWidget":  # lazy: anywidget loads only for the widget
+        from .widget import PopulationWidget
+
+        return PopulationWidget
+    raise AttributeError(f"module 'evo_lessons.population' has no attribute {name!r}")
+
+
+__all__ = [
+    "WORLDS",
+    "Population",
+    "PopulationWidget",
+    "Result",
+    "Settings",
+    "World",
+    "evolve",
+    "get_world",
+    "load",
+    "run",
+]

@@ -1,0 +1,376 @@
+"""The population model: a game's world, lived in by a population that nobody steers.
+
+One generation, in this order (every step vectorised over individuals with numpy):
+
+1. **Selection.** Each adult's fitness is ``w = exp(-selection * mismatch)``, where mismatch >= 0
+   is how badly its genotype matches the environment of its deme (the world adapter counts it
+   from the game's data: 0 is a perfect match). So ``selection = 0`` is pure drift, and two
+   genotypes one mismatch apart have relative fitness ``1 + s`` with ``s = exp(selection) - 1``
+   (about ``selection`` when it is small). Fitness multiplies across traits: no epistasis on the
+   log scale.
+2. **Reproduction** (Wright-Fisher). Each deme's offspring are drawn together, each one from a
+   parent chosen in proportion to fitness: a multinomial over the deme's genotypes. The
+   offspring number is ``size`` in every deme that has parents (soft selection, constant size),
+   or, with ``growth`` set, Poisson with mean ``growth`` times the deme's summed fitness, capped
+   at ``size`` (absolute fitness sets the size: a deme whose mean fitness stays below
+   ``1 / growth`` shrinks, and one with no individuals left is extinct; evolutionary rescue is
+   the race between that decline and adaptation). An empty deme stays empty unless migrants
+   arrive.
+3. **Inheritance** is asexual and exact: an offspring carries its parent's genotype (all traits
+   are linked; there is no recombination).
+4. **Mutation.** Each trait of each offspring mutates with probability ``mutation_rate``,
+   independently, blind to the environment: ``"uniform"`` changes it to one of the trait's
+   other values, each equally likely; ``"step"`` moves it one value up or down with equal chance
+   (a step off either end leaves it unchanged). Both are symmetric, so with no selection every
+   value is equally likely in the long run: mutation has no bias towards what helps.
+5. **Migration.** Each offspring moves with probability ``migration`` to a neighbouring deme
+   chosen at random (Climate's neighbouring cells, Adapt or Die's other habitats), if its deme
+   has any.
+
+The recorded numbers of generation t (trait-value frequencies pooled over demes, mean fitness
+``w`` of its adults in the environment of the moment, size of each deme) are taken after step 5.
+Randomness comes only from the run's own ``numpy.random.Generator`` seeded with ``seed``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import numpy as np
+
+from .result import Result
+from .settings import RUN_KEYS, Settings, check, check_changes, check_run_values
+from .worlds import World, get_world
+
+
+class Population:
+    """A population living in a game's world, stepped a generation at a time.
+
+    ``Population("climate", size=1000, mutation_rate=0.01, seed=1, temperature=3)``: the same
+    settings as :func:`evolve` (without ``generations``); ``seed=None`` draws one (and keeps it
+    in :attr:`settings`, so the run can be repeated).
+    """
+
+    def __init__(
+        self,
+        game: str | World = "climate",
+        *,
+        size: int = 1000,
+        mutation_rate: float = 0.001,
+        selection: float = 1.0,
+        seed: int | None = None,
+        growth: float | None = None,
+        migration: float = 0.0,
+        mutation: str = "uniform",
+        start: Any = None,
+        changes: Any = (),
+        **environment: Any,
+    ) -> None:
+        if seed is None:
+            seed = secrets.randbits(63)
+        settings = check(
+            game=game,
+            size=size,
+            mutation_rate=mutation_rate,
+            seed=seed,
+            selection=selection,
+            growth=growth,
+            migration=migration,
+            mutation=mutation,
+            start=start,
+            changes=changes,
+            environment=environment,
+        )
+        self._begin(get_world(game), settings)
+
+    @classmethod
+    def from_settings(cls, settings: Settings, world: World | None = None) -> Population:
+        """A new population from checked settings (``world`` for a world not registered)."""
+        population = cls.__new__(cls)
+        population._begin(world or settings.world, settings)
+        return population
+
+    # -- setting up -------------------------------------------------------------------------------
+    def _begin(self, world: World, settings: Settings) -> None:
+        self.world = world
+        self.initial = settings
+        self.environment = dict(settings.environment)
+        self.run = {key: getattr(settings, key) for key in RUN_KEYS}
+        self.generation = 0
+        self.rng = np.random.default_rng(settings.seed)
+        self._scheduled = list(settings.changes)
+        self._applied: list[tuple[int, dict[str, Any]]] = []
+        demes = world.demes(self.environment)
+        self.demes = len(demes)
+        self.deme_names = demes
+        self._G = world.genotypes
+        self._L = len(world.traits)
+        self._sizes = world.sizes
+        self._strides = world.strides
+        offsets = np.concatenate([[0], np.cumsum(world.sizes)[:-1]])
+        self._columns = int(world.sizes.sum())
+        #: indicator[g, c]: genotype g has the value of frequency column c
+        self._indicator = np.zeros((self._G, self._columns))
+        for k in range(self._L):
+            self._indicator[np.arange(self._G), offsets[k] + world.grid[:, k]] = 1.0
+        neighbours = world.neighbours(self.environment)
+        width = max([len(n) for n in neighbours] + [1])
+        self._degree = np.array([len(n) for n in neighbours], dtype=np.int64)
+        self._next_deme = np.zeros((self.demes, width), dtype=np.int64)
+        for d, near in enumerate(neighbours):
+            self._next_deme[d, : len(near)] = near
+        self._refit()
+        self.counts = self._start_counts(settings)
+        self._history: list[tuple[np.ndarray, float, np.ndarray]] = []
+        self._record()
+
+    def _start_counts(self, settings: Settings) -> np.ndarray:
+        counts = np.zeros((self.demes, self._G), dtype=np.int64)
+        start, size = settings.start, settings.size
+        if start == "random":  # every trait value equally likely, independently
+            counts[:] = self.rng.multinomial(size, np.full(self._G, 1.0 / self._G), self.demes)
+        elif isinstance(start[0], list) and len(start[0]) == 2 and isinstance(start[0][1], list):
+            for count, genotype in start:
+                counts[:, self.world.genotype_code(genotype)] += count
+        else:
+            counts[:, self.world.genotype_code(start)] = size
+        return counts
+
+    def _refit(self) -> None:
+        """The fitness table of every genotype in every deme, for this environment."""
+        self._mismatch = np.asarray(self.world.mismatch(self.environment), dtype=np.float64)
+        self._fitness = np.exp(-self.run["selection"] * self._mismatch)
+
+    # -- changing things mid-run ----------------------------------------------------------------
+    def change_environment(self, **changes: Any) -> None:
+        """Change the environment from the next generation on (``temperature=2``, ...)."""
+        self._change(changes, environment_only=True)
+
+    def set(self, **changes: Any) -> None:
+        """Change size, mutation_rate, selection, growth or migration from the next generation."""
+        unknown = sorted(set(changes) - set(RUN_KEYS))
+        if unknown:
+            raise ValueError(
+                f"only {', '.join(RUN_KEYS)} can change during a run, not {unknown[0]!r}"
+            )
+        self._change(changes, environment_only=False)
+
+    def _change(self, changes: dict[str, Any], *, environment_only: bool) -> None:
+        if environment_only and set(changes) & set(RUN_KEYS):
+            raise ValueError("use set(...) for size, mutation_rate, selection, growth, migration")
+        if not changes:
+            return
+        ((_, checked),) = check_changes(self.world, self.environment, [[1, changes]])
+        self._apply(checked)
+        self._applied.append((self.generation + 1, checked))
+
+    def _apply(self, checked: dict[str, Any]) -> None:
+        run = check_run_values(checked)
+        self.run.update(run)
+        world_part = {k: v for k, v in checked.items() if k not in RUN_KEYS}
+        if world_part:
+            self.environment = self.world.environment({**self.environment, **world_part})
+        self._refit()
+
+    @property
+    def settings(self) -> Settings:
+        """Settings that re-run this population exactly, changes made so far included."""
+        return Settings(
+            **{
+                **{f: getattr(self.initial, f) for f in Settings.__dataclass_fields__},
+                "generations": self.generation,
+                "changes": tuple(self._applied),
+            }
+        )
+
+    # -- one generation ------------------------------------------------------------------------
+    def step(self, generations: int = 1) -> None:
+        """Breed ``generations`` new generations."""
+        for _ in range(generations):
+            while self._scheduled and self._scheduled[0][0] <= self.generation + 1:
+                change = self._scheduled.pop(0)
+                self._apply(change[1])
+                self._applied.append(change)
+            self.counts = self._breed()
+            self.generation += 1
+            self._record()
+
+    def _breed(self) -> np.ndarray:
+        rng, G = self.rng, self._G
+        weights = self.counts * self._fitness
+        total = weights.sum(axis=1)
+        alive = total > 0
+        size = self.run["size"]
+        if self.run["growth"] is None:
+            born = np.where(alive, size, 0)
+        else:
+            born = np.minimum(rng.poisson(self.run["growth"] * total), size)
+        probabilities = np.divide(
+            weights, total[:, None], out=np.zeros_like(weights), where=alive[:, None]
+        )
+        probabilities[~alive, 0] = 1.0  # any valid row: nobody is born there
+        offspring = rng.multinomial(born, probabilities)
+        mu, m = self.run["mutation_rate"], self.run["migration"]
+        if mu == 0 and (m == 0 or not self._degree.any()):
+            return offspring
+        # the offspring one by one: a code for (deme, genotype) each
+        individual = np.repeat(np.arange(self.demes * G), offspring.ravel())
+        if mu > 0:
+            self._mutate(individual, mu)
+        if m > 0 and self._degree.any():
+            self._migrate(individual, m)
+        return np.bincount(individual, minlength=self.demes * G).reshape(self.demes, G)
+
+    def _mutate(self, individual: np.ndarray, mu: float) -> None:
+        rng, L = self.rng, self._L
+        hits = _distinct(rng, individual.size * L, rng.binomial(individual.size * L, mu))
+        if not hits.size:
+            return
+        who, trait = np.divmod(hits, L)
+        values = self._sizes[trait]
+        stride = self._strides[trait]
+        old = (individual[who] % self._G) // stride % values
+        if self.initial.mutation == "uniform":
+            new = (old + rng.integers(1, values)) % values
+        else:
+            new = old + 2 * rng.integers(0, 2, size=old.size) - 1
+            new = np.where((new < 0) | (new >= values), old, new)
+        # distinct (individual, trait) pairs: traits are separate digits, so the changes add
+        np.add.at(individual, who, (new - old) * stride)
+
+    def _migrate(self, individual: np.ndarray, m: float) -> None:
+        rng, G = self.rng, self._G
+        movers = _distinct(rng, individual.size, rng.binomial(individual.size, m))
+        deme = individual[movers] // G
+        degree = self._degree[deme]
+        can = degree > 0
+        movers, deme, degree = movers[can], deme[can], degree[can]
+        choice = (rng.random(movers.size) * degree).astype(np.int64)
+        individual[movers] += (self._next_deme[deme, choice] - deme) * G
+
+    # -- what is recorded -------------------------------------------------------------------------
+    def _record(self) -> None:
+        pooled = self.counts.sum(axis=0)
+        n = int(pooled.sum())
+        if n:
+            frequencies = pooled @ self._indicator / n
+            fitness = float((self.counts * self._fitness).sum() / n)
+        else:
+            frequencies = np.full(self._columns, np.nan)
+            fitness = float("nan")
+        self._history.append((frequencies, fitness, self.counts.sum(axis=1)))
+
+    @property
+    def size(self) -> int:
+        """Individuals alive now, over every deme."""
+        return int(self.counts.sum())
+
+    @property
+    def extinct(self) -> bool:
+        return self.size == 0
+
+    @property
+    def mean_fitness(self) -> float:
+        return self._history[-1][1]
+
+    @property
+    def frequencies(self) -> np.ndarray:
+        """The latest frequency of every trait value, traits in order, values in order."""
+        return self._history[-1][0]
+
+    @property
+    def mismatch(self) -> np.ndarray:
+        """(demes, genotypes) mismatch table of the environment now (read-only use)."""
+        return self._mismatch
+
+    def result(self) -> Result:
+        """Everything recorded so far, as a :class:`Result`."""
+        frequencies, fitness, sizes = zip(*self._history, strict=True)
+        return Result(
+            settings=self.settings,
+            world=self.world,
+            frequencies=np.vstack(frequencies),
+            mean_fitness=np.array(fitness),
+            sizes=np.vstack(sizes),
+        )
+
+
+def _distinct(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
+    """``k`` distinct integers from ``range(n)``, every such set equally likely.
+
+    Drawing with replacement and topping up until ``k`` differ gives the first ``k`` distinct
+    values of an i.i.d. uniform sequence, which is a uniform ``k``-subset; it costs O(k) where
+    ``Generator.choice(replace=False)`` may cost O(n).
+    """
+    if k == 0:
+        return np.empty(0, dtype=np.int64)
+    if 4 * k > n:
+        return rng.choice(n, size=k, replace=False)
+    picks = np.unique(rng.integers(n, size=k))
+    while picks.size < k:
+        picks = np.unique(np.concatenate([picks, rng.integers(n, size=k - picks.size)]))
+    return picks
+
+
+def evolve(
+    game: str | World,
+    *,
+    size: int,
+    generations: int,
+    mutation_rate: float,
+    selection: float = 1.0,
+    seed: int,
+    growth: float | None = None,
+    migration: float = 0.0,
+    mutation: str = "uniform",
+    start: Any = None,
+    changes: Any = (),
+    **environment: Any,
+) -> Result:
+    """Run a population in a game's world for ``generations`` generations; nobody steers.
+
+    Args:
+        game: a game's name ("climate", "niche", "adaptation", ...) or a world object.
+        size: individuals per deme (the carrying capacity when ``growth`` is set).
+        generations: how many generations to breed after generation 0.
+        mutation_rate: chance that each trait of each offspring mutates (blind to need).
+        selection: strength of selection; fitness is ``exp(-selection * mismatch)``.
+        seed: the run's seed: the same settings and seed give the same result.
+        growth: None for a constant size; else the expected offspring of a perfectly matched
+            individual, so that absolute fitness sets the next generation's size.
+        migration: chance that an offspring moves to a neighbouring deme.
+        mutation: "uniform" (to any other value) or "step" (one value up or down).
+        start: "random", one genotype for everyone (a value per trait), or a list of
+            ``[count, genotype]`` groups; default: the world's (Climate: the game's 1-1-1).
+        changes: ``[[generation, {setting: value}], ...]``: environment or run settings that
+            change before that generation is bred (``[[50, {"temperature": 2}]]``).
+        **environment: the world's environment (``temperature=``, ``cells=``, ``challenge=``,
+            ``environment=``, ...).
+
+    Returns:
+        a :class:`Result` with ``frame`` (generation, trait, value, label, frequency) and
+        ``summary`` (generation, mean_fitness, size).
+    """
+    settings = check(
+        game=game,
+        size=size,
+        generations=generations,
+        mutation_rate=mutation_rate,
+        selection=selection,
+        seed=seed,
+        growth=growth,
+        migration=migration,
+        mutation=mutation,
+        start=start,
+        changes=changes,
+        environment=environment,
+    )
+    return run(settings, get_world(game))
+
+
+def run(settings: Settings, world: World | None = None) -> Result:
+    """Re-run saved settings (``Settings.from_json(text)``): the same result every time."""
+    population = Population.from_settings(settings, world)
+    population.step(settings.generations)
+    return population.result()

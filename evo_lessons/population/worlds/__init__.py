@@ -1,0 +1,34 @@
+"""One small adapter per game: the game's traits and environments, read from its own data.
+
+A world is found by the game's name; each adapter module holds one ``WORLD`` instance, imported
+only when asked for (so the population model does not load every game).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from evo_lessons.engine.words import short_repr
+
+from .base import Choice, Panel, Trait, World
+
+#: every game that has a population world, by the game's name
+WORLDS: dict[str, str] = {
+    "climate": "evo_lessons.population.worlds.climate",
+    "niche": "evo_lessons.population.worlds.niche",
+    "adaptation": "evo_lessons.population.worlds.adaptation",
+}
+
+
+def get_world(game: str | World) -> World:
+    """A world by its game's name ("climate"), or the world object itself."""
+    if isinstance(game, World):
+        return game
+    if not isinstance(game, str) or game not in WORLDS:
+        raise ValueError(
+            f"no population world for {short_repr(game)}; choose one of {', '.join(WORLDS)}"
+        )
+    return importlib.import_module(WORLDS[game]).WORLD
+
+
+__all__ = ["WORLDS", "Choice", "Panel", "Trait", "World", "get_world"]
