@@ -84,6 +84,44 @@ def test_memory_bot_decides_the_same_whatever_the_hidden_cards():
     assert compared > 500
 
 
+def _card_by_card(bot: MemoryBot, observation: dict) -> KeepCard | SwapCard:
+    """The keep-or-swap decision worked out the slow way: every card's risks one by one."""
+    memory = Memory(observation)
+    rates = swap_rates(observation["history"], observation["players"])
+    if observation["phase"] == "dealer_draw":
+        waiting = {s: rates[s] for s in observation["to_decide"]}
+        keep = min(bot._risks(memory.my_card, memory, waiting))
+        redraw = sum(min(bot._risks(card, memory, waiting)) for card in memory.pool)
+        return SwapCard() if redraw / len(memory.pool) < keep else KeepCard()
+    belief = bot.challenge_belief(observation, memory)
+    me = observation["seat"]
+    waiting = {s: rates[s] for s in observation["to_decide"] if s != me}
+
+    def expected(card: int) -> float:
+        return sum(p * r for p, r in zip(belief, bot._risks(card, memory, waiting), strict=True))
+
+    swap = sum(expected(card) for card in memory.pool) / len(memory.pool)
+    return SwapCard() if swap < expected(memory.my_card) else KeepCard()
+
+
+def test_memory_bot_weighs_each_score_once_and_decides_as_card_by_card():
+    """Its risks are worked out per score, not per card: the same moves in seeded games."""
+    compared = 0
+    for seed in range(12):
+        players = 2 + seed % 7
+        state = new_game(players=players, seed=seed)
+        bots = [MemoryBot(seed=seed * 10 + k) for k in range(players)]
+        while not state.is_over:
+            bot = bots[state.current_player]
+            seen = state.observation(state.current_player)
+            action = bot.choose(seen, state.legal_actions())
+            if seen["phase"] != "choose":
+                assert action == _card_by_card(bot, seen)
+                compared += 1
+            state.apply(action)
+    assert compared > 300
+
+
 def test_memory_bot_needs_its_observation():
     with pytest.raises(ValueError, match="needs its observation"):
         MemoryBot(seed=0).choose(None, [KeepCard(), SwapCard()])
