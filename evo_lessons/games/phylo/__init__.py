@@ -1,0 +1,125 @@
+"""Phylo: food webs (mechanics after Phylo, phylogame.org, the Phylomon project; CC BY-NC-ND).
+
+>>> from evo_lessons.games import phylo
+>>> state = phylo.new_game(seed=7)
+"""
+
+from pathlib import Path
+
+from evo_lessons.engine import Credit, GameSpec, Metric, Option
+
+from .bots import BOTS, AttackerBot, BuilderBot, RandomBot
+from .rules import (
+    ACTION_TYPES,
+    DECK_CHOICES,
+    DECK_MODES,
+    Challenge,
+    DiscardToDraw,
+    MoveSpecies,
+    Pass,
+    PhyloState,
+    PickCard,
+    PlayEvent,
+    PlayInvasive,
+    PlayParasite,
+    PlaySpecies,
+    RemoveCard,
+    Spread,
+    build_actions,
+)
+from .view import VIEW
+
+GAME = GameSpec(
+    name="phylo",
+    title="Phylo: food webs",
+    summary="Build food webs from real species; redundant links survive disturbance.",
+    state=PhyloState,
+    options=(
+        Option(
+            "players",
+            2,
+            "Phylo is a game for two players",
+            low=2,
+            high=2,
+            out_of_range="Phylo is a game for exactly 2 players",
+        ),
+        Option(
+            "decks",
+            "themed",
+            "themed (ready-made decks), pool (the collection dealt at random) or build (R15)",
+            kind=str,
+            choices=DECK_MODES,
+        ),
+        Option(
+            "deck_1",
+            "random",
+            "Player 1's ready-made deck (themed decks)",
+            kind=str,
+            choices=DECK_CHOICES,
+        ),
+        Option(
+            "deck_2",
+            "random",
+            "Player 2's ready-made deck (themed decks)",
+            kind=str,
+            choices=DECK_CHOICES,
+        ),
+        Option(
+            "deck_size",
+            24,
+            "cards in each deck for pool and build (24 in the rules)",
+            low=12,
+            high=40,
+        ),
+        Option("rows", 7, "rows of the table's grid (R1)", low=3, high=15),
+        Option("columns", 9, "columns of the table's grid (R1)", low=4, high=16),
+        Option("realism", False, "call your bluff: links can be challenged against the data", bool),
+    ),
+    bots=BOTS,
+    helper_bot="builder",
+    metrics=(
+        Metric("points", "Points on the table"),
+        Metric("species", "Species on the table"),
+        Metric("links", "Compatible links of the player's species"),
+        Metric("connectance", "Connectance: share of possible links made", kind=float),
+        Metric("chain", "Longest food chain (species)"),
+        Metric("at_risk", "Cards at risk"),
+        Metric("lost", "Cards lost to events, invasions and broken links"),
+    ),
+    view=VIEW,
+    renderer=Path(__file__).with_name("renderer.js"),
+    credit=Credit(
+        game="Phylo (the Phylomon project)",
+        authors="Fenrislorsrai and the Phylomon community, with David Ng (phylogame.org)",
+        licence="CC BY-NC-ND",
+        source="phylogame.org",
+    ),
+    hidden_information=True,
+)
+
+new_game = GAME.new_game
+load_json = GAME.load_json
+
+__all__ = [
+    "ACTION_TYPES",
+    "BOTS",
+    "GAME",
+    "AttackerBot",
+    "BuilderBot",
+    "Challenge",
+    "DiscardToDraw",
+    "MoveSpecies",
+    "Pass",
+    "PhyloState",
+    "PickCard",
+    "PlayEvent",
+    "PlayInvasive",
+    "PlayParasite",
+    "PlaySpecies",
+    "RandomBot",
+    "RemoveCard",
+    "Spread",
+    "build_actions",
+    "load_json",
+    "new_game",
+]

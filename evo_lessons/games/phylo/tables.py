@@ -1,0 +1,179 @@
+"""Speed machinery for Phylo: compatibility as bitmasks, grid geometry, shared action objects.
+
+rules.py states the rules; this module precomputes them once per process so that a random
+playout asks "which of my hand cards fit beside this card?" with one integer AND. Every table
+here is derived from :func:`evo_lessons.games.phylo.data.collection_data` and the rule functions
+below, which read like the rulebook and are what the tests check.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from .data import Species, collection_data
+
+COLLECTION = collection_data()
+CARDS = COLLECTION.cards
+SPECIES = COLLECTION.species
+#: the card id of a HOME starter card (one past the collection)
+HOME = len(CARDS)
+
+
+# -- the compatibility rules (ruling R3) -----------------------------------------------------
+def shares_habitat(a: Species, b: Species) -> bool:
+    """At least one terrain and one climate in common."""
+    return bool(set(a.terrains) & set(b.terrains)) and bool(set(a.climates) & set(b.climates))
+
+
+def feeds_on(eater: Species, food: Species) -> bool:
+    """Is there an acceptable food link from ``eater`` to the neighbour ``food``?
+
+    Rank n needs rank n-1; an omnivore may always eat a photosynthetic neighbour; a carnivorous
+    link (meat, by a carnivore or an omnivore) needs the eater in a larger size class; a
+    herbivore eats plants of any size.
+    """
+    if eater.rank == 1 or eater.diet == "parasite":
+        return False
+    plant = food.diet == "photosynthetic"
+    if eater.diet == "herbivore":
+        return plant and food.rank == eater.rank - 1
+    if eater.diet == "omnivore" and plant:
+        return True
+    if eater.diet in ("carnivore", "omnivore"):
+        return not plant and food.rank == eater.rank - 1 and eater.scale > food.scale
+    return False
+
+
+def compatible(card: Species, neighbour: int) -> bool:
+    """Can ``card`` sit beside the card with id ``neighbour`` (HOME or a species)?"""
+    if neighbour == HOME:
+        return card.rank == 1 and card.diet != "parasite"
+    other = CARDS[neighbour]
+    if other.kind != "species" or not shares_habitat(card, other):
+        return False
+    return (card.rank == 1 and card.diet != "parasite") or feeds_on(card, other)
+
+
+def may_host(parasite: Species, host: int) -> bool:
+    """May ``parasite`` be played beneath the species with id ``host``?"""
+    other = CARDS[host] if host != HOME else None
+    return (
+        bool(parasite.parasitic)
+        and other is not None
+        and other.kind == "species"
+        and other.group in parasite.parasitic
+        and shares_habitat(parasite, other)
+    )
+
+
+def may_invade(invader: Species, target: int) -> bool:
+    """Does the species with id ``target`` meet ``invader``'s INVASIVE criteria?"""
+    other = CARDS[target] if target != HOME else None
+    return (
+        bool(invader.invasive)
+        and other is not None
+        and other.kind == "species"
+        and other.id != invader.id
+        and other.group in invader.invasive
+        and shares_habitat(invader, other)
+    )
+
+
+def _mask(ids) -> int:
+    m = 0
+    for i in ids:
+        m |= 1 << i
+    return m
+
+
+_ALL = range(len(CARDS) + 1)
+_SPECIES_IDS = [s.id for s in SPECIES]
+
+
+def _per_card(value, blank):
+    """A table indexed by card id (HOME included): ``value(species)``, ``blank`` otherwise."""
+    return tuple(value(SPECIES[c]) if c < len(SPECIES) else blank for c in _ALL)
+
+
+#: NEEDS[x]: the neighbours (card ids, HOME included) that keep species x compatible
+NEEDS: tuple[int, ...] = _per_card(lambda s: _mask(y for y in _ALL if compatible(s, y)), 0)
+#: BESIDE[y]: the species that may be played beside card y (the transpose of NEEDS)
+BESIDE: tuple[int, ...] = tuple(_mask(x for x in _SPECIES_IDS if NEEDS[x] >> y & 1) for y in _ALL)
+#: HOSTS[x]: the hosts species x may live beneath (0 if it is not PARASITIC)
+HOSTS: tuple[int, ...] = _per_card(lambda s: _mask(y for y in _ALL if may_host(s, y)), 0)
+#: INVADES[x]: the species x may replace (0 if it is not INVASIVE)
+INVADES: tuple[int, ...] = _per_card(lambda s: _mask(y for y in _ALL if may_invade(s, y)), 0)
+#: EATS[x]: the neighbours species x has a food link to (for links and food chains)
+EATS: tuple[int, ...] = _per_card(
+    lambda s: _mask(
+        y for y in _SPECIES_IDS if feeds_on(s, SPECIES[y]) and shares_habitat(s, SPECIES[y])
+    ),
+    0,
+)
+IS_SPECIES: tuple[bool, ...] = _per_card(lambda s: True, False)
+POINTS: tuple[int, ...] = _per_card(lambda s: s.points, 0)
+POLLINATORS: int = _mask(s.id for s in SPECIES if s.pollinator)
+#: the reach of a card's MOVE (4 directions) or FLIGHT (8); (0, 0) when it has neither
+MOVE_REACH: tuple[tuple[int, int], ...] = _per_card(
+    lambda s: (s.move, 4) if s.move else (s.flight, 8) if s.flight else (0, 0), (0, 0)
+)
+
+
+# -- the grid (rulings R1, R2, R7) ------------------------------------------------------------
+_DIRECTIONS = ((-1, 0), (0, -1), (0, 1), (1, 0), (-1, -1), (-1, 1), (1, -1), (1, 1))
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    rows: int
+    columns: int
+    #: neighbours[s]: the orthogonally adjacent spaces
+    neighbours: tuple[tuple[int, ...], ...]
+    #: rays[s][d]: the spaces in a straight line from s in direction d (4 straight, then 4
+    #: diagonal), nearest first
+    rays: tuple[tuple[tuple[int, ...], ...], ...]
+    homes: tuple[int, int]
+
+    def name(self, space: int) -> str:
+        return space_name(*divmod(space, self.columns))
+
+
+def space_name(row: int, column: int) -> str:
+    """ "D4": column letter, then row number counted from 1 at the top."""
+    return f"{chr(ord('A') + column)}{row + 1}"
+
+
+@cache
+def grid(rows: int, columns: int) -> Grid:
+    neighbours, rays = [], []
+    for s in range(rows * columns):
+        r, c = divmod(s, columns)
+        near = []
+        lines = []
+        for k, (dr, dc) in enumerate(_DIRECTIONS):
+            line = []
+            rr, cc = r + dr, c + dc
+            while 0 <= rr < rows and 0 <= cc < columns:
+                line.append(rr * columns + cc)
+                rr, cc = rr + dr, cc + dc
+            lines.append(tuple(line))
+            if k < 4 and line:
+                near.append(line[0])
+        neighbours.append(tuple(near))
+        rays.append(tuple(lines))
+    middle = (rows // 2) * columns + columns // 2
+    return Grid(rows, columns, tuple(neighbours), tuple(rays), (middle - 1, middle))
+
+
+# -- shared action objects --------------------------------------------------------------------
+_INTERNED: dict[tuple, object] = {}
+
+
+def interned(cls, *fields):
+    """One shared object per distinct action (building a frozen dataclass costs ~1 µs)."""
+    key = (cls, *fields)
+    action = _INTERNED.get(key)
+    if action is None:
+        action = _INTERNED[key] = cls(*fields)
+    return action
