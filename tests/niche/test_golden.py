@@ -19,9 +19,12 @@ REGENERATE = "EVO_REGOLD=1 python -m pytest tests/niche/test_golden.py -o addopt
 
 
 def playthrough() -> str:
-    """Seed 2026, four players: planners in seats 1-3 (seeded 0-2), a random bot in seat 4."""
+    """Seed 2026, four players: planners in seats 1-3 (seeded 0-2), a random bot in seat 4.
+
+    The log starts with the setup (shuffles, the gene pool built, environments dealt), then
+    every decision as ``> action`` followed by what it caused."""
     state = new_game(players=4, seed=2026)
-    lines: list[str] = []
+    lines: list[str] = [e.text for e in state.setup_events]
     bots = [PlannerBot(seed=0), PlannerBot(seed=1), PlannerBot(seed=2), RandomBot(seed=3)]
     play_game(
         state,

@@ -11,6 +11,7 @@ import pytest
 from evo_lessons.engine import IllegalAction
 from evo_lessons.games.niche import (
     CARDS,
+    ENVIRONMENTS,
     DiscardFromPlay,
     DrawEnvironment,
     DrawFromGenePool,
@@ -170,6 +171,27 @@ def test_r3_kept_environment_must_be_one_of_the_two_dealt():
     other = state.environment_deck[0]
     with pytest.raises(IllegalAction):
         state.apply(KeepEnvironment(other))
+
+
+def test_r3_the_log_starts_with_the_setup_shuffles_the_gene_pool_then_the_environments():
+    state = new_game(players=3, seed=6)
+    setup = state.setup_events
+    assert [e.kind for e in setup] == ["shuffle", "build", "build", "deal"]
+    assert [e.data["stack"] for e in setup[1:3]] == [0, 1]
+    for event in setup[1:3]:
+        shown = state.gene_pool.face_up_cards(event.data["stack"])
+        assert event.data["face_up"] == [card for _, card in shown]
+        assert event.data["cards"] == STACK_SIZE
+        assert event.text.startswith(f"Gene pool {event.data['stack'] + 1} is built with 10 ")
+    assert "2 environment cards" in setup[3].text
+    assert state.history == []  # the setup is nobody's decision
+
+
+def test_r3_the_widgets_log_opens_with_the_setup():
+    from evo_lessons.widgets.session import GameSession
+
+    session = GameSession("niche", seed=6, players=3)
+    assert [text for _, text in session.log[:4]] == [e.text for e in session.state.setup_events]
 
 
 # -- R4: drawing is compulsory and comes first ----------------------------------------------------
@@ -529,3 +551,19 @@ def test_r15_the_log_never_names_a_card_dealt_face_down_or_into_a_hand():
             for event in state.apply(legal[rng.randrange(len(legal))]):
                 if event.kind in ("deal", "rebuild", "shuffle"):
                     assert not any(name in event.text for name in names), event.text
+
+
+def test_r15_the_setup_names_only_face_up_gene_pool_cards():
+    """Face-down cards and the environments dealt in secret never appear in the setup's log."""
+    environments = {e.name for e in ENVIRONMENTS}
+    for seed in range(40):
+        state = new_game(players=2 + seed % 5, seed=seed)
+        pool = state.gene_pool
+        shown = {card for stack in range(2) for _, card in pool.face_up_cards(stack)}
+        hidden = {pool.cards[stack][position] for stack, position in pool.face_down()}
+        secret = {CARDS[c].name for c in hidden} - {CARDS[c].name for c in shown}
+        for event in state.setup_events:
+            assert not any(name in event.text for name in secret | environments), event.text
+            assert set(event.data.get("face_up", [])) <= shown
+            named = {c.name for c in CARDS if c.name in event.text}
+            assert named <= {CARDS[c].name for c in shown}

@@ -119,7 +119,7 @@ from .actions import (
 )
 from .data import PLAY_AREA_LIMIT, Deck, deck
 from .gene_pool import GenePool
-from .pyramid import STACKS
+from .pyramid import STACK_SIZE, STACKS
 from .tables import (
     AIMED,
     CARD_EFFECT,
@@ -147,6 +147,15 @@ HAND_SIZE = 3
 ENVIRONMENTS_TO_WIN = 3
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 DEFAULT_MAX_ROUNDS = 100
+#: R1: the position at the top of a stack's pyramid
+TOP = STACK_SIZE - 1
+
+
+def in_words(names: list[str]) -> str:
+    """ "A", "A and B", "A, B and C" (and "nothing" for none)."""
+    if not names:
+        return "nothing"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def count_met(mask: int) -> int:
@@ -202,23 +211,8 @@ class NicheState(GameState):
             )
         )
         for stack in range(STACKS):
-            dealt = self.gene_pool.build(stack, self.trait_deck, lambda: -1)
-            shown = self.gene_pool.face_up_cards(stack)
-            names = " and ".join(card_name(card) for _, card in shown)
-            log.append(
-                Event(
-                    "build",
-                    f"Gene pool {stack + 1} is built with {dealt} cards from the trait deck, "
-                    f"{len(shown)} of them face up: {names}.",
-                    None,
-                    {
-                        "stack": stack,
-                        "cards": dealt,
-                        "positions": [position for position, _ in shown],
-                        "face_up": [card for _, card in shown],
-                    },
-                )
-            )
+            dealt = self.gene_pool.build(stack, self.trait_deck, lambda: -1)  # 52 cards: enough
+            log.append(self._built_event(stack, dealt))
         self.dealt = [
             [self.environment_deck.pop(), self.environment_deck.pop()] for _ in range(self._n)
         ]
@@ -229,6 +223,25 @@ class NicheState(GameState):
                 None,
                 {},
             )
+        )
+
+    def _built_event(self, stack: int, dealt: int) -> Event:
+        """A stack dealt at setup, naming its face-up cards (public) and no face-down one."""
+        shown = self.gene_pool.face_up_cards(stack)
+        below = [card_name(card) for position, card in shown if position != TOP]
+        top = [card_name(card) for position, card in shown if position == TOP]
+        on_top = f", with {top[0]} on top" if top else ""
+        return Event(
+            "build",
+            f"Gene pool {stack + 1} is built with {dealt} cards from the trait deck. "
+            f"Face up: {in_words(below)}{on_top}.",
+            None,
+            {
+                "stack": stack,
+                "cards": dealt,
+                "positions": [position for position, _ in shown],
+                "face_up": [card for _, card in shown],
+            },
         )
 
     # -- contract ------------------------------------------------------------------------------
