@@ -1,0 +1,235 @@
+// The lesson widgets' front end: a name box, question boxes, number checks and hand-in.
+// Hand-written, no imports, no CDN. Python owns every decision (saving, whether Reveal may
+// show, whether a number is right); this file only draws and sends small messages.
+// Every input has a real <label>; status lines are aria-live so screen readers hear "Saved".
+
+let counter = 0;
+/** A page-unique id for label/aria wiring (several notebooks can share one page). */
+function uid(prefix) {
+  counter += 1;
+  return `evo-lesson-${prefix}-${Date.now().toString(36)}-${counter}`;
+}
+
+/** document.createElement with attributes and children in one call. */
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+function statusLine(model) {
+  const line = h("p", { class: "evo-lesson-status", role: "status", "aria-live": "polite" });
+  const update = () => {
+    line.textContent = model.get("status");
+  };
+  model.on("change:status", update);
+  update();
+  return line;
+}
+
+function renderStudent(model, el) {
+  const id = uid("name");
+  const input = h("input", {
+    id,
+    type: "text",
+    class: "evo-lesson-name",
+    autocomplete: "name",
+    value: model.get("name"),
+  });
+  input.addEventListener("input", () => {
+    model.set("name", input.value);
+    model.save_changes();
+  });
+  model.on("change:name", () => {
+    if (input.value !== model.get("name")) input.value = model.get("name");
+  });
+  el.append(
+    h(
+      "div",
+      { class: "evo-lesson evo-lesson-student" },
+      h("label", { for: id, text: "Your name (it goes on your hand-in): " }),
+      input,
+      statusLine(model),
+    ),
+  );
+}
+
+function renderQuestion(model, el) {
+  const boxId = uid("answer");
+  const promptId = uid("prompt");
+  const answerId = uid("model");
+  const hintId = uid("hint");
+  const root = h("section", {
+    class: `evo-lesson evo-lesson-question evo-stage-${model.get("stage")}`,
+    "aria-labelledby": promptId,
+    "data-question": model.get("question_id"),
+  });
+  root.style.borderLeftColor = model.get("colour");
+  const label = h(
+    "label",
+    { for: boxId, id: promptId, class: "evo-lesson-prompt" },
+    h("strong", { text: `${model.get("stage_name")}. ` }),
+    document.createTextNode(model.get("prompt")),
+  );
+  const box = h("textarea", {
+    id: boxId,
+    class: "evo-lesson-answer",
+    rows: 3,
+    placeholder: "Write your answer here. It is saved as you type.",
+  });
+  box.value = model.get("answer");
+  box.addEventListener("input", () => {
+    model.set("answer", box.value);
+    model.save_changes();
+  });
+  model.on("change:answer", () => {
+    if (box.value !== model.get("answer")) box.value = model.get("answer");
+  });
+  root.append(label, box, statusLine(model));
+
+  if (model.get("has_model_answer")) {
+    const hint = h("span", { id: hintId, class: "evo-lesson-hint" });
+    const button = h("button", {
+      type: "button",
+      class: "evo-lesson-reveal",
+      "aria-describedby": hintId,
+      "aria-controls": answerId,
+      "aria-expanded": "false",
+    });
+    const shown = h("div", { id: answerId, class: "evo-lesson-model", hidden: true });
+    let open = false;
+    const update = () => {
+      const allowed = model.get("can_reveal");
+      const text = model.get("model_answer");
+      button.disabled = !allowed;
+      button.textContent = open && text ? "Hide the model answer" : "Reveal a model answer";
+      button.setAttribute("aria-expanded", String(open && Boolean(text)));
+      hint.textContent = allowed ? "" : "Write your own answer first: then you can compare.";
+      shown.replaceChildren(
+        h("strong", { text: "A model answer: " }),
+        document.createTextNode(text),
+      );
+      shown.hidden = !(open && text);
+    };
+    button.addEventListener("click", () => {
+      if (open) {
+        open = false;
+        update();
+        return;
+      }
+      open = true;
+      if (model.get("model_answer")) update();
+      else model.send({ type: "reveal" });
+    });
+    model.on("change:can_reveal", update);
+    model.on("change:model_answer", update);
+    update();
+    root.append(h("div", { class: "evo-lesson-row" }, button, hint), shown);
+  }
+  el.append(root);
+}
+
+function renderReadOff(model, el) {
+  const id = uid("number");
+  const resultId = uid("result");
+  const input = h("input", {
+    id,
+    type: "text",
+    inputmode: "decimal",
+    class: "evo-lesson-number",
+    "aria-describedby": resultId,
+    value: model.get("typed"),
+  });
+  const button = h("button", { type: "button", class: "evo-lesson-check", text: "Check" });
+  const result = h("p", {
+    id: resultId,
+    class: "evo-lesson-result",
+    role: "status",
+    "aria-live": "polite",
+  });
+  const send = () => model.send({ type: "check", typed: input.value });
+  button.addEventListener("click", send);
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      send();
+    }
+  });
+  const update = () => {
+    result.textContent = model.get("result");
+    result.dataset.passed = String(model.get("passed"));
+    if (input.value !== model.get("typed") && document.activeElement !== input) {
+      input.value = model.get("typed");
+    }
+  };
+  model.on("change:result", update);
+  model.on("change:passed", update);
+  model.on("change:typed", update);
+  update();
+  const unit = model.get("unit");
+  el.append(
+    h(
+      "div",
+      { class: "evo-lesson evo-lesson-readoff" },
+      h(
+        "label",
+        { for: id, class: "evo-lesson-prompt" },
+        h("strong", { text: "Read off. " }),
+        document.createTextNode(model.get("prompt")),
+      ),
+      h("div", { class: "evo-lesson-row" }, input, unit ? h("span", { text: unit }) : null, button),
+      result,
+      statusLine(model),
+    ),
+  );
+}
+
+function renderHandIn(model, el) {
+  const button = h("button", { type: "button", class: "evo-lesson-handin", text: "Hand in" });
+  const links = h("ul", { class: "evo-lesson-files" });
+  button.addEventListener("click", () => model.send({ type: "hand_in" }));
+  const update = () => {
+    links.replaceChildren(
+      ...model.get("files").map((file) =>
+        h(
+          "li",
+          {},
+          h("a", { href: file.href, download: file.name, text: `Download ${file.name}` }),
+          document.createTextNode(` (also saved as ${file.path})`),
+        ),
+      ),
+    );
+  };
+  model.on("change:files", update);
+  update();
+  el.append(
+    h(
+      "div",
+      { class: "evo-lesson evo-lesson-handin-box" },
+      h("div", { class: "evo-lesson-row" }, button),
+      statusLine(model),
+      links,
+    ),
+  );
+}
+
+const RENDERERS = {
+  student: renderStudent,
+  question: renderQuestion,
+  read_off: renderReadOff,
+  hand_in: renderHandIn,
+};
+
+export default {
+  render({ model, el }) {
+    const draw = RENDERERS[model.get("kind")];
+    if (draw) draw(model, el);
+    else el.textContent = `Unknown lesson widget: ${model.get("kind")}`;
+  },
+};

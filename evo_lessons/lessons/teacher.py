@@ -1,0 +1,193 @@
+"""Teacher editions: each student notebook, plus its model answers and teaching notes.
+
+``python -m evo_lessons.lessons teacher`` (or the console script ``evo-teacher``) reads every
+``notebooks/*.ipynb`` that starts a lesson (``start_lesson("01_climate")``), finds each
+``question("id", ...)`` call in its code cells, and writes ``notebooks/teacher/<name>.ipynb``:
+the same cells, in the same order, with the same outputs, plus
+
+* a note after the title saying what the edition is and how it is made (and the lesson's notes);
+* after each cell that asks questions, a Markdown cell with the model answer and teaching note
+  of each question, from ``evo_lessons/lessons/answers/<lesson>.toml``.
+
+The edition is generated, never edited: ``--check`` says whether the committed editions are up
+to date (the test suite runs it). Notebooks are read as JSON; no Jupyter library is needed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from .answers import AnswerKey, load_answers
+
+COMMAND = "python -m evo_lessons.lessons teacher"
+TAG = "teacher-edition"
+_MAGIC = re.compile(r"^\s*[%!]")
+
+
+def _code(cell: dict[str, Any]) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else str(source)
+
+
+def calls(source: str, name: str) -> list[str]:
+    """The first (string) argument of every call to ``name(...)`` or ``x.name(...)``."""
+    text = "\n".join("" if _MAGIC.match(line) else line for line in source.splitlines())
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        func = node.func
+        called = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+        first = node.args[0]
+        if called == name and isinstance(first, ast.Constant) and isinstance(first.value, str):
+            found.append((node.lineno, node.col_offset, first.value))
+    return [value for *_, value in sorted(found)]
+
+
+def lesson_of(notebook: dict[str, Any]) -> str | None:
+    """The lesson id a notebook starts, or None if it starts none."""
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") == "code":
+            started = calls(_code(cell), "start_lesson")
+            if started:
+                return started[0]
+    return None
+
+
+def question_ids(notebook: dict[str, Any]) -> list[str]:
+    """Every question id the notebook asks, in order."""
+    ids = []
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") == "code":
+            ids += calls(_code(cell), "question")
+    return ids
+
+
+def _markdown(cell_id: str, text: str) -> dict[str, Any]:
+    lines = text.splitlines(keepends=True)
+    return {
+        "cell_type": "markdown",
+        "id": cell_id[:64],
+        "metadata": {"tags": [TAG]},
+        "source": lines,
+    }
+
+
+def _quoted(text: str) -> str:
+    return "\n".join(f"> {line}".rstrip() for line in text.splitlines())
+
+
+def _answer_text(key: AnswerKey, question_id: str) -> str:
+    entry = key.entry(question_id)
+    parts = [f"**Teacher edition · model answer** (`{question_id}`)", ""]
+    parts.append(entry.answer or "*(no model answer: an open question)*")
+    if entry.notes:
+        parts += ["", f"**Teaching note.** {entry.notes}"]
+    return _quoted("\n".join(parts))
+
+
+def _header(name: str, key: AnswerKey) -> str:
+    text = (
+        f"**Teacher edition** of `{name}`: the model answer (and any teaching note) stands "
+        f"under each question. It is built by `{COMMAND}` from the student notebook and "
+        f"`evo_lessons/lessons/answers/{key.lesson}.toml`: edit those, never this file. "
+        f"Students work in `notebooks/{name}`, where the answers appear only after they have "
+        "written their own."
+    )
+    if key.notes:
+        text += f"\n\n**Notes for this lesson.** {key.notes}"
+    return _quoted(text)
+
+
+def teacher_edition(notebook: dict[str, Any], name: str) -> dict[str, Any] | None:
+    """The teacher edition of a student notebook (a new dict), or None if it has no lesson."""
+    lesson = lesson_of(notebook)
+    if lesson is None:
+        return None
+    key = load_answers(lesson)
+    cells: list[dict[str, Any]] = []
+    used: set[str] = set()
+    for index, cell in enumerate(notebook.get("cells", [])):
+        cells.append(cell)
+        if index == 0:
+            cells.append(_markdown("teacher-edition", _header(name, key)))
+        asked = calls(_code(cell), "question") if cell.get("cell_type") == "code" else []
+        if asked:
+            cell_id = "teacher-" + "-".join(asked)
+            while cell_id[:64] in used:
+                cell_id += "-x"
+            used.add(cell_id[:64])
+            text = "\n>\n".join(_answer_text(key, q) for q in asked)
+            cells.append(_markdown(cell_id, text))
+    return {**notebook, "cells": cells}
+
+
+def notebook_text(notebook: dict[str, Any]) -> str:
+    """A notebook as Jupyter writes it (sorted keys, one-space indent, final newline)."""
+    return json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def build(notebooks: Path, out: Path, check: bool = False) -> list[Path]:
+    """Write (or with ``check``, compare) every teacher edition; return the stale ones."""
+    stale = []
+    for path in sorted(notebooks.glob("*.ipynb")):
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        edition = teacher_edition(notebook, path.name)
+        if edition is None:
+            continue
+        target = out / path.name
+        text = notebook_text(edition)
+        current = target.read_text(encoding="utf-8") if target.exists() else None
+        if current == text:
+            continue
+        stale.append(target)
+        if not check:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+    return stale
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m evo_lessons.lessons",
+        description="Lesson tools. 'teacher' builds notebooks/teacher/<name>.ipynb: each "
+        "student notebook plus its model answers and teaching notes.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    teacher = commands.add_parser("teacher", help="build the teacher editions")
+    teacher.add_argument("--notebooks", type=Path, default=Path("notebooks"))
+    teacher.add_argument("--out", type=Path, default=None, help="default: NOTEBOOKS/teacher")
+    teacher.add_argument(
+        "--check", action="store_true", help="only say whether the editions are up to date"
+    )
+    args = parser.parse_args(argv)
+    if not args.notebooks.is_dir():
+        parser.error(
+            f"no folder {args.notebooks}: run from the repository root or pass --notebooks"
+        )
+    out = args.out or args.notebooks / "teacher"
+    stale = build(args.notebooks, out, check=args.check)
+    if args.check:
+        for path in stale:
+            print(f"out of date: {path} (run {COMMAND})")
+        return 1 if stale else 0
+    for path in stale:
+        print(f"wrote {path}")
+    if not stale:
+        print(f"teacher editions in {out} are up to date")
+    return 0
+
+
+def console() -> int:
+    """The ``evo-teacher`` console script: ``evo-teacher [--check]``."""
+    return main(["teacher", *sys.argv[1:]])

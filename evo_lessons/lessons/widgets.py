@@ -1,0 +1,248 @@
+"""The small widgets a lesson is made of: a name box, question boxes, number checks, hand-in.
+
+Each is an anywidget drawn by ``static/lesson.js`` (hand-written, no imports, no CDN) and owned
+by a :class:`~evo_lessons.lessons.lesson.Lesson`, which saves every change. Two rules hold:
+
+* The model answer never reaches the front end until the student has written (and saved) an
+  answer: it is not a trait value until then, so it is in no notebook output or widget state.
+  The value a number check compares with stays in Python too.
+* Each widget's ``text/plain`` representation is the question in words (and the student's
+  answer), so a notebook read where widgets cannot run (nbviewer, print, a text-only screen
+  reader view) still shows the question rather than a widget placeholder.
+"""
+
+from __future__ import annotations
+
+import base64
+import math
+import pathlib
+from typing import TYPE_CHECKING, Any
+
+import anywidget
+import traitlets
+
+if TYPE_CHECKING:
+    from .lesson import Lesson
+
+STATIC = pathlib.Path(__file__).parent / "static"
+
+
+class _LessonWidget(anywidget.AnyWidget):
+    _esm = STATIC / "lesson.js"
+    _css = STATIC / "lesson.css"
+    kind = traitlets.Unicode("").tag(sync=True)
+    status = traitlets.Unicode("").tag(sync=True)
+
+    def plain_text(self) -> str:
+        raise NotImplementedError
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if data is not None:
+            data["text/plain"] = self.plain_text()
+        return bundle
+
+    def _saved(self, ok: bool) -> None:
+        self.status = "Saved." if ok else self._lesson.work.problem
+
+
+class NameBox(_LessonWidget):
+    """The student's name, for the hand-in."""
+
+    name = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, lesson: Lesson) -> None:
+        # a damaged work file is reported here, at the top of the lesson
+        super().__init__(kind="student", name=lesson.work.student, status=lesson.work.problem)
+        self._lesson = lesson
+        self.observe(self._typed, names="name")
+
+    def _typed(self, change: dict) -> None:
+        self._saved(self._lesson.work.set_student(change["new"]))
+
+    def plain_text(self) -> str:
+        return f"Your name: {self.name or '____________'}"
+
+
+class QuestionBox(_LessonWidget):
+    """A question, a labelled box for the student's answer, and a Reveal button that works
+    only once the box holds a saved answer."""
+
+    question_id = traitlets.Unicode("").tag(sync=True)
+    stage = traitlets.Unicode("think").tag(sync=True)
+    stage_name = traitlets.Unicode("Think").tag(sync=True)
+    colour = traitlets.Unicode("#555555").tag(sync=True)
+    prompt = traitlets.Unicode("").tag(sync=True)
+    answer = traitlets.Unicode("").tag(sync=True)
+    has_model_answer = traitlets.Bool(False).tag(sync=True)
+    can_reveal = traitlets.Bool(False).tag(sync=True)
+    model_answer = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(
+        self,
+        lesson: Lesson,
+        question_id: str,
+        prompt: str,
+        stage: tuple[str, str, str],
+        saved_answer: str,
+        has_model_answer: bool,
+    ) -> None:
+        key, name, colour = stage
+        super().__init__(
+            kind="question",
+            question_id=question_id,
+            stage=key,
+            stage_name=name,
+            colour=colour,
+            prompt=prompt,
+            answer=saved_answer,
+            has_model_answer=has_model_answer,
+            can_reveal=has_model_answer and bool(saved_answer.strip()),
+        )
+        self._lesson = lesson
+        self.observe(self._typed, names="answer")
+        self.on_msg(self._on_message)
+
+    def _typed(self, change: dict) -> None:
+        ok = self._lesson.work.set_answer(self.question_id, change["new"])
+        self._saved(ok)
+        self.can_reveal = self.has_model_answer and bool(change["new"].strip())
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "reveal":
+            self.reveal()
+
+    def reveal(self) -> bool:
+        """Show the model answer, if the student has written one of their own first."""
+        if not self.has_model_answer:
+            return False
+        if not self.answer.strip():
+            self.status = "Write your own answer first: then you can compare it with a model one."
+            return False
+        self._lesson.work.mark_revealed(self.question_id)
+        self.model_answer = self._lesson.answers.entry(self.question_id).answer
+        return True
+
+    def plain_text(self) -> str:
+        answer = self.answer.strip() or "(write your answer in the box when the notebook runs)"
+        return f"{self.stage_name}. {self.prompt}\nYour answer: {answer}"
+
+
+def parse_number(text: str) -> float | None:
+    """A number typed by a student ("12", "0.5", "0,5"; "50%" is 0.5), or None."""
+    cleaned = text.strip().replace(",", ".")
+    percent = cleaned.endswith("%")
+    try:
+        value = float(cleaned.removesuffix("%").strip())
+    except ValueError:
+        return None
+    if not math.isfinite(value):
+        return None
+    return value / 100 if percent else value
+
+
+class NumberCheck(_LessonWidget):
+    """Read a number off a plot or table: the student types it; it is compared, within a
+    tolerance, with the value the notebook computed (which never leaves Python)."""
+
+    prompt = traitlets.Unicode("").tag(sync=True)
+    unit = traitlets.Unicode("").tag(sync=True)
+    typed = traitlets.Unicode("").tag(sync=True)
+    result = traitlets.Unicode("").tag(sync=True)
+    passed = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(
+        self,
+        lesson: Lesson,
+        checkpoint_id: str,
+        prompt: str,
+        value: float,
+        tolerance: float,
+        unit: str,
+    ) -> None:
+        saved = lesson.work.checkpoints.get(checkpoint_id, {})
+        super().__init__(kind="read_off", prompt=prompt, unit=unit, typed=saved.get("typed", ""))
+        self._lesson = lesson
+        self.checkpoint_id = checkpoint_id
+        self._value = float(value)
+        self._tolerance = float(tolerance)
+        if self.typed:
+            self.check(save=False)
+        self.on_msg(self._on_message)
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "check":
+            typed = content.get("typed", "")
+            self.typed = typed[:40] if isinstance(typed, str) else ""
+            self.check()
+
+    def check(self, save: bool = True) -> bool:
+        """Compare what the student typed with the computed value; record the result."""
+        number = parse_number(self.typed)
+        if number is None:
+            self.passed = False
+            self.result = "Type a number (such as 1.5), then press Check."
+            return False
+        self.passed = abs(number - self._value) <= self._tolerance + 1e-9
+        unit = f" {self.unit}" if self.unit else ""
+        if self.passed:
+            self.result = f"✓ Yes: {number:g}{unit} is a good reading of the plot."
+        else:
+            self.result = (
+                f"✗ Not yet: {number:g}{unit} is not what the plot shows. Look again: find the "
+                "point on the axis, then read across."
+            )
+        if save:
+            message = f"{self.prompt} You read {number:g}{unit}."
+            ok = self._lesson.work.set_checkpoint(
+                self.checkpoint_id, self.passed, message, typed=self.typed
+            )
+            if not ok:
+                self.status = self._lesson.work.problem
+        return self.passed
+
+    def plain_text(self) -> str:
+        unit = f" {self.unit}" if self.unit else ""
+        return f"Read off: {self.prompt}\nYour reading: {self.typed or '____'}{unit}"
+
+
+class HandInBox(_LessonWidget):
+    """A Hand in button: writes the hand-in files beside the notebook and offers downloads."""
+
+    files = traitlets.List(traitlets.Dict()).tag(sync=True)
+
+    def __init__(self, lesson: Lesson) -> None:
+        super().__init__(kind="hand_in")
+        self._lesson = lesson
+        self.on_msg(self._on_message)
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "hand_in":
+            self.hand_in()
+
+    def hand_in(self) -> list[pathlib.Path]:
+        """Write the HTML and Markdown hand-in files and offer them as downloads."""
+        try:
+            paths = self._lesson.write_hand_in()
+        except OSError as error:
+            self.status = f"The hand-in could not be written ({error.strerror or error})."
+            return []
+        kinds = {".html": "text/html", ".md": "text/markdown"}
+        self.files = [
+            {
+                "name": path.name,
+                "path": f"{path.parent.name}/{path.name}",
+                "href": f"data:{kinds[path.suffix]};charset=utf-8;base64,"
+                + base64.b64encode(path.read_bytes()).decode("ascii"),
+            }
+            for path in paths
+        ]
+        self.status = f"Handed in at {self._lesson.work.updated}: download both files below."
+        return paths
+
+    def plain_text(self) -> str:
+        return (
+            "Hand in: run this cell in Jupyter and press 'Hand in' to save your answers as a web "
+            "page and a Markdown file (in the hand-in folder beside this notebook)."
+        )
