@@ -1,0 +1,51 @@
+"""Teacher editions: generated from the student notebooks and the answers files, kept current."""
+
+from __future__ import annotations
+
+import pytest
+
+from evo_lessons.lessons import load_answers
+from evo_lessons.lessons.teacher import TAG, build, main, teacher_edition
+
+from .helpers import NOTEBOOKS, STUDENT_NOTEBOOKS, TEACHER_NOTEBOOKS, load, normalise, visible_text
+
+
+def test_the_committed_teacher_editions_are_up_to_date():
+    stale = build(NOTEBOOKS, NOTEBOOKS / "teacher", check=True)
+    assert not stale, "run: python -m evo_lessons.lessons teacher"
+
+
+def test_the_check_command_says_up_to_date():
+    assert main(["teacher", "--notebooks", str(NOTEBOOKS), "--check"]) == 0
+
+
+def test_every_lesson_notebook_has_a_teacher_edition():
+    assert [p.name for p in TEACHER_NOTEBOOKS] == [p.name for p in STUDENT_NOTEBOOKS]
+
+
+@pytest.mark.parametrize("path", TEACHER_NOTEBOOKS, ids=lambda p: p.stem)
+def test_a_teacher_edition_shows_every_model_answer(path):
+    text = visible_text(load(path))
+    for entry in load_answers(path.stem).questions.values():
+        assert normalise(entry.answer) in text
+
+
+@pytest.mark.parametrize("path", TEACHER_NOTEBOOKS, ids=lambda p: p.stem)
+def test_a_teacher_edition_is_the_student_notebook_plus_tagged_markdown(path):
+    student = load(NOTEBOOKS / path.name)["cells"]
+    teacher = load(path)["cells"]
+    added = [c for c in teacher if TAG in c["metadata"].get("tags", [])]
+    assert all(c["cell_type"] == "markdown" for c in added)
+    assert [c for c in teacher if c not in added] == student
+
+
+def test_a_notebook_that_starts_no_lesson_has_no_teacher_edition():
+    notebook = {"cells": [{"cell_type": "code", "source": ["1 + 1"], "metadata": {}}]}
+    assert teacher_edition(notebook, "x.ipynb") is None
+
+
+def test_a_stale_edition_is_reported_and_then_rebuilt(tmp_path):
+    (tmp_path / "01_climate.ipynb").write_bytes((NOTEBOOKS / "01_climate.ipynb").read_bytes())
+    assert main(["teacher", "--notebooks", str(tmp_path), "--check"]) == 1
+    assert main(["teacher", "--notebooks", str(tmp_path)]) == 0
+    assert main(["teacher", "--notebooks", str(tmp_path), "--check"]) == 0
