@@ -490,15 +490,17 @@ class PhyloState(GameState):
         me = self.turn_player
         hand_cards = sorted({self.card_of[i] for i in self.hands[me]})
         actions: list[Action] = []
+        # one pass over the table serves every kind of action below
+        occupied = [(s, i) for s, i in enumerate(self.top) if i >= 0]
         if self.actions_left:
             species = [c for c in hand_cards if T.IS_SPECIES[c]]
             if species:
-                actions += self._play_actions(species)
+                actions += self._play_actions(species, occupied)
             if not self.event_played:
                 for card in hand_cards:
                     if not T.IS_SPECIES[card]:
-                        actions += self._event_actions(card, me)
-            actions += self._move_actions(me)
+                        actions += self._event_actions(card, me, occupied)
+            actions += self._move_actions(me, occupied)
             if self.decks[me]:
                 actions += [T.interned(DiscardToDraw, c) for c in hand_cards]
             if self.options["realism"] and not self.challenged:
@@ -508,14 +510,12 @@ class PhyloState(GameState):
         return actions
 
     # -- where cards fit -----------------------------------------------------------------------
-    def _empty_masks(self) -> dict[int, int]:
+    def _empty_masks(self, occupied: list[tuple[int, int]]) -> dict[int, int]:
         """For each empty space beside a card: the species that may be played there."""
         masks: dict[int, int] = {}
         top, under, card_of, neighbours = self.top, self.under, self.card_of, self.neighbours
         beside = T.BESIDE
-        for space, instance in enumerate(top):
-            if instance < 0:
-                continue
+        for space, instance in occupied:
             allowed = beside[card_of[instance]]
             if not allowed:
                 continue
@@ -534,20 +534,24 @@ class PhyloState(GameState):
                 return True
         return False
 
-    def _play_actions(self, species: list[int]) -> list[Action]:
+    def _play_actions(self, species: list[int], occupied: list[tuple[int, int]]) -> list[Action]:
         actions: list[Action] = []
-        masks = self._empty_masks()
-        columns = self.columns
-        top, under, card_of = self.top, self.under, self.card_of
+        hand = 0
         for card in species:
-            for space, mask in masks.items():
-                if mask >> card & 1:
-                    r, c = divmod(space, columns)
-                    actions.append(T.interned(PlaySpecies, card, r, c))
+            hand |= 1 << card
+        plays = T.play_table(PlaySpecies, self.columns)
+        for space, mask in self._empty_masks(occupied).items():
+            fit = mask & hand
+            while fit:
+                low = fit & -fit
+                actions.append(plays[(low.bit_length() - 1) * 4096 + space])
+                fit ^= low
+        under, card_of, columns = self.under, self.card_of, self.columns
+        for card in species:
             invades, hosts = T.INVADES[card], T.HOSTS[card]
             if not (invades or hosts):
                 continue
-            for space, instance in enumerate(top):
+            for space, instance in occupied:
                 if instance < 2:
                     continue
                 target = card_of[instance]
@@ -558,17 +562,18 @@ class PhyloState(GameState):
                     actions.append(T.interned(PlayParasite, card, r, c, target))
         return actions
 
-    def _event_actions(self, card: int, me: int) -> list[Action]:
-        event = CARDS[card]
-        rule = event.target
+    def _event_actions(self, card: int, me: int, occupied: list[tuple[int, int]]) -> list[Action]:
+        targets = T.EVENT_TARGETS[card]
+        own = CARDS[card].target.own
         actions: list[Action] = []
-        for space, instance in enumerate(self.top):
-            if instance < 2 or (rule.own and self.owner_of[instance] != me):
+        card_of, owner_of = self.card_of, self.owner_of
+        for space, instance in occupied:
+            if instance < 2 or not targets >> card_of[instance] & 1:
                 continue
-            target = self.card_of[instance]
-            if rule.matches(CARDS[target]):
-                r, c = self._rc(space)
-                actions.append(T.interned(PlayEvent, card, r, c, target))
+            if own and owner_of[instance] != me:
+                continue
+            r, c = divmod(space, self.columns)
+            actions.append(T.interned(PlayEvent, card, r, c, card_of[instance]))
         return actions
 
     def _destinations(self, instance: int, space: int, reach: int, directions: int) -> list[int]:
@@ -582,10 +587,11 @@ class PhyloState(GameState):
                     found.append(d)
         return found
 
-    def _move_actions(self, me: int) -> list[Action]:
+    def _move_actions(self, me: int, occupied: list[tuple[int, int]]) -> list[Action]:
         actions: list[Action] = []
-        for space, instance in enumerate(self.top):
-            if instance < 2 or self.owner_of[instance] != me:
+        owner_of = self.owner_of
+        for space, instance in occupied:
+            if instance < 2 or owner_of[instance] != me:
                 continue
             card = self.card_of[instance]
             reach, directions = T.MOVE_REACH[card]
@@ -947,14 +953,24 @@ class PhyloState(GameState):
     def _unconnected(self) -> list[tuple[int, int]]:
         """Every (space, instance) on the table without a compatible connection."""
         found = []
-        top, under = self.top, self.under
-        for space in range(len(top)):
-            instance = top[space]
-            if instance >= 2 and not self._connected(space, instance):
-                found.append((space, instance))
-            instance = under[space]
-            if instance >= 2 and not self._connected(space, instance):
-                found.append((space, instance))
+        top, under, card_of, neighbours = self.top, self.under, self.card_of, self.neighbours
+        needs_of, hosts_of = T.NEEDS, T.HOSTS
+        for space, instance in enumerate(top):
+            if instance >= 2:
+                needs = needs_of[card_of[instance]]
+                for n in neighbours[space]:
+                    other = top[n]
+                    if other >= 0 and needs >> card_of[other] & 1:
+                        break
+                else:
+                    found.append((space, instance))
+            beneath = under[space]
+            if (
+                beneath >= 2
+                and not (instance >= 0 and hosts_of[card_of[beneath]] >> card_of[instance] & 1)
+                and not self._fits(card_of[beneath], space)
+            ):
+                found.append((space, beneath))
         return found
 
     def _update_risk(self, events: list[Event]) -> None:

@@ -114,6 +114,10 @@ EATS: tuple[int, ...] = _per_card(
 IS_SPECIES: tuple[bool, ...] = _per_card(lambda s: True, False)
 POINTS: tuple[int, ...] = _per_card(lambda s: s.points, 0)
 POLLINATORS: int = _mask(s.id for s in SPECIES if s.pollinator)
+#: EVENT_TARGETS[e]: the species event e may be played on (its card's filter; "own" aside)
+EVENT_TARGETS: dict[int, int] = {
+    e.id: _mask(s.id for s in SPECIES if e.target.matches(s)) for e in COLLECTION.events
+}
 #: the reach of a card's MOVE (4 directions) or FLIGHT (8); (0, 0) when it has neither
 MOVE_REACH: tuple[tuple[int, int], ...] = _per_card(
     lambda s: (s.move, 4) if s.move else (s.flight, 8) if s.flight else (0, 0), (0, 0)
@@ -177,3 +181,25 @@ def interned(cls, *fields):
     if action is None:
         action = _INTERNED[key] = cls(*fields)
     return action
+
+
+class PlayTable(dict):
+    """``table[card * 4096 + space]``: the shared play action of a card on a space of one grid.
+
+    A random playout asks for thousands of plays; an int key found in a dict is the cheapest
+    way to hand out the same object each time.
+    """
+
+    def __init__(self, cls, columns: int) -> None:
+        super().__init__()
+        self.cls, self.columns = cls, columns
+
+    def __missing__(self, key: int):
+        card, space = divmod(key, 4096)
+        action = self[key] = self.cls(card, *divmod(space, self.columns))
+        return action
+
+
+@cache
+def play_table(cls, columns: int) -> PlayTable:
+    return PlayTable(cls, columns)
