@@ -272,7 +272,13 @@ class Population:
 
     @property
     def mean_fitness(self) -> float:
-        return self._history[-1][1]
+        """Mean fitness of the individuals alive now, in the environment now (NaN if extinct).
+
+        Right after an environment change this already shows the new environment's verdict;
+        the record of the generation (in :meth:`result`) keeps the value it was bred with.
+        """
+        n = self.size
+        return float((self.counts * self._fitness).sum() / n) if n else float("nan")
 
     @property
     def frequencies(self) -> np.ndarray:

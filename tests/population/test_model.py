@@ -94,9 +94,11 @@ def test_an_environment_change_takes_effect_from_the_next_generation():
     population.step(3)
     before = population.mean_fitness
     population.change_environment(temperature=1)
-    assert population.mean_fitness == before  # the record of the past is not rewritten
+    assert population.result().mean_fitness[-1] == before  # the past record is not rewritten
+    assert population.mean_fitness < before  # the same individuals, judged by the new habitat
+    assert population.result().frequencies.shape[0] == 4
     population.step()
-    assert population.mean_fitness < before
+    assert population.result().mean_fitness[-1] < before
 
 
 def test_a_run_keeps_its_demes():

@@ -1,0 +1,294 @@
+// population.js: the PopulationWidget's front end. Plain ES module: no imports, no CDN.
+// Python owns the population; this file draws SVG plots from the numbers in `view` and sends
+// small messages ({type: "step", generations}) that Python checks. Play/Pause lives here: while
+// playing, the next step is asked for only after the last one was drawn.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function el(tag, attrs = {}, parent = null, text = null) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+  if (text !== null) node.textContent = String(text);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function svg(tag, attrs = {}, parent = null, text = null) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v !== null && v !== undefined && v !== "") node.setAttribute(k, String(v));
+  }
+  if (text !== null) node.textContent = String(text);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+let uid = 0;
+const nextId = (stem) => `evo-pop-${stem}-${++uid}-${Math.random().toString(36).slice(2, 7)}`;
+
+/** A labelled range input: its text says the value in words; sends on release or keys. */
+function slider(parent, label, { min, max, step, toValue, fromValue, format, onChange }) {
+  const wrap = el("div", { class: "evo-pop-slider" }, parent);
+  const id = nextId("slider");
+  el("label", { for: id }, wrap, label);
+  const input = el("input", { id, type: "range", min, max, step }, wrap);
+  const out = el("output", { for: id, "aria-hidden": "true" }, wrap);
+  const show = () => {
+    const text = format(toValue(Number(input.value)));
+    out.textContent = text;
+    input.setAttribute("aria-valuetext", text);
+  };
+  input.addEventListener("input", show);
+  input.addEventListener("change", () => onChange(toValue(Number(input.value))));
+  return {
+    wrap,
+    input,
+    set(value) {
+      if (document.activeElement === input) return; // never yank a slider the user holds
+      input.value = String(fromValue(value));
+      show();
+    },
+  };
+}
+
+const roundTo = (v, digits = 2) => Number(v.toPrecision(digits));
+const SIZE = { // 10 .. 100,000 on a log scale
+  toValue: (s) => Math.round(roundTo(10 ** s)),
+  fromValue: (v) => Math.log10(Math.max(10, v)),
+};
+const RATE = { // 0, then 1e-5 .. 1e-1 on a log scale
+  toValue: (s) => (s <= -5.25 ? 0 : roundTo(10 ** s)),
+  fromValue: (v) => (v <= 0 ? -5.5 : Math.log10(v)),
+};
+
+/** One panel: axes, lines with dashes, an end symbol and label on each line. */
+function drawPanel(parent, panel, x, lastX) {
+  const W = 360, H = 190, left = 40, right = 120, top = 22, bottom = 28;
+  const figure = el("figure", { class: "evo-pop-panel" }, parent);
+  const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img",
+                         "aria-label": `${panel.title}: plot; the table gives the numbers` },
+                figure);
+  svg("text", { x: left, y: 14, class: "evo-pop-title" }, s, panel.title);
+  const plotW = W - left - right, plotH = H - top - bottom;
+  const xMax = Math.max(1, lastX);
+  const yMax = panel.max || 1;
+  const px = (g) => left + (g / xMax) * plotW;
+  const py = (v) => top + plotH - (v / yMax) * plotH;
+  svg("rect", { x: left, y: top, width: plotW, height: plotH, class: "evo-pop-frame" }, s);
+  for (const f of [0, 0.5, 1]) {
+    const y = py(f * yMax);
+    svg("line", { x1: left, x2: left + plotW, y1: y, y2: y, class: "evo-pop-grid" }, s);
+    const tick = yMax === 1 ? `${Math.round(f * 100)}%` : Math.round(f * yMax).toLocaleString();
+    svg("text", { x: left - 4, y: y + 4, class: "evo-pop-tick", "text-anchor": "end" }, s, tick);
+  }
+  svg("text", { x: left, y: H - 8, class: "evo-pop-tick" }, s, "0");
+  svg("text", { x: left + plotW, y: H - 8, class: "evo-pop-tick", "text-anchor": "end" }, s,
+      `generation ${lastX}`);
+  const ends = [];
+  for (const line of panel.lines) {
+    let d = "";
+    let pen = false;
+    let last = null;
+    line.values.forEach((v, i) => {
+      if (v === null) { pen = false; return; }
+      d += `${pen ? "L" : "M"}${px(x[i]).toFixed(1)} ${py(v).toFixed(1)}`;
+      pen = true;
+      last = [px(x[i]), py(v)];
+    });
+    svg("path", { d, fill: "none", stroke: line.colour, "stroke-width": 2,
+                  "stroke-dasharray": line.dash }, s);
+    if (last) ends.push({ line, x: last[0], y: last[1] });
+  }
+  // labels at the right, nudged apart so they never overlap
+  ends.sort((a, b) => a.y - b.y);
+  let floor = top - 2;
+  for (const e of ends) {
+    const y = Math.max(e.y, floor + 11);
+    floor = y;
+    svg("text", { x: e.x, y: e.y + 4, "text-anchor": "middle", fill: e.line.colour,
+                  class: "evo-pop-symbol" }, s, e.line.symbol);
+    svg("text", { x: left + plotW + 6, y: y + 4, class: "evo-pop-label" }, s,
+        `${e.line.symbol} ${e.line.label}`);
+  }
+  return figure;
+}
+
+function render({ model, el: host }) {
+  const root = el("div", { class: "evo-pop" }, host);
+  const header = el("div", { class: "evo-pop-header" }, root);
+  const title = el("h3", { class: "evo-pop-heading" }, header);
+  const seed = el("span", { class: "evo-pop-seed" }, header);
+  const status = el("p", { class: "evo-pop-status", role: "status", "aria-live": "polite" }, root);
+  const error = el("p", { class: "evo-pop-error", role: "alert", hidden: true }, root);
+
+  const controls = el("div", { class: "evo-pop-controls", role: "toolbar",
+                               "aria-label": "Generations" }, root);
+  let playing = false;
+  let waiting = false;
+  const send = (message) => model.send(message);
+  const stepButton = el("button", { type: "button", class: "evo-pop-step" }, controls,
+                        "Step 1 generation");
+  stepButton.addEventListener("click", () => send({ type: "step", generations: 1 }));
+  const step10 = el("button", { type: "button", class: "evo-pop-step10" }, controls,
+                    "Step 10 generations");
+  step10.addEventListener("click", () => send({ type: "step", generations: 10 }));
+  const playButton = el("button", { type: "button", class: "evo-pop-play",
+                                    "aria-pressed": "false" }, controls, "Play");
+  const speedId = nextId("speed");
+  el("label", { for: speedId }, controls, "Generations per frame");
+  const speed = el("select", { id: speedId, class: "evo-pop-speed" }, controls);
+  for (const n of [1, 5, 20]) el("option", { value: n }, speed, String(n));
+  const seedId = nextId("seed");
+  el("label", { for: seedId }, controls, "Seed");
+  const seedInput = el("input", { id: seedId, type: "number", min: 0, step: 1,
+                                  class: "evo-pop-seed-input", placeholder: "random" }, controls);
+  const resetButton = el("button", { type: "button", class: "evo-pop-reset" }, controls,
+                         "New run");
+  resetButton.addEventListener("click", () => {
+    const v = seedInput.value.trim();
+    setPlaying(false);
+    send({ type: "reset", seed: v === "" ? null : Number.parseInt(v, 10) });
+  });
+
+  const askNext = () => {
+    if (!playing || waiting) return;
+    waiting = true;
+    send({ type: "step", generations: Number(speed.value) });
+  };
+  const setPlaying = (on) => {
+    playing = on;
+    playButton.textContent = on ? "Pause" : "Play";
+    playButton.setAttribute("aria-pressed", on ? "true" : "false");
+    root.dataset.playing = on ? "1" : "0";
+    if (on) askNext();
+  };
+  playButton.addEventListener("click", () => setPlaying(!playing));
+
+  const environmentBox = el("fieldset", { class: "evo-pop-environment" }, root);
+  el("legend", {}, environmentBox, "Change the environment (from the next generation)");
+  const environmentText = el("p", { class: "evo-pop-environment-text" }, environmentBox);
+  const choicesBox = el("div", { class: "evo-pop-choices" }, environmentBox);
+
+  const sliders = el("fieldset", { class: "evo-pop-sliders" }, root);
+  el("legend", {}, sliders, "Settings (from the next generation)");
+  const set = (name) => (value) => send({ type: "set", name, value });
+  const sizeSlider = slider(sliders, "Population size N", {
+    min: 1, max: 5, step: 0.05, ...SIZE, format: (v) => v.toLocaleString(), onChange: set("size"),
+  });
+  const muSlider = slider(sliders, "Mutation rate μ (per trait per generation)", {
+    min: -5.5, max: -1, step: 0.25, ...RATE, format: (v) => (v === 0 ? "0 (none)" : String(v)),
+    onChange: set("mutation_rate"),
+  });
+  const selectionSlider = slider(sliders, "Selection strength", {
+    min: 0, max: 5, step: 0.05, toValue: (s) => roundTo(s, 3), fromValue: (v) => v,
+    format: (v) => (v === 0 ? "0 (drift only)" : String(v)), onChange: set("selection"),
+  });
+  const migrationSlider = slider(sliders, "Migration between places", {
+    min: 0, max: 0.5, step: 0.01, toValue: (s) => roundTo(s, 3), fromValue: (v) => v,
+    format: String, onChange: set("migration"),
+  });
+  const growthWrap = el("div", { class: "evo-pop-growth" }, sliders);
+  const growthId = nextId("growth");
+  const growthBox = el("input", { id: growthId, type: "checkbox" }, growthWrap);
+  el("label", { for: growthId }, growthWrap,
+     "Size set by fitness: a population that cannot keep up shrinks and can go extinct");
+  const growthSlider = slider(sliders, "Offspring of a perfectly matched individual", {
+    min: 1, max: 4, step: 0.1, toValue: (s) => roundTo(s, 2), fromValue: (v) => v ?? 1.5,
+    format: String, onChange: set("growth"),
+  });
+  growthBox.addEventListener("change", () =>
+    send({ type: "set", name: "growth",
+           value: growthBox.checked ? Number(growthSlider.input.value) : null }));
+
+  const main = el("div", { class: "evo-pop-main" }, root);
+  const plots = el("div", { class: "evo-pop-plots" }, main);
+  const side = el("div", { class: "evo-pop-side" }, main);
+  el("h4", {}, side, "Now");
+  const table = el("table", { class: "evo-pop-table" }, side);
+  el("h4", {}, side, "In words");
+  const description = el("pre", { class: "evo-pop-description" }, side);
+
+  let frames = 0;
+  const update = () => {
+    const view = model.get("view") || {};
+    if (!view.game) return;
+    title.textContent = view.title;
+    seed.textContent = `seed ${view.seed}`;
+    status.textContent = view.status;
+    environmentText.textContent = view.environment;
+    const focusedChoice = choicesBox.contains(document.activeElement);
+    choicesBox.replaceChildren();
+    if (view.choices.length <= 4) {
+      for (const c of view.choices) {
+        const b = el("button", { type: "button", "data-choice": c.key }, choicesBox, c.label);
+        b.addEventListener("click", () => send({ type: "environment", choice: c.key }));
+      }
+    } else {
+      const id = nextId("choice");
+      el("label", { for: id }, choicesBox, "New environment");
+      const select = el("select", { id }, choicesBox);
+      for (const c of view.choices) el("option", { value: c.key }, select, c.label);
+      const go = el("button", { type: "button", "data-choice": "apply" }, choicesBox, "Change");
+      go.addEventListener("click", () => send({ type: "environment", choice: select.value }));
+    }
+    if (focusedChoice) choicesBox.querySelector("button, select")?.focus();
+    const c = view.controls;
+    sizeSlider.set(c.size);
+    muSlider.set(c.mutation_rate);
+    selectionSlider.set(c.selection);
+    migrationSlider.set(c.migration);
+    migrationSlider.wrap.hidden = c.demes < 2;
+    growthBox.checked = c.growth !== null;
+    growthSlider.set(c.growth);
+    growthSlider.wrap.hidden = c.growth === null;
+
+    plots.replaceChildren();
+    const lastX = view.x[view.x.length - 1];
+    for (const panel of view.panels) drawPanel(plots, panel, view.x, lastX);
+
+    table.replaceChildren();
+    const head = el("tr", {}, el("thead", {}, table));
+    for (const col of view.table.columns) el("th", { scope: "col" }, head, col);
+    const body = el("tbody", {}, table);
+    for (const row of view.table.rows) {
+      const tr = el("tr", {}, body);
+      row.forEach((v) => el("td", {}, tr, v));
+    }
+    description.textContent = view.description;
+
+    stepButton.disabled = view.extinct;
+    step10.disabled = view.extinct;
+    playButton.disabled = view.extinct;
+    root.dataset.generation = String(view.generation);
+    root.dataset.frames = String(++frames);
+    waiting = false;
+    if (view.extinct) setPlaying(false);
+    else if (playing) setTimeout(askNext, 30);
+  };
+
+  const updateError = () => {
+    const message = model.get("error");
+    error.hidden = !message;
+    error.textContent = message || "";
+    if (message) {
+      waiting = false;
+      setPlaying(false);
+    }
+  };
+
+  model.on("change:view", update);
+  model.on("change:error", updateError);
+  update();
+  updateError();
+  return () => {
+    playing = false;
+    model.off("change:view", update);
+    model.off("change:error", updateError);
+  };
+}
+
+export default { render };

@@ -1,0 +1,195 @@
+"""PopulationWidget without a browser: every message from the page is checked; a forged one is
+refused with a visible error and changes nothing; the real ones step, set and change."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from evo_lessons.population import run
+from evo_lessons.population.widget import PopulationWidget
+
+
+def make(game="climate", **kwargs):
+    return PopulationWidget(game, size=200, mutation_rate=0.01, seed=3, **kwargs)
+
+
+def send(widget, content):
+    widget._on_message(widget, content, [])
+
+
+def fingerprint(widget):
+    p = widget.population
+    return (
+        p.generation,
+        p.counts.tobytes(),
+        json.dumps(p.run),
+        json.dumps(p.environment),
+        p.rng.bit_generator.state["state"]["state"],
+    )
+
+
+FORGED = [
+    "step",
+    None,
+    [1, 2],
+    {"type": "step"},
+    {"type": "step", "generations": 0},
+    {"type": "step", "generations": 101},
+    {"type": "step", "generations": True},
+    {"type": "step", "generations": "5"},
+    {"type": "step", "generations": 1, "extra": 1},
+    {"type": "set", "name": "size", "value": 0},
+    {"type": "set", "name": "size", "value": 10**7},
+    {"type": "set", "name": "selection", "value": -1},
+    {"type": "set", "name": "selection", "value": float("nan")},
+    {"type": "set", "name": "mutation_rate", "value": "high"},
+    {"type": "set", "name": "seed", "value": 4},
+    {"type": "set", "name": "temperature", "value": 1},
+    {"type": "environment", "choice": "hotter"},
+    {"type": "environment", "choice": {"temperature": 1}},
+    {"type": "reset", "seed": -3},
+    {"type": "reset", "seed": 2**63},
+    {"type": "teleport"},
+]
+
+
+@pytest.mark.parametrize("forged", FORGED)
+def test_a_forged_message_is_refused_visibly_and_changes_nothing(forged):
+    widget = make()
+    before, view = fingerprint(widget), widget.view
+    send(widget, forged)
+    assert widget.error.startswith("Refused")
+    assert fingerprint(widget) == before
+    assert widget.view == view
+
+
+MESSAGE = st.fixed_dictionaries(
+    {"type": st.sampled_from(["step", "set", "environment", "reset", "act", ""])},
+    optional={
+        "generations": st.integers(-5, 500) | st.floats() | st.text(max_size=3) | st.none(),
+        "name": st.sampled_from(["size", "selection", "growth", "x"]) | st.integers(),
+        "value": st.integers(-10, 10**7) | st.floats() | st.none() | st.booleans(),
+        "choice": st.text(max_size=8) | st.integers(),
+        "seed": st.integers(-5, 2**64) | st.none() | st.text(max_size=3),
+    },
+)
+
+
+@settings(max_examples=150, deadline=None, database=None)
+@given(message=MESSAGE)
+def test_any_message_is_either_carried_out_or_refused_without_a_change(message):
+    widget = make()
+    before = fingerprint(widget)
+    send(widget, message)
+    if widget.error:
+        assert widget.error.startswith("Refused")
+        assert fingerprint(widget) == before
+    json.dumps(widget.view, allow_nan=False)
+
+
+def test_step_breeds_generations_and_redraws():
+    widget = make()
+    send(widget, {"type": "step", "generations": 5})
+    assert widget.error == ""
+    assert widget.view["generation"] == 5
+    assert widget.view["x"] == [0, 1, 2, 3, 4, 5]
+    assert all(len(line["values"]) == 6 for p in widget.view["panels"] for line in p["lines"])
+
+
+def test_a_climate_step_button_changes_the_habitat():
+    widget = make()
+    keys = [c["key"] for c in widget.view["choices"]]
+    assert keys == ["warmer", "cooler"]
+    send(widget, {"type": "environment", "choice": "cooler"})
+    assert widget.error == ""
+    assert "temperate forest" in widget.view["environment"]
+    assert widget.population.environment["temperature"] == 2
+
+
+@pytest.mark.parametrize(
+    ("game", "choice", "text"),
+    [("adaptation", "shape", "challenge is shape"), ("niche", "cave", "environment is cave")],
+)
+def test_other_worlds_offer_a_new_challenge_or_environment(game, choice, text):
+    widget = make(game)
+    send(widget, {"type": "environment", "choice": choice})
+    assert widget.error == ""
+    assert text in widget.view["environment"]
+
+
+def test_sliders_change_the_run_from_the_next_generation():
+    widget = make()
+    send(widget, {"type": "set", "name": "size", "value": 50})
+    send(widget, {"type": "set", "name": "selection", "value": 0})
+    assert widget.error == ""
+    assert widget.view["controls"]["size"] == 50
+    send(widget, {"type": "step", "generations": 1})
+    assert widget.population.size == 50
+
+
+def test_growth_on_lets_a_mismatched_population_go_extinct_and_stops_the_steps():
+    widget = make(temperature=1)
+    send(widget, {"type": "set", "name": "mutation_rate", "value": 0})
+    send(widget, {"type": "set", "name": "growth", "value": 1.2})
+    for _ in range(10):
+        send(widget, {"type": "step", "generations": 20})
+    assert widget.view["extinct"]
+    assert "extinct" in widget.view["status"]
+    json.dumps(widget.view, allow_nan=False)
+
+
+def test_a_new_run_with_a_seed_starts_again_from_generation_zero():
+    widget = make()
+    send(widget, {"type": "step", "generations": 7})
+    send(widget, {"type": "reset", "seed": 42})
+    assert widget.view["generation"] == 0
+    assert widget.view["seed"] == 42
+
+
+def test_what_the_widget_showed_re_runs_from_its_settings():
+    widget = make(cells=[29, 30], migration=0.1)
+    send(widget, {"type": "step", "generations": 10})
+    send(widget, {"type": "environment", "choice": "cooler"})
+    send(widget, {"type": "set", "name": "selection", "value": 2.5})
+    send(widget, {"type": "step", "generations": 10})
+    replay = run(widget.settings)
+    assert np.array_equal(replay.frequencies, widget.result().frequencies)
+
+
+def test_long_runs_are_thinned_to_a_few_hundred_points_ending_at_the_newest():
+    widget = make()
+    for _ in range(9):
+        widget.step(100)
+    x = widget.view["x"]
+    assert len(x) <= 400
+    assert x[0] == 0 and x[-1] == 900
+
+
+def test_the_table_and_the_description_give_the_numbers_in_words():
+    widget = make()
+    rows = widget.view["table"]["rows"]
+    assert ["Body", "1 savannah", "100.0%"] in rows
+    assert "Nobody chooses" in widget.view["description"]
+    assert "Temperature 3 of 5" in widget.view["description"]
+
+
+def test_lines_carry_okabe_ito_colours_symbols_and_text_labels():
+    view = make().view
+    lines = [line for panel in view["panels"] for line in panel["lines"]]
+    okabe_ito = {
+        "#E69F00",
+        "#0072B2",
+        "#D55E00",
+        "#CC79A7",
+        "#56B4E9",
+        "#000000",
+        "#999999",
+        "#009E73",
+    }
+    assert {line["colour"] for line in lines} <= okabe_ito
+    assert all(line["symbol"] and line["label"] for line in lines)
