@@ -58,8 +58,16 @@ def _revealed_note(record: dict) -> str:
 
 
 def _check_line(record: dict) -> str:
-    mark = "✓" if record.get("passed") else "✗"
-    return f"{mark} {record.get('message', '')}".strip()
+    """The checkpoint's message as the student saw it (it starts with ✓ or ✗)."""
+    message = str(record.get("message", "")).strip()
+    if message.startswith(("✓", "✗")):
+        return message
+    return f"{'✓' if record.get('passed') else '✗'} {message}"
+
+
+def _game_name(label: str, record: dict) -> str:
+    game = str(record.get("game", ""))
+    return label if label == game or not game else f"{label} ({game})"
 
 
 def to_markdown(work: Work, title: str) -> str:
@@ -85,7 +93,7 @@ def to_markdown(work: Work, title: str) -> str:
     ]
     lines += ["", "## Games", ""]
     for label, record in work.games.items():
-        lines += [f"- {label} ({record.get('game', '')}): `{record.get('code', '')}`"]
+        lines += [f"- {_game_name(label, record)}: `{record.get('code', '')}`"]
     if not work.games:
         lines.append("*(no game recorded)*")
     else:
@@ -125,7 +133,7 @@ def to_html(work: Work, title: str) -> str:
     parts.append(f"<ul>{''.join(checks)}</ul>" if checks else '<p class="missing">(none run)</p>')
     parts.append("<h2>Games</h2>")
     games = [
-        f"<li>{e(label)} ({e(r.get('game', ''))}): <code>{e(r.get('code', ''))}</code></li>"
+        f"<li>{e(_game_name(label, r))}: <code>{e(r.get('code', ''))}</code></li>"
         for label, r in work.games.items()
     ]
     if games:

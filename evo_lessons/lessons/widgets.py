@@ -194,7 +194,8 @@ class NumberCheck(_LessonWidget):
                 "point on the axis, then read across."
             )
         if save:
-            message = f"{self.prompt} You read {number:g}{unit}."
+            mark = "✓" if self.passed else "✗"
+            message = f"{mark} {self.prompt} You read {number:g}{unit}."
             ok = self._lesson.work.set_checkpoint(
                 self.checkpoint_id, self.passed, message, typed=self.typed
             )
