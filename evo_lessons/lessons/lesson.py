@@ -64,6 +64,12 @@ class Lesson:
     def question(self, question_id: str, prompt: str, *, stage: str = "think"):
         """A question with a labelled answer box; its model answer comes from the answers file
         and shows only after the student has written an answer of their own."""
+        if isinstance(question_id, str) and " " in question_id.strip():
+            raise ValueError(
+                "question() now takes an id first, then the prompt: question('climate-cooling', "
+                "'prompt...', stage='predict'); the model answer goes in "
+                f"evo_lessons/lessons/answers/{self.id}.toml (see docs/writing_a_lesson.md)."
+            )
         check_id(question_id, "question")
         if stage not in STAGES:
             raise ValueError(f"stage must be one of {', '.join(STAGES)}, got {str(stage)[:20]!r}")

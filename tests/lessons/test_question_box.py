@@ -91,3 +91,8 @@ def test_an_unknown_stage_is_refused(climate):
 def test_a_question_without_an_answers_entry_is_an_authors_error(climate):
     with pytest.raises(ValueError, match=r"answers/01_climate\.toml"):
         climate.question("climate-typo", PROMPT)
+
+
+def test_the_old_call_with_the_answer_in_the_notebook_says_where_answers_go_now(climate):
+    with pytest.raises(ValueError, match=r"answers/01_climate\.toml"):
+        climate.question("What happens when it cools?", "It moves south.")
