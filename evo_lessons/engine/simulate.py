@@ -8,11 +8,14 @@ order; with pandas installed, :func:`simulate_frame` gives them as a DataFrame.
 from __future__ import annotations
 
 import concurrent.futures as futures
+import math
+import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .bots import RandomBot, play_game
 from .seeds import derive_seed
+from .spec import _spec_of
 
 if TYPE_CHECKING:
     from .spec import GameSpec
@@ -53,12 +56,56 @@ def play_one(
 
 def _play_chunk(args: tuple) -> list[dict[str, Any]]:
     spec, indices, seed, bots, options, max_actions = args
+    if isinstance(spec, tuple):  # sent to another process by reference (see _by_reference)
+        spec = _spec_of(*spec)
     return [play_one(spec, i, seed, bots, options, max_actions) for i in indices]
 
 
-def _chunks(n: int, size: int) -> Iterable[range]:
-    for start in range(0, n, size):
-        yield range(start, min(n, start + size))
+def _by_reference(spec: GameSpec) -> tuple[str, str]:
+    """The spec as (module, class) of its state: what a worker imports to find it again.
+
+    Pickling sends a spec this way anyway; naming it in the task itself also spares Dask from
+    hashing the whole declaration for every task's key (about 2 ms a task, measured).
+    """
+    return (spec.state.__module__, spec.state.__qualname__)
+
+
+def _chunks(start: int, n: int, size: int) -> Iterable[range]:
+    for first in range(start, n, size):
+        yield range(first, min(n, first + size))
+
+
+#: the seconds of play one task on an executor should hold: ten times the overhead a task costs
+#: on a Dask LocalCluster (measured by benchmarks/bench_cluster.py: a few ms a task), so the
+#: overhead stays well under 10% for every game, fast (Adaptation, ~0.3 ms a game) or slow
+#: (Climate, ~40 ms)
+TASK_SECONDS = 0.2
+#: never more tasks than this (a slow game's sweep would otherwise flood the scheduler)
+MAX_TASKS = 2_000
+#: games played here first to time one game, before the chunk size is chosen
+PROBE_SECONDS = 0.05
+
+
+def _chunk_size(seconds_per_game: float, games_left: int) -> int:
+    """Games per task: enough to hold TASK_SECONDS of play, and few enough tasks."""
+    size = max(1, math.ceil(TASK_SECONDS / max(seconds_per_game, 1e-6)))
+    return max(size, math.ceil(games_left / MAX_TASKS))
+
+
+def _collect(pending: list, on_done: Callable[[int, Any], None]) -> None:
+    """Wait for every future, calling ``on_done(k, result)`` as each one finishes.
+
+    ``concurrent.futures`` futures (a process pool's, ``client.get_executor()``'s on Dask) are
+    taken in the order they finish, so a progress bar moves as the cluster works; any other
+    future with a ``result()`` method (``dask.distributed.Client.submit``'s own) in order.
+    """
+    if all(isinstance(f, futures.Future) for f in pending):
+        index = {id(f): k for k, f in enumerate(pending)}
+        for future in futures.as_completed(pending):
+            on_done(index[id(future)], future.result())
+    else:
+        for k, future in enumerate(pending):
+            on_done(k, future.result())
 
 
 def simulate(
@@ -69,12 +116,15 @@ def simulate(
     *,
     options: dict[str, Any] | None = None,
     workers: int = 1,
-    executor: futures.Executor | None = None,
+    executor: Any = None,
     progress: Progress | None = None,
     chunk_size: int | None = None,
     max_actions: int = 100_000,
 ) -> list[dict[str, Any]]:
     """Play ``n`` seeded games and return one summary row per game, in game order.
+
+    The rows are the same on one core, on a process pool and on a Dask cluster: each game's
+    seed comes from ``seed`` and its number only, never from where or when it was played.
 
     Args:
         spec: the game's declaration (``evo_lessons.simulate`` also takes its name).
@@ -84,15 +134,24 @@ def simulate(
         seed: the base seed; game ``i`` gets ``derive_seed(seed, "game", i)``.
         options: variant options passed to ``new_game``.
         workers: processes to use when no executor is given (1 = this process).
-        executor: any ``concurrent.futures.Executor`` (a Dask cluster's, for instance).
-        progress: called as ``progress(done, n)`` as games finish (the widget layer supplies
-            a progress bar; the engine itself draws nothing).
+        executor: any ``concurrent.futures.Executor``, or anything with a ``submit`` whose
+            futures have ``result()``. On a Dask cluster: ``client.get_executor()`` (install
+            ``evo_lessons[cluster]``), or the ``Client`` itself.
+        progress: called as ``progress(done, n)`` as games finish, in this process, so a
+            progress bar moves for a process pool or a cluster alike (the widget layer
+            supplies one; the engine itself draws nothing).
+        chunk_size: games per task on an executor. By default it is chosen from a measurement:
+            the first games are played here for PROBE_SECONDS to time one game, then each task
+            holds about TASK_SECONDS of play (at most MAX_TASKS tasks). A task on a Dask
+            LocalCluster costs a few milliseconds beyond its games (benchmarks/bench_cluster.py
+            measures it), so 0.2 s of play keeps that overhead under 10% for every game:
+            about 700 Adaptation games a task, or 5 of Climate's long random games. Without an
+            executor, games are simply played in order.
+        max_actions: a game still going after this many moves is stopped (``finished`` False).
     """
     if type(n) is not int or n < 0:
         raise ValueError("n must be a whole number, zero or more")
     options = spec.normalise_options(options or {})  # a bad option fails here, not in a worker
-    size = chunk_size or max(1, min(250, n // 40 or 1))
-    jobs = [(spec, chunk, seed, bots, options, max_actions) for chunk in _chunks(n, size)]
     bar = progress
     rows: list[dict[str, Any]] = []
     own_pool = None
@@ -100,21 +159,38 @@ def simulate(
         own_pool = executor = futures.ProcessPoolExecutor(max_workers=workers)
     try:
         if executor is None:
-            for job in jobs:
-                rows.extend(_play_chunk(job))
+            for chunk in _chunks(0, n, chunk_size or max(1, min(250, n // 40 or 1))):
+                rows.extend(_play_chunk((spec, chunk, seed, bots, options, max_actions)))
                 if bar:
                     bar(len(rows), n)
         else:
-            pending = [executor.submit(_play_chunk, job) for job in jobs]
-            done_rows: list[list[dict[str, Any]]] = [[] for _ in pending]
-            finished = 0
-            index = {id(f): k for k, f in enumerate(pending)}
-            for future in futures.as_completed(pending):
-                done_rows[index[id(future)]] = future.result()
-                finished += len(done_rows[index[id(future)]])
+            size = chunk_size
+            if size is None:  # time a few games here (their rows are kept) to size the tasks
+                start = time.perf_counter()
+                while len(rows) < n and time.perf_counter() - start < PROBE_SECONDS:
+                    rows.append(play_one(spec, len(rows), seed, bots, options, max_actions))
+                if rows:
+                    elapsed = time.perf_counter() - start
+                    size = _chunk_size(elapsed / len(rows), n - len(rows))
+                    if bar:
+                        bar(len(rows), n)
+            reference = _by_reference(spec)
+            pending = [
+                executor.submit(_play_chunk, (reference, chunk, seed, bots, options, max_actions))
+                for chunk in _chunks(len(rows), n, size or 1)
+            ]
+            parts: list[list[dict[str, Any]]] = [[] for _ in pending]
+            finished = len(rows)
+
+            def done(k: int, part: list[dict[str, Any]]) -> None:
+                nonlocal finished
+                parts[k] = part
+                finished += len(part)
                 if bar:
                     bar(finished, n)
-            for part in done_rows:
+
+            _collect(pending, done)
+            for part in parts:
                 rows.extend(part)
     finally:
         if own_pool is not None:
