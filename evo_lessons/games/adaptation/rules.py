@@ -329,7 +329,7 @@ class AdaptationState(GameState):
 
     # -- views ---------------------------------------------------------------------------------
     def card_of(self, player: int) -> int:
-        """The card id ``player`` holds (-1 if extinct). Secret: only for rules, tests, views."""
+        """The card id ``player`` holds (-1 if extinct). Secret: for the rules and tests only."""
         return self.hands[player]
 
     def _observe(self, player: int | None) -> dict[str, Any]:
