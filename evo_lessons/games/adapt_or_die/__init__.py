@@ -1,0 +1,141 @@
+"""Adapt or Die (mechanics after David Marques's *Adapt or Die*, PhosphorLearn, 2020).
+
+>>> from evo_lessons.games import adapt_or_die
+>>> state = adapt_or_die.new_game(players=4, seed=7)
+"""
+
+from pathlib import Path
+
+from evo_lessons.engine import Credit, GameSpec, Metric, Option
+
+from .bots import BOTS, FitterBot, RandomBot, TraderBot
+from .rules import (
+    ACTION_TYPES,
+    FEATURES,
+    SCORINGS,
+    AdaptOrDieState,
+    AnswerTrade,
+    ChooseCreature,
+    EndTurn,
+    ExchangeNiche,
+    Exit,
+    ForceNiche,
+    GiveNiche,
+    KeepNiche,
+    Move,
+    OfferAdaptations,
+    OfferNiches,
+    OrderCards,
+    ReturnAdaptation,
+    ReturnNiche,
+    TakeAdaptation,
+)
+from .view import VIEW
+
+_FEATURE_NAMES = ("leg length", "segments", "size", "eyes", "antennae")
+
+GAME = GameSpec(
+    name="adapt_or_die",
+    title="Adapt or Die",
+    summary="One body, several habitats: selection pressures differ, and no bug fits them all.",
+    state=AdaptOrDieState,
+    options=(
+        Option(
+            "players",
+            4,
+            "how many players (bugs)",
+            low=3,
+            high=5,
+            out_of_range="Adapt or Die is for 3 to 5 players",
+        ),
+        Option(
+            "habitats_per_player",
+            4,
+            "niches each player must hold at the end: 4 in the rules; 3 or 5 for a shorter or "
+            "longer game (5 uses the double board, R18)",
+            low=3,
+            high=5,
+        ),
+        Option(
+            "choose_creature",
+            False,
+            "players choose their creatures instead of drawing them (R16)",
+            bool,
+        ),
+        Option(
+            "scoring",
+            "auto",
+            "auto (the rules), total (lowest unfit score), extinctions (fewest habitats scoring "
+            "above 8) or habitats (best in the most habitats) (R14)",
+            kind=str,
+            choices=SCORINGS,
+        ),
+        Option(
+            "same_habitats",
+            False,
+            "every player receives every selected habitat (R15)",
+            bool,
+        ),
+        Option(
+            "max_rounds",
+            None,
+            "a round cap for a short class (R19); None plays until everyone holds the target",
+            low=1,
+            high=10_000,
+            allow_none=True,
+        ),
+    ),
+    bots=BOTS,
+    helper_bot="fitter",
+    metrics=(
+        Metric("unfit", "Unfit score now (best order of the cards held)"),
+        Metric("niches", "Niche cards held"),
+        Metric("extinctions", "Habitats scoring above 8 (extinct there)"),
+        *(
+            Metric(f"{key}_misfit", f"{name.capitalize()}: distance to the held habitats")
+            for key, name in zip(FEATURES, _FEATURE_NAMES, strict=True)
+        ),
+        *(
+            Metric(key, f"{name.capitalize()} (1-5, after the cards held)")
+            for key, name in zip(FEATURES, _FEATURE_NAMES, strict=True)
+        ),
+    ),
+    view=VIEW,
+    renderer=Path(__file__).with_name("renderer.js"),
+    credit=Credit(
+        game="Adapt or Die",
+        authors="David Marques, PhosphorLearn (2020)",
+        licence="all rights reserved (© 2020 PhosphorLearn); no licence is stated in the rules",
+    ),
+    hidden_information=True,
+)
+
+new_game = GAME.new_game
+load_json = GAME.load_json
+
+__all__ = [
+    "ACTION_TYPES",
+    "BOTS",
+    "GAME",
+    "AdaptOrDieState",
+    "AnswerTrade",
+    "ChooseCreature",
+    "EndTurn",
+    "ExchangeNiche",
+    "Exit",
+    "FitterBot",
+    "ForceNiche",
+    "GiveNiche",
+    "KeepNiche",
+    "Move",
+    "OfferAdaptations",
+    "OfferNiches",
+    "OrderCards",
+    "RandomBot",
+    "ReturnAdaptation",
+    "ReturnNiche",
+    "TakeAdaptation",
+    "TraderBot",
+    "load_json",
+    "new_game",
+]

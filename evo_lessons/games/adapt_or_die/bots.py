@@ -1,0 +1,334 @@
+"""Adapt or Die bots: random play, a greedy fitter, and a fitter that also trades.
+
+Every bot plays from ``observation(seat)`` alone (everything on the table is public; the mat
+pile's order is not in it) and the public board and habitat data.
+
+* ``FitterBot`` heads for the mat places whose habitats suit its creature (a placed mat's
+  pressures are known; an empty place is worth what an average unplaced habitat is expected to
+  be), keeps, exchanges, gives and returns niche cards to keep its own unfit score low (and gives
+  unwanted ones to the rival they suit worst), takes the adaptation card that lowers its score
+  most, and orders its cards to fit best. It never trades.
+* ``TraderBot`` plays like the fitter and also offers, and accepts, trades that lower its own
+  score (offering only trades that do not make the partner's score worse, which a sensible
+  partner would take).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from functools import cache
+from typing import Any
+
+from evo_lessons.engine import Action, RandomBot
+
+from . import scoring
+from .data import FEATURE_COUNT, HIGH, LOW, world
+from .rules import (
+    AnswerTrade,
+    ChooseCreature,
+    EndTurn,
+    ExchangeNiche,
+    Exit,
+    KeepNiche,
+    Move,
+    OfferAdaptations,
+    OfferNiches,
+    OrderCards,
+    ReturnAdaptation,
+    ReturnNiche,
+    TakeAdaptation,
+)
+
+__all__ = ["BOTS", "FitterBot", "RandomBot", "TraderBot"]
+
+WORLD = world()
+VALUES = range(LOW, HIGH + 1)
+#: how much one more niche card is worth while a player still needs some (the game must end)
+PROGRESS = 2.0
+
+
+@cache
+def _to_place(board_key: str) -> tuple[tuple[int, ...], ...]:
+    """``_to_place(board)[place_index][node]``: steps from a node to exit onto that place."""
+    board = WORLD.boards[board_key]
+    far = 99
+    table = []
+    for place in board.places:
+        dist = [far] * board.nodes
+        dist[place.node] = 0
+        queue = deque([place.node])
+        while queue:
+            node = queue.popleft()
+            for near in board.neighbours[node]:
+                # nobody walks through another mat place (R2)
+                if dist[near] == far and near < board.spaces:
+                    dist[near] = dist[node] + 1
+                    queue.append(near)
+        # standing on the place itself: out through its exit and back in
+        dist[place.node] = 2
+        table.append(tuple(dist))
+    return tuple(table)
+
+
+def _blank_distance(value: int) -> float:
+    """The expected distance from ``value`` to a blank pressure (uniform over 1-5)."""
+    return sum(scoring.distance(value, p) for p in VALUES) / len(VALUES)
+
+
+@cache
+def expected_score(features: tuple[int, ...], habitat: int) -> float:
+    """A creature's expected score in a habitat whose blanks are not drawn yet."""
+    fixed = dict(WORLD.habitat(habitat).fixed)
+    return sum(
+        scoring.distance(features[f], fixed[f]) if f in fixed else _blank_distance(features[f])
+        for f in range(FEATURE_COUNT)
+    )
+
+
+class _Table:
+    """What one observation says, in the terms a bot weighs its options by."""
+
+    def __init__(self, observation: dict[str, Any], seat: int) -> None:
+        self.obs = observation
+        self.seat = seat
+        self.bugs = observation["bugs"]
+        self.target = observation["target"]
+        self.pressures = {
+            p["habitat"]: tuple(p["pressures"]) for p in observation["places"] if p["habitat"]
+        }
+        placed = set(self.pressures)
+        self.unplaced = [h.number for h in WORLD.habitats if h.number not in placed]
+        self._features: dict[int, tuple[int, ...]] = {}
+        self._unknown: dict[int, float] = {}
+
+    def start(self, seat: int) -> tuple[int, ...]:
+        return tuple(self.bugs[seat]["features"])
+
+    def score(self, seat: int, niches, cards) -> int:
+        """The seat's unfit score with these niches and cards, in the best order."""
+        return scoring.best_unfit(self.start(seat), cards, [self.pressures[h] for h in niches])
+
+    def features(self, seat: int) -> tuple[int, ...]:
+        """The seat's features now, its cards in the best order for the niches it holds."""
+        features = self._features.get(seat)
+        if features is None:
+            bug = self.bugs[seat]
+            held = [self.pressures[h] for h in bug["niches"]]
+            features = scoring.best_features(self.start(seat), bug["adaptations"], held)
+            self._features[seat] = features
+        return features
+
+    def fit(self, seat: int, habitat: int) -> float:
+        """How badly the seat's bug, as it is now, fits a placed habitat (its habitat score)."""
+        return scoring.habitat_score(self.features(seat), self.pressures[habitat])
+
+    def unknown(self, seat: int) -> float:
+        """The seat's expected score in the next habitat it might gain: the average over every
+        mat place but those it holds (an empty place counts at its expected score)."""
+        if seat in self._unknown:
+            return self._unknown[seat]
+        features = self.features(seat)
+        held = self.bugs[seat]["niches"]
+        scores = [
+            scoring.habitat_score(features, pressures)
+            for habitat, pressures in self.pressures.items()
+            if habitat not in held
+        ]
+        empty = len(self.obs["places"]) - len(self.pressures)
+        if empty and self.unplaced:
+            expected = sum(expected_score(features, h) for h in self.unplaced) / len(self.unplaced)
+            scores += [expected] * empty
+        self._unknown[seat] = value = sum(scores) / len(scores) if scores else 0.0
+        return value
+
+    def outlook(self, seat: int, niches) -> float:
+        """A seat's score with these niches, plus what the niches still missing may cost."""
+        missing = self.target - len(niches)
+        cards = self.bugs[seat]["adaptations"]
+        return self.score(seat, niches, cards) + max(0, missing) * (self.unknown(seat) + PROGRESS)
+
+
+class FitterBot:
+    """A greedy player: suitable habitats, the most helpful adaptation card, the best order."""
+
+    name = "fitter"
+    needs_observation = True
+    trades = False
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: dict[str, Any], legal_actions: list[Action]) -> Action:
+        seat = observation["seat"]
+        table = _Table(observation, seat)
+        first = legal_actions[0]
+        kind = type(first)
+        if kind is Move or kind is Exit:
+            return self._move(table, legal_actions)
+        if kind is TakeAdaptation:
+            return self._take(table, legal_actions)
+        if kind is ReturnAdaptation:
+            return self._give_back(table, legal_actions)
+        if kind is AnswerTrade:
+            return self._answer(table, legal_actions)
+        if kind is EndTurn:
+            return self._trade(table, legal_actions)
+        if kind is OrderCards:
+            return self._order(table, legal_actions)
+        if kind is ChooseCreature:
+            return self._creature(table, legal_actions)
+        return self._niche(table, legal_actions)
+
+    # -- moving towards good habitats ----------------------------------------------------------
+    def _place_value(self, table: _Table, index: int) -> float:
+        seat = table.seat
+        place = table.obs["places"][index]
+        mine = table.bugs[seat]["niches"]
+        habitat = place["habitat"]
+        short = len(mine) < table.target
+        if habitat in table.obs["selected"]:
+            return -1.0  # nothing more happens there (R15)
+        average = table.unknown(seat)
+        if habitat is None:
+            return PROGRESS if short else 0.0
+        if habitat in mine:
+            return -1.0  # a return: only worth it to shed a bad niche, which we rarely want
+        fit = table.fit(seat, habitat)
+        if short:
+            return PROGRESS + average - fit
+        worst = max(table.fit(seat, h) for h in mine)
+        return worst - fit - 0.5
+
+    def _move(self, table: _Table, legal: list[Action]) -> Action:
+        board = table.obs["board"]
+        values = [self._place_value(table, i) for i in range(len(table.obs["places"]))]
+        to_place = _to_place(board)
+
+        def worth(action: Action) -> float:
+            if type(action) is Exit:
+                return values[action.place - 1]
+            node = action.space  # type: ignore[attr-defined]
+            best = 0.0
+            for index, value in enumerate(values):
+                steps = to_place[index][node]
+                if value > 0 and steps <= 6:
+                    best = max(best, value * (7 - steps) / 6)
+            return 0.9 * best
+
+        return max(legal, key=lambda a: (worth(a), self.rng.random()))
+
+    # -- niche cards ---------------------------------------------------------------------------
+    def _niche(self, table: _Table, legal: list[Action]) -> Action:
+        seat = table.seat
+        offered = table.obs["offered"]["habitat"]
+        mine = list(table.bugs[seat]["niches"])
+
+        def after(action: Action) -> float:
+            kind = type(action)
+            if kind is KeepNiche:
+                return table.outlook(seat, [*mine, offered])
+            if kind is ExchangeNiche:
+                return table.outlook(seat, [h for h in mine if h != action.habitat] + [offered])
+            if kind is ReturnNiche:
+                return table.outlook(seat, [h for h in mine if h != action.habitat])
+            # give or force: our niches stay; the card goes to the rival it suits worst
+            return table.outlook(seat, mine) - 0.01 * table.fit(action.player, offered)
+
+        return min(legal, key=lambda a: (after(a), self.rng.random()))
+
+    # -- adaptation cards ----------------------------------------------------------------------
+    def _habitats_after(self, table: _Table) -> list[int]:
+        """The niches this seat will hold once the move under way is done."""
+        seat = table.seat
+        held = [h for h in table.bugs[seat]["niches"] if h != table.obs["returning"]]
+        gains = table.obs["gains"]
+        if gains and gains[0][0] == seat:
+            held.append(gains[0][1])
+        return held
+
+    def _card_score(self, table: _Table, niches, cards) -> tuple[float, float]:
+        """(score with these niches, expected score in habitats to come) for a set of cards."""
+        seat = table.seat
+        exact = table.score(seat, niches, cards)
+        start = table.start(seat)
+        groups = scoring.feature_cards(cards)
+        # for habitats still to come: the middle of the range is the safest place to be
+        future = sum(abs(scoring.apply_in_order(start[f], groups[f]) - 3) for f in range(5))
+        return exact, future
+
+    def _take(self, table: _Table, legal: list[Action]) -> Action:
+        niches = self._habitats_after(table)
+        held = list(table.bugs[table.seat]["adaptations"])
+        return min(
+            legal,
+            key=lambda a: (*self._card_score(table, niches, [*held, a.card]), self.rng.random()),
+        )
+
+    def _give_back(self, table: _Table, legal: list[Action]) -> Action:
+        niches = self._habitats_after(table)
+        held = list(table.bugs[table.seat]["adaptations"])
+
+        def without(card: int) -> list[int]:
+            rest = list(held)
+            rest.remove(card)
+            return rest
+
+        return min(
+            legal,
+            key=lambda a: (*self._card_score(table, niches, without(a.card)), self.rng.random()),
+        )
+
+    def _order(self, table: _Table, legal: list[Action]) -> Action:
+        seat = table.seat
+        held = [table.pressures[h] for h in table.bugs[seat]["niches"]]
+        return min(
+            legal, key=lambda a: (sum(scoring.distance(a.end, p[a.feature]) for p in held), a.end)
+        )
+
+    def _creature(self, table: _Table, legal: list[Action]) -> Action:
+        def expected(action: Action) -> float:
+            features = WORLD.creature(action.creature).features
+            return sum(expected_score(features, h.number) for h in WORLD.habitats)
+
+        return min(legal, key=lambda a: (expected(a), self.rng.random()))
+
+    # -- trading -------------------------------------------------------------------------------
+    def _gain(self, table: _Table, seat: int, offer: dict[str, Any], giving: bool) -> int:
+        """How much a trade lowers ``seat``'s score (``giving``: it gives ``offer['give']``)."""
+        bug = table.bugs[seat]
+        out, into = (offer["give"], offer["get"]) if giving else (offer["get"], offer["give"])
+        niches, cards = list(bug["niches"]), list(bug["adaptations"])
+        before = table.score(seat, niches, cards)
+        if offer["kind"] == "niche":
+            niches = [into if h == out else h for h in niches]
+        else:
+            cards = [into if c == out else c for c in cards]
+        return before - table.score(seat, niches, cards)
+
+    def _answer(self, table: _Table, legal: list[Action]) -> Action:
+        accept = self.trades and self._gain(table, table.seat, table.obs["offer"], False) > 0
+        return next(a for a in legal if a.accept == accept)
+
+    def _trade(self, table: _Table, legal: list[Action]) -> Action:
+        if not self.trades:
+            return legal[0]  # EndTurn comes first
+        best, best_gain = legal[0], 0
+        for action in legal[1:]:
+            kind = "niche" if type(action) is OfferNiches else "adaptation"
+            assert type(action) in (OfferNiches, OfferAdaptations)
+            offer = {"kind": kind, "give": action.give, "get": action.get}
+            gain = self._gain(table, table.seat, offer, True)
+            if gain > best_gain and self._gain(table, action.player, offer, False) >= 0:
+                best, best_gain = action, gain
+        return best
+
+
+class TraderBot(FitterBot):
+    """The fitter, plus trades: it offers and accepts swaps that lower its own score."""
+
+    name = "trader"
+    trades = True
+
+
+BOTS = {"random": RandomBot, "fitter": FitterBot, "trader": TraderBot}

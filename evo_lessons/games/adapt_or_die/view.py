@@ -1,0 +1,360 @@
+"""What the widget shows of an Adapt or Die game: a JSON view model, a text account, plot panels.
+
+Built from ``state.observation(seat)`` and the public board and card data only, so a view can
+never show what its seat may not see (the order of the face-down piles).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from evo_lessons.engine import Action, Panel, View
+from evo_lessons.engine.words import seat_name, winners_sentence
+
+from . import scoring
+from .data import world
+from .rules import (
+    ChooseCreature,
+    ExchangeNiche,
+    Exit,
+    ForceNiche,
+    GiveNiche,
+    KeepNiche,
+    Move,
+    OfferAdaptations,
+    OfferNiches,
+    ReturnAdaptation,
+    ReturnNiche,
+    TakeAdaptation,
+)
+
+WORLD = world()
+
+PANELS = (
+    Panel("unfit", "Unfit score now (lower is better)"),
+    Panel.whole_numbers("niches", "Niche cards held", 0, 5),
+    Panel("leg_length_misfit", "Leg length: distance to the held habitats"),
+    Panel("segments_misfit", "Segments: distance to the held habitats"),
+    Panel("size_misfit", "Size: distance to the held habitats"),
+    Panel("eyes_misfit", "Eyes: distance to the held habitats"),
+    Panel("antennae_misfit", "Antennae: distance to the held habitats"),
+)
+TABLE_COLUMNS = (
+    "turn",
+    "player",
+    "unfit",
+    "niches",
+    "extinctions",
+    "leg_length",
+    "segments",
+    "size",
+    "eyes",
+    "antennae",
+)
+
+
+def action_target(action: Action) -> str | None:
+    """The board element a click on which performs ``action`` (None: a button in the list)."""
+    kind = type(action)
+    if kind is Move:
+        return f"space-{action.space}"
+    if kind is Exit:
+        return f"place-{action.place}"
+    if kind is TakeAdaptation:
+        return f"pool-{action.card}"
+    if kind is ReturnAdaptation:
+        return f"held-card-{action.card}"
+    if kind is ExchangeNiche or kind is ReturnNiche:
+        return f"held-niche-{action.habitat}"
+    if kind is GiveNiche or kind is ForceNiche:
+        return f"bug-{action.player}"
+    if kind is KeepNiche:
+        return "offered"
+    if kind is OfferNiches:
+        return f"niche-{action.player}-{action.get}"
+    if kind is OfferAdaptations:
+        return f"card-{action.player}-{action.get}"
+    if kind is ChooseCreature:
+        return f"creature-{action.creature}"
+    return None  # answers, the end of a turn, the order of cards: buttons in the list
+
+
+@cache
+def _board_json(key: str) -> dict[str, Any]:
+    board = WORLD.boards[key]
+    edges = sorted(
+        {(min(a, b), max(a, b)) for a in range(board.spaces) for b in board.neighbours[a]}
+        - {(e, p.node) for p in board.places for e in p.exits}
+    )
+    return {
+        "key": key,
+        "name": board.name,
+        "spaces": [list(xy) for xy in board.xy],
+        "edges": [list(e) for e in edges if e[1] < board.spaces],
+        "places": [
+            {"place": p.number, "node": p.node, "x": p.x, "y": p.y, "exits": list(p.exits)}
+            for p in board.places
+        ],
+        "start": board.start,
+    }
+
+
+def _habitat_json(number: int) -> dict[str, Any]:
+    h = WORLD.habitat(number)
+    return {
+        "number": number,
+        "name": h.name,
+        "short": h.short,
+        "colour": h.colour,
+        "about": h.about,
+        "fixed": [[f, v] for f, v in h.fixed],
+        "why": list(h.why),
+    }
+
+
+def _card_json(card: int) -> dict[str, Any]:
+    info = WORLD.cards[card]
+    return {
+        "id": card,
+        "label": WORLD.card_label(card),
+        "feature": info.feature,
+        "symbol": WORLD.kinds[info.kind].symbol,
+    }
+
+
+def _scorecard(bug: dict[str, Any], pressures: dict[int, list[int]]) -> dict[str, Any] | None:
+    """The bug's live scorecard: its cards in the chosen order if chosen, else the best one."""
+    if not bug["features"]:
+        return None
+    start = bug["features"]
+    habitats = [pressures[h] for h in bug["niches"]]
+    groups = scoring.feature_cards(bug["adaptations"])
+    best = scoring.best_features(start, bug["adaptations"], habitats)
+    orders = []
+    for f, cards in enumerate(groups):
+        chosen = bug["orders"][f]
+        if chosen is not None:
+            orders.append(chosen)
+            continue
+        reach = dict(scoring.orders_by_end(start[f], cards))
+        orders.append(list(reach.get(best[f], cards)))
+    card = scoring.scorecard(start, orders, [(h, pressures[h]) for h in bug["niches"]])
+    return {
+        "habitats": list(card.habitats),
+        "rows": [
+            {
+                "feature": row.feature,
+                "start": row.start,
+                "adapt": row.adapt,
+                "end": row.end,
+                "cells": [list(c) for c in row.cells],
+                "total": row.total,
+            }
+            for row in card.rows
+        ],
+        "habitat_totals": list(card.habitat_totals),
+        "total": card.total,
+    }
+
+
+def view_model(state: Any, seat: int | None) -> dict[str, Any]:
+    obs = state.observation(seat)
+    pressures = {p["habitat"]: p["pressures"] for p in obs["places"] if p["habitat"]}
+    bugs = []
+    for bug in obs["bugs"]:
+        creature = bug["creature"]
+        info = WORLD.creature(creature) if creature else None
+        bugs.append(
+            {
+                "seat": bug["seat"],
+                "position": bug["position"],
+                "creature": None
+                if info is None
+                else {
+                    "number": info.number,
+                    "name": info.name,
+                    "about": info.about,
+                    "home": info.home,
+                    "features": list(info.features),
+                },
+                "niches": [_habitat_json(h) for h in bug["niches"]],
+                "adaptations": [_card_json(c) for c in bug["adaptations"]],
+                "unfit": bug["unfit"],
+                "scorecard": _scorecard(bug, pressures),
+            }
+        )
+    offered = obs["offered"]
+    return {
+        "board": _board_json(obs["board"]),
+        "features": [f.name for f in WORLD.features],
+        "phase": obs["phase"],
+        "turn": obs["turn"],
+        "round": obs["round"],
+        "turn_player": obs["turn_player"],
+        "current": obs["current_player"],
+        "roll": obs["roll"],
+        "reachable": obs["reachable"],
+        "target": obs["target"],
+        "scoring": obs["scoring"],
+        "bugs": bugs,
+        "places": [
+            {
+                "place": p["place"],
+                "node": p["node"],
+                "habitat": _habitat_json(p["habitat"]) if p["habitat"] else None,
+                "pressures": p["pressures"],
+            }
+            for p in obs["places"]
+        ],
+        "mat_pile": obs["mat_pile"],
+        "niche_pile": obs["niche_pile"],
+        "pool": [_card_json(c) for c in obs["pool"]],
+        "offered": None
+        if offered is None
+        else {"habitat": _habitat_json(offered["habitat"]), "spare": offered["spare"]},
+        "returning": obs["returning"],
+        "gains": obs["gains"],
+        "offer": _offer_json(obs["offer"]),
+        "selected": obs["selected"],
+        "creatures": [
+            {
+                "number": c.number,
+                "name": c.name,
+                "features": list(c.features),
+                "home": c.home,
+                "about": c.about,
+            }
+            for c in WORLD.creatures
+            if c.number in obs["creatures_left"]
+        ],
+        "final": obs["final"],
+        "winners": obs["winners"],
+    }
+
+
+def _offer_json(offer: dict[str, Any] | None) -> dict[str, Any] | None:
+    if offer is None:
+        return None
+    if offer["kind"] == "niche":
+        give, get = WORLD.habitat(offer["give"]).name, WORLD.habitat(offer["get"]).name
+    else:
+        give, get = WORLD.card_label(offer["give"]), WORLD.card_label(offer["get"])
+    return {**offer, "give_label": give, "get_label": get}
+
+
+def _where(node: int, board_key: str) -> str:
+    board = WORLD.boards[board_key]
+    place = board.place_at(node)
+    if place is not None:
+        return f"on mat place {place.number}"
+    if node == board.start:
+        return "on the centre space"
+    return f"on space {node}"
+
+
+def _pressure_words(pressures: list[int]) -> str:
+    return ", ".join(f"{WORLD.features[f].name.lower()} {v}" for f, v in enumerate(pressures))
+
+
+def describe(state: Any, seat: int | None) -> str:
+    """A plain-text account of the table for screen readers (and for curious students)."""
+    obs = state.observation(seat)
+    board = obs["board"]
+    lines = [
+        f"Turn {obs['turn']}, round {obs['round']}. Each player aims for {obs['target']} "
+        f"niches; scoring: {obs['scoring']}. {obs['mat_pile']} habitat mats are still face down.",
+    ]
+    placed = [p for p in obs["places"] if p["habitat"]]
+    empty = [str(p["place"]) for p in obs["places"] if not p["habitat"]]
+    for p in placed:
+        h = WORLD.habitat(p["habitat"])
+        lines.append(
+            f"Mat place {p['place']}: {h.name} (habitat {h.number}); pressures "
+            f"{_pressure_words(p['pressures'])}; {obs['niche_pile'][h.number - 1]} niche cards "
+            "left in the pile."
+        )
+    if empty:
+        lines.append(f"Empty mat places: {', '.join(empty)}.")
+    pressures = {p["habitat"]: p["pressures"] for p in placed}
+    for bug in obs["bugs"]:
+        who = seat_name(bug["seat"])
+        if not bug["creature"]:
+            lines.append(f"{who} has not chosen a creature yet.")
+            continue
+        creature = WORLD.creature(bug["creature"])
+        features = _pressure_words(bug["features"])
+        niches = ", ".join(
+            f"{WORLD.habitat(h).name} (scores "
+            f"{scoring.habitat_score(_now(bug, pressures), pressures[h])})"
+            for h in bug["niches"]
+        )
+        cards = ", ".join(WORLD.card_label(c) for c in bug["adaptations"])
+        lines.append(
+            f"{who}: the {creature.name} ({features}), {_where(bug['position'], board)}; "
+            f"niches: {niches or 'none'}; adaptation cards: {cards or 'none'}; unfit score now "
+            f"{bug['unfit']}."
+        )
+    lines.append(
+        "Face-up adaptation cards: "
+        + (", ".join(WORLD.card_label(c) for c in obs["pool"]) or "none")
+        + "."
+    )
+    lines.extend(_decision_words(obs))
+    return "\n".join(lines)
+
+
+def _now(bug: dict[str, Any], pressures: dict[int, list[int]]) -> tuple[int, ...]:
+    held = [pressures[h] for h in bug["niches"]]
+    return scoring.best_features(bug["features"], bug["adaptations"], held)
+
+
+def _decision_words(obs: dict[str, Any]) -> list[str]:
+    lines = []
+    if obs["phase"] == "move" and obs["roll"]:
+        board = WORLD.boards[obs["board"]]
+        spaces = [n for n in obs["reachable"] if n < board.spaces]
+        places = [board.place_at(n).number for n in obs["reachable"] if n >= board.spaces]
+        lines.append(
+            f"{seat_name(obs['turn_player'])} rolled {obs['roll']} and may move to "
+            f"{len(spaces)} spaces"
+            + (f" or exit to mat place(s) {', '.join(map(str, places))}." if places else ".")
+        )
+    if obs["offered"]:
+        habitat = WORLD.habitat(obs["offered"]["habitat"]).name
+        spare = " (a spare copy)" if obs["offered"]["spare"] else ""
+        article = "an" if habitat[0] in "AEIOU" else "a"
+        lines.append(
+            f"On the table: {article} {habitat} niche card{spare}, waiting for a decision."
+        )
+    for player, habitat in obs["gains"]:
+        lines.append(
+            f"{seat_name(player)} is to take an adaptation card with the "
+            f"{WORLD.habitat(habitat).name} niche card."
+        )
+    offer = _offer_json(obs["offer"])
+    if offer:
+        lines.append(
+            f"{seat_name(offer['from'])} offers {seat_name(offer['to'])} the "
+            f"{offer['give_label']} for the {offer['get_label']}."
+        )
+    if obs["final"]:
+        for seat, result in enumerate(obs["final"]):
+            lines.append(
+                f"{seat_name(seat)} scored {result['total']} unfit, extinct in "
+                f"{result['extinctions']} habitat(s), best in {result['best_in']}."
+            )
+    if obs["winners"]:
+        lines.append(winners_sentence(obs["winners"]))
+    elif obs["current_player"] is not None:
+        lines.append(f"{seat_name(obs['current_player'])} is to act.")
+    return lines
+
+
+VIEW = View(
+    view_model=view_model,
+    describe=describe,
+    action_target=action_target,
+    panels=PANELS,
+    table_columns=TABLE_COLUMNS,
+)
