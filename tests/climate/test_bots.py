@@ -74,17 +74,17 @@ def test_the_planner_cannot_tell_apart_states_that_differ_only_in_hidden_cards()
     checked = 0
     for state, seat in _decisions(4):
         other = (seat + 1) % state.num_players
-        hidden = [c for c in state.draw_pile if WORLD.cards[c].kind != "deleterious"]
-        size = len(state.hands[other])
+        hidden = [c for c in state.deck.draw_pile if WORLD.cards[c].kind != "deleterious"]
+        size = len(state.deck.hands[other])
         if not size or len(hidden) < size:
             continue
         twin = state.clone()
         swap = hidden[-size:]
-        old = list(twin.hands[other])
-        twin.hands[other], twin.counts[other] = [], [0] * 6
+        old = list(twin.deck.hands[other])
+        twin.deck.hands[other], twin.deck.counts[other] = [], [0] * 6
         for card in swap:
-            twin._to_hand(other, card)
-        twin.draw_pile = [old[swap.index(c)] if c in swap else c for c in twin.draw_pile]
+            twin.deck.to_hand(other, card)
+        twin.deck.draw_pile = [old[swap.index(c)] if c in swap else c for c in twin.deck.draw_pile]
         assert twin.observation(seat) == state.observation(seat)
         legal = state.legal_actions()
         assert ClimateBot(seed=9).choose(twin.observation(seat), legal) == ClimateBot(
@@ -130,6 +130,6 @@ def test_the_planner_keeps_its_cards_when_the_hand_is_within_the_limit():
 def test_the_planner_preadapts_rather_than_lose_a_card_at_random():
     hand = ["+1 body", "+1 colour", "-1 body", "-1 colour", "-1 metabolism"]
     state, _ = table(2, hands=[hand], top=["neutral"], dice=[die(2)])
-    assert len(state.hands[0]) == 6
+    assert len(state.deck.hands[0]) == 6
     choice = ClimateBot(seed=0).choose(state.observation(0), state.legal_actions())
     assert isinstance(choice, Preadapt)

@@ -74,8 +74,12 @@ def token_winner(state: ClimateState) -> int | None:
 @given(seed=SEEDS, options=OPTIONS)
 def test_cards_are_conserved_after_every_action(seed, options):
     def check(state, _events):
-        cards = [c for hand in state.hands for c in hand] + state.draw_pile + state.discard
-        assert sorted(cards) == list(state.in_game)  # every card once, none made or lost
+        cards = (
+            [c for hand in state.deck.hands for c in hand]
+            + state.deck.draw_pile
+            + state.deck.discard
+        )
+        assert sorted(cards) == list(state.deck.in_game)  # every card once, none made or lost
 
     play(seed, options, check)
 
@@ -85,7 +89,7 @@ def test_cards_are_conserved_after_every_action(seed, options):
 def test_no_hand_holds_more_than_five_cards_once_its_turn_is_over(seed, options):
     def check(state, _events):
         mid_turn = token_winner(state) if state.is_over else state.turn_player
-        for player, hand in enumerate(state.hands):
+        for player, hand in enumerate(state.deck.hands):
             if player != mid_turn:
                 assert len(hand) <= 5
 

@@ -62,13 +62,13 @@ def label(card: int) -> str:
 
 
 def hand_labels(state: ClimateState, player: int) -> list[str]:
-    return sorted(label(c) for c in state.hands[player])
+    return sorted(label(c) for c in state.deck.hands[player])
 
 
 def _take(state: ClimateState, labels, used: set[int]) -> list[int]:
     chosen = []
     for wanted in labels:
-        for card in state.in_game:
+        for card in state.deck.in_game:
             if card not in used and label(card) == wanted:
                 used.add(card)
                 chosen.append(card)
@@ -135,21 +135,21 @@ def table(
     hand_ids = [_take(state, labels, used) for labels in hands]
     top_ids = _take(state, top, used)
     discard_ids = _take(state, discard, used)
-    others = sorted((c for c in state.in_game if c not in used), key=_rest_order)
-    state.hands = [[] for _ in range(players)]
-    state.counts = [[0] * 6 for _ in range(players)]
+    others = sorted((c for c in state.deck.in_game if c not in used), key=_rest_order)
+    state.deck.hands = [[] for _ in range(players)]
+    state.deck.counts = [[0] * 6 for _ in range(players)]
     for player, ids in enumerate(hand_ids):
         for card in ids:
-            state._to_hand(player, card)
-    state.draw_pile = list(reversed(top_ids))
-    state.discard = list(discard_ids)
+            state.deck.to_hand(player, card)
+    state.deck.draw_pile = list(reversed(top_ids))
+    state.deck.discard = list(discard_ids)
     if rest == "draw":
-        state.draw_pile[:0] = others
+        state.deck.draw_pile[:0] = others
     elif rest == "discard":
-        state.discard.extend(others)
+        state.deck.discard.extend(others)
     else:
         for card in others:
-            state._to_hand(rest, card)
+            state.deck.to_hand(rest, card)
     state.rng = LoadedDice(dice, chance_seed)
     events = state.apply(Place(cells[-1]))
     return state, events
@@ -160,7 +160,9 @@ def texts(events) -> str:
 
 
 def cards_everywhere(state: ClimateState) -> list[int]:
-    return sorted([c for h in state.hands for c in h] + state.draw_pile + state.discard)
+    return sorted(
+        [c for h in state.deck.hands for c in h] + state.deck.draw_pile + state.deck.discard
+    )
 
 
 # -- the deck --------------------------------------------------------------------------------
@@ -168,13 +170,13 @@ MUTATION_LABELS = [f"{sign} {g}" for g in ("body", "colour", "metabolism") for s
 
 
 def _composition(state: ClimateState) -> Counter:
-    return Counter(label(c).replace("+1", "+").replace("-1", "-") for c in state.in_game)
+    return Counter(label(c).replace("+1", "+").replace("-1", "-") for c in state.deck.in_game)
 
 
 @pytest.mark.parametrize("players", [4, 5])
 def test_deck_holds_38_cards_with_four_or_five_players(players):
     state = new_game(players=players, seed=3)
-    assert len(state.in_game) == 38
+    assert len(state.deck.in_game) == 38
     counts = _composition(state)
     assert all(counts[name] == 5 for name in MUTATION_LABELS)
     assert counts["neutral"] == 6
@@ -184,7 +186,7 @@ def test_deck_holds_38_cards_with_four_or_five_players(players):
 @pytest.mark.parametrize("players", [2, 3])
 def test_deck_holds_36_cards_with_two_or_three_players_four_of_them_neutral(players):
     state = new_game(players=players, seed=3)
-    assert len(state.in_game) == 36
+    assert len(state.deck.in_game) == 36
     counts = _composition(state)
     assert all(counts[name] == 5 for name in MUTATION_LABELS)
     assert counts["neutral"] == 4
@@ -194,9 +196,9 @@ def test_deck_holds_36_cards_with_two_or_three_players_four_of_them_neutral(play
 def test_every_card_of_the_game_starts_in_a_hand_or_the_draw_pile():
     for seed in range(30):
         state = new_game(players=4, seed=seed)
-        assert cards_everywhere(state) == sorted(state.in_game)
+        assert cards_everywhere(state) == sorted(state.deck.in_game)
         # only a deleterious card met while dealing is discarded at the start (R5)
-        assert all(WORLD.cards[c].kind == "deleterious" for c in state.discard)
+        assert all(WORLD.cards[c].kind == "deleterious" for c in state.deck.discard)
 
 
 def test_the_deleterious_cards_are_shuffled_to_random_depths():
@@ -211,7 +213,7 @@ def test_the_deleterious_cards_lie_face_up_so_everyone_sees_where_they_are():
     state = new_game(players=3, seed=5)
     expected = [
         depth
-        for depth, card in enumerate(reversed(state.draw_pile), start=1)
+        for depth, card in enumerate(reversed(state.deck.draw_pile), start=1)
         if WORLD.cards[card].kind == "deleterious"
     ]
     assert len(expected) == 2
@@ -225,7 +227,7 @@ def test_each_species_starts_at_1_1_1_with_two_cards_and_the_savannah_token(play
     state = new_game(players=players, seed=players)
     for player in range(players):
         assert state.genomes[player] == [1, 1, 1]
-        assert len(state.hands[player]) == 2
+        assert len(state.deck.hands[player]) == 2
         assert state.observation(None)["species"][player]["tokens"] == [SAVANNAH]
 
 
@@ -272,7 +274,7 @@ def test_a_deleterious_card_is_discarded_with_two_random_cards_from_the_hand():
     )
     # first pick: "+1 body" (index 0 of 3); second: "-1 metabolism" (index 1 of the two left)
     assert hand_labels(state, 0) == ["+1 colour"]
-    assert sorted(label(c) for c in state.discard) == [
+    assert sorted(label(c) for c in state.deck.discard) == [
         "+1 body",
         "-1 metabolism",
         "deleterious",
@@ -324,7 +326,7 @@ def test_adaptation_is_paid_with_cards_of_the_right_gene_and_sign():
     assert state.genomes[0] == [2, 2, 1]
     assert state.positions[0] == 40
     assert hand_labels(state, 0) == ["+1 metabolism", "-1 body", "neutral"]
-    assert sorted(label(c) for c in state.discard) == ["+1 body", "+1 colour"]
+    assert sorted(label(c) for c in state.deck.discard) == ["+1 body", "+1 colour"]
 
 
 def test_a_move_the_hand_cannot_pay_for_is_not_offered():
@@ -370,7 +372,7 @@ FIVE_USELESS = ["-1 body", "-1 colour", "-1 metabolism", "-1 body", "-1 colour"]
 def test_a_hand_above_five_at_the_end_of_the_turn_loses_a_random_card():
     # 1-1-1 cannot go lower, so these cards offer no preadaptation and the turn just ends
     state, events = table(2, hands=[FIVE_USELESS], top=["neutral"], dice=[die(2), pick(5, 6)])
-    assert len(state.hands[0]) == 5
+    assert len(state.deck.hands[0]) == 5
     assert "neutral" not in hand_labels(state, 0)  # the sixth card was the one picked
     assert "loses one at random (neutral)" in texts(events)
 
@@ -378,9 +380,9 @@ def test_a_hand_above_five_at_the_end_of_the_turn_loses_a_random_card():
 def test_preadapting_spends_cards_and_avoids_the_random_discard():
     hand = ["+1 body", "-1 body", "-1 colour", "-1 metabolism", "-1 colour"]
     state, _ = table(2, hands=[hand], top=["neutral"], dice=[die(2)])
-    assert len(state.hands[0]) == 6
+    assert len(state.deck.hands[0]) == 6
     events = state.apply(Preadapt(BODY, 2, cost=1))
-    assert len(state.hands[0]) == 5
+    assert len(state.deck.hands[0]) == 5
     assert state.genomes[0] == [2, 1, 1]
     assert not [e for e in events if e.kind == "discard" and e.player == 0]
 
@@ -541,8 +543,8 @@ def _extinct(**kwargs):
 
 def test_extinction_loses_every_card_and_every_token_but_the_savannah_one():
     state, _ = _extinct()
-    assert state.hands[0] == []
-    assert sorted(label(c) for c in state.discard) == [
+    assert state.deck.hands[0] == []
+    assert sorted(label(c) for c in state.deck.discard) == [
         "+1 body",
         "-1 body",
         "-1 colour",
@@ -589,14 +591,14 @@ def test_an_empty_draw_pile_is_refilled_by_shuffling_the_discard_pile():
     assert shuffle and shuffle[0].data["cards"] == 35  # all but seat 1's STOPPER card
     first_draw = next(e for e in events if e.kind in ("draw", "deleterious"))
     assert events.index(shuffle[0]) < events.index(first_draw)
-    assert cards_everywhere(state) == sorted(state.in_game)
+    assert cards_everywhere(state) == sorted(state.deck.in_game)
 
 
 def test_the_reshuffled_draw_pile_is_in_a_new_random_order():
     orders = set()
     for chance_seed in range(5):
         state, _ = table(2, rest="discard", dice=[die(2)], chance_seed=chance_seed)
-        orders.add(tuple(state.draw_pile))
+        orders.add(tuple(state.deck.draw_pile))
     assert len(orders) == 5
 
 
@@ -696,9 +698,9 @@ def test_max_rounds_caps_the_length_of_the_game(max_rounds):
 def test_blind_mutation_keeps_every_hand_empty():
     for seed in range(10):
         state = new_game(players=3, seed=seed, blind_mutation=True)
-        assert state.hands == [[], [], []]
+        assert state.deck.hands == [[], [], []]
         state = _random_game(seed, players=3, blind_mutation=True)
-        assert state.hands == [[], [], []]
+        assert state.deck.hands == [[], [], []]
 
 
 @pytest.mark.parametrize(
@@ -900,7 +902,7 @@ def test_a_seat_sees_its_own_hand_and_only_the_size_of_the_others():
     obs = state.observation(1)
     assert obs["hand"] == hand_labels(state, 1)
     for species in obs["species"]:
-        assert species["hand_size"] == len(state.hands[species["player"]])
+        assert species["hand_size"] == len(state.deck.hands[species["player"]])
         assert "hand" not in species
     assert "hand" not in state.observation(None)
 
@@ -909,15 +911,15 @@ def test_an_observation_does_not_change_when_hidden_cards_change():
     state = _mid_game(seed=3, actions=12)
     twin = state.clone()
     # swap seat 1's cards with cards of the draw pile (same sizes, same deleterious depths)
-    hidden = [c for c in twin.draw_pile if WORLD.cards[c].kind != "deleterious"]
-    swap = hidden[-len(twin.hands[1]) :]
-    assert swap and set(swap).isdisjoint(twin.hands[1])
-    old = list(twin.hands[1])
-    twin.hands[1], twin.counts[1] = [], [0] * 6
+    hidden = [c for c in twin.deck.draw_pile if WORLD.cards[c].kind != "deleterious"]
+    swap = hidden[-len(twin.deck.hands[1]) :]
+    assert swap and set(swap).isdisjoint(twin.deck.hands[1])
+    old = list(twin.deck.hands[1])
+    twin.deck.hands[1], twin.deck.counts[1] = [], [0] * 6
     for card in swap:
-        twin._to_hand(1, card)
-    twin.draw_pile = [old[swap.index(c)] if c in swap else c for c in twin.draw_pile]
-    assert sorted(twin.hands[1]) != sorted(state.hands[1])
+        twin.deck.to_hand(1, card)
+    twin.deck.draw_pile = [old[swap.index(c)] if c in swap else c for c in twin.deck.draw_pile]
+    assert sorted(twin.deck.hands[1]) != sorted(state.deck.hands[1])
     for seat in (None, 0, 2):
         assert twin.observation(seat) == state.observation(seat)
     assert twin.observation(1) != state.observation(1)

@@ -140,18 +140,18 @@ def test_r5_the_deleterious_card_never_enters_the_hand():
     hand = ["+1 body", "+1 colour", "+1 metabolism"]
     state, _ = table(2, hands=[hand], top=["deleterious"], dice=[pick(0, 3), pick(0, 2), die(2)])
     assert "deleterious" not in hand_labels(state, 0)
-    assert "deleterious" in [label(c) for c in state.discard]
+    assert "deleterious" in [label(c) for c in state.deck.discard]
 
 
 def test_r5_a_hand_of_one_card_loses_that_card():
     state, events = table(2, hands=[["+1 body"]], top=["deleterious"], dice=[pick(0, 1), die(2)])
-    assert state.hands[0] == []
+    assert state.deck.hands[0] == []
     assert "(+1 body)" in texts(events)
 
 
 def test_r5_an_empty_hand_loses_nothing():
     state, events = table(2, top=["deleterious"], dice=[die(2)])
-    assert state.hands[0] == []
+    assert state.deck.hands[0] == []
     assert "(nothing to lose)" in texts(events)
 
 
@@ -173,7 +173,7 @@ def test_r5_starting_hands_never_hold_a_deleterious_card():
     for seed in range(300):
         state = new_game(players=5, seed=seed)
         for player in range(5):
-            assert len(state.hands[player]) == 2
+            assert len(state.deck.hands[player]) == 2
             assert "deleterious" not in hand_labels(state, player)
 
 
@@ -224,7 +224,7 @@ def test_r6_no_preadaptation_leaves_fewer_than_two_genes_adapted():
 def test_r7_the_hand_limit_discards_random_cards_until_five_remain():
     hand = ["-1 body", "-1 body", "-1 colour", "-1 colour", "-1 metabolism", "-1 metabolism"]
     state, events = table(2, hands=[hand], top=["neutral"], dice=[die(2)])
-    assert len(state.hands[0]) == 5
+    assert len(state.deck.hands[0]) == 5
     assert len([e for e in events if e.kind == "discard" and e.player == 0]) == 2
 
 
@@ -265,7 +265,7 @@ def test_r8_a_winning_token_ends_the_game_at_once_mid_turn():
     assert state.winners == [0]
     assert state.current_player is None
     assert state.turns == 1  # seat 1 never played
-    assert len(state.hands[0]) == 5
+    assert len(state.deck.hands[0]) == 5
 
 
 def test_r8_a_winning_check_after_a_climate_change_ends_the_game():
@@ -405,7 +405,7 @@ STOP = die(5)
 def test_r12_a_drawn_mutation_acts_at_once_on_its_gene():
     state, events = table(2, top=["+1 body"], dice=[die(2), STOP], blind_mutation=True)
     assert state.genomes[0] == [2, 1, 1]
-    assert state.hands[0] == []
+    assert state.deck.hands[0] == []
     assert "A random mutation sets Player 1's body gene to 2 (R12)." in texts(events)
 
 
@@ -421,7 +421,7 @@ def test_r12_selection_removes_a_mutation_that_fits_neither_home_nor_next_door()
     )
     assert state.genomes[0] == [2, 1, 1]
     assert state.positions[0] == 38
-    assert "+1 colour" in [label(c) for c in state.discard]
+    assert "+1 colour" in [label(c) for c in state.deck.discard]
     assert "selection removes it (R12)" in texts(events)
 
 
@@ -493,7 +493,7 @@ def test_r12_a_deleterious_card_has_no_further_effect():
 
 def test_r12_hands_stay_empty_and_preadaptation_is_never_offered():
     state, _ = table(2, hands=[[], []], top=["+1 body"], dice=[die(2), STOP], blind_mutation=True)
-    assert state.hands == [[], []]
+    assert state.deck.hands == [[], []]
     assert not [a for a in state.legal_actions() if isinstance(a, Preadapt)]
 
 
@@ -512,7 +512,7 @@ def test_r13_placement_goes_in_seat_order_then_seat_0_plays_first():
     assert order == [0, 1, 2, 3]
     assert state.round == 1
     assert state.turns >= 1
-    assert state.observation(None)["turn_player"] in (0, 1, 2, 3)
+    assert state.observation(None)["current_player"] in (0, 1, 2, 3)
 
 
 def test_r13_the_first_turn_of_the_game_is_seat_0s():
@@ -527,5 +527,5 @@ def test_r13_the_first_turn_of_the_game_is_seat_0s():
 # -- R14: nothing left to draw ---------------------------------------------------------------
 def test_r14_with_both_piles_empty_no_card_is_drawn():
     state, events = table(2, rest=1, dice=[die(2)])
-    assert state.hands[0] == []
+    assert state.deck.hands[0] == []
     assert "Both piles are empty: no card to draw (R14)." in texts(events)

@@ -8,17 +8,10 @@ from pathlib import Path
 
 from evo_lessons.engine import Credit, GameSpec, Metric, Option
 
+from .actions import ACTION_TYPES, GENE_NAMES, EndTurn, Move, Place, Preadapt
 from .bots import BOTS, ClimateBot, RandomBot
-from .rules import (
-    ACTION_TYPES,
-    GENE_NAMES,
-    TRENDS,
-    ClimateState,
-    EndTurn,
-    Move,
-    Place,
-    Preadapt,
-)
+from .rules import TRENDS, ClimateState
+from .tables import MOST_PLAYERS
 from .view import VIEW
 
 GAME = GameSpec(
@@ -27,7 +20,7 @@ GAME = GameSpec(
     summary="A changing climate: move, adapt or go extinct.",
     state=ClimateState,
     options=(
-        Option("players", 4, "how many species (players)", low=2, high=5),
+        Option("players", 4, "how many species (players)", low=2, high=MOST_PLAYERS),
         Option("tokens_to_win", 4, "habitat tokens needed to win (4 in the rules)", low=2, high=4),
         Option(
             "climate_change_faces",

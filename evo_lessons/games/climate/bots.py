@@ -14,8 +14,8 @@ from typing import Any
 
 from evo_lessons.engine import Action, RandomBot
 
+from .actions import EndTurn, Move, Place, Preadapt
 from .data import world
-from .rules import EndTurn, Move, Place, Preadapt
 
 __all__ = ["BOTS", "ClimateBot", "RandomBot"]
 

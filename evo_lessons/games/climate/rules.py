@@ -95,127 +95,54 @@ R14. If both the draw pile and the discard pile are empty, no card is drawn (the
 
 from __future__ import annotations
 
-import dataclasses
+import random
 from typing import Any, ClassVar
 
 from evo_lessons.engine import Action, Event, GameState
 from evo_lessons.engine.words import seat_name, seats_in_words
 
-from .data import World, world
+from . import board, genome
+from .actions import ACTION_TYPES, GENE_NAMES, Move, Place, Preadapt
+from .data import Habitat, World
+from .mutation_deck import MutationDeck, pick
+from .tables import (
+    CARD_KIND,
+    CARD_LABEL,
+    DELETERIOUS,
+    DRAWS_A_CARD,
+    END_TURN,
+    PLACES,
+    ROLLS,
+    WORLD,
+    move,
+)
 
-GENE_NAMES = ("body", "colour", "metabolism")
 TRENDS = ("random", "warming", "cooling")
 #: R9: with no cap set, a game that somehow runs this long (a billion years) still ends
 ROUND_LIMIT = 1_000
-
-
-# -- actions ---------------------------------------------------------------------------------
-@dataclasses.dataclass(frozen=True, slots=True)
-class Place(Action):
-    """Put the species on an empty savannah cell (at the start, or after an extinction)."""
-
-    cell: int
-
-    def __str__(self) -> str:
-        return f"Place the species on cell {self.cell}"
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Move(Action):
-    """Go to ``cell`` (or stay, if it is the current cell) with the given genome."""
-
-    cell: int
-    body: int
-    colour: int
-    metabolism: int
-    cost: int  # cards spent: part of the action so the label can say it
-    stay: bool = False
-
-    @property
-    def genome(self) -> tuple[int, int, int]:
-        return (self.body, self.colour, self.metabolism)
-
-    def __str__(self) -> str:
-        where = f"Stay on cell {self.cell}" if self.stay else f"Move to cell {self.cell}"
-        if self.cost == 0:
-            return f"{where} (already adapted)"
-        genome = "-".join(map(str, self.genome))
-        cards = "card" if self.cost == 1 else "cards"
-        return f"{where}, adapting to genome {genome} ({self.cost} {cards})"
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Preadapt(Action):
-    """Change one gene with cards while staying adapted, then end the turn."""
-
-    gene: int
-    value: int
-    cost: int
-
-    def __str__(self) -> str:
-        cards = "card" if self.cost == 1 else "cards"
-        return (
-            f"Preadapt: set {GENE_NAMES[self.gene]} to {self.value} ({self.cost} {cards}), "
-            "then end the turn"
-        )
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class EndTurn(Action):
-    """Finish the turn (random discards follow if the hand holds more than five cards)."""
-
-    def __str__(self) -> str:
-        return "End the turn"
-
-
-ACTION_TYPES = {cls.__name__: cls for cls in (Place, Move, Preadapt, EndTurn)}
-# Actions are immutable values, so equal ones can be one shared object: building a frozen
-# dataclass costs about a microsecond, a dictionary lookup a twentieth of that.
-END_TURN = EndTurn()
-_PREADAPTS = {
-    (gene, value, cost): Preadapt(gene, value, cost)
-    for gene in range(3)
-    for value in range(1, 5)
-    for cost in range(1, 4)
-}
-_MOVES: dict[tuple, Move] = {}  # at most 63 cells x 64 genomes x few costs: a few thousand
-
-NEUTRAL, DELETERIOUS = "neutral", "deleterious"
-
-
-def _slot(gene: int, step: int) -> int:
-    """Index of a mutation type in a hand's count list: +1 body, -1 body, +1 colour, ..."""
-    return gene * 2 + (0 if step > 0 else 1)
+SAVANNAH = 0
 
 
 class ClimateState(GameState):
-    """The whole table: boards, species, genomes, hands, piles, tokens and the climate."""
+    """The whole table: the climate, the species (cells, genomes, tokens), the mutation deck.
+
+    The state keeps the turn structure; the deck and the hands are a :class:`MutationDeck`,
+    what a genome costs is :mod:`.genome`'s business and the geometry of cells :mod:`.board`'s.
+    """
 
     action_types: ClassVar[dict[str, type[Action]]] = ACTION_TYPES
-
     #: the boards and cards, shared by every game (read-only)
-    world: ClassVar[World] = world()
-    #: per card id: its mutation slot (see _slot), or -1 for neutral and deleterious cards
-    #: per card id: its kind ("mutation", "neutral", "deleterious")
-    card_kind: ClassVar[tuple[str, ...]] = tuple(c.kind for c in world.cards)
-    card_slot: ClassVar[tuple[int, ...]] = tuple(
-        _slot(c.gene, c.step) if c.kind == "mutation" else -1 for c in world.cards
-    )
+    world: ClassVar[World] = WORLD
 
     def __init__(self, options: dict[str, Any], seed: int) -> None:
         super().__init__(options, seed)
         self.blind: bool = options["blind_mutation"]
         n = options["players"]
-        self.temperature = self.world.start_temperature
+        self.temperature = WORLD.start_temperature
         self.positions: list[int | None] = [None] * n
         self.genomes: list[list[int]] = [[1, 1, 1] for _ in range(n)]
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        # how many cards of each mutation type each hand holds (kept in step with hands: the
-        # legal moves ask "can this hand pay?" many times a turn)
-        self.counts: list[list[int]] = [[0] * 6 for _ in range(n)]
         self.tokens: list[int] = [0b0001] * n  # bit h set = token of habitat h held
         self.extinctions: list[int] = [0] * n
-        self.discard: list[int] = []
         self.round = 0  # 0 during placement, then 1, 2, ...
         self.turns = 0  # player-turns started (the x axis of the plots)
         self.turn_player = 0
@@ -227,16 +154,10 @@ class ClimateState(GameState):
         self.temperature_log: list[int] = [self.temperature]  # one entry per completed round
         self.pending_moves: tuple[Move, ...] = ()
         self.pending_preadapts: tuple[Preadapt, ...] = ()
-        used = [c for c in self.world.cards if c.kind != NEUTRAL]
-        neutral = [c for c in self.world.cards if c.kind == NEUTRAL]
-        if n <= 3:
-            neutral = neutral[: self.world.neutral_small_game]
-        self.in_game: tuple[int, ...] = tuple(sorted(c.id for c in used + neutral))
-        self.draw_pile: list[int] = list(self.in_game)
-        self.rng.shuffle(self.draw_pile)
+        self.deck = MutationDeck.shuffled(n, self.rng)
         for player in range(n):
-            for _ in range(self.world.start_cards):
-                self._deal_real_card(player, self.setup_events)
+            for _ in range(WORLD.start_cards):
+                self.deck.deal(player, self.rng, self.setup_events, self.blind)
 
     # -- contract ------------------------------------------------------------------------------
     @property
@@ -254,7 +175,8 @@ class ClimateState(GameState):
 
     def _legal_actions(self) -> list[Action]:
         if self.phase in ("place", "restart"):
-            return [Place(cell) for cell in self._free_cells_of(0)]
+            free = board.free_cells(self.temperature, SAVANNAH, self.positions)
+            return [PLACES[cell] for cell in free]
         if self.phase == "move":
             return list(self.pending_moves)
         # phase "end"
@@ -264,29 +186,9 @@ class ClimateState(GameState):
         events: list[Event] = []
         player = self.turn_player
         if isinstance(action, Place):
-            self.positions[player] = action.cell
-            events.append(
-                Event(
-                    "place",
-                    f"{seat_name(player)} places the species on cell {action.cell} (savannah).",
-                    player,
-                    {"cell": action.cell},
-                )
-            )
-            if self.phase == "place":
-                if player + 1 < self.num_players:
-                    self.turn_player = player + 1
-                    return events
-                self.round = 1
-                self.turn_player = 0
-                self._start_turn(events)
-            else:
-                # restart after an extinction: two fresh cards, then the turn ends (R5, R10)
-                for _ in range(self.world.restart_cards):
-                    self._deal_real_card(player, events)
-                self.phase = "done"
+            self._place(player, action.cell, events)
         elif isinstance(action, Move):
-            self._pay_for_genome(player, action.genome, events)
+            self._adapt(player, action.genome, events)
             moved = action.cell != self.positions[player]
             self.positions[player] = action.cell
             habitat = self._habitat_of(player)
@@ -302,9 +204,9 @@ class ClimateState(GameState):
             if not self._award_token(player, events):
                 self._enter_end_phase()
         elif isinstance(action, Preadapt):
-            genome = list(self.genomes[player])
-            genome[action.gene] = action.value
-            self._pay_for_genome(player, tuple(genome), events, verb="preadapts")
+            target = list(self.genomes[player])
+            target[action.gene] = action.value
+            self._adapt(player, target, events, verb="preadapts")
             self.phase = "done"
         else:  # EndTurn
             self.phase = "done"
@@ -313,39 +215,49 @@ class ClimateState(GameState):
         return events
 
     # -- turn structure ------------------------------------------------------------------------
+    def _place(self, player: int, cell: int, events: list[Event]) -> None:
+        """Placement in seat order at the start (R13), or a restart after extinction (R10)."""
+        self.positions[player] = cell
+        events.append(
+            Event(
+                "place",
+                f"{seat_name(player)} places the species on cell {cell} (savannah).",
+                player,
+                {"cell": cell},
+            )
+        )
+        if self.phase == "place":
+            if player + 1 < self.num_players:
+                self.turn_player = player + 1
+                return
+            self.round = 1
+            self.turn_player = 0
+            self._start_turn(events)
+        else:
+            # restart after an extinction: two fresh cards, then the turn ends (R5, R10)
+            for _ in range(WORLD.restart_cards):
+                self.deck.deal(player, self.rng, events, self.blind)
+            self.phase = "done"
+
     def _start_turn(self, events: list[Event]) -> None:
+        """Draw a card, roll the die, and offer the moves the roll allows (if any)."""
         player = self.turn_player
         self.turns += 1
         self.roll = None
         self._draw_for_turn(player, events)
         if self.phase == "over":  # a blind mutation carried the lineage to its last token
             return
+        here = self.positions[player]  # after the draw: a blind mutation may have moved it
         self.roll = roll = self._die()
-        blind = self.blind
         options: list[Move]
         if self.after_change:
+            # the round after a climate change: be, or become, adapted, or go extinct
             if roll <= 3:
-                events.append(
-                    Event(
-                        "roll",
-                        f"{seat_name(player)} rolls {roll}: the species stays and "
-                        "must be adapted to its cell's new habitat.",
-                        player,
-                        {"roll": roll},
-                    )
-                )
-                options = self._moves_to([self.positions[player]], player, blind, stay=True)
+                events.append(ROLLS["stays and adapts"][player][roll])
+                options = self._moves_to([here], player, stay=True)
             else:
-                events.append(
-                    Event(
-                        "roll",
-                        f"{seat_name(player)} rolls {roll}: the species may move "
-                        "up to two steps and must be adapted where it stops.",
-                        player,
-                        {"roll": roll},
-                    )
-                )
-                options = self._moves_to(self._reachable(player, 2), player, blind)
+                events.append(ROLLS["may move two"][player][roll])
+                options = self._moves_to(board.reachable(here, 2, self.positions), player)
             if not options:
                 self._go_extinct(player, events)
                 return
@@ -356,60 +268,35 @@ class ClimateState(GameState):
                 return
         else:
             if roll <= 3:
-                events.append(
-                    Event(
-                        "roll",
-                        f"{seat_name(player)} rolls {roll}: the species stays.",
-                        player,
-                        {"roll": roll},
-                    )
-                )
+                events.append(ROLLS["stays"][player][roll])
                 self._enter_end_phase()
                 return
-            options = self._moves_to(self._reachable(player, 1, include_self=False), player, blind)
+            near = board.reachable(here, 1, self.positions, include_start=False)
+            options = self._moves_to(near, player)
             if not options:
-                events.append(
-                    Event(
-                        "roll",
-                        f"{seat_name(player)} rolls {roll} but no neighbouring "
-                        "cell can be reached, so the species stays (R3).",
-                        player,
-                        {"roll": roll},
-                    )
-                )
+                events.append(ROLLS["cannot move"][player][roll])  # R3
                 self._enter_end_phase()
                 return
-            events.append(
-                Event(
-                    "roll",
-                    f"{seat_name(player)} rolls {roll}: the species must move to "
-                    "a neighbouring empty cell.",
-                    player,
-                    {"roll": roll},
-                )
-            )
+            events.append(ROLLS["must move"][player][roll])
         self.phase = "move"
         self.pending_moves = tuple(options)
 
     def _enter_end_phase(self) -> None:
         """Offer preadaptation if there is any; otherwise the turn simply ends."""
         self.pending_moves = ()
-        self.pending_preadapts = tuple(self._preadapt_options(self.turn_player))
+        self.pending_preadapts = tuple(self._preadaptations(self.turn_player))
         self.phase = "end" if self.pending_preadapts else "done"
 
     def _finish_turn(self, events: list[Event]) -> None:
         """Hand limit, next player, end of round; then start the next turn."""
         player = self.turn_player
-        hand = self.hands[player]
-        while len(hand) > self.world.hand_limit:
-            card = self._from_hand(player, self._pick(len(hand)))
-            self.discard.append(card)
+        while len(self.deck.hands[player]) > WORLD.hand_limit:  # R7
+            (card,) = self.deck.lose_at_random(player, 1, self.rng)
             events.append(
                 Event(
                     "discard",
-                    f"{seat_name(player)} holds more than "
-                    f"{self.world.hand_limit} cards and loses one at random "
-                    f"({self._card_label(card)}).",
+                    f"{seat_name(player)} holds more than {WORLD.hand_limit} cards and loses "
+                    f"one at random ({CARD_LABEL[card]}).",
                     player,
                     {"card": card},
                 )
@@ -426,54 +313,20 @@ class ClimateState(GameState):
         self._start_turn(events)
 
     def _end_round(self, events: list[Event]) -> None:
+        """Roll for the climate; then the game ends if time is up (R9), or a new round starts."""
+        self._roll_climate(events)
+        self.temperature_log.append(self.temperature)
+        if self.round >= self.round_cap:
+            self._time_is_up(events)
+            return
+        self.round += 1
+
+    def _roll_climate(self, events: list[Event]) -> None:
+        """A roll above ``6 - climate_change_faces`` changes the climate one step (R11)."""
         self.after_change = False
         faces = self.options["climate_change_faces"]
         roll = self._die()
-        if roll > 6 - faces:
-            before = self.temperature
-            direction_roll = self._die()
-            step = 1 if direction_roll >= 4 else -1
-            trend = self.options["climate_trend"]
-            note = ""
-            if trend == "warming":
-                step, note = 1, " (the warming trend always pushes up)"
-            elif trend == "cooling":
-                step, note = -1, " (the cooling trend always pushes down)"
-            elif before == 1 and step < 0:
-                step, note = 1, " (it cannot get colder than board 1, so it warms)"
-            elif before == 5 and step > 0:
-                step, note = -1, " (it cannot get warmer than board 5, so it cools)"
-            after = min(5, max(1, before + step))
-            if after != before:
-                self.temperature = after
-                self.after_change = True
-                word = "warms" if after > before else "cools"
-                events.append(
-                    Event(
-                        "climate",
-                        f"End of round {self.round}: the climate die shows "
-                        f"{roll} and the direction die {direction_roll}: the world "
-                        f"{word} to board {after}{note}.",
-                        None,
-                        {
-                            "roll": roll,
-                            "direction": direction_roll,
-                            "temperature": after,
-                            "before": before,
-                        },
-                    )
-                )
-            else:
-                events.append(
-                    Event(
-                        "climate",
-                        f"End of round {self.round}: the climate die shows "
-                        f"{roll}, but the climate is already at its limit{note}.",
-                        None,
-                        {"roll": roll, "temperature": after},
-                    )
-                )
-        else:
+        if roll <= 6 - faces:
             events.append(
                 Event(
                     "climate",
@@ -483,81 +336,71 @@ class ClimateState(GameState):
                     {"roll": roll, "temperature": self.temperature},
                 )
             )
-        self.temperature_log.append(self.temperature)
-        if self.round >= self.round_cap:
-            ranks = [(self._token_count(p), -self.extinctions[p]) for p in range(self.num_players)]
-            best = max(ranks)
-            self.winners = [p for p in range(self.num_players) if ranks[p] == best]
-            self.phase = "over"
-            names = seats_in_words(self.winners)
+            return
+        before = self.temperature
+        direction_roll = self._die()
+        step = 1 if direction_roll >= 4 else -1
+        trend = self.options["climate_trend"]
+        note = ""
+        if trend == "warming":
+            step, note = 1, " (the warming trend always pushes up)"
+        elif trend == "cooling":
+            step, note = -1, " (the cooling trend always pushes down)"
+        elif before == 1 and step < 0:
+            step, note = 1, " (it cannot get colder than board 1, so it warms)"
+        elif before == 5 and step > 0:
+            step, note = -1, " (it cannot get warmer than board 5, so it cools)"
+        after = min(5, max(1, before + step))
+        if after == before:
             events.append(
                 Event(
-                    "game_over",
-                    f"Time is up after {self.round} rounds (R9), about {self.round} million "
-                    f"years: {names} won with {best[0]} tokens.",
+                    "climate",
+                    f"End of round {self.round}: the climate die shows "
+                    f"{roll}, but the climate is already at its limit{note}.",
                     None,
-                    {"winners": list(self.winners)},
+                    {"roll": roll, "temperature": after},
                 )
             )
             return
-        self.round += 1
-
-    # -- hands ---------------------------------------------------------------------------------
-    def _to_hand(self, player: int, card: int) -> None:
-        self.hands[player].append(card)
-        slot = self.card_slot[card]
-        if slot >= 0:
-            self.counts[player][slot] += 1
-
-    def _from_hand(self, player: int, index: int) -> int:
-        card = self.hands[player].pop(index)
-        slot = self.card_slot[card]
-        if slot >= 0:
-            self.counts[player][slot] -= 1
-        return card
-
-    # -- chance --------------------------------------------------------------------------------
-    def _die(self) -> int:
-        # random() is several times cheaper than randint(); the die is just as fair
-        return int(self.rng.random() * 6) + 1
-
-    def _pick(self, count: int) -> int:
-        """A uniformly random index below ``count`` (the neighbour choosing a card)."""
-        return int(self.rng.random() * count)
-
-    def _draw_card(self, events: list[Event], player: int) -> int | None:
-        if not self.draw_pile:
-            if not self.discard:
-                events.append(Event("draw", "Both piles are empty: no card to draw (R14).", player))
-                return None
-            self.draw_pile = self.discard
-            self.discard = []
-            self.rng.shuffle(self.draw_pile)
-            events.append(
-                Event(
-                    "shuffle",
-                    f"The draw pile is empty: the {len(self.draw_pile)} "
-                    "discarded cards are shuffled into a new draw pile.",
-                    None,
-                    {"cards": len(self.draw_pile)},
-                )
+        self.temperature = after
+        self.after_change = True
+        word = "warms" if after > before else "cools"
+        events.append(
+            Event(
+                "climate",
+                f"End of round {self.round}: the climate die shows {roll} and the direction "
+                f"die {direction_roll}: the world {word} to board {after}{note}.",
+                None,
+                {"roll": roll, "direction": direction_roll, "temperature": after, "before": before},
             )
-        return self.draw_pile.pop()
+        )
 
+    def _time_is_up(self, events: list[Event]) -> None:
+        """R9: the most tokens win; ties go to the fewer extinctions; a tie on both is shared."""
+        ranks = [(self._token_count(p), -self.extinctions[p]) for p in range(self.num_players)]
+        best = max(ranks)
+        self.winners = [p for p in range(self.num_players) if ranks[p] == best]
+        self.phase = "over"
+        events.append(
+            Event(
+                "game_over",
+                f"Time is up after {self.round} rounds (R9), about {self.round} million "
+                f"years: {seats_in_words(self.winners)} won with {best[0]} tokens.",
+                None,
+                {"winners": list(self.winners)},
+            )
+        )
+
+    # -- the draw ------------------------------------------------------------------------------
     def _draw_for_turn(self, player: int, events: list[Event]) -> None:
-        card = self._draw_card(events, player)
+        """A turn's card: into the hand, or a deleterious one (R5), or at once (R12)."""
+        card = self.deck.draw(self.rng, events, player)
         if card is None:
             return
-        kind = self.card_kind[card]
-        hand = self.hands[player]
-        if kind == DELETERIOUS:
-            self.discard.append(card)
-            lost = []
-            if not self.blind:
-                for _ in range(min(2, len(hand))):
-                    lost.append(self._from_hand(player, self._pick(len(hand))))
-                self.discard.extend(lost)
-            what = ", ".join(self._card_label(c) for c in lost) or "nothing to lose"
+        if CARD_KIND[card] == DELETERIOUS:
+            self.deck.discard.append(card)
+            lost = [] if self.blind else self.deck.lose_at_random(player, 2, self.rng)
+            what = ", ".join(CARD_LABEL[c] for c in lost) or "nothing to lose"
             events.append(
                 Event(
                     "deleterious",
@@ -571,72 +414,41 @@ class ClimateState(GameState):
         if self.blind:
             self._blind_mutation(player, card, events)
             return
-        self._to_hand(player, card)
-        events.append(Event("draw", f"{seat_name(player)} draws a mutation card.", player))
-
-    def _deal_real_card(self, player: int, events: list[Event]) -> None:
-        """Deal one non-deleterious card (setup and restart, R5); blind mode keeps no hand."""
-        for _ in range(len(self.in_game)):
-            card = self._draw_card(events, player)
-            if card is None:
-                return
-            if self.world.cards[card].kind == DELETERIOUS:
-                self.discard.append(card)
-                events.append(
-                    Event(
-                        "draw",
-                        "A deleterious card turns up while dealing a new "
-                        "species' cards; it is discarded and another drawn (R5).",
-                        player,
-                    )
-                )
-                continue
-            if self.blind:
-                self.discard.append(card)
-            else:
-                self._to_hand(player, card)
-                events.append(
-                    Event("draw", f"{seat_name(player)} is dealt a mutation card.", player)
-                )
-            return
+        self.deck.to_hand(player, card)
+        events.append(DRAWS_A_CARD[player])
 
     def _blind_mutation(self, player: int, card: int, events: list[Event]) -> None:
-        info = self.world.cards[card]
-        self.discard.append(card)
+        """R12: the drawn mutation acts at once; selection keeps it, moves it or removes it."""
+        info = WORLD.cards[card]
+        self.deck.discard.append(card)
+        who = seat_name(player)
         if info.kind != "mutation":
-            events.append(
-                Event(
-                    "mutation",
-                    f"{seat_name(player)}'s species gets a neutral mutation: nothing changes.",
-                    player,
-                )
-            )
+            said = f"{who}'s species gets a neutral mutation: nothing changes."
+            events.append(Event("mutation", said, player))
             return
-        genome = self.genomes[player]
-        value = genome[info.gene] + info.step
+        current = self.genomes[player]
+        value = current[info.gene] + info.step
         gene_name = GENE_NAMES[info.gene]
+        label = CARD_LABEL[card]
         if not 1 <= value <= 4:
             events.append(
                 Event(
                     "mutation",
-                    f"A {self._card_label(card)} mutation strikes "
-                    f"{seat_name(player)}'s species, but {gene_name} is already at its "
-                    "limit: no effect.",
+                    f"A {label} mutation strikes {who}'s species, but {gene_name} is already at "
+                    "its limit: no effect.",
                     player,
                 )
             )
             return
-        trial = list(genome)
-        trial[info.gene] = value
-        position = self.positions[player]
-        label = self._card_label(card)
-        if position is None or self._adapted(trial, self._habitat_index(position)):
-            genome[info.gene] = value
+        mutant = list(current)
+        mutant[info.gene] = value
+        here = self.positions[player]
+        if here is None or genome.adapted(mutant, self._habitat_at(here)):
+            current[info.gene] = value
             events.append(
                 Event(
                     "mutation",
-                    f"A random mutation sets {seat_name(player)}'s {gene_name} gene to "
-                    f"{value} (R12).",
+                    f"A random mutation sets {who}'s {gene_name} gene to {value} (R12).",
                     player,
                     {"gene": info.gene, "value": value},
                 )
@@ -644,42 +456,94 @@ class ClimateState(GameState):
             return
         edge = [
             cell
-            for cell in self._reachable(player, 1, include_self=False)
-            if self._adapted(trial, self._habitat_index(cell))
+            for cell in board.reachable(here, 1, self.positions, include_start=False)
+            if genome.adapted(mutant, self._habitat_at(cell))
         ]
         if not edge:
             events.append(
                 Event(
                     "selection",
-                    f"A {label} mutation arises in {seat_name(player)}'s "
-                    "species, but its carriers are unfit here and selection removes "
-                    "it (R12).",
+                    f"A {label} mutation arises in {who}'s species, but its carriers are unfit "
+                    "here and selection removes it (R12).",
                     player,
                 )
             )
             return
-        cell = edge[self._pick(len(edge))]
-        genome[info.gene] = value
+        cell = edge[pick(self.rng, len(edge))]
+        current[info.gene] = value
         self.positions[player] = cell
         habitat = self._habitat_of(player).name.lower()
         events.append(
             Event(
                 "mutation",
-                f"A {label} mutation arises in {seat_name(player)}'s "
-                f"species: its carriers are unfit at home but thrive in the "
-                f"{habitat} next door, and the lineage shifts to cell {cell} (R12).",
+                f"A {label} mutation arises in {who}'s species: its carriers are unfit at home "
+                f"but thrive in the {habitat} next door, and the lineage shifts to cell {cell} "
+                "(R12).",
                 player,
                 {"gene": info.gene, "value": value, "cell": cell},
             )
         )
         self._award_token(player, events)
 
+    # -- adapting ------------------------------------------------------------------------------
+    def _moves_to(self, cells: list[int], player: int, stay: bool = False) -> list[Move]:
+        """Every move to one of ``cells`` that ends adapted and that the hand can pay (R2).
+
+        Blind species (R12) choose no mutations: they move only where they are adapted already.
+        """
+        counts = self.deck.counts[player]
+        here = self.positions[player]
+        current = self.genomes[player]
+        habitats = board.BOARDS[self.temperature - 1]
+        by_habitat: dict[int, list[tuple[tuple[int, ...], int]]] = {}
+        moves = []
+        for cell in cells:
+            habitat = habitats[cell - 1]
+            options = by_habitat.get(habitat)
+            if options is None:
+                if self.blind:
+                    adapted = genome.adapted(current, habitat)
+                    options = [(tuple(current), 0)] if adapted else []
+                else:
+                    options = genome.adapted_genomes(current, habitat, counts)
+                by_habitat[habitat] = options
+            staying = stay or cell == here
+            for target, cost in options:
+                moves.append(move(cell, target, cost, staying))
+        return moves
+
+    def _preadaptations(self, player: int) -> list[Preadapt]:
+        """R6 (none for blind species, R12, or one not on the board)."""
+        here = self.positions[player]
+        if self.blind or here is None:
+            return []
+        return genome.preadaptations(
+            self.genomes[player], self._habitat_at(here), self.deck.counts[player]
+        )
+
+    def _adapt(self, player: int, target, events: list[Event], verb: str = "adapts") -> None:
+        """Pay for the genome ``target`` with the player's cards (R2) and say so."""
+        current = self.genomes[player]
+        if tuple(current) == tuple(target):
+            return
+        old = "-".join(map(str, current))
+        spent = genome.pay(current, target, self.deck, player)
+        new = "-".join(map(str, current))
+        cards = "card" if len(spent) == 1 else "cards"
+        events.append(
+            Event(
+                "adapt",
+                f"{seat_name(player)} {verb}: genome {old} becomes {new}, "
+                f"spending {len(spent)} mutation {cards}.",
+                player,
+                {"genome": list(current), "spent": spent},
+            )
+        )
+
     # -- extinction and tokens -----------------------------------------------------------------
     def _go_extinct(self, player: int, events: list[Event]) -> None:
         habitat = self._habitat_of(player)
-        self.discard.extend(self.hands[player])
-        self.hands[player] = []
-        self.counts[player] = [0] * 6
+        self.deck.give_up_hand(player)
         self.tokens[player] = 0b0001
         self.extinctions[player] += 1
         self.genomes[player] = [1, 1, 1]
@@ -700,215 +564,65 @@ class ClimateState(GameState):
 
     def _award_token(self, player: int, events: list[Event]) -> bool:
         """Give the token of the current habitat if new (R8); True if that wins the game."""
-        index = self._habitat_index(self.positions[player])
+        index = self._habitat_at(self.positions[player])
         if self.tokens[player] & (1 << index):
             return False
         self.tokens[player] |= 1 << index
-        name = self.world.habitats[index].name.lower()
+        name = WORLD.habitats[index].name.lower()
+        held, needed = self._token_count(player), self.options["tokens_to_win"]
         events.append(
             Event(
                 "token",
-                f"{seat_name(player)} earns the {name} token "
-                f"({self._token_count(player)} of {self.options['tokens_to_win']}).",
+                f"{seat_name(player)} earns the {name} token ({held} of {needed}).",
                 player,
                 {"habitat": index},
             )
         )
-        if self._token_count(player) >= self.options["tokens_to_win"]:
-            self.winners = [player]
-            self.phase = "over"
-            self.pending_moves = ()
-            events.append(
-                Event(
-                    "game_over",
-                    f"{seat_name(player)} wins, having lived in "
-                    f"{self._token_count(player)} habitats!",
-                    player,
-                    {"winners": [player]},
-                )
+        if held < needed:
+            return False
+        self.winners = [player]
+        self.phase = "over"
+        self.pending_moves = ()
+        events.append(
+            Event(
+                "game_over",
+                f"{seat_name(player)} wins, having lived in {held} habitats!",
+                player,
+                {"winners": [player]},
             )
-            return True
-        return False
+        )
+        return True
 
     def _token_count(self, player: int) -> int:
         return self.tokens[player].bit_count()
 
-    # -- geometry and adaptation ---------------------------------------------------------------
-    def _habitat_index(self, cell: int) -> int:
-        return self.world.boards[self.temperature - 1][cell - 1]
+    # -- chance and geometry -------------------------------------------------------------------
+    def _die(self) -> int:
+        # random() is several times cheaper than randint(); the die is just as fair
+        return int(self.rng.random() * 6) + 1
 
-    def _habitat_of(self, player: int):
-        return self.world.habitats[self._habitat_index(self.positions[player])]
+    def _habitat_at(self, cell: int) -> int:
+        return board.BOARDS[self.temperature - 1][cell - 1]
 
-    @staticmethod
-    def _adapted(genome, habitat_index: int) -> bool:
-        value = habitat_index + 1
-        return (genome[0] == value) + (genome[1] == value) + (genome[2] == value) >= 2
-
-    def _free_cells_of(self, habitat_index: int) -> list[int]:
-        board = self.world.boards[self.temperature - 1]
-        taken = set(self.positions)
-        return [
-            c
-            for c in range(1, self.world.cells + 1)
-            if board[c - 1] == habitat_index and c not in taken
-        ]
-
-    def _reachable(self, player: int, steps: int, include_self: bool = True) -> list[int]:
-        """Cells within ``steps`` orthogonal moves through empty cells (R1)."""
-        start = self.positions[player]
-        taken = set(self.positions)
-        seen = {start}
-        frontier = [start]
-        for _ in range(steps):
-            nxt = []
-            for cell in frontier:
-                for near in self.world.neighbours[cell - 1]:
-                    if near not in seen and near not in taken:
-                        seen.add(near)
-                        nxt.append(near)
-            frontier = nxt
-        if not include_self:
-            seen.discard(start)
-        return sorted(seen)
-
-    @staticmethod
-    def _cost(genome, target, counts: list[int]) -> int | None:
-        """Cards needed to turn ``genome`` into ``target``, or None if the hand cannot pay."""
-        total = 0
-        for gene in range(3):
-            delta = target[gene] - genome[gene]
-            if delta > 0:
-                if counts[gene * 2] < delta:
-                    return None
-                total += delta
-            elif delta < 0:
-                if counts[gene * 2 + 1] < -delta:
-                    return None
-                total -= delta
-        return total
-
-    def _genomes_for(self, player: int, habitat_index: int, counts) -> list[tuple[tuple, int]]:
-        """Each distinct affordable genome adapted to the habitat, with its cost (R2)."""
-        genome = tuple(self.genomes[player])
-        value = habitat_index + 1
-        if (genome[0] == value) + (genome[1] == value) + (genome[2] == value) >= 2:
-            return [(genome, 0)]
-        if self.blind or not any(counts):
-            return []  # R12: no chosen mutations; or an empty hand cannot pay
-        found: dict[tuple, int] = {}
-        for pair in ((0, 1), (0, 2), (1, 2), (0, 1, 2)):
-            target = list(genome)
-            for gene in pair:
-                target[gene] = value
-            target_t = tuple(target)
-            if target_t in found:
-                continue
-            cost = self._cost(genome, target_t, counts)
-            if cost is not None:
-                found[target_t] = cost
-        return sorted(found.items(), key=lambda item: (item[1], item[0]))
-
-    def _moves_to(self, cells, player: int, blind: bool, stay: bool = False) -> list[Move]:
-        counts = self.counts[player]
-        here = self.positions[player]
-        board = self.world.boards[self.temperature - 1]
-        moves = []
-        by_habitat: dict[int, list] = {}
-        for cell in cells:
-            habitat_index = board[cell - 1]
-            options = by_habitat.get(habitat_index)
-            if options is None:
-                options = by_habitat[habitat_index] = self._genomes_for(
-                    player, habitat_index, counts
-                )
-            staying = stay or cell == here
-            for (body, colour, metabolism), cost in options:
-                key = (cell, body, colour, metabolism, cost, staying)
-                move = _MOVES.get(key)
-                if move is None:
-                    move = _MOVES[key] = Move(*key)
-                moves.append(move)
-        return moves
-
-    def _preadapt_options(self, player: int) -> list[Preadapt]:
-        """Every single-gene change the hand can pay for that keeps two genes adapted (R6)."""
-        if self.blind or self.positions[player] is None:
-            return []
-        counts = self.counts[player]
-        if not any(counts):
-            return []
-        genome = self.genomes[player]
-        value = self._habitat_index(self.positions[player]) + 1
-        options = []
-        for gene in range(3):
-            current = genome[gene]
-            others = (
-                (genome[0] == value)
-                + (genome[1] == value)
-                + (genome[2] == value)
-                - (current == value)
-            )
-            if others < 1:
-                continue  # no single-gene change keeps two genes adapted
-            low = max(1, current - counts[gene * 2 + 1])
-            high = min(4, current + counts[gene * 2])
-            for new in range(low, high + 1):
-                if new != current and (others >= 2 or new == value):
-                    options.append(_PREADAPTS[gene, new, abs(new - current)])
-        return options
-
-    def _pay_for_genome(self, player: int, target, events: list[Event], verb: str = "adapts"):
-        genome = self.genomes[player]
-        if tuple(genome) == tuple(target):
-            return
-        hand = self.hands[player]
-        spent = []
-        for gene in range(3):
-            delta = target[gene] - genome[gene]
-            step = 1 if delta > 0 else -1
-            slot = _slot(gene, step)
-            for _ in range(abs(delta)):
-                card = min(c for c in hand if self.card_slot[c] == slot)
-                spent.append(self._from_hand(player, hand.index(card)))
-        self.discard.extend(spent)
-        old = "-".join(map(str, genome))
-        genome[:] = list(target)
-        new = "-".join(map(str, genome))
-        events.append(
-            Event(
-                "adapt",
-                f"{seat_name(player)} {verb}: genome {old} becomes {new}, "
-                f"spending {len(spent)} mutation card{'s' if len(spent) != 1 else ''}.",
-                player,
-                {"genome": list(genome), "spent": spent},
-            )
-        )
-
-    def _card_label(self, card: int) -> str:
-        return self.world.cards[card].label(self.world.genes)
+    def _habitat_of(self, player: int) -> Habitat:
+        return WORLD.habitats[self._habitat_at(self.positions[player])]
 
     # -- what players see ----------------------------------------------------------------------
     def _observe(self, player: int | None) -> dict[str, Any]:
         """Everything is public except hands: others see only how many cards each holds."""
-        deleterious_from_top = [
-            depth
-            for depth, card in enumerate(reversed(self.draw_pile), start=1)
-            if self.world.cards[card].kind == DELETERIOUS
-        ]
         species = []
         for p in range(self.num_players):
             cell = self.positions[p]
-            habitat = None if cell is None else self._habitat_index(cell)
+            habitat = None if cell is None else self._habitat_at(cell)
             species.append(
                 {
                     "player": p,
                     "cell": cell,
                     "habitat": habitat,
                     "genome": list(self.genomes[p]),
-                    "adapted": habitat is not None and self._adapted(self.genomes[p], habitat),
+                    "adapted": habitat is not None and genome.adapted(self.genomes[p], habitat),
                     "tokens": [h for h in range(4) if self.tokens[p] & (1 << h)],
-                    "hand_size": len(self.hands[p]),
+                    "hand_size": len(self.deck.hands[p]),
                     "extinctions": self.extinctions[p],
                 }
             )
@@ -921,36 +635,44 @@ class ClimateState(GameState):
             "temperature_log": list(self.temperature_log),
             "after_change": self.after_change,
             "species": species,
-            "draw_pile": len(self.draw_pile),
-            "deleterious_from_top": deleterious_from_top,
-            "discard": [self._card_label(c) for c in self.discard],
+            "draw_pile": len(self.deck.draw_pile),
+            "deleterious_from_top": self.deck.deleterious_depths(),
+            "discard": [CARD_LABEL[c] for c in self.deck.discard],
         }
         if player is not None:
-            obs["hand"] = sorted(self._card_label(c) for c in self.hands[player])
+            obs["hand"] = sorted(CARD_LABEL[c] for c in self.deck.hands[player])
         return obs
+
+    def shuffle_secrets(self, seat: int | None, rng: random.Random) -> ClimateState:
+        """A copy with everything ``seat`` may not see dealt anew, for the test suite.
+
+        Secret are the other hands and the order of the draw pile, except its face-up
+        deleterious cards (see ``MutationDeck.deal_secrets_anew``); the generator, which orders
+        every later shuffle and roll, is reseeded.
+        """
+        twin = self.clone()
+        assert isinstance(twin, ClimateState)
+        twin.deck.deal_secrets_anew(seat, rng)
+        twin.rng = random.Random(rng.random())
+        return twin
 
     def metrics(self) -> list[dict[str, Any]]:
         rows = []
         for p in range(self.num_players):
-            genome = self.genomes[p]
+            current = self.genomes[p]
             cell = self.positions[p]
-            if cell is None:
-                matches, habitat = 0, None
-            else:
-                habitat = self._habitat_index(cell)
-                value = habitat + 1
-                matches = (genome[0] == value) + (genome[1] == value) + (genome[2] == value)
+            habitat = None if cell is None else self._habitat_at(cell)
             rows.append(
                 {
                     "turn": self.turns,
                     "round": self.round,
                     "player": p,
-                    "body": genome[0],
-                    "colour": genome[1],
-                    "metabolism": genome[2],
-                    "matches": matches,
-                    "habitat": None if habitat is None else self.world.habitats[habitat].key,
-                    "cards": len(self.hands[p]),
+                    "body": current[0],
+                    "colour": current[1],
+                    "metabolism": current[2],
+                    "matches": 0 if habitat is None else genome.matches(current, habitat),
+                    "habitat": None if habitat is None else WORLD.habitats[habitat].key,
+                    "cards": len(self.deck.hands[p]),
                     "tokens": self._token_count(p),
                     "extinctions": self.extinctions[p],
                     "temperature": self.temperature,

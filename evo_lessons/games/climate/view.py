@@ -11,8 +11,9 @@ from typing import Any
 from evo_lessons.engine import Action, Panel, View
 from evo_lessons.engine.words import seat_name, winners_sentence
 
+from .actions import GENE_NAMES, Move, Place, Preadapt
 from .data import world
-from .rules import GENE_NAMES, ClimateState, Move, Place, Preadapt
+from .rules import ClimateState
 
 #: the live plot: one panel per gene, then adaptation (genes matching the current habitat)
 PANELS = (
