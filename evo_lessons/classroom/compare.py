@@ -1,0 +1,311 @@
+"""Our class versus chance: the class's games beside the same setup played at random.
+
+"Chance" is the same game, options and opponents, with a player who picks uniformly among the
+legal moves in the student's seat (``RandomBot``), simulated ``n`` times. If the class's win rate
+or end numbers stand clear of chance's, the class played better than luck; the 95% intervals say
+how clear. Proportions get Wilson's score interval (good for small classes and rates near 0 or
+1); means get Student's t interval.
+
+The plot is a matplotlib Figure (no pyplot state), one panel per measure, two bars in each:
+Okabe-Ito blue for the class and orange with hatching for chance (colour is never the only cue:
+each bar is labelled by name, with the number of games under it), error bars for the
+intervals, and alt text that says the same in words. A table of the same numbers stands beside
+it (:class:`Comparison` shows both in a notebook).
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from evo_lessons import game_spec
+from evo_lessons.engine.spec import GameSpec
+
+from .pooling import HUMAN, measured_metrics, setup_key, you_numbers
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.figure import Figure
+
+CLASS_COLOUR = "#0072B2"  # Okabe-Ito blue
+CHANCE_COLOUR = "#E69F00"  # Okabe-Ito orange
+Z95 = 1.959963984540054
+
+
+def chance(
+    spec: str | GameSpec,
+    options: dict[str, Any] | None = None,
+    n: int = 1000,
+    *,
+    seats: Sequence[str] | None = None,
+    seed: int = 0,
+    executor: Any = None,
+    progress: Any = None,
+) -> pd.DataFrame:
+    """The same setup simulated ``n`` times, chance playing the student's seat.
+
+    ``seats`` are the class's seats ("human" or a bot name each): the first "human" seat is
+    the student's and is played by a random bot; the others keep their bots. Without seats,
+    every seat plays at random and seat 0 stands for the student. Rows have the pooled
+    table's columns (``you_won``, ``you_<metric>``, ...), so the two compare directly.
+    """
+    import pandas as pd
+
+    from evo_lessons.engine.simulate import simulate
+
+    spec = game_spec(spec)
+    options = spec.normalise_options(options or {})
+    players = options["players"]
+    if seats is None:
+        bots, student = ["random"] * players, 0
+    else:
+        seats = list(seats)
+        if len(seats) != players:
+            raise ValueError(f"{players} seats are needed, one per player; got {len(seats)}")
+        student = seats.index(HUMAN) if HUMAN in seats else 0
+        bots = ["random" if s == HUMAN else s for s in seats]
+    rows = simulate(
+        spec, n, bots=bots, seed=seed, options=options, executor=executor, progress=progress
+    )
+    key = setup_key(spec.name, options, list(seats) if seats else None)
+    for row in rows:
+        metrics = [
+            {m.name: row[f"p{p}_{m.name}"] for m in measured_metrics(spec)} for p in range(players)
+        ]
+        row.update({"name": "chance", "kind": "game", "game": spec.name, "setup": key})
+        row.update(you_numbers(spec, metrics, row["winners"], student))
+    return pd.DataFrame(rows)
+
+
+# -- intervals --------------------------------------------------------------------------------
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson's score interval for a proportion (95% by default)."""
+    if n == 0:
+        return (math.nan, math.nan)
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def t_quantile(df: int, z: float = Z95) -> float:
+    """Student's t quantile (two-sided 95% by default), by Hill's expansion in 1/df.
+
+    Exact to three decimals from 3 degrees of freedom up (4.303 at 2 is given exactly), which
+    is all an interval drawn on a bar needs, without scipy.
+    """
+    if df < 1:
+        return math.nan
+    exact = {1: 12.706, 2: 4.303}
+    if df in exact and abs(z - Z95) < 1e-9:
+        return exact[df]
+    g1 = (z**3 + z) / 4
+    g2 = (5 * z**5 + 16 * z**3 + 3 * z) / 96
+    g3 = (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384
+    g4 = (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160
+    return z + g1 / df + g2 / df**2 + g3 / df**3 + g4 / df**4
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """Mean and its 95% t interval (NaN bounds for fewer than two values)."""
+    n = len(values)
+    if n == 0:
+        return (math.nan, math.nan, math.nan)
+    mean = sum(values) / n
+    if n < 2:
+        return (mean, math.nan, math.nan)
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = t_quantile(n - 1) * sd / math.sqrt(n)
+    return (mean, mean - half, mean + half)
+
+
+# -- the comparison ---------------------------------------------------------------------------
+def measures_of(spec: GameSpec) -> list[tuple[str, str]]:
+    """(column, label) of everything compared: the win, then each per-player number."""
+    found = [("you_won", "Games won by the student's seat (share)")]
+    for metric in measured_metrics(spec):
+        unit = f" ({metric.unit})" if metric.unit else ""
+        found.append((f"you_{metric.name}", f"{metric.label} at the end{unit}"))
+    return found
+
+
+def _summarise(values: Sequence[float], proportion: bool) -> dict[str, float]:
+    clean = [float(v) for v in values if v is not None and v == v]
+    if proportion:
+        wins = int(sum(clean))
+        low, high = wilson(wins, len(clean))
+        mean = wins / len(clean) if clean else math.nan
+    else:
+        mean, low, high = mean_interval(clean)
+    return {"n": len(clean), "value": mean, "low": low, "high": high}
+
+
+@dataclass
+class Comparison:
+    """The class beside chance: a table, a figure and its alt text (shown together)."""
+
+    table: pd.DataFrame
+    figure: Figure
+    alt_text: str
+    setup: str
+
+    def _png(self) -> bytes:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        buffer = io.BytesIO()
+        FigureCanvasAgg(self.figure).print_png(buffer)
+        return buffer.getvalue()
+
+    def _repr_html_(self) -> str:
+        image = base64.b64encode(self._png()).decode()
+        table = self.table.to_html(index=False, float_format=lambda v: f"{v:.3g}", border=0)
+        return (
+            '<div style="display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start">'
+            f'<figure style="margin:0"><img src="data:image/png;base64,{image}" '
+            f'alt="{html.escape(self.alt_text)}" style="max-width:100%">'
+            f"<figcaption>{html.escape(self.setup)}</figcaption></figure>"
+            f'<div role="region" aria-label="The numbers behind the plot">{table}</div></div>'
+        )
+
+    def __repr__(self) -> str:
+        return f"{self.alt_text}\n\n{self.table.to_string(index=False)}"
+
+
+def compare(
+    class_games: pd.DataFrame,
+    chance_games: pd.DataFrame,
+    spec: str | GameSpec,
+    measures: Sequence[str] | None = None,
+) -> Comparison:
+    """Compare the class's games with chance's on each measure (see :func:`measures_of`)."""
+    import pandas as pd
+
+    spec = game_spec(spec)
+    chosen = measures_of(spec)
+    if measures is not None:
+        chosen = [(c, label) for c, label in chosen if c in measures or c[4:] in measures]
+        if not chosen:
+            raise ValueError(f"none of {list(measures)} is a measure of {spec.title}")
+    rows = []
+    for column, label in chosen:
+        for who, frame in (("our class", class_games), ("chance", chance_games)):
+            values = frame[column].tolist() if column in frame else []
+            rows.append({"measure": label, "who": who, **_summarise(values, column == "you_won")})
+    table = pd.DataFrame(rows, columns=["measure", "who", "n", "value", "low", "high"])
+    setup = str(class_games["setup"].iloc[0]) if len(class_games) else spec.name
+    figure = _figure(table, spec.title)
+    return Comparison(table, figure, _alt_text(table, spec.title), setup)
+
+
+def _figure(table: pd.DataFrame, title: str) -> Figure:
+    from matplotlib.figure import Figure
+
+    measures = list(dict.fromkeys(table["measure"]))
+    columns = min(4, len(measures))
+    rows = math.ceil(len(measures) / columns)
+    figure = Figure(figsize=(2.4 * columns + 0.4, 2.6 * rows + 0.5), layout="constrained")
+    axes = figure.subplots(rows, columns, squeeze=False).ravel()
+    for ax, measure in zip(axes, measures, strict=False):
+        part = table[table["measure"] == measure]
+        for x, (_, row) in enumerate(part.iterrows()):
+            ours = row["who"] == "our class"
+            value = row["value"] if row["value"] == row["value"] else 0.0
+            ax.bar(
+                x,
+                value,
+                width=0.6,
+                color=CLASS_COLOUR if ours else CHANCE_COLOUR,
+                hatch=None if ours else "//",
+                edgecolor="#222222",
+                linewidth=0.6,
+            )
+            if row["low"] == row["low"]:
+                ax.errorbar(
+                    x,
+                    value,
+                    yerr=[[value - row["low"]], [row["high"] - value]],
+                    color="#222222",
+                    capsize=4,
+                    linewidth=1.2,
+                )
+        ax.set_xticks(range(len(part)))
+        ax.set_xticklabels(
+            [f"{w}\nn = {int(n):,}" for w, n in zip(part["who"], part["n"], strict=True)]
+        )
+        ax.set_title(_wrap(measure), fontsize=9)
+        ax.tick_params(labelsize=8)
+        ax.grid(axis="y", alpha=0.3)
+        ax.set_axisbelow(True)
+    for ax in axes[len(measures) :]:
+        ax.set_visible(False)
+    figure.suptitle(f"{title}: our class versus chance (bars: 95% intervals)", fontsize=11)
+    return figure
+
+
+def _wrap(text: str, width: int = 28) -> str:
+    import textwrap
+
+    return "\n".join(textwrap.wrap(text, width))
+
+
+def _alt_text(table: pd.DataFrame, title: str) -> str:
+    parts = [f"Bar charts comparing our class with chance in {title}."]
+    for measure in dict.fromkeys(table["measure"]):
+        part = table[table["measure"] == measure].set_index("who")
+        said = []
+        for who in ("our class", "chance"):
+            if who not in part.index:
+                continue
+            row = part.loc[who]
+            if row["n"] == 0:
+                said.append(f"{who}: no games")
+                continue
+            interval = (
+                f" (95% interval {row['low']:.2f} to {row['high']:.2f})"
+                if row["low"] == row["low"]
+                else ""
+            )
+            said.append(f"{who} {row['value']:.2f}{interval}, {int(row['n'])} games")
+        parts.append(f"{measure}: " + "; ".join(said) + ".")
+    return " ".join(parts)
+
+
+def most_common_setup(class_games: pd.DataFrame) -> pd.DataFrame:
+    """The class's games in the setup most of them played (a class may mix a few)."""
+    games = class_games[class_games["kind"] == "game"]
+    if games.empty:
+        raise ValueError("no accepted game results to compare: check the rejected list")
+    setup = games["setup"].value_counts().index[0]
+    return games[games["setup"] == setup]
+
+
+def class_versus_chance(
+    class_games: pd.DataFrame,
+    n: int = 1000,
+    *,
+    measures: Sequence[str] | None = None,
+    seed: int = 0,
+    executor: Any = None,
+    progress: Any = None,
+) -> Comparison:
+    """The most common setup of the class, simulated ``n`` times at random, and compared."""
+    from evo_lessons.engine.results import parse_result
+
+    games = most_common_setup(class_games)
+    save = parse_result(games["code"].iloc[0])["save"]
+    spec = game_spec(save["game"])
+    baseline = chance(
+        spec,
+        save["options"],
+        n,
+        seats=save.get("seats"),
+        seed=seed,
+        executor=executor,
+        progress=progress,
+    )
+    return compare(games, baseline, spec, measures)
