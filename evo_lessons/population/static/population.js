@@ -118,7 +118,14 @@ function drawPanel(parent, panel, x, lastX) {
 }
 
 function render({ model, el: host }) {
-  const root = el("div", { class: "evo-pop" }, host);
+  // JupyterLab's notebook shortcuts (arrows, Space, Enter in command mode) would take the keys
+  // a student uses on these buttons and sliders; this attribute keeps them for the widget
+  // (and the notebook cancels arrow keys on their way up: they stop here, except Escape and
+  // Tab, which still lead back out of the widget)
+  const root = el("div", { class: "evo-pop", "data-lm-suppress-shortcuts": "true" }, host);
+  root.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape" && e.key !== "Tab") e.stopPropagation();
+  });
   const header = el("div", { class: "evo-pop-header" }, root);
   const title = el("h3", { class: "evo-pop-heading" }, header);
   const seed = el("span", { class: "evo-pop-seed" }, header);

@@ -1,0 +1,125 @@
+"""The PopulationWidget in a real browser: step, play, pause and change the climate, by mouse and
+keyboard, offline and without console errors.
+
+No lesson notebook holds the widget yet (that is a later phase), so the test writes a two-cell
+notebook into the lab's own temporary folder; the repository's notebooks are untouched.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "population_widget_test.ipynb"
+CODE = (
+    "from evo_lessons.population import PopulationWidget\n"
+    "widget = PopulationWidget('climate', size=500, mutation_rate=0.01, seed=1)\n"
+    "widget"
+)
+
+
+def _write_notebook(folder) -> None:
+    cell = {
+        "cell_type": "code",
+        "metadata": {},
+        "source": CODE,
+        "outputs": [],
+        "execution_count": None,
+    }
+    notebook = {
+        "cells": [cell],
+        "metadata": {
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (folder / NOTEBOOK).write_text(json.dumps(notebook), encoding="utf-8")
+
+
+def _generation(widget) -> int:
+    return int(widget.get_attribute("data-generation"))
+
+
+def _wait_for_generation(page, widget, test: str, timeout: float = 30_000) -> None:
+    page.wait_for_function(
+        f"(el) => {{ const g = Number(el.dataset.generation); return {test}; }}",
+        arg=widget.element_handle(),
+        timeout=timeout,
+    )
+
+
+def test_population_widget_steps_plays_and_changes_the_climate(lab_page):
+    _write_notebook(lab_page.lab.root)
+    page = lab_page.page
+    lab_page.open_notebook(NOTEBOOK)
+    lab_page.run_all()
+    page.wait_for_function(
+        """() => document.querySelector('.evo-pop[data-generation]') !== null ||
+                 document.querySelector('.jupyter-widgets-error-widget') !== null""",
+        timeout=120_000,
+    )
+    assert not page.locator(".jupyter-widgets-error-widget").count()
+    widget = page.locator(".evo-pop").first
+    assert _generation(widget) == 0
+    assert "Temperature 3 of 5" in widget.locator(".evo-pop-environment-text").text_content()
+
+    # mouse: one generation
+    widget.get_by_role("button", name="Step 1 generation").click()
+    _wait_for_generation(page, widget, "g === 1")
+
+    # keyboard: Enter and Space on a focused button each breed ten more
+    step10 = widget.get_by_role("button", name="Step 10 generations")
+    step10.focus()
+    page.keyboard.press("Enter")
+    _wait_for_generation(page, widget, "g === 11")
+    page.keyboard.press(" ")
+    _wait_for_generation(page, widget, "g === 21")
+
+    # a climate step: the cell under the population turns from savannah to temperate forest
+    widget.get_by_role("button", name="Climate step: cooler").click()
+    page.wait_for_function(
+        "(el) => el.querySelector('.evo-pop-environment-text').textContent"
+        ".includes('temperate forest')",
+        arg=widget.element_handle(),
+        timeout=30_000,
+    )
+
+    # a slider, by keyboard: selection strength up one notch
+    slider = widget.get_by_label("Selection strength")
+    slider.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(
+        "(el) => el.querySelector('.evo-pop-description').textContent.includes('exp(-1.05')",
+        arg=widget.element_handle(),
+        timeout=30_000,
+    )
+
+    # play, then pause: generations run on their own and stop when paused
+    play = widget.locator(".evo-pop-play")
+    play.click()
+    assert play.get_attribute("aria-pressed") == "true"
+    _wait_for_generation(page, widget, "g >= 40")
+    play.click()
+    assert play.get_attribute("aria-pressed") == "false"
+    page.wait_for_timeout(500)  # a step already asked for may still arrive
+    paused_at = _generation(widget)
+    page.wait_for_timeout(1000)
+    assert _generation(widget) == paused_at
+
+    # the plots, the table and the description follow the numbers
+    assert widget.locator(".evo-pop-plots svg").count() == 5  # three genes, fitness, size
+    labels = widget.locator(".evo-pop-label").all_text_contents()
+    assert any("3 temperate forest" in label for label in labels)
+    assert widget.locator(".evo-pop-table tbody tr").count() == 12
+    description = widget.locator(".evo-pop-description").text_content()
+    assert f"Generation {paused_at}" in description and "Nobody chooses" in description
+    assert widget.locator(".evo-pop-error").is_hidden()
+
+    lab_page.wait_until_idle()
+    lab_page.screenshot(widget, "population_widget.png")
+    assert not lab_page.outside_requests, f"requests left 127.0.0.1: {lab_page.outside_requests}"
+    assert not lab_page.console_errors, f"console errors: {lab_page.console_errors}"
