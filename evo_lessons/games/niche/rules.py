@@ -314,13 +314,13 @@ class NicheState(GameState):
         if kind is DrawFromGenePool:
             self.gene_pool.take(action.stack, action.position)
             self.hands[player].append(action.card)
-            events.append(DRAW_EVENTS[player, action.stack, action.position, action.card])
+            events.append(DRAW_EVENTS[player][action.stack][action.position][action.card])
             self.phase = "play"
         elif kind is PlayCard:
             card = action.card
             self.hands[player].remove(card)
             if card in TRAIT_CARDS:
-                events.append(TRAIT_EVENTS[player, card])
+                events.append(TRAIT_EVENTS[player][card])
                 self._arrive(player, card)
             else:
                 self._play_event(player, action, events)
@@ -330,7 +330,7 @@ class NicheState(GameState):
             self.pending.pop(0)
             self.play[player].remove(card)
             self.discard.append(card)
-            events.append(DISCARD_EVENTS[player, card])
+            events.append(DISCARD_EVENTS[player][card])
             self._after_decision(events)
         elif kind is DrawEnvironment:
             self._draw_environment(player, events)
@@ -620,9 +620,11 @@ class NicheState(GameState):
         """R2: rebuild emptied stacks, turn up uncovered cards; then the next player's turn."""
         if self.phase == "over":
             return
-        for stack in self.gene_pool.emptied():
-            self._rebuild(stack, events)
-        self.gene_pool.turn_up(events)
+        pool = self.gene_pool
+        if 0 in pool.present:  # a stack with no card left (most turns: none, so skip the call)
+            for stack in pool.emptied():
+                self._rebuild(stack, events)
+        pool.turn_up(events)
         # the next player's turn (R14: unless time has run out)
         if self.turns >= self.max_turns:
             self._time_runs_out(events)

@@ -95,8 +95,25 @@ TAKES = {
 
 
 # -- interned events: each distinct sentence of the everyday events is built once ---------------
+class PerSeat(dict):
+    """Shared events for each seat, built on the seat's first use: ``table[seat][...]``.
+
+    The three events of every turn are looked up in nested lists (the cheapest look-up there
+    is), built for a seat when that seat first acts rather than for all six at import."""
+
+    __slots__ = ("build",)
+
+    def __init__(self, build: Callable[[int], list]) -> None:
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, seat: int) -> list:
+        table = self[seat] = self.build(seat)
+        return table
+
+
 class Interned(dict):
-    """A table of shared events, built on first use: ``table[key]`` is ``build(*key)``."""
+    """Shared events built on first use: ``table[key]`` is ``build(*key)`` (the rarer ones)."""
 
     __slots__ = ("build",)
 
@@ -151,12 +168,19 @@ def _flip(stack: int, positions: tuple[int, ...], flipped: tuple[int, ...]) -> E
     )
 
 
-#: DRAW_EVENTS[player, stack, position, card]: a player draws a gene-pool card
-DRAW_EVENTS = Interned(_draw)
-#: TRAIT_EVENTS[player, card]: a player plays a trait card into their play area
-TRAIT_EVENTS = Interned(_play_trait)
-#: DISCARD_EVENTS[player, card]: a player discards a card from their play area
-DISCARD_EVENTS = Interned(_discard)
+_ALL_CARDS = range(len(CARDS))
+
+#: DRAW_EVENTS[player][stack][position][card]: a player draws a gene-pool card
+DRAW_EVENTS = PerSeat(
+    lambda player: [
+        [[_draw(player, s, p, c) for c in _ALL_CARDS] for p in range(STACK_SIZE)]
+        for s in range(STACKS)
+    ]
+)
+#: TRAIT_EVENTS[player][card]: a player plays a trait card into their play area
+TRAIT_EVENTS = PerSeat(lambda player: [_play_trait(player, c) for c in _ALL_CARDS])
+#: DISCARD_EVENTS[player][card]: a player discards a card from their play area
+DISCARD_EVENTS = PerSeat(lambda player: [_discard(player, c) for c in _ALL_CARDS])
 #: REBUILD_EVENTS[stack, dealt]: an emptied stack is dealt again (R2)
 REBUILD_EVENTS = Interned(_rebuild)
 #: FLIP_EVENTS[stack, positions, cards]: uncovered face-down cards are turned face up (R2)
