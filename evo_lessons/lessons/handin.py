@@ -94,6 +94,8 @@ def to_markdown(work: Work, title: str) -> str:
     lines += ["", "## Games", ""]
     for label, record in work.games.items():
         lines += [f"- {_game_name(label, record)}: `{record.get('code', '')}`"]
+        if record.get("result"):
+            lines += [f"  - result code: `{record['result']}`"]
     if not work.games:
         lines.append("*(no game recorded)*")
     else:
@@ -133,7 +135,9 @@ def to_html(work: Work, title: str) -> str:
     parts.append(f"<ul>{''.join(checks)}</ul>" if checks else '<p class="missing">(none run)</p>')
     parts.append("<h2>Games</h2>")
     games = [
-        f"<li>{e(_game_name(label, r))}: <code>{e(r.get('code', ''))}</code></li>"
+        f"<li>{e(_game_name(label, r))}: <code>{e(r.get('code', ''))}</code>"
+        + (f"<br>result code: <code>{e(r['result'])}</code>" if r.get("result") else "")
+        + "</li>"
         for label, r in work.games.items()
     ]
     if games:

@@ -141,7 +141,7 @@ class Lesson:
 
         def record(_change: Any = None) -> None:
             if self._tracked.get(name) is game:  # a newer widget under this label wins
-                self.work.set_game(name, game.session.game, game.scenario_code())
+                self._record_game(name, game)
 
         if self._tracked.get(name) is not game:
             self._tracked[name] = game
@@ -150,8 +150,22 @@ class Lesson:
             record()
         return game
 
+    def _record_game(self, name: str, game: Any) -> None:
+        """The game's scenario code and, once it is finished, its result code (EVR1-: what
+        the teacher's class pooling in :mod:`evo_lessons.classroom` reads from a hand-in)."""
+        result = ""
+        if game.state.is_over:
+            from evo_lessons.classroom import result_code
+
+            result = result_code(game, self.work.student or "no name")
+        self.work.set_game(name, game.session.game, game.scenario_code(), result)
+
     def write_hand_in(self) -> list[Path]:
-        """Save the work, then write the hand-in as HTML and Markdown beside the notebook."""
+        """Save the work (with the name on each finished game's result code), then write the
+        hand-in as HTML and Markdown beside the notebook."""
+        for name, game in self._tracked.items():
+            if self.work.games.get(name, {}).get("result"):
+                self._record_game(name, game)  # the name may have changed since the game ended
         self.work.save()
         return write_hand_in(self.work, self.title, self.folder)
 

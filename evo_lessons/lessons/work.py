@@ -151,10 +151,12 @@ class Work:
         self.checkpoints[checkpoint_id] = {"passed": passed, "message": message, **extra}
         return self.save()
 
-    def set_game(self, label: str, game: str, code: str) -> bool:
-        if self.games.get(label, {}).get("code") == code:
+    def set_game(self, label: str, game: str, code: str, result: str = "") -> bool:
+        """A game's scenario code (and, when it is finished, its result code)."""
+        record = {"game": game, "code": code, **({"result": result} if result else {})}
+        if self.games.get(label) == record:
             return True
-        self.games[label] = {"game": game, "code": code}
+        self.games[label] = record
         return self.save()
 
 

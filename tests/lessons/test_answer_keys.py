@@ -8,9 +8,7 @@ from evo_lessons.lessons import available_lessons, load_answers
 from evo_lessons.lessons.answers import parse_answers
 from evo_lessons.lessons.teacher import lesson_of, question_ids
 
-from .helpers import STUDENT_NOTEBOOKS, load
-
-LESSON_NOTEBOOKS = [p for p in STUDENT_NOTEBOOKS if lesson_of(load(p))]
+from .helpers import LESSON_NOTEBOOKS, load
 
 
 def test_every_lesson_notebook_has_an_answers_file_named_like_it():

@@ -98,3 +98,22 @@ def test_each_checkpoint_shows_one_mark(finished):
     _, box, _ = finished
     box.hand_in()
     assert "✓ ✓" not in read(box, ".md") and "- ✓ You read the table." in read(box, ".md")
+
+
+def test_a_finished_game_also_hands_in_its_result_code_with_the_name(climate):
+    from evo_lessons.engine.results import parse_result
+
+    climate.student().name = "Ada"
+    game = GameWidget("climate", seed=4, players=2, plot=False)
+    game.play_to_end()
+    box = climate.hand_in(game)
+    box.hand_in()
+    result = climate.work.games["climate"]["result"]
+    assert result.startswith("EVR1-") and result in read(box, ".md")
+    assert "Ada" in json_text(parse_result(result))
+
+
+def json_text(value) -> str:
+    import json
+
+    return json.dumps(value, ensure_ascii=False)

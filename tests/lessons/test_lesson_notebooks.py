@@ -8,9 +8,9 @@ import pytest
 
 from evo_lessons.lessons.teacher import calls, lesson_of
 
-from .helpers import REPO, STUDENT_NOTEBOOKS, TEACHER_NOTEBOOKS, load
+from .helpers import LESSON_NOTEBOOKS, REPO, TEACHER_NOTEBOOKS, load
 
-ALL = STUDENT_NOTEBOOKS + TEACHER_NOTEBOOKS
+ALL = LESSON_NOTEBOOKS + TEACHER_NOTEBOOKS
 
 
 def code_cells(path):
@@ -21,7 +21,7 @@ def called(cell, name):
     return calls("".join(cell["source"]), name)
 
 
-@pytest.mark.parametrize("path", STUDENT_NOTEBOOKS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", LESSON_NOTEBOOKS, ids=lambda p: p.stem)
 def test_a_lesson_has_a_name_box_and_a_hand_in_cell(path):
     assert lesson_of(load(path))
     sources = ["".join(c["source"]) for c in code_cells(path)]
@@ -29,7 +29,7 @@ def test_a_lesson_has_a_name_box_and_a_hand_in_cell(path):
     assert any("hand_in(" in s for s in sources)
 
 
-@pytest.mark.parametrize("path", STUDENT_NOTEBOOKS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", LESSON_NOTEBOOKS, ids=lambda p: p.stem)
 def test_the_notebook_says_how_to_download_the_hand_in_on_binder(path):
     markdown = " ".join("".join(c["source"]) for c in load(path)["cells"])
     assert "Binder" in markdown and "Download" in markdown
@@ -52,7 +52,7 @@ def test_nbval_markers_are_cell_tags_not_comments(path):
 def test_the_checked_output_cell_keeps_its_tag_and_output():
     (cell,) = [
         c
-        for c in code_cells(STUDENT_NOTEBOOKS[0])
+        for c in code_cells(LESSON_NOTEBOOKS[0])
         if "nbval-check-output" in c["metadata"].get("tags", [])
     ]
     assert cell["outputs"]

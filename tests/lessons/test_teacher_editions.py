@@ -7,7 +7,14 @@ import pytest
 from evo_lessons.lessons import load_answers
 from evo_lessons.lessons.teacher import TAG, build, main, teacher_edition
 
-from .helpers import NOTEBOOKS, STUDENT_NOTEBOOKS, TEACHER_NOTEBOOKS, load, normalise, visible_text
+from .helpers import (
+    LESSON_NOTEBOOKS,
+    NOTEBOOKS,
+    TEACHER_NOTEBOOKS,
+    load,
+    normalise,
+    visible_text,
+)
 
 
 def test_the_committed_teacher_editions_are_up_to_date():
@@ -20,7 +27,7 @@ def test_the_check_command_says_up_to_date():
 
 
 def test_every_lesson_notebook_has_a_teacher_edition():
-    assert [p.name for p in TEACHER_NOTEBOOKS] == [p.name for p in STUDENT_NOTEBOOKS]
+    assert [p.name for p in TEACHER_NOTEBOOKS] == [p.name for p in LESSON_NOTEBOOKS]
 
 
 @pytest.mark.parametrize("path", TEACHER_NOTEBOOKS, ids=lambda p: p.stem)
