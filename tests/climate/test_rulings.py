@@ -8,7 +8,18 @@ from __future__ import annotations
 
 import pytest
 
-from evo_lessons.games.climate import EndTurn, Move, Place, Preadapt, new_game
+from evo_lessons.engine import play_game
+from evo_lessons.games.climate import (
+    GAME,
+    ClimateBot,
+    EndTurn,
+    Move,
+    Place,
+    Preadapt,
+    RandomBot,
+    new_game,
+)
+from evo_lessons.games.climate.rules import ROUND_LIMIT
 
 from .test_rules import (
     BODY,
@@ -281,10 +292,45 @@ def test_r8_a_winning_check_after_a_climate_change_ends_the_game():
     assert state.is_over
 
 
-# -- R9: the game also ends after max_rounds ---------------------------------------------------
+# -- R9: the text's end by default; a round cap if a teacher sets one; a safety limit ----------
 def _last_round(**kwargs):
     """A one-round game: seats 0 and 1 roll 2 with nothing to decide, then time is up."""
     return table(2, hands=[[], []], top=["neutral", "neutral"], max_rounds=1, **kwargs)
+
+
+def _default_options_games(bot_class, games: int) -> list:
+    """Seeded games at the default options, two to five players in turn, one bot a seat."""
+    finished = []
+    for seed in range(games):
+        players = 2 + seed % 4
+        state = new_game(players=players, seed=seed)
+        play_game(state, [bot_class(seed=seed * 10 + seat) for seat in range(players)])
+        finished.append(state)
+    return finished
+
+
+def _seat_1_ends_round(round_number: int):
+    """No cap set: round ``round_number``, seat 1 about to end it (the climate die will show 1)."""
+    state, _ = table(2, top=["neutral", "neutral"], dice=[die(2), die(2), die(1)])
+    assert state.current_player == 1 and state.legal_actions()[0] == EndTurn()
+    state.round = round_number
+    return state, state.apply(EndTurn())
+
+
+def test_r9_the_default_sets_no_round_cap():
+    assert GAME.option("max_rounds").default is None
+    state = new_game(seed=1)
+    assert state.options["max_rounds"] is None
+    assert state.round_cap == ROUND_LIMIT == 1000
+
+
+def test_r9_by_default_the_game_ends_only_when_a_species_holds_every_token():
+    games = _default_options_games(ClimateBot, 24)
+    for state in games:
+        (winner,) = state.winners
+        assert state.tokens[winner].bit_count() == 4
+        assert not state.summary()["timed_out"]
+    assert max(state.round for state in games) > 10  # the old ten-round default is gone
 
 
 def test_r9_the_game_ends_after_max_rounds_rounds():
@@ -292,10 +338,6 @@ def test_r9_the_game_ends_after_max_rounds_rounds():
     assert state.is_over
     assert state.round == 1
     assert "Time is up after 1 rounds (R9)" in texts(events)
-
-
-def test_r9_the_default_game_lasts_at_most_ten_rounds():
-    assert new_game(seed=1).options["max_rounds"] == 10
 
 
 def test_r9_when_time_is_up_the_most_tokens_win():
@@ -321,6 +363,36 @@ def test_r9_max_rounds_can_be_raised_to_1000_but_no_further():
     assert new_game(seed=1, max_rounds=1000).options["max_rounds"] == 1000
     with pytest.raises(ValueError, match="max_rounds"):
         new_game(seed=1, max_rounds=1001)
+
+
+def test_r9_with_no_cap_a_game_goes_on_past_round_999():
+    state, _ = _seat_1_ends_round(ROUND_LIMIT - 1)
+    assert not state.is_over
+    assert state.round == ROUND_LIMIT
+
+
+def test_r9_with_no_cap_time_is_up_after_the_safety_limit_of_1000_rounds():
+    state, events = _seat_1_ends_round(ROUND_LIMIT)
+    assert state.is_over
+    assert state.winners == [0, 1]  # one token each, no extinctions: shared
+    assert "Time is up after 1000 rounds (R9), about 1000 million years" in texts(events)
+
+
+def test_r9_no_planner_game_at_the_default_options_comes_near_the_safety_limit():
+    games = _default_options_games(ClimateBot, 120)
+    assert not any(state.summary()["timed_out"] for state in games)
+    assert max(state.round for state in games) < ROUND_LIMIT // 4
+
+
+def test_r9_random_players_at_the_default_options_seldom_reach_the_safety_limit():
+    # measured: random players often blunder into extinction, which costs their tokens, so a
+    # few of their games (4 in these 300, mostly two-player ones) run to the limit
+    games = _default_options_games(RandomBot, 300)
+    rounds = sorted(state.round for state in games)
+    timed_out = [state for state in games if state.summary()["timed_out"]]
+    assert all(state.round == ROUND_LIMIT for state in timed_out)
+    assert len(timed_out) <= len(games) // 50
+    assert rounds[len(rounds) // 2] < ROUND_LIMIT // 4  # the median game ends far below it
 
 
 # -- R10: the restarted species --------------------------------------------------------------

@@ -12,6 +12,7 @@ import dataclasses
 import random
 
 from evo_lessons.engine import Event
+from evo_lessons.engine.words import seat_name
 
 from .tables import CARD_KIND, CARD_SLOT, DELETERIOUS, IS_DEALT_A_CARD, NEUTRAL, WORLD
 
@@ -38,8 +39,8 @@ class MutationDeck:
     counts: list[list[int]]
 
     @classmethod
-    def shuffled(cls, players: int, rng: random.Random) -> MutationDeck:
-        """The game's cards, shuffled face down, with empty hands."""
+    def shuffled(cls, players: int, rng: random.Random, events: list[Event]) -> MutationDeck:
+        """The game's cards, shuffled into the draw pile, with empty hands."""
         cards = [c for c in WORLD.cards if c.kind != NEUTRAL]
         neutral = [c for c in WORLD.cards if c.kind == NEUTRAL]
         if players <= 3:
@@ -47,9 +48,20 @@ class MutationDeck:
         in_game = tuple(sorted(c.id for c in cards + neutral))
         draw_pile = list(in_game)
         rng.shuffle(draw_pile)
-        return cls(
+        deck = cls(
             in_game, draw_pile, [], [[] for _ in range(players)], [[0] * 6 for _ in range(players)]
         )
+        depths = deck.deleterious_depths()
+        events.append(
+            Event(
+                "shuffle",
+                f"The {len(in_game)} mutation cards are shuffled into the draw pile; the "
+                f"deleterious ones lie face up in it, {_in_words(depths)} cards from the top.",
+                None,
+                {"cards": len(in_game), "deleterious_from_top": depths},
+            )
+        )
+        return deck
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, rng: random.Random, events: list[Event], player: int) -> int | None:
@@ -76,7 +88,7 @@ class MutationDeck:
         """Deal one card that is not deleterious (setup and restart, R5).
 
         A deleterious card met while dealing is discarded and another drawn. With blind
-        mutation (R12) nobody keeps a hand, so the dealt card is discarded unseen.
+        mutation (R12) nobody keeps a hand, so the dealt card is discarded.
         """
         for _ in range(len(self.in_game)):
             card = self.draw(rng, events, player)
@@ -95,6 +107,14 @@ class MutationDeck:
                 continue
             if blind:
                 self.discard.append(card)
+                events.append(
+                    Event(
+                        "draw",
+                        f"{seat_name(player)} is dealt a mutation card and discards it: blind "
+                        "species keep no hand (R12).",
+                        player,
+                    )
+                )
             else:
                 self.to_hand(player, card)
                 events.append(IS_DEALT_A_CARD[player])
@@ -165,3 +185,9 @@ class MutationDeck:
         self.draw_pile = [
             card if CARD_KIND[card] == DELETERIOUS else pool.pop() for card in self.draw_pile
         ]
+
+
+def _in_words(numbers: list[int]) -> str:
+    """ "7", "7 and 23", "3, 7 and 23"."""
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
