@@ -19,9 +19,10 @@ REGENERATE = "EVO_REGOLD=1 python -m pytest tests/climate/test_golden.py -o addo
 
 
 def playthrough() -> str:
-    """Seed 2026, three players, planner bots seeded 0, 1 and 2: one event sentence a line."""
+    """Seed 2026, three players, planner bots seeded 0, 1 and 2, the default options (no round
+    cap: R9): one event sentence a line, from the deal at setup to the win."""
     state = new_game(players=3, seed=2026)
-    lines: list[str] = []
+    lines = [event.text for event in state.setup_events]
     play_game(
         state,
         [ClimateBot(seed=seat) for seat in range(3)],
