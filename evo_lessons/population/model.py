@@ -206,11 +206,18 @@ class Population:
             born = np.where(alive, size, 0)
         else:
             born = np.minimum(rng.poisson(self.run["growth"] * total), size)
+        # only genotypes someone carries can have offspring: a multinomial over those alone
+        # (often a few dozen of Adapt or Die's 3,125) costs far less and draws the same law
+        carried = np.flatnonzero(self.counts.any(axis=0))
+        if not carried.size:  # extinct everywhere: nobody to breed, nobody to arrive
+            return np.zeros_like(self.counts)
+        weights = weights[:, carried]
         probabilities = np.divide(
             weights, total[:, None], out=np.zeros_like(weights), where=alive[:, None]
         )
         probabilities[~alive, 0] = 1.0  # any valid row: nobody is born there
-        offspring = rng.multinomial(born, probabilities)
+        offspring = np.zeros_like(self.counts)
+        offspring[:, carried] = rng.multinomial(born, probabilities)
         mu, m = self.run["mutation_rate"], self.run["migration"]
         if mu == 0 and (m == 0 or not self._degree.any()):
             return offspring

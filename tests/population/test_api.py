@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from evo_lessons.population import Population, Settings, evolve, load, run
 
-GAMES = ("climate", "niche", "adaptation")
+GAMES = ("climate", "niche", "adaptation", "adapt_or_die")
 FEW = settings(max_examples=15, deadline=None, database=None)
 
 

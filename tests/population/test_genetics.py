@@ -128,8 +128,8 @@ def test_mutation_selection_balance_is_near_mu_over_s():
 
 
 def test_with_selection_off_trait_frequencies_show_no_trend():
-    replicates, generations = 80, 60
-    for game in ("climate", "niche", "adaptation"):
+    replicates, generations = 50, 60
+    for game in ("climate", "niche", "adaptation", "adapt_or_die"):
         changes = []
         for seed in range(replicates):
             result = evolve(

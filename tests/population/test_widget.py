@@ -113,7 +113,11 @@ def test_a_climate_step_button_changes_the_habitat():
 
 @pytest.mark.parametrize(
     ("game", "choice", "text"),
-    [("adaptation", "shape", "challenge is shape"), ("niche", "cave", "environment is cave")],
+    [
+        ("adaptation", "shape", "challenge is shape"),
+        ("niche", "cave", "environment is cave"),
+        ("adapt_or_die", "1:dunes", "place 1 is desert dunes"),
+    ],
 )
 def test_other_worlds_offer_a_new_challenge_or_environment(game, choice, text):
     widget = make(game)

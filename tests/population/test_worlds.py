@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from evo_lessons.games.adapt_or_die.data import world as aod_world
+from evo_lessons.games.adapt_or_die.scoring import distance, habitat_score
 from evo_lessons.games.adaptation.data import CARDS, CHALLENGES
 from evo_lessons.games.climate.data import world as climate_data
 from evo_lessons.games.niche.data import deck
@@ -60,6 +62,38 @@ def test_niche_trait_cost_charges_ways_of_coping_the_environment_does_not_need()
     world = get_world("niche")
     env = world.environment({"environment": "cave", "trait_cost": 0.25})
     assert world.mismatch(env)[0, world.genotype_code([1] * 8)] == pytest.approx(0.25 * 6)
+
+
+def test_adapt_or_die_mismatch_is_the_games_scorecard_for_the_pressed_features():
+    world = get_world("adapt_or_die")
+    data = aod_world()
+    env = world.environment({"habitats": ["cave", 2, "pond_water"], "randomizer": [0, 3, 15]})
+    table = world.mismatch(env)
+    for bug in data.creatures:
+        code = world.genotype_code(list(bug.features))
+        cave = data.habitat(1)
+        fixed_only = sum(distance(bug.features[f], p) for f, p in cave.fixed)
+        assert table[0, code] == fixed_only
+        dunes = data.habitat(2).pressures(data.randomizer[2])
+        assert table[1, code] == habitat_score(bug.features, dunes)
+        pond = data.habitat(8).pressures(data.randomizer[14])
+        assert table[2, code] == habitat_score(bug.features, pond)
+
+
+def test_adapt_or_die_creatures_match_their_home_habitat_perfectly():
+    world = get_world("adapt_or_die")
+    for bug in aod_world().creatures:
+        if bug.home:
+            table = world.mismatch(world.environment({"habitats": [bug.home]}))
+            assert table[0, world.genotype_code(list(bug.features))] == 0
+
+
+def test_adapt_or_die_habitats_are_places_that_all_exchange_migrants():
+    world = get_world("adapt_or_die")
+    env = world.environment({"habitats": [1, 2, 3]})
+    assert world.neighbours(env) == ((1, 2), (0, 2), (0, 1))
+    new = world.environment({**env, "habitats": [4, 2, 3]})
+    world.fixed_demes(env, new)  # another habitat may move into a place mid-run
 
 
 @pytest.mark.parametrize("game", list(WORLDS))

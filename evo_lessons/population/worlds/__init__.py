@@ -17,6 +17,7 @@ WORLDS: dict[str, str] = {
     "climate": "evo_lessons.population.worlds.climate",
     "niche": "evo_lessons.population.worlds.niche",
     "adaptation": "evo_lessons.population.worlds.adaptation",
+    "adapt_or_die": "evo_lessons.population.worlds.adapt_or_die",
 }
 
 
