@@ -48,6 +48,7 @@ def main() -> None:
     results: dict = {"import": import_time()}
     for name in GAMES:  # every registered game has benchmarks/bench_<name>.py
         results.update(importlib.import_module(f"bench_{name}").run(quick=quick))
+    results.update(importlib.import_module("bench_population").run(quick=quick))
     if "--no-browser" not in sys.argv:
         results.update(importlib.import_module("bench_browser").run(quick=quick))
     width = max(len(k) for k in results)

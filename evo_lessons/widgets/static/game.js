@@ -5,7 +5,12 @@
 
 /** Build the static part of the widget once; returns the elements that change. */
 function buildShell(el, model) {
-  const root = htmlEl("div", { class: "evo-root" }, el);
+  // JupyterLab's notebook takes arrow keys and letters as its own shortcuts; inside the widget
+  // they belong to the slider, the buttons and the board (Escape and Tab still leave it)
+  const root = htmlEl("div", { class: "evo-root", "data-lm-suppress-shortcuts": "true" }, el);
+  root.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape" && e.key !== "Tab") e.stopPropagation();
+  });
   const header = htmlEl("div", { class: "evo-header" }, root);
   const title = htmlEl("h3", { class: "evo-title" }, header);
   const seedLabel = htmlEl("span", { class: "evo-seed" }, header);
