@@ -1172,12 +1172,21 @@ def link_is_bluff(card: int, other: int) -> tuple[bool, str]:
     a, b = CARDS[card], CARDS[other]
     if not a.all_realms & b.all_realms:
         return True, f"{a.name} and {b.name} never meet in nature (no realm in common)"
-    if T.EATS[card] >> other & 1 and b.group not in a.eats:
-        return True, f"{a.name} does not eat {b.group}s"
+    food = T.EATS[card] >> other & 1
+    if food and b.group not in a.eats:
+        return True, f"{a.name} does not eat that kind of food ({b.group}; it eats {_diet(a)})"
     shared = sorted(a.all_realms & b.all_realms)
-    if T.EATS[card] >> other & 1:
-        return False, f"both live in the {shared[0]} realm and {a.name} eats {b.group}s"
+    if food:
+        return False, f"both live in the {shared[0]} realm and {a.name} eats {_diet(a)}"
     return False, f"both live in the {shared[0]} realm"
+
+
+def _diet(species) -> str:
+    return (
+        ", ".join(species.eats[:-1]) + " and " + species.eats[-1]
+        if len(species.eats) > 1
+        else species.eats[0]
+    )
 
 
 __all__ = [
