@@ -487,7 +487,7 @@ def test_most_points_wins_and_equal_points_share_the_win():
     assert state.winners == [0]
 
 
-# -- call your bluff ----------------------------------------------------------------------------
+# -- call your bluff ---------------------------------------------------------------------------
 def test_a_bluff_called_lets_the_challenger_remove_any_card():
     # a Eurasian lynx (Palearctic) eating an American robin (Nearctic): they never meet
     state = table(

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from evo_lessons.games.phylo import build_actions, new_game
-from evo_lessons.games.phylo.rules import CARDS, COLLECTION, PlayEvent, PickCard
+from evo_lessons.games.phylo.rules import CARDS, COLLECTION, PickCard, PlayEvent
 
 from .helpers import act, at, at_risk, beneath_at, card, labels, play_spaces, space, table
 
@@ -35,13 +35,13 @@ def test_r1_the_grid_size_is_an_option_and_cards_never_leave_it():
         new_game(rows=2)
 
 
-# -- R2: neighbours -----------------------------------------------------------------------------
+# -- R2: neighbours ----------------------------------------------------------------------------
 def test_r2_a_diagonal_space_is_not_next_to_a_card():
     state = table(hands=(["dandelion"], []))
     assert "C3" not in play_spaces(state, "dandelion")  # diagonal to the HOME at D4
 
 
-# -- R3: one neighbour at a time; HOME for anyone ------------------------------------------------
+# -- R3: one neighbour at a time; HOME for anyone ----------------------------------------------
 def test_r3_a_player_may_play_beside_the_other_players_home_and_cards():
     state = table(hands=(["dandelion", "horse"], []), placed=[("valley_oak", 1, "F4")])
     assert "F5" in play_spaces(state, "dandelion")  # beside Player 2's HOME
@@ -53,13 +53,13 @@ def test_r3_home_gives_no_food():
     assert play_spaces(state, "horse") == set()
 
 
-# -- R4: empty spaces ----------------------------------------------------------------------------
+# -- R4: empty spaces --------------------------------------------------------------------------
 def test_r4_a_space_holding_only_a_parasite_is_not_empty():
     state = table(hands=(["dandelion"], []), beneath=[("blacklegged_tick", 1, "C4")])
     assert "C4" not in play_spaces(state, "dandelion")
 
 
-# -- R5: invasive --------------------------------------------------------------------------------
+# -- R5: invasive ------------------------------------------------------------------------------
 def test_r5_an_invader_needs_a_compatible_neighbour_of_the_space():
     state = table(hands=(["cane_toad"], []), placed=[("red_eyed_tree_frog", 1, "B2")])
     assert not any("INVASIVE" in a for a in labels(state))  # no insect for the toad to eat
@@ -77,7 +77,7 @@ def test_r5_a_parasite_beneath_the_replaced_species_stays():
     assert state.lost == [0, 1]
 
 
-# -- R6: parasites ----------------------------------------------------------------------------------
+# -- R6: parasites -----------------------------------------------------------------------------
 def test_r6_a_parasite_stays_alone_when_its_host_moves_away():
     state = table(
         placed=[("horse", 0, "C3"), ("valley_oak", 0, "C4")],
@@ -94,7 +94,7 @@ def test_r6_a_parasitic_card_with_an_ordinary_diet_may_be_played_normally():
     assert "C3" in play_spaces(state, "mistletoe")  # as a plant beside the oak
 
 
-# -- R7: moving ----------------------------------------------------------------------------------
+# -- R7: moving --------------------------------------------------------------------------------
 def test_r7_a_move_may_pass_over_other_cards():
     state = table(placed=[("horse", 0, "C3"), ("valley_oak", 0, "C4")])
     assert "C5" in moves_of(state, "Horse")  # over the oak
@@ -108,7 +108,7 @@ def test_r7_only_your_own_species_move_and_a_move_is_an_action():
     assert mine.actions_left == 2
 
 
-# -- R8: spreading ----------------------------------------------------------------------------------
+# -- R8: spreading -----------------------------------------------------------------------------
 def test_r8_spreading_is_beside_your_own_copy_only():
     state = table(
         hands=(["sunflower"], []), placed=[("sunflower", 1, "B2"), ("honey_bee", 1, "B3")]
@@ -129,7 +129,7 @@ def test_r8_after_the_third_action_the_turn_waits_for_a_spread():
     assert state.turn_player == 1  # nothing left to spread: the turn ends
 
 
-# -- R9: passing ---------------------------------------------------------------------------------
+# -- R9: passing -------------------------------------------------------------------------------
 def test_r9_passing_ends_the_turn_with_actions_left():
     state = table(hands=(["dandelion"], []))
     act(state, "Play Common dandelion at C4")
@@ -137,7 +137,7 @@ def test_r9_passing_ends_the_turn_with_actions_left():
     assert state.turn_player == 1 and state.turn == 2
 
 
-# -- R10: events ----------------------------------------------------------------------------------
+# -- R10: events -------------------------------------------------------------------------------
 def test_r10_events_are_never_played_on_a_home_or_a_parasite_beneath():
     state = table(
         hands=(["pesticide"], []),
@@ -160,7 +160,7 @@ def test_r10_an_event_may_hit_your_own_species():
     assert "Play Wildfire on Valley oak at C4" in labels(state)
 
 
-# -- R11: the timing of broken links ---------------------------------------------------------------
+# -- R11: the timing of broken links -----------------------------------------------------------
 def test_r11_your_own_breakage_is_removed_at_the_end_of_the_opponents_next_turn():
     state = table(
         hands=(["wildfire"], []),
@@ -202,7 +202,7 @@ def test_r11_cards_left_unconnected_by_a_removal_go_one_turn_later():
     assert beneath_at(state, "B1") is None
 
 
-# -- R12: the end ----------------------------------------------------------------------------------
+# -- R12: the end ------------------------------------------------------------------------------
 def test_r12_an_event_that_takes_the_last_card_also_ends_the_game():
     state = table(hands=(["mast_year"], []), placed=[("valley_oak", 0, "C4")], decks=(2, 9))
     act(state, "Play Mast year on Valley oak at C4")
@@ -223,7 +223,7 @@ def test_r12_the_last_turns_removal_step_happens_before_scoring():
     assert state.is_over and state.scores()[1] == 0
 
 
-# -- R13: discarding, piles, hands -------------------------------------------------------------------
+# -- R13: discarding, piles, hands -------------------------------------------------------------
 def test_r13_with_fewer_than_three_cards_left_you_draw_what_there_is():
     state = table(hands=(["horse"], []), decks=(2, 9))
     act(state, "Discard Horse to draw 3 cards")
@@ -242,7 +242,7 @@ def test_r13_discard_piles_are_public_and_hands_have_no_limit():
     assert len(state.hands[0]) == 14
 
 
-# -- R14: call your bluff ----------------------------------------------------------------------------
+# -- R14: call your bluff ----------------------------------------------------------------------
 def test_r14_a_challenge_is_an_action_once_a_turn_and_needs_an_opponents_card():
     state = table(
         placed=[("valley_oak", 0, "C4"), ("american_robin", 0, "C5"), ("eurasian_lynx", 0, "C6")],
@@ -289,7 +289,7 @@ def test_r14_realism_is_off_by_default():
     assert not any(a.startswith("Call the bluff") for a in labels(state))
 
 
-# -- R15: decks -----------------------------------------------------------------------------------------
+# -- R15: decks --------------------------------------------------------------------------------
 def test_r15_random_themed_decks_are_two_different_ready_made_decks():
     for seed in range(30):
         state = new_game(seed=seed)
@@ -333,7 +333,7 @@ def test_r15_the_builder_offers_no_third_copy_and_hides_the_picks():
     assert state.observation(None)["picked"] == [2, 0]  # everyone sees how many
 
 
-# -- R16 and R17 ----------------------------------------------------------------------------------------
+# -- R16 and R17 -------------------------------------------------------------------------------
 def test_r16_the_first_player_draws_at_the_start_of_the_first_turn():
     state = new_game(seed=8)
     first = state.turn_player
