@@ -13,6 +13,7 @@ from .rules import (
     ACTION_TYPES,
     CARDS,
     CHALLENGES,
+    DEFAULT_MAX_ROUNDS,
     ENVIRONMENTS,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -40,7 +41,11 @@ GAME = GameSpec(
             out_of_range=f"Niche is for {MIN_PLAYERS} to {MAX_PLAYERS} players",
         ),
         Option(
-            "max_rounds", 100, "a safety cap on rounds (R14; never reached)", low=1, high=10_000
+            "max_rounds",
+            DEFAULT_MAX_ROUNDS,
+            "a safety cap on rounds (R14; never reached)",
+            low=1,
+            high=10_000,
         ),
     ),
     bots=BOTS,
