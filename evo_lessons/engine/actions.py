@@ -68,7 +68,7 @@ def exact_match(action: Action, own: Action) -> bool:
         return False
     for field in dataclasses.fields(own):
         mine, theirs = getattr(own, field.name), getattr(action, field.name)
-        if type(mine) is not type(theirs):
+        if type(mine) is not type(theirs) or mine != theirs:
             return False
         if type(mine) is tuple and any(
             type(a) is not type(b) for a, b in zip(mine, theirs, strict=True)
