@@ -49,6 +49,7 @@ GAME = GameSpec(
         Metric("defeated", "Defeated this round (1 = yes)"),
         Metric("dealer", "Dealt this round (1 = yes)"),
         Metric("challenge", "Challenge (1 number, 2 shape, 3 colour)", per_player=False),
+        Metric("challenge_name", "Challenge", per_player=False, kind=str),
     ),
     view=VIEW,
     renderer=Path(__file__).with_name("renderer.js"),

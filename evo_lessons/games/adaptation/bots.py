@@ -257,7 +257,8 @@ class MemoryBot:
 
 
 class KeeperBot:
-    """Never changes its card: a lineage that cannot adapt, only survive or not.
+    """Never changes its card: a lineage with fixed traits and no new variation, which can only
+    survive or not.
 
     As a dealer it repeats the last challenge, changing to another one (at random) with the
     chance ``change``: so ``change`` sets how often the environment changes in an experiment.

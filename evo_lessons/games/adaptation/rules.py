@@ -1,7 +1,9 @@
 """Adaptation: a bluffing card game where the environment (the challenge) decides who is fit.
 
 The game shows selection by a changing environment: a card that is the best under one challenge
-can be the worst under the next, and being "fit" only means not being the lowest of those present.
+can be the worst under the next, and a card is safe only if it is not the lowest of those present.
+(That is the game's sense of doing well. In biology, fitness is relative reproductive success; the
+game has no reproduction, which the lesson and evo_lessons.population supply.)
 
 The rules in our own words
 ==========================
@@ -388,8 +390,12 @@ class AdaptationState(GameState):
     def metrics(self) -> list[dict[str, Any]]:
         """Per player, the last round shown: tokens, the card's three scores, swapped, defeated.
 
-        Also who dealt and the challenge of that round (1 number, 2 shape, 3 colour), the same
-        in every player's row, so plots can mark when the environment changed.
+        An extinct player shows no card, so their three scores are None (not 0, which no card
+        can score): plots skip them instead of drawing an impossible value.
+
+        Also who dealt and the challenge of that round (1 number, 2 shape, 3 colour, and its
+        name for tables), the same in every player's row, so plots can mark when the
+        environment changed.
 
         Only revealed cards are used, so the metrics never leak a secret card mid-round.
         """
@@ -400,7 +406,7 @@ class AdaptationState(GameState):
         rows = []
         for seat in range(self.players):
             card = last["cards"][seat]
-            number, shape, colour = CARDS[card].scores if card >= 0 else (0, 0, 0)
+            number, shape, colour = CARDS[card].scores if card >= 0 else (None, None, None)
             rows.append(
                 {
                     "player": seat,
@@ -415,6 +421,7 @@ class AdaptationState(GameState):
                     "defeated": int(seat in defeated),
                     "dealer": int(seat == last["dealer"]),
                     "challenge": challenge,
+                    "challenge_name": last["challenge"],
                 }
             )
         return rows

@@ -20,28 +20,34 @@ from .rules import AdaptationState
 PANELS = (
     # no fixed limits: the variant plays with up to 20 tokens
     Panel("tokens", "Tokens (0 = extinct)", dodge=0.05),
+    # an extinct player shows no card: their scores are None and the line stops (no 0 tick:
+    # no card scores 0)
     Panel(
         "number",
-        "Number score of the card shown",
-        ylim=(-0.3, 4.4),
-        yticks=(0, 1, 2, 3, 4),
+        "Number score of the card shown (1-4)",
+        ylim=(0.6, 4.4),
+        yticks=(1, 2, 3, 4),
         dodge=0.05,
     ),
     Panel(
         "shape",
-        "Shape score (sides) of the card shown",
-        ylim=(-0.3, 6.4),
-        yticks=(0, 3, 4, 5, 6),
+        "Shape score (sides, 3-6) of the card shown",
+        ylim=(2.6, 6.4),
+        yticks=(3, 4, 5, 6),
         dodge=0.05,
     ),
     Panel(
         "colour",
-        "Colour score (red 4 … green 1)",
-        ylim=(-0.3, 4.4),
-        yticks=(0, 1, 2, 3, 4),
+        "Colour score (red 4, orange 3, yellow 2, green 1)",
+        ylim=(0.6, 4.4),
+        yticks=(1, 2, 3, 4),
         dodge=0.05,
     ),
-    Panel.whole_numbers("challenge", "Challenge (1 number, 2 shape, 3 colour)", 1, 3, shared=True),
+    # the plot's axis can only carry numbers (the engine's Panel has no tick labels), so the
+    # title names each level, and the table beside the plot names the challenge in words
+    Panel.whole_numbers(
+        "challenge", "Challenge: 1 = number, 2 = shape, 3 = colour", 1, 3, shared=True
+    ),
 )
 #: the columns of the table shown beside the plot
 TABLE_COLUMNS = (
@@ -54,7 +60,7 @@ TABLE_COLUMNS = (
     "swapped",
     "defeated",
     "dealer",
-    "challenge",
+    "challenge_name",
 )
 COLOUR_HEX = {"red": "#D7263D", "orange": "#F08A00", "yellow": "#F2D022", "green": "#2E9E4F"}
 SHAPE_SIDES = {"triangle": 3, "square": 4, "pentagon": 5, "hexagon": 6}
