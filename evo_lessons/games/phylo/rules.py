@@ -122,6 +122,7 @@ R17. Migration moves its target like FLIGHT 3 (R7) at once, as part of the event
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
@@ -1122,6 +1123,26 @@ class PhyloState(GameState):
         return rows
 
     # -- what a seat may see -------------------------------------------------------------------
+    def shuffle_secrets(self, seat: int | None, rng: random.Random) -> PhyloState:
+        """A copy with everything ``seat`` may not see dealt anew, for the test suite.
+
+        Secret are both deck orders, the other player's hand (dealt anew from their hand and
+        deck together, keeping the sizes), the other player's deck-builder picks and the
+        generator, which orders every later draw and coin.
+        """
+        twin = self.clone()
+        assert isinstance(twin, PhyloState)
+        for p in (0, 1):
+            if p != seat:
+                cards = twin.hands[p] + twin.decks[p]
+                rng.shuffle(cards)
+                size = len(twin.hands[p])
+                twin.hands[p], twin.decks[p] = cards[:size], cards[size:]
+                rng.shuffle(twin.picks[p])
+            rng.shuffle(twin.decks[p])
+        twin.rng = random.Random(rng.random())
+        return twin
+
     def _observe(self, player: int | None) -> dict[str, Any]:
         table = []
         for space, instance, beneath in self.table_cards():
