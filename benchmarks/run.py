@@ -1,8 +1,10 @@
-"""Every benchmark, one command: ``python benchmarks/run.py [--quick] [--no-browser]``.
+"""Every benchmark, one command: ``python benchmarks/run.py [--quick] [--no-browser]
+[--no-cluster]``.
 
 Prints games per second for each game (RandomBot, one core), the widget's step latency in the
-kernel, the browser's click-to-paint time, and the time ``import evo_lessons`` takes. These are
-measurements, not tests: nothing here fails a build.
+kernel, the browser's click-to-paint time, sweep throughput on a Dask LocalCluster of 1 and 2
+workers with the overhead per task (bench_cluster.py; needs ``evo_lessons[cluster]``), and the
+time ``import evo_lessons`` takes. These are measurements, not tests: nothing here fails a build.
 """
 
 from __future__ import annotations
@@ -51,6 +53,8 @@ def main() -> None:
     results.update(importlib.import_module("bench_population").run(quick=quick))
     if "--no-browser" not in sys.argv:
         results.update(importlib.import_module("bench_browser").run(quick=quick))
+    if "--no-cluster" not in sys.argv:
+        results.update(importlib.import_module("bench_cluster").run(quick=quick))
     width = max(len(k) for k in results)
     for key, value in results.items():
         print(f"{key:<{width}}  {json.dumps(value)}")

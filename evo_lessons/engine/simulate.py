@@ -75,10 +75,10 @@ def _chunks(start: int, n: int, size: int) -> Iterable[range]:
         yield range(first, min(n, first + size))
 
 
-#: the seconds of play one task on an executor should hold: ten times the overhead a task costs
-#: on a Dask LocalCluster (measured by benchmarks/bench_cluster.py: a few ms a task), so the
-#: overhead stays well under 10% for every game, fast (Adaptation, ~0.3 ms a game) or slow
-#: (Climate, ~40 ms)
+#: the seconds of play one task on an executor should hold: ten times and more the overhead a
+#: task costs on a Dask LocalCluster (benchmarks/bench_cluster.py measured 5 ms, and 10-15 ms on
+#: a machine busy with other work), so the overhead stays under 10% for every game, fast
+#: (Adaptation, ~0.4 ms a game) or slow (Climate's random games, ~40 ms)
 TASK_SECONDS = 0.2
 #: never more tasks than this (a slow game's sweep would otherwise flood the scheduler)
 MAX_TASKS = 2_000
@@ -143,9 +143,10 @@ def simulate(
         chunk_size: games per task on an executor. By default it is chosen from a measurement:
             the first games are played here for PROBE_SECONDS to time one game, then each task
             holds about TASK_SECONDS of play (at most MAX_TASKS tasks). A task on a Dask
-            LocalCluster costs a few milliseconds beyond its games (benchmarks/bench_cluster.py
-            measures it), so 0.2 s of play keeps that overhead under 10% for every game:
-            about 700 Adaptation games a task, or 5 of Climate's long random games. Without an
+            LocalCluster costs about 5 ms beyond its games (benchmarks/bench_cluster.py; 10-15
+            ms on a loaded machine), so 0.2 s of play keeps that overhead under 10% for every
+            game: about 500 Adaptation games a task, or 5 of Climate's long random games
+            (measured: 100,000 Adaptation games in ~87 ms tasks, 6% overhead). Without an
             executor, games are simply played in order.
         max_actions: a game still going after this many moves is stopped (``finished`` False).
     """
