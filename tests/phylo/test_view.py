@@ -1,0 +1,121 @@
+"""The Phylo widget view: only what a seat may see, every clickable action drawn on the board."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from evo_lessons.games.phylo import new_game, view
+from evo_lessons.games.phylo.rules import (
+    COLLECTION,
+    DiscardToDraw,
+    MoveSpecies,
+    Pass,
+    PlayEvent,
+    PlaySpecies,
+    RemoveCard,
+)
+
+from .helpers import act, table
+
+
+def played(seed: int, steps: int, **options):
+    state = new_game(seed=seed, **options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+def test_action_targets_name_board_elements():
+    assert view.action_target(PlaySpecies(3, 2, 4)) == "put-3-2-4"
+    assert view.action_target(PlayEvent(120, 1, 1, 3)) == "put-120-1-1"
+    assert view.action_target(MoveSpecies(5, 1, 2, 3, 2)) == "move-1-2-3-2"
+    assert view.action_target(DiscardToDraw(7)) == "discard-7"
+    assert view.action_target(RemoveCard(7, 0, 1)) == "remove-0-1-7"
+    assert view.action_target(Pass()) is None
+
+
+def test_every_target_of_the_acting_seat_is_drawn_on_its_board():
+    for seed in range(25):
+        state = new_game(seed=seed, realism=seed % 3 == 0)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.current_player
+            board = view.view_model(state, seat)
+            hand = {c["id"] for c in board["hand"]}
+            mine = {(c["row"], c["column"]) for c in board["cells"] if c["owner"] == seat}
+            cells = {(c["row"], c["column"], c["card"]) for c in board["cells"]}
+            for action in state.legal_actions():
+                target = view.action_target(action)
+                if target is None:
+                    continue
+                kind, *numbers = target.split("-")
+                numbers = list(map(int, numbers))
+                if kind in ("put", "discard"):
+                    assert numbers[0] in hand  # a hand card the renderer can select
+                if kind == "put":
+                    assert 0 <= numbers[1] < board["rows"] and 0 <= numbers[2] < board["columns"]
+                if kind == "move":
+                    assert tuple(numbers[:2]) in mine
+                if kind == "remove":
+                    assert (numbers[0], numbers[1], numbers[2]) in cells
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_the_view_holds_only_the_seats_own_hand():
+    state = played(4, 12)
+    seat = state.current_player
+    board = view.view_model(state, seat)
+    json.dumps(board)
+    assert sorted(c["id"] for c in board["hand"]) == sorted(
+        state.card_of[i] for i in state.hands[seat]
+    )
+    assert view.view_model(state, None)["hand"] is None
+
+
+def test_no_hidden_card_leaks_into_the_view_or_the_words():
+    for seed in range(20):
+        state = played(seed, 15)
+        for seat in (None, 0, 1):
+            text = json.dumps(view.view_model(state, seat)) + view.describe(state, seat)
+            visible = {state.card_of[i] for i in state.top if i >= 2}
+            visible |= {state.card_of[i] for i in state.under if i >= 2}
+            visible |= {state.card_of[i] for pile in state.discards for i in pile}
+            if seat is not None:
+                visible |= {state.card_of[i] for i in state.hands[seat]}
+            hidden = {
+                state.card_of[i]
+                for p in (0, 1)
+                for i in state.decks[p] + (state.hands[p] if p != seat else [])
+            }
+            for card in hidden - visible:
+                assert COLLECTION.cards[card].name not in text, (seed, seat, card)
+
+
+def test_the_board_shows_cards_at_risk_and_food_links():
+    state = table(hands=(["wildfire"], []), placed=[("indian_plum", 1, "B2"), ("horse", 1, "B1")])
+    board = view.view_model(state, 0)
+    assert {"from": 10, "to": 1, "kind": "food"} in board["links"]  # plum (B2) feeds horse (B1)
+    act(state, "Play Wildfire on Indian plum at B2")
+    board = view.view_model(state, 0)
+    horse = next(c for c in board["cells"] if c["face"]["name"] == "Horse")
+    assert horse["at_risk"] and horse["owner"] == 1
+    assert "AT RISK" in view.describe(state, 0)
+
+
+def test_card_faces_carry_words_not_only_colours():
+    face = view.FACES[COLLECTION.by_key("american_robin").id]
+    assert face["diet_label"] == "OMNIVORE" and face["colour"].startswith("#")
+    assert face["terrain_names"] == ["FOR", "GRS"] and face["climates"]
+    assert face["keywords"] == ["FLIGHT 2"] and face["points"] == 2
+
+
+def test_describe_names_every_card_on_the_table_and_whose_turn_it_is():
+    state = table(placed=[("valley_oak", 0, "C4")])
+    words = view.describe(state, 0)
+    assert "C4: Player 1's Valley oak" in words and "Player 1 is to act." in words
