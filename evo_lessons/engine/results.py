@@ -91,6 +91,14 @@ def check_name(name: object) -> str:
     return name
 
 
+def fit_name(text: str) -> str:
+    """A name box's text made fit for a code: one line, printable, at most MAX_NAME long
+    ("" if nothing is left). For names typed elsewhere (a lesson's name box) that must not
+    stop a code from being made; a name typed for the code itself is checked instead."""
+    kept = "".join(c for c in str(text) if unicodedata.category(c)[0] != "C" or c in "\t\n")
+    return " ".join(kept.split())[:MAX_NAME].strip()
+
+
 def encode(data: dict[str, Any]) -> str:
     """A checked result dict as a code: ``EVR1-`` + base64url(zlib(JSON))."""
     raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()

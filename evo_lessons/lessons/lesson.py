@@ -156,8 +156,9 @@ class Lesson:
         result = ""
         if game.state.is_over:
             from evo_lessons.classroom import result_code
+            from evo_lessons.engine.results import fit_name
 
-            result = result_code(game, self.work.student or "no name")
+            result = result_code(game, fit_name(self.work.student) or "no name")
         self.work.set_game(name, game.session.game, game.scenario_code(), result)
 
     def write_hand_in(self) -> list[Path]:

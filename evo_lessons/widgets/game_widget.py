@@ -22,7 +22,7 @@ import anywidget
 import traitlets
 
 from evo_lessons import GAMES, game_spec
-from evo_lessons.engine import Action, GameSpec, IllegalAction
+from evo_lessons.engine import Action, GameSpec, IllegalAction, results
 from evo_lessons.engine.words import is_whole, seat_name, winners_sentence
 
 from .palette import player_style
@@ -86,6 +86,7 @@ class GameWidget(anywidget.AnyWidget):
         self._covered_for: int | None = None  # hot seat: the seat whose hand is hidden
         self._viewer: int | None = None
         self._plot_frame = 0
+        self._student_name = ""  # the name on the result code, typed under a finished game
         self.on_msg(self._on_message)
         if session is None:  # a loaded scenario stands exactly where it was saved
             self._run_bots(frames=False)
@@ -161,6 +162,31 @@ class GameWidget(anywidget.AnyWidget):
         """A short code that starts this game (and, by default, its moves so far) anywhere."""
         return self.session.scenario_code(include_moves)
 
+    def result_code(self, name: str | None = None) -> str:
+        """The finished game's result code (``EVR1-...``) with the student's name, to hand in.
+
+        The teacher pools the class's codes (:func:`evo_lessons.classroom.pool`), which
+        replays every move. ``name`` defaults to the one typed under the finished game; a
+        name given here is shown there too.
+        """
+        if not self.state.is_over:
+            raise ValueError("A result code is for a finished game: play it to the end first.")
+        checked = results.check_name(self._student_name if name is None else name)
+        code = results.encode(results.game_result(self.session.scenario(True), checked))
+        if checked != self._student_name:
+            self._student_name = checked
+            self._refresh(plot=False)
+        return code
+
+    def _result(self) -> dict[str, str] | None:
+        """What the page shows under a finished game: the name and its result code."""
+        if not self.state.is_over:
+            return None
+        if not self._student_name:
+            return {"name": "", "code": "", "note": "Type your name to get your result code."}
+        data = results.game_result(self.session.scenario(True), self._student_name)
+        return {"name": self._student_name, "code": results.encode(data), "note": ""}
+
     def save_scenario(self, path: str | pathlib.Path, include_moves: bool = True) -> None:
         import json
 
@@ -203,6 +229,7 @@ class GameWidget(anywidget.AnyWidget):
         "load_code": frozenset({"code"}),
         "csv": frozenset(),
         "code": frozenset(),
+        "name": frozenset({"name"}),
     }
 
     def _handle(self, content: Any) -> None:
@@ -265,6 +292,13 @@ class GameWidget(anywidget.AnyWidget):
 
     def _on_code(self, content: dict) -> None:
         self.send({"type": "code", "code": self.scenario_code()})
+
+    def _on_name(self, content: dict) -> None:
+        name = content["name"]
+        if not isinstance(name, str) or len(name) > 1000:
+            raise ValueError("A name is a line of text.")
+        self._student_name = results.check_name(name) if name.strip() else ""
+        self._refresh(plot=False)
 
     def _adopt(self, session: GameSession) -> None:
         """Play a loaded scenario: it stands exactly at its saved move until someone acts."""
@@ -344,6 +378,7 @@ class GameWidget(anywidget.AnyWidget):
             "table": self._table(),
             "plot_frame": self._plot_frame,
             "x_label": view.x_label,
+            "result": self._result(),
         }
         # one message for both, so the page never shows a board and a plot of different moves
         with self.hold_sync():

@@ -16,6 +16,7 @@ function buildShell(el, model) {
   const seedLabel = htmlEl("span", { class: "evo-seed" }, header);
   const status = htmlEl("p", { class: "evo-status", role: "status", "aria-live": "polite" }, root);
   const error = htmlEl("p", { class: "evo-error", role: "alert", hidden: true }, root);
+  const result = buildResult(root, model);
 
   const main = htmlEl("div", { class: "evo-main" }, root);
   const boardWrap = htmlEl("div", { class: "evo-board-wrap" }, main);
@@ -88,8 +89,52 @@ function buildShell(el, model) {
   return {
     root, title, seedLabel, status, error, board, cover, coverText, actions, filterNote, log,
     stepButton, playButton, undoButton, slider, sliderText, sliderLabel, seatsBox, codeOut,
-    plot, table, description,
+    plot, table, description, result,
   };
+}
+
+/** The result code under a finished game: a name box, the code, and a Copy button. */
+function buildResult(root, model) {
+  const box = htmlEl("section", { class: "evo-result", hidden: true,
+                                  "aria-label": "Result code" }, root);
+  htmlEl("h4", {}, box, "Result code");
+  const nameId = `evo-name-${Math.random().toString(36).slice(2)}`;
+  htmlEl("label", { for: nameId }, box, "Your name");
+  const name = htmlEl("input", { id: nameId, type: "text", maxlength: 60, class: "evo-name",
+                                 autocomplete: "name" }, box);
+  const sendName = () => model.send({ type: "name", name: name.value });
+  name.addEventListener("change", sendName);
+  name.addEventListener("keydown", (e) => { if (e.key === "Enter") sendName(); });
+  const code = htmlEl("input", { type: "text", readonly: true, class: "evo-code",
+                                 "aria-label": "Result code of this finished game" }, box);
+  const copy = htmlEl("button", { type: "button" }, box, "Copy");
+  const note = htmlEl("span", { class: "evo-result-note", role: "status",
+                                "aria-live": "polite" }, box);
+  copy.addEventListener("click", async () => {
+    if (!code.value) return;
+    // the clipboard API needs a secure page (https or localhost); elsewhere the text is
+    // selected so Ctrl+C (Cmd+C) copies it
+    try {
+      await navigator.clipboard.writeText(code.value);
+      note.textContent = "Copied: paste it where your teacher asks.";
+    } catch (_err) {
+      code.focus();
+      code.select();
+      note.textContent = "Selected: press Ctrl+C (Cmd+C on a Mac) to copy it.";
+    }
+  });
+  return { box, name, code, copy, note };
+}
+
+function renderResult(ui, view) {
+  const r = ui.result;
+  const shown = view.result || null;
+  r.box.hidden = !shown;
+  if (!shown) return;
+  if (document.activeElement !== r.name) r.name.value = shown.name;
+  if (r.code.value !== shown.code) r.note.textContent = shown.note;
+  r.code.value = shown.code;
+  r.copy.disabled = !shown.code;
 }
 
 function renderActions(ui, view, model, filter) {
@@ -220,6 +265,7 @@ function render({ model, el }) {
     ui.playButton.disabled = view.over;
     ui.undoButton.disabled = tl.position === 0;
     renderSeats(ui, view, model);
+    renderResult(ui, view);
     renderTable(ui, view);
     ui.description.textContent = view.description;
     ui.board.replaceChildren();
