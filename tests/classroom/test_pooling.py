@@ -47,7 +47,9 @@ def test_thirty_codes_pool_into_the_numbers_their_games_give(thirty):
 
 def test_the_shipped_example_is_what_the_command_writes(tmp_path):
     written = write_example(tmp_path / "codes.txt")
-    assert written.read_text(encoding="utf-8") == EXAMPLE_FILE.read_text(encoding="utf-8")
+    assert written.read_text(encoding="utf-8") == EXAMPLE_FILE.read_text(encoding="utf-8"), (
+        "the Climate rules or bots changed: run python -m evo_lessons.classroom example"
+    )
 
 
 def test_the_shipped_example_holds_thirty_games_and_two_forgeries():
