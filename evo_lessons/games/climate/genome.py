@@ -6,16 +6,23 @@ its genes hold that value. Mutation cards change genes: each card moves its gene
 direction, so a change of k steps in one gene costs k cards of that gene and direction. A hand
 is read through its counts: how many cards of each of the six mutation types it holds (see
 ``tables.slot``).
+
+What a genome may become depends only on the genome and the habitat, so those answers are
+remembered (``functools.cache``: 64 genomes x 4 habitats at most); whether a hand can pay for
+them is asked afresh each time.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from typing import TYPE_CHECKING
 
 from .actions import Preadapt
-from .mutation_deck import MutationDeck
 from .tables import PREADAPTS, slot
+
+if TYPE_CHECKING:
+    from .mutation_deck import MutationDeck
 
 Genome = Sequence[int]
 #: (mutation type, how many cards of it) for each gene that changes

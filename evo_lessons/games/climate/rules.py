@@ -113,6 +113,7 @@ from .tables import (
     DELETERIOUS,
     DRAWS_A_CARD,
     END_TURN,
+    MUTATION,
     PLACES,
     ROLLS,
     WORLD,
@@ -424,7 +425,7 @@ class ClimateState(GameState):
         info = WORLD.cards[card]
         self.deck.discard.append(card)
         who = seat_name(player)
-        if info.kind != "mutation":
+        if info.kind != MUTATION:
             said = f"{who}'s species gets a neutral mutation: nothing changes."
             events.append(Event("mutation", said, player))
             return
@@ -604,7 +605,8 @@ class ClimateState(GameState):
         return int(self.rng.random() * 6) + 1
 
     def _habitat_at(self, cell: int) -> int:
-        return board.BOARDS[self.temperature - 1][cell - 1]
+        """The habitat index of ``cell`` in today's climate."""
+        return board.habitat_at(self.temperature, cell)
 
     def _habitat_of(self, player: int) -> Habitat:
         return WORLD.habitats[self._habitat_at(self.positions[player])]
