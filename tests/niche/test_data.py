@@ -96,3 +96,34 @@ def test_an_unwinnable_environment_is_refused(raw):
             trait["meets"] = ["cold"]
     with pytest.raises(ValueError, match="cannot be completed"):
         parse_deck(bad)
+
+
+def test_every_trait_is_tagged_structural_behavioural_or_functional_for_aqa_4_7_1_4():
+    kinds = {"structural", "behavioural", "functional"}
+    for card in deck().cards:
+        if card.is_event:
+            assert card.adaptation == (), card.key
+        else:
+            assert 1 <= len(card.adaptation) <= 2 and set(card.adaptation) <= kinds, card.key
+    assert {k for c in deck().cards for k in c.adaptation} == kinds
+
+
+def test_an_unknown_kind_of_adaptation_is_refused(raw):
+    bad = copy.deepcopy(raw)
+    bad["traits"][0]["adaptation"] = ["magical"]
+    with pytest.raises(ValueError, match="adaptation 'magical'"):
+        parse_deck(bad)
+
+
+def test_darkness_is_met_by_no_trait_that_needs_light():
+    """No eye card: eyes gather light, and a cave or the deep-sea floor has no sunlight."""
+    d = deck()
+    dark = next(c.index for c in d.challenges if c.key == "darkness")
+    for card in d.cards:
+        if dark in card.meets:
+            assert "eye" not in card.name.lower() and "vision" not in card.fact.lower(), card.key
+
+
+def test_gene_flow_stays_in_play_as_a_copy():
+    flows = [c for c in deck().cards if c.effect == "gene_flow"]
+    assert flows and all(c.stays and "keep theirs" in c.text for c in flows)

@@ -70,7 +70,7 @@ def test_at_each_turn_end_nobody_else_has_an_unclaimed_complete_environment(seed
             for p in range(players):
                 env = state.environment[p]
                 if env >= 0:
-                    assert state.fitness(p) < 1.0 or p == state.current_player
+                    assert state.match(p) < 1.0 or p == state.current_player
 
 
 @SLOW

@@ -214,9 +214,9 @@ def test_r5_a_two_trait_card_meets_two_challenges_and_events_meet_none():
     state = started(players=2, seed=3)
     set_environment(state, 0, env_id("high_mountains"))  # thin air + cold
     give(state, 0, play=[card_id("parasite"), card_id("refuge")])
-    assert state.fitness(0) == 0.0
+    assert state.match(0) == 0.0
     give(state, 0, play=[card_id("yak_body")])
-    assert state.fitness(0) == 1.0
+    assert state.match(0) == 1.0
 
 
 def test_r5_a_trait_meets_its_challenge_in_any_environment():
@@ -224,7 +224,7 @@ def test_r5_a_trait_meets_its_challenge_in_any_environment():
     give(state, 0, play=[card_id("blubber")])
     for env in ("arctic_tundra", "southern_ocean", "high_mountains"):
         set_environment(state, 0, env_id(env))
-        assert state.fitness(0) > 0
+        assert state.match(0) > 0
 
 
 # -- R6: the newcomer stays; the owner chooses ----------------------------------------------------
@@ -268,6 +268,37 @@ def test_r7_gene_flow_takes_only_trait_cards_and_crash_needs_a_card_in_play():
     assert PlayCard(crash, 1) in legal
 
 
+def test_r7_gene_flow_copies_a_trait_and_the_donor_keeps_it():
+    state = started(players=2, seed=3)
+    set_environment(state, 0, env_id("coral_reef"))  # water + predators
+    gills, flow = card_id("gills"), card_id("gene_flow")
+    give(state, 1, play=[gills])
+    hand = [flow, card_id("mimicry"), card_id("blubber")]
+    give(state, 0, play=[card_id("camouflage")], hand=hand)
+    draw_any(state)
+    events = state.apply(PlayCard(flow, 1, gills))
+    assert state.play[1] == [gills] and state.suffered == [0, 0]
+    assert flow in state.play[0] and state.copies == {flow: gills}
+    assert "keeps theirs" in events[0].text
+    assert state.completed[0] == [env_id("coral_reef")]  # the copy meets WATER
+    assert all_trait_cards(state) == list(range(52))
+
+
+def test_r7_a_gene_flow_copy_lasts_when_the_donor_loses_its_card_and_ends_with_its_card():
+    state = started(players=2, seed=3)
+    set_environment(state, 0, env_id("cave"))
+    gills, flow = card_id("gills"), card_id("gene_flow")
+    give(state, 1, play=[gills])
+    give(state, 0, hand=[flow, card_id("mimicry"), card_id("blubber")])
+    draw_any(state)
+    state.apply(PlayCard(flow, 1, gills))
+    give(state, 1, play=[])  # the donor loses its Gills: the copy stays
+    set_environment(state, 0, env_id("coral_reef"))
+    assert state.match(0) == 0.5
+    state._leave_play(0, flow)
+    assert state.copies == {} and state.match(0) == 0.0 and flow in state.discard
+
+
 def test_r7_an_event_with_no_target_is_discarded_with_no_effect():
     state = started(players=2, seed=3)
     flow, crash = card_id("gene_flow"), card_id("bottleneck")
@@ -282,27 +313,48 @@ def test_r7_an_event_with_no_target_is_discarded_with_no_effect():
 
 
 # -- R8: mutation ---------------------------------------------------------------------------------
-def test_r8_mutation_adds_the_top_trait_to_the_play_area():
+def _mutation_reveals(key: str, environment: str = "coral_reef", play=()):
+    """Seat 0 in ``environment`` with ``play`` in play plays Mutation onto card ``key``."""
     state = started(players=2, seed=3)
-    mutation, gills = card_id("mutation"), card_id("gills")
-    give(state, 0, hand=[mutation, card_id("mimicry"), card_id("blubber")])
+    set_environment(state, 0, env_id(environment))
+    mutation, revealed = card_id("mutation"), card_id(key)
+    give(state, 0, play=list(play), hand=[mutation, card_id("mimicry"), card_id("blubber")])
     draw_any(state)
-    take(state, gills)
-    state.trait_deck.append(gills)  # the top of the deck
-    state.apply(PlayCard(mutation))
+    take(state, revealed)
+    state.trait_deck.append(revealed)  # the top of the deck
+    events = state.apply(PlayCard(mutation))
+    return state, mutation, revealed, events
+
+
+def test_r8_a_trait_meeting_an_unmet_challenge_is_a_helpful_variant_that_joins_play():
+    state, mutation, gills, events = _mutation_reveals("gills")  # coral reef: WATER unmet
     assert gills in state.play[0] and mutation in state.discard
+    assert "helpful" in events[0].text
     assert all_trait_cards(state) == list(range(52))
 
 
-def test_r8_a_revealed_event_card_is_discarded_with_no_effect():
-    state = started(players=2, seed=3)
-    mutation, parasite = card_id("mutation"), card_id("parasite")
-    give(state, 0, hand=[mutation, card_id("mimicry"), card_id("blubber")])
-    draw_any(state)
-    take(state, parasite)
-    state.trait_deck.append(parasite)
-    state.apply(PlayCard(mutation))
-    assert state.play[0] == [] and parasite in state.discard and mutation in state.discard
+def test_r8_a_trait_meeting_nothing_unmet_makes_no_difference():
+    state, mutation, fur, events = _mutation_reveals("thick_fur")  # no COLD on a coral reef
+    assert state.play[0] == [] and fur in state.discard and mutation in state.discard
+    assert "no difference" in events[0].text and state.suffered == [0, 0]
+
+
+def test_r8_a_trait_meeting_an_already_met_challenge_makes_no_difference():
+    state, _, webbed, _ = _mutation_reveals("webbed_feet", play=[card_id("gills")])
+    assert state.play[0] == [card_id("gills")] and webbed in state.discard
+
+
+def test_r8_a_revealed_event_card_is_a_harmful_mutation_that_costs_a_random_card():
+    gills = card_id("gills")
+    state, mutation, parasite, events = _mutation_reveals("parasite", play=[gills])
+    assert state.play[0] == [] and gills in state.discard
+    assert parasite in state.discard and mutation in state.discard
+    assert "harmful" in events[0].text and state.suffered == [1, 0]
+
+
+def test_r8_a_harmful_mutation_with_nothing_in_play_costs_nothing():
+    state, _, parasite, _ = _mutation_reveals("parasite")
+    assert state.play[0] == [] and parasite in state.discard and state.suffered == [0, 0]
 
 
 def test_r8_with_no_cards_left_mutation_does_nothing():
@@ -459,7 +511,7 @@ def test_r14_the_game_ends_after_max_rounds_most_completions_win():
     assert state.winners == [2]
 
 
-def test_r14_ties_are_broken_by_fitness_then_shared():
+def test_r14_ties_are_broken_by_the_match_then_shared():
     state = started(players=2, seed=3, max_rounds=1)
     set_environment(state, 0, env_id("coral_reef"))
     set_environment(state, 1, env_id("cave"))
@@ -500,7 +552,7 @@ def test_r15_observations_hide_hands_face_down_cards_and_deck_order():
 
 
 # -- R16: metrics ---------------------------------------------------------------------------------
-def test_r16_fitness_is_one_between_environments_and_events_suffered_count():
+def test_r16_the_match_is_one_between_environments_and_events_suffered_count():
     state = started(players=2, seed=3)
     set_environment(state, 0, env_id("coral_reef"))
     set_environment(state, 1, env_id("cave"))
@@ -512,16 +564,16 @@ def test_r16_fitness_is_one_between_environments_and_events_suffered_count():
         hand=[card_id("camouflage"), card_id("mimicry"), card_id("blubber")],
     )
     give(state, 1, hand=[parasite, card_id("hard_shell"), card_id("large_ears")])
-    assert state.metrics()[0]["fitness"] == 0.5
+    assert state.metrics()[0]["match"] == 0.5
     draw_any(state)
     state.apply(PlayCard(card_id("camouflage")))
     row = state.metrics()[0]
-    assert row["fitness"] == 1.0 and row["environments_completed"] == 1
+    assert row["match"] == 1.0 and row["environments_completed"] == 1
     assert row["cards_in_play"] == 2 and row["turn"] == state.turns
     assert set(row) == {
         "player",
         "turn",
-        "fitness",
+        "match",
         "environments_completed",
         "cards_in_play",
         "events_suffered",

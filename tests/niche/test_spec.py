@@ -103,10 +103,10 @@ def test_declared_metrics_are_exactly_what_metrics_reports_after_a_game():
     assert _metric_keys(state) == {m.name for m in GAME.metrics}
 
 
-def test_every_metric_is_per_player_and_fitness_is_a_share():
+def test_every_metric_is_per_player_and_the_match_is_a_share():
     assert all(m.per_player for m in GAME.metrics)
     kinds = {m.name: m.kind for m in GAME.metrics}
-    assert kinds["fitness"] is float and kinds["environments_completed"] is int
+    assert kinds["match"] is float and kinds["environments_completed"] is int
 
 
 def test_the_x_axis_counts_player_turns():

@@ -6,6 +6,7 @@ import json
 import random
 
 from evo_lessons.games.niche import (
+    CARDS,
     GAME,
     DiscardFromPlay,
     DrawEnvironment,
@@ -15,6 +16,7 @@ from evo_lessons.games.niche import (
     new_game,
     view,
 )
+from evo_lessons.games.niche.pyramid import COVERED_BY
 
 from .helpers import card_id, draw_any, give, started
 
@@ -127,3 +129,41 @@ def test_the_widget_plays_niche_and_rejects_a_forged_action():
     assert widget.error and widget.state.fingerprint() == before
     widget._on_message(widget, {"type": "act", "index": 0}, [])
     assert widget.error == "" and widget.state.history
+
+
+def test_every_card_name_fits_the_gene_pool_card_in_at_most_two_full_lines():
+    for card in CARDS:
+        lines = view.card_view(card.id)["name_lines"]
+        assert " ".join(lines) == card.name  # never clipped
+        assert len(lines) <= 2 and all(len(line) <= view.NAME_LINE for line in lines), card.name
+
+
+def test_the_gene_pool_carries_r1_geometry_so_the_renderer_keeps_no_copy():
+    board = view.view_model(new_game(players=2, seed=1), None)
+    for stack in board["gene_pool"]:
+        across = {slot["position"]: slot["across"] for slot in stack}
+        for position, over in enumerate(COVERED_BY):
+            for top in over:  # a card lies across the two cards below it, half a card in
+                assert across[top] - across[position] in (-0.5, 0.5)
+        assert [across[p] for p in range(4)] == [0, 1, 2, 3]
+
+
+def test_the_renderer_takes_seat_names_and_geometry_from_the_view_model():
+    source = GAME.renderer.read_text(encoding="utf-8")
+    assert "Player ${" not in source and "FIRST" not in source
+    assert "seats[s].name" in source and "slot.across" in source
+
+
+def test_trait_cards_show_their_kind_of_adaptation_and_a_gene_flow_copy_what_it_copies():
+    state = started(players=2, seed=3)
+    gills, flow = card_id("gills"), card_id("gene_flow")
+    give(state, 1, play=[gills])
+    give(state, 0, hand=[flow, card_id("mimicry"), card_id("blubber")])
+    draw_any(state)
+    state.apply(PlayCard(flow, 1, gills))
+    board = view.view_model(state, 0)
+    (copy,) = [c for c in board["players"][0]["play_area"] if c["id"] == flow]
+    assert copy["copy_of"] == "Gills" and copy["meets"] == ["WATER"]
+    (donor,) = board["players"][1]["play_area"]
+    assert donor["adaptation"] == ["structural"] and donor["copy_of"] is None
+    assert "Gene flow (a copy of Gills: Life in water)" in view.describe(state, 0)

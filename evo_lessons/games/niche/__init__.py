@@ -51,7 +51,8 @@ GAME = GameSpec(
     bots=BOTS,
     helper_bot="planner",
     metrics=(
-        Metric("fitness", "Fitness: share of the environment's challenges met", kind=float),
+        # R16: a match to the environment, not fitness (relative reproductive success)
+        Metric("match", "Match: share of the environment's challenges met", kind=float),
         Metric("environments_completed", "Environments completed"),
         Metric("cards_in_play", "Cards in play"),
         Metric("events_suffered", "Events suffered"),

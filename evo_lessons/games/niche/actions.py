@@ -55,7 +55,8 @@ class DrawFromGenePool(Action):
 @dataclasses.dataclass(frozen=True, slots=True)
 class PlayCard(Action):
     """Play ``card`` from the hand; ``target`` is a seat for events aimed at another player
-    (-1 otherwise) and ``take`` the card that Gene flow takes (-1 otherwise)."""
+    (-1 otherwise) and ``take`` the trait that Gene flow copies (-1 otherwise; R7: the donor
+    keeps it)."""
 
     card: int
     target: int = -1
@@ -68,7 +69,7 @@ class PlayCard(Action):
         if self.target < 0:
             return f"Play {card.name} with no effect (nobody can be targeted)"
         if self.take >= 0:
-            return f"Play {card.name}: take {card_name(self.take)} from {seat_name(self.target)}"
+            return f"Play {card.name}: copy {card_name(self.take)} from {seat_name(self.target)}"
         return f"Play {card.name} on {seat_name(self.target)}"
 
 

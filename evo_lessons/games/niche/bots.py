@@ -73,10 +73,17 @@ class PlannerBot:
 
     # -- helpers ----------------------------------------------------------------------------
     @staticmethod
-    def _covered(observation: dict[str, Any], player: int) -> int:
+    def _mask_in_play(observation: dict[str, Any], player: int, card: int) -> int:
+        """What a card in ``player``'s play area meets (a Gene flow copy meets its trait's)."""
+        for flow, copied in observation["seats"][player]["copies"]:
+            if flow == card:
+                return CARDS[copied].mask
+        return CARDS[card].mask
+
+    def _covered(self, observation: dict[str, Any], player: int) -> int:
         mask = 0
         for card in observation["seats"][player]["play_area"]:
-            mask |= CARDS[card].mask
+            mask |= self._mask_in_play(observation, player, card)
         return mask
 
     def _unmet(self, observation: dict[str, Any], player: int) -> int:
@@ -116,9 +123,9 @@ class PlannerBot:
 
     @staticmethod
     def _leader_threat(observation: dict[str, Any], me: int) -> float:
-        mine = len(observation["seats"][me]["completed"]) + observation["seats"][me]["fitness"]
+        mine = len(observation["seats"][me]["completed"]) + observation["seats"][me]["match"]
         best = max(
-            len(s["completed"]) + s["fitness"] for s in observation["seats"] if s["seat"] != me
+            len(s["completed"]) + s["match"] for s in observation["seats"] if s["seat"] != me
         )
         return max(0.0, best - mine + 0.5)
 
@@ -135,15 +142,16 @@ class PlannerBot:
     def _keep_value(self, observation: dict[str, Any], me: int, card: int, need_all: int) -> float:
         """How much a card already in play is worth keeping."""
         info = CARDS[card]
-        if info.kind == "event":
+        mask = self._mask_in_play(observation, me, card)
+        if info.kind == "event" and not mask:
             return 5.0 if info.effect == "refuge" else -100.0  # a parasite goes first
         area = observation["seats"][me]["play_area"]
         others = 0
         for other in area:
             if other != card:
-                others |= CARDS[other].mask
-        unique = info.mask & need_all & ~others  # challenges only this card meets
-        return 10.0 * len(_bits(unique)) + self._trait_value(info.mask, 0)
+                others |= self._mask_in_play(observation, me, other)
+        unique = mask & need_all & ~others  # challenges only this card meets
+        return 10.0 * len(_bits(unique)) + self._trait_value(mask, 0)
 
     def _discard(self, observation: dict[str, Any], me: int, legal: list[Action]) -> Action:
         env = observation["seats"][me]["environment"]
@@ -173,9 +181,9 @@ class PlannerBot:
         effect = info.effect
         if action.target >= 0:
             victim = seats[action.target]
-            threat = len(victim["completed"]) * 3 + victim["fitness"] * 4
-            if effect == "gene_flow":
-                return self._trait_value(CARDS[action.take].mask, need) - room_cost + threat / 4
+            threat = len(victim["completed"]) * 3 + victim["match"] * 4
+            if effect == "gene_flow":  # a copy: the donor loses nothing (R7)
+                return self._trait_value(CARDS[action.take].mask, need) - room_cost
             if effect == "bottleneck":
                 return 1.0 + threat
             return 0.5 + threat + (3.0 if len(victim["play_area"]) >= 4 else 0.0)  # parasite
@@ -190,7 +198,7 @@ class PlannerBot:
         # mass extinction: good when the others lose more than I do
         mine = len(area) * 2 + (3 if len(area) >= 4 else 0)
         theirs = max(
-            (len(s["play_area"]) * 2 + 4 * s["fitness"] for s in seats if s["seat"] != me),
+            (len(s["play_area"]) * 2 + 4 * s["match"] for s in seats if s["seat"] != me),
             default=0,
         )
         return theirs - mine - 2.0

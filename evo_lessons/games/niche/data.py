@@ -1,8 +1,9 @@
 """Load and check ``data.toml``: challenge types, environments and the trait deck.
 
 The cards are data so a teacher can redesign the deck; the loader checks what the rules rely on
-(12 environments of 2-4 distinct known challenges, 52 trait cards, every event effect known,
-every environment completable within the rule of 4) and says what is wrong instead of failing
+(12 environments of 2-4 distinct known challenges, 52 trait cards, every trait tagged as a
+structural, behavioural or functional adaptation, every event effect known, every environment
+completable within the rule of 4) and says what is wrong instead of failing
 later, mid-game.
 """
 
@@ -18,6 +19,8 @@ from typing import Any
 ENVIRONMENT_COUNT = 12
 TRAIT_CARD_COUNT = 52
 PLAY_AREA_LIMIT = 4  # the rule of 4
+#: AQA GCSE Biology 4.7.1.4: the three kinds of adaptation a trait card is tagged with
+ADAPTATION_KINDS = ("structural", "behavioural", "functional")
 
 EFFECTS = {
     # effect: (target, stays)
@@ -26,7 +29,7 @@ EFFECTS = {
     "refuge": ("self", True),
     "parasite": ("other", True),
     "bottleneck": ("other", False),
-    "gene_flow": ("other", False),
+    "gene_flow": ("other", True),  # the card stays as a copy of the donor's trait (R7)
     "mass_extinction": ("table", False),
 }
 
@@ -65,6 +68,7 @@ class Card:
     stays: bool
     text: str  # what an event does, in a sentence ("" for trait cards)
     fact: str  # the true biology behind the card
+    adaptation: tuple[str, ...] = ()  # structural / behavioural / functional (empty for events)
 
     @property
     def is_event(self) -> bool:
@@ -96,6 +100,19 @@ def _challenge_indices(names: list[Any], index: dict[str, int], where: str) -> t
     if len(set(out)) != len(out):
         raise ValueError(f"niche data.toml: {where} lists a challenge twice")
     return tuple(out)
+
+
+def _adaptation(entry: dict[str, Any], where: str) -> tuple[str, ...]:
+    kinds = _need(entry, "adaptation", list, where)
+    if not 1 <= len(kinds) <= 2 or len(set(kinds)) != len(kinds):
+        raise ValueError(f"niche data.toml: {where} needs one or two distinct adaptation kinds")
+    for kind in kinds:
+        if kind not in ADAPTATION_KINDS:
+            raise ValueError(
+                f"niche data.toml: {where} has adaptation {kind!r}; "
+                f"use {', '.join(ADAPTATION_KINDS)}"
+            )
+    return tuple(kinds)
 
 
 def _mask(indices: tuple[int, ...]) -> int:
@@ -148,6 +165,7 @@ def parse_deck(raw: dict[str, Any]) -> Deck:
         meets = _challenge_indices(_need(t, "meets", list, where), index, where)
         if len(meets) not in (1, 2):
             raise ValueError(f"niche data.toml: {where} must meet one or two challenges")
+        adaptation = _adaptation(t, where)
         for _ in range(_need(t, "copies", int, where)):
             cards.append(
                 Card(
@@ -162,6 +180,7 @@ def parse_deck(raw: dict[str, Any]) -> Deck:
                     stays=True,
                     text="",
                     fact=_need(t, "fact", str, where),
+                    adaptation=adaptation,
                 )
             )
     for v in raw.get("events", []):

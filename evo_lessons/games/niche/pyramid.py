@@ -32,5 +32,11 @@ COVERED_BY: tuple[tuple[int, ...], ...] = (
     (),
 )
 
+#: where each position sits across its stack, in card widths from the left edge: card j of layer
+#: L sits at j + L / 2, half a card in from the layer below, so it lies across two of its cards
+ACROSS = tuple(
+    position - LAYER_OF.index(layer) + layer / 2 for position, layer in enumerate(LAYER_OF)
+)
+
 #: dealt face up? (layers 1 and 3)
 FACE_UP_WHEN_DEALT = tuple(layer % 2 == 1 for layer in LAYER_OF)

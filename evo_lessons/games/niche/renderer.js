@@ -1,5 +1,6 @@
-// niche.js: the Niche table. The two gene-pool pyramids (cards that can be drawn are outlined,
-// marked "✓ TAKE" and clickable), every player's environment with its challenges ticked off,
+// niche.js: the Niche table. The two gene-pool pyramids (the game's name for its draw piles;
+// cards that can be drawn are outlined, marked "✓ TAKE" and clickable; every name in full at
+// 11 px, broken into the lines the view model sends), every player's environment with its challenges ticked off,
 // each play area with its four places (the rule of 4), and the viewer's hand. Every card carries
 // text labels (COLD, DARK, ...): colour only repeats what the words say. Everything clickable is
 // reachable with Tab and Enter.
@@ -7,13 +8,15 @@
 registerRenderer("niche", (root, b, ctx) => {
   const { svg, html } = draw;
   const seats = ctx.view.seats;
-  const name = (s) => `Player ${s + 1}`;
+  const name = (s) => seats[s].name;
   // Okabe-Ito tints per kind of card, always with the kind written on the card too
   const FILL = { trait: "#fff4d6", double: "#dff1fb", event: "#f6e3ef" };
   const KIND = { trait: "TRAIT", double: "2 TRAITS", event: "EVENT" };
   const cardTitle = (c) =>
-    c.kind === "event" ? `${c.name} (event): ${c.text} ${c.fact}`
-                       : `${c.name}: meets ${c.meets_names.join(" and ")}. ${c.fact}`;
+    c.copy_of ? `${c.name}: a copy of ${c.copy_of}, meets ${c.meets_names.join(" and ")}. ${c.text}`
+    : c.kind === "event" ? `${c.name} (event): ${c.text} ${c.fact}`
+    : `${c.name} (${c.adaptation.join(" and ")} adaptation): meets ` +
+      `${c.meets_names.join(" and ")}. ${c.fact}`;
 
   // -- the line at the top ------------------------------------------------------------------------
   const info = html("p", { class: "evo-niche-info", style: "margin:2px 0 6px" }, root);
@@ -30,31 +33,34 @@ registerRenderer("niche", (root, b, ctx) => {
        ` · environment deck ${b.environment_deck}. Adapt to ${b.to_win} environments to win.`);
 
   // -- the gene pool: two pyramids ----------------------------------------------------------------
-  const W = 84, H = 62, DY = 24, GAP = 26;
+  // a card is W wide (a 16-letter line of its name at 11 px fits); a covered card shows its top
+  // DY pixels: two lines of name and the challenges it meets. The two stacks sit one above the
+  // other, so the pool fits the board's column at full size (never scaled down)
+  const W = 116, H = 80, DY = 42, GAP = 12;
   const stackWidth = 4 * W;
-  const poolHeight = 3 * DY + H + 22;
+  const stackHeight = 18 + 3 * DY + H + 4;
+  const poolHeight = 2 * stackHeight + GAP;
   const pool = svg("svg", {
-    viewBox: `0 0 ${2 * stackWidth + GAP + 8} ${poolHeight}`, width: 2 * stackWidth + GAP + 8,
+    viewBox: `0 0 ${stackWidth + 8} ${poolHeight}`, width: stackWidth + 8,
     height: poolHeight, class: "evo-niche-pool", role: "group",
-    "aria-label": "Gene pool: two stacks; outlined cards can be drawn",
+    "aria-label": "Gene pool (the game's name for its draw piles): two stacks; outlined " +
+                  "cards can be drawn",
   }, root);
-  const FIRST = [0, 4, 7, 9];
   b.gene_pool.forEach((stack, s) => {
-    const x0 = 4 + s * (stackWidth + GAP);
-    svg("text", { x: x0, y: 12, "font-size": 11, "font-weight": "bold" }, pool,
+    const x0 = 4, y0 = s * (stackHeight + GAP);
+    svg("text", { x: x0, y: y0 + 12, "font-size": 12, "font-weight": "bold" }, pool,
         `Gene pool ${s + 1}`);
     // bottom layer first, so the cards lying on top are drawn over it
     for (const slot of stack) {
       if (!slot.present) continue;
-      const j = slot.position - FIRST[slot.layer];
-      const x = x0 + j * W + (slot.layer * W) / 2;
-      const y = 18 + slot.layer * DY;
+      const x = x0 + slot.across * W;  // R1's geometry, from the view model
+      const y = y0 + 18 + slot.layer * DY;
       const g = svg("g", { transform: `translate(${x},${y})`,
                            "data-pool": `${s}-${slot.position}` }, pool);
       if (!slot.face_up) {
         svg("rect", { width: W - 4, height: H, rx: 5, fill: "#6b7a8f", stroke: "#333" }, g);
         svg("path", { d: `M6 ${H - 6} L${W - 10} 6`, stroke: "#c9d1dc", "stroke-width": 2 }, g);
-        svg("text", { x: (W - 4) / 2, y: 13, "text-anchor": "middle", "font-size": 9,
+        svg("text", { x: (W - 4) / 2, y: 14, "text-anchor": "middle", "font-size": 11,
                       fill: "#fff" }, g, "face down");
         svg("title", {}, g, "A face-down card: nobody knows what it is");
         continue;
@@ -62,12 +68,17 @@ registerRenderer("niche", (root, b, ctx) => {
       const c = slot.card;
       svg("rect", { width: W - 4, height: H, rx: 5, fill: FILL[c.kind], stroke: "#333",
                     "stroke-width": slot.available ? 2.5 : 1 }, g);
-      svg("text", { x: 4, y: 11, "font-size": 9.5, "font-weight": "bold" }, g,
-          c.name.length > 15 ? `${c.name.slice(0, 14)}…` : c.name);
-      svg("text", { x: 4, y: 22, "font-size": 9 }, g,
+      c.name_lines.forEach((line, k) => {
+        svg("text", { x: 4, y: 13 + 13 * k, "font-size": 11, "font-weight": "bold" }, g, line);
+      });
+      const below = 13 + 13 * c.name_lines.length;
+      svg("text", { x: 4, y: below, "font-size": 10.5 }, g,
           c.kind === "event" ? "EVENT" : c.meets.join(" + "));
+      if (c.adaptation.length) {
+        svg("text", { x: 4, y: below + 13, "font-size": 10 }, g, c.adaptation.join(" + "));
+      }
       if (slot.available) {
-        svg("text", { x: 4, y: H - 6, "font-size": 9, "font-weight": "bold" }, g, "✓ TAKE");
+        svg("text", { x: 4, y: H - 6, "font-size": 10.5, "font-weight": "bold" }, g, "✓ TAKE");
       }
       svg("title", {}, g, cardTitle(c) + (slot.available ? "" : " (covered: not yet)"));
       if (ctx.clickable(g, `pool-${s}-${slot.position}`, `Gene pool ${s + 1}: ${c.name}`)) {
@@ -77,7 +88,7 @@ registerRenderer("niche", (root, b, ctx) => {
       }
     }
     if (!stack.some((slot) => slot.present)) {
-      svg("text", { x: x0 + 8, y: 60, "font-size": 11 }, pool,
+      svg("text", { x: x0 + 8, y: y0 + 60, "font-size": 11 }, pool,
           "Empty: rebuilt at the end of the turn");
     }
   });
@@ -96,7 +107,12 @@ registerRenderer("niche", (root, b, ctx) => {
     }, parent);
     html("strong", {}, box, c.name);
     html("div", { style: "font-size:10px" }, box,
-         c.kind === "event" ? `EVENT: ${c.text}` : `${KIND[c.kind]}: ${c.meets.join(" + ")}`);
+         c.copy_of ? `COPY OF ${c.copy_of}: ${c.meets.join(" + ")}`
+         : c.kind === "event" ? `EVENT: ${c.text}` : `${KIND[c.kind]}: ${c.meets.join(" + ")}`);
+    if (c.adaptation.length) {
+      html("div", { style: "font-size:10px;color:#333" }, box,
+           `${c.adaptation.join(" + ")} adaptation`);
+    }
     return box;
   };
   const outline = "outline:2px dashed #000;outline-offset:1px;";
@@ -155,12 +171,15 @@ registerRenderer("niche", (root, b, ctx) => {
                                                          : "dashed #555;background:#fff"),
         }, envBox, `${c.met ? "✓" : "✗"} ${c.short}`);
       }
-      html("span", { style: "font-size:11px" }, envBox,
-           ` fitness ${Math.round(p.fitness * 100)}%`);
+      html("span", { style: "font-size:11px", title: "Match: the share of this " +
+                     "environment's challenges met (not fitness)" }, envBox,
+           ` match ${Math.round(p.match * 100)}%`);
     } else if (b.phase === "keep") {
       html("span", {}, envBox, "Choosing an environment…");
     } else {
-      html("span", {}, envBox, "Adapted! Draws a new environment on the next turn.");
+      html("span", {}, envBox, b.winners.length
+        ? `Completed ${p.completed.length} of ${b.to_win} environments.`
+        : "Environment completed: draws a new one on the next turn.");
       if (b.current_player === p.seat && ctx.targets.has("environment-deck")) {
         const deck = html("span", {
           style: "display:inline-block;margin-left:4px;padding:1px 6px;border:2px dashed #000;" +

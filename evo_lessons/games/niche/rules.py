@@ -10,19 +10,24 @@ The rules in our words
   darkness or predators) and 52 trait cards: traits (a real adaptation that meets one challenge
   type), two-trait cards (meet two) and special event cards (an effect instead of a trait).
   There is an environment deck, a trait deck and one discard pile for trait cards.
-* **The gene pool.** Two stacks of ten trait cards, each built as a small pyramid: four face
-  down, three face up on top of them, two face down on those, one face up on top (R1). A card
-  can be drawn when it is face up and no card lies on it. At the end of every turn a face-down
-  card with nothing on it is turned face up. A stack whose last card was drawn is rebuilt from
-  the trait deck; when the deck runs short the discard pile is shuffled into a new deck (R2).
+* **The gene pool** (the game's name for its two draw piles; in biology a gene pool is the
+  alleles of one population, see lesson_plans/handouts/glossary.md). Two stacks of ten trait
+  cards, each built as a small pyramid: four face down, three face up on top of them, two face
+  down on those, one face up on top (R1). A card can be drawn when it is face up and no card
+  lies on it. At the end of every turn a face-down card with nothing on it is turned face up.
+  A stack whose last card was drawn is rebuilt from the trait deck; when the deck runs short
+  the discard pile is shuffled into a new deck (R2).
 * **Setup.** Each player gets two environment cards, looks at the gene pool, keeps one and
   shuffles the other back into the environment deck (R3). Then everyone gets three trait cards.
 * **A turn.** Draw one available card from the gene pool, then play one card from the hand,
   so the hand is back to three. A trait card goes into your play area. A special event card is
   placed before you, before another player, or on the discard pile, as the card says, and its
-  effect is carried out (R7-R10).
+  effect is carried out (R7-R10). A *Gene flow* card stays in your play area as a copy of a
+  trait from another player's play area (they keep theirs); a *Mutation* reveals the top trait
+  card and may harm, help or do nothing (R8).
 * **The rule of 4.** A play area holds at most four cards; a two-trait card or a special card
-  counts as one. Whoever must take a fifth card discards one of the cards already there (R6).
+  counts as one (so does a Gene flow copy). Whoever must take a fifth card discards one of the
+  cards already there (R6).
   Two copies of a trait may be in play; the second adds nothing but insurance.
 * **Completing an environment.** When the traits in play meet every challenge of your
   environment, it is set aside (its traits stay). Your next turn is spent drawing a new
@@ -58,20 +63,30 @@ R3. *Setup order.* Gene pool first, then two environments to each player, then t
 R4. *Drawing is compulsory* and comes before playing; the drawn card may be the one played.
 R5. *Meeting challenges.* A trait meets its challenge type in any environment. An environment
     lists each challenge type at most once, and is complete when every one of its types is met
-    by at least one card in play. Event cards meet nothing.
+    by at least one card in play. Event cards meet nothing, except a Gene flow card in play,
+    which meets what the trait it copies meets (R7).
 R6. *Rule of 4.* When a card arrives in a play area that already holds four (a played trait, a
-    Mutation, a card taken by Gene flow, a Parasite, the Refuge), the owner of that play area
-    (even on another player's turn) chooses one of the four cards that were there before and
+    Mutation's helpful variant, a Gene flow copy, a Parasite, the Refuge), the owner of that play
+    area (even on another player's turn) chooses one of the four cards that were there before and
     discards it; the newcomer stays. That choice is the owner's next decision.
 R7. *Targets.* Parasite may be placed with any other player; Population crash targets another
-    player with at least one card in play; Gene flow takes a trait (not an event card) from
+    player with at least one card in play; Gene flow copies a trait (not an event card) in
     another player's play area. A player whose play area holds the Refuge cannot be targeted
     and skips Mass extinction. An event with no possible target may still be played: it is
     discarded with no effect. Self and table events can always be played.
+    *Gene flow* is between populations of one species, and the population the migrants left
+    keeps its alleles: the donor keeps its card (and suffers nothing); the Gene flow card goes
+    into the player's own play area and, while it is there, meets what the copied trait meets.
+    The copy is fixed when it is made: it lasts if the donor later loses its card, and it ends
+    when the Gene flow card leaves the play area.
 R8. *Mutation* reveals the top card of the trait deck (shuffling the discard pile into a new
-    deck first if the deck is empty): a trait or two-trait card joins the player's play area
-    (rule of 4 applies); an event card is discarded with no effect. The Mutation card itself is
-    discarded after its effect. If deck and discard pile are both empty nothing happens.
+    deck first if the deck is empty). Mutations are random with respect to need, and most do
+    nothing or harm: an event card is a *harmful* mutation (the player loses a random card from
+    their play area, if there is one, and suffers the event, R16); a trait or two-trait card
+    that meets a challenge of the player's environment not yet met is a *helpful* variant and
+    joins the play area (rule of 4 applies); any other trait makes *no difference*. A revealed
+    card that does not join the play area is discarded, and so is the Mutation card after its
+    effect. If deck and discard pile are both empty nothing happens.
 R9. *Migration* draws the new environment first and then shuffles the old one back into the
     environment deck, so the player always moves somewhere new; whether the new environment is
     already met is checked at the end of the turn, as usual (R11).
@@ -89,15 +104,17 @@ R13. *Players: 2 to 6.* Twelve environments deal two to each of at most six play
     have nobody for the special events to touch.
 R14. *Time runs out* (so that every game ends, even between bots that never adapt): a game ends
     after ``max_rounds`` rounds (a round is one turn of every player) without a winner. Then the
-    players with the most completed environments win, ties broken by the largest share of the
-    current environment's challenges met; players still tied share the win.
+    players with the most completed environments win, ties broken by the largest match (the
+    share of the current environment's challenges met); players still tied share the win.
 R15. *Hidden information:* hands, face-down gene-pool cards, the order of both decks and other
     players' environment pairs during setup are secret. The discard pile, play areas, current
     and completed environments and face-up gene-pool cards (covered or not) are public.
-R16. *Metrics.* Fitness is the share of the current environment's challenges met by the cards
-    in play; between environments (after a completion, before the next draw) it is 1. An event
-    is *suffered* by every player whose play area it changes against their will: the target of
-    Parasite, Population crash and Gene flow, and everyone who discards to a Mass extinction.
+R16. *Metrics.* The *match* is the share of the current environment's challenges met by the
+    cards in play; between environments (after a completion, before the next draw) it is 1. It
+    is a match to the environment, not biological fitness (relative reproductive success, which
+    nothing in the game measures). An event is *suffered* by every player whose play area it
+    changes against their will: the target of Parasite and Population crash, a player who loses
+    a card to a harmful Mutation, and everyone who discards to a Mass extinction.
 """
 
 from __future__ import annotations
@@ -185,6 +202,8 @@ class NicheState(GameState):
         self.completed: list[list[int]] = [[] for _ in range(n)]
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.play: list[list[int]] = [[] for _ in range(n)]
+        #: R7: each Gene flow card in a play area, and the trait card it copies
+        self.copies: dict[int, int] = {}
         self.suffered: list[int] = [0] * n
         #: (environment, player, turns held, outcome) for every environment a player has left
         self.environment_log: list[tuple[int, int, int, str]] = []
@@ -328,8 +347,7 @@ class NicheState(GameState):
         elif kind is DiscardFromPlay:
             card = action.card
             self.pending.pop(0)
-            self.play[player].remove(card)
-            self.discard.append(card)
+            self._leave_play(player, card)
             events.append(DISCARD_EVENTS[player][card])
             self._after_decision(events)
         elif kind is DrawEnvironment:
@@ -398,8 +416,8 @@ class NicheState(GameState):
         elif effect == "bottleneck":
             self.discard.append(card)
             area = self.play[target]
-            lost = area.pop(self.rng.randrange(len(area)))
-            self.discard.append(lost)
+            lost = area[self.rng.randrange(len(area))]
+            self._leave_play(target, lost)
             self.suffered[target] += 1
             events.append(
                 Event(
@@ -411,19 +429,18 @@ class NicheState(GameState):
                 )
             )
         elif effect == "gene_flow":
-            self.discard.append(card)
-            self.play[target].remove(action.take)
-            self.suffered[target] += 1
+            self.copies[card] = action.take
             events.append(
                 Event(
                     "play",
-                    f"{seat_name(player)} plays {info.name} and takes {card_name(action.take)} "
-                    f"from {seat_name(target)}.",
+                    f"{seat_name(player)} plays {info.name}: migrants from "
+                    f"{seat_name(target)}'s population bring {card_name(action.take)}, and "
+                    f"{seat_name(target)} keeps theirs.",
                     player,
-                    {"card": card, "target": target, "taken": action.take},
+                    {"card": card, "target": target, "copied": action.take},
                 )
             )
-            self._arrive(player, action.take)
+            self._arrive(player, card)
         elif effect == "mutation":
             self._mutation(player, card, events)
         elif effect == "migration":
@@ -463,7 +480,14 @@ class NicheState(GameState):
         if len(area) > PLAY_AREA_LIMIT:
             self.pending.append((player, card))
 
+    def _leave_play(self, player: int, card: int) -> None:
+        """A card leaves a play area for the discard pile (a Gene flow copy ends with it, R7)."""
+        self.play[player].remove(card)
+        self.copies.pop(card, None)
+        self.discard.append(card)
+
     def _mutation(self, player: int, card: int, events: list[Event]) -> None:
+        """R8: a random mutation, blind to need: harmful, helpful or no different."""
         if not self.trait_deck:
             self._reshuffle_discard(events)
         if not self.trait_deck:
@@ -475,29 +499,41 @@ class NicheState(GameState):
                     {"card": card},
                 )
             )
-        else:
-            revealed = self.trait_deck.pop()
-            if CARDS[revealed].kind == "event":
-                self.discard.append(revealed)
-                events.append(
-                    Event(
-                        "play",
-                        f"{seat_name(player)} plays Mutation and reveals {card_name(revealed)}: "
-                        "a mutation with no effect.",
-                        player,
-                        {"card": card, "revealed": revealed},
-                    )
-                )
+            self.discard.append(card)
+            return
+        revealed = self.trait_deck.pop()
+        who = seat_name(player)
+        said = f"{who} plays Mutation and reveals {card_name(revealed)}"
+        details = {"card": card, "revealed": revealed}
+        env = self.environment[player]
+        unmet = ENV_MASK[env] & ~self.covered(player) if env >= 0 else 0
+        if CARDS[revealed].kind == "event":
+            self.discard.append(revealed)
+            area = self.play[player]
+            if area:
+                lost = area[self.rng.randrange(len(area))]
+                self._leave_play(player, lost)
+                self.suffered[player] += 1
+                text = f"{said}: a harmful mutation, and {who} loses {card_name(lost)} at random."
+                details["lost"] = lost
             else:
-                events.append(
-                    Event(
-                        "play",
-                        f"{seat_name(player)} plays Mutation and gains {card_name(revealed)}.",
-                        player,
-                        {"card": card, "revealed": revealed},
-                    )
+                text = f"{said}: a harmful mutation, but {who} has no card in play to lose."
+            events.append(Event("play", text, player, details))
+        elif CARD_MASK[revealed] & unmet:
+            text = f"{said}: a helpful variant, which joins the play area."
+            events.append(Event("play", text, player, details))
+            self._arrive(player, revealed)
+        else:
+            self.discard.append(revealed)
+            events.append(
+                Event(
+                    "play",
+                    f"{said}: it meets no unmet challenge here, so the mutation makes no "
+                    "difference.",
+                    player,
+                    details,
                 )
-                self._arrive(player, revealed)
+            )
         self.discard.append(card)
 
     def _migration(self, player: int, card: int, events: list[Event]) -> None:
@@ -527,10 +563,7 @@ class NicheState(GameState):
         env = self.environment[player]
         if env >= 0:
             need = ENV_MASK[env]
-            covered = 0
-            for card in self.play[player]:
-                covered |= CARD_MASK[card]
-            if covered & need == need:
+            if self.covered(player) & need == need:
                 self._check_completion(player, events)
         self._end_turn(events)
 
@@ -572,10 +605,13 @@ class NicheState(GameState):
         )
 
     def covered(self, player: int) -> int:
-        """Bit mask of the challenge types met by ``player``'s play area."""
+        """Bit mask of the challenge types met by ``player``'s play area (R5, R7)."""
         mask = 0
+        copies = self.copies
         for card in self.play[player]:
             mask |= CARD_MASK[card]
+            if copies and card in copies:
+                mask |= CARD_MASK[copies[card]]
         return mask
 
     def _check_completion(self, player: int, events: list[Event]) -> None:
@@ -649,7 +685,7 @@ class NicheState(GameState):
         self.ended_by_time = True
 
         def standing(player: int) -> tuple[int, float]:
-            return (len(self.completed[player]), self.fitness(player))
+            return (len(self.completed[player]), self.match(player))
 
         best = max(standing(p) for p in range(self._n))
         winners = [p for p in range(self._n) if standing(p) == best]
@@ -661,8 +697,10 @@ class NicheState(GameState):
             f"{'wins' if len(winners) == 1 else 'share the win'}.",
         )
 
-    def fitness(self, player: int) -> float:
-        """Share of the current environment's challenges met (1.0 between environments)."""
+    def match(self, player: int) -> float:
+        """R16: share of the current environment's challenges met (1.0 between environments).
+
+        A match to the environment, not fitness: fitness is relative reproductive success."""
         env = self.environment[player]
         if env < 0:
             return 1.0 if self.completed[player] else 0.0
@@ -719,7 +757,8 @@ class NicheState(GameState):
                     "hand_size": len(self.hands[p]),
                     "protected": self.protected(p),
                     "events_suffered": self.suffered[p],
-                    "fitness": self.fitness(p),
+                    "match": self.match(p),
+                    "copies": [[c, self.copies[c]] for c in self.play[p] if c in self.copies],
                 }
             )
         pending = None
@@ -779,7 +818,7 @@ class NicheState(GameState):
             {
                 "player": p,
                 "turn": self.turns,
-                "fitness": self.fitness(p),
+                "match": self.match(p),
                 "environments_completed": len(self.completed[p]),
                 "cards_in_play": len(self.play[p]),
                 "events_suffered": self.suffered[p],

@@ -83,7 +83,7 @@ AIMED = {
     for card in CARDS
     if card.target == "other"
 }
-#: TAKES[card][seat][taken]: play Gene flow on a seat, taking one of its trait cards
+#: TAKES[card][seat][taken]: play Gene flow on a seat, copying one of its trait cards (R7)
 TAKES = {
     card.id: tuple(
         tuple(PlayCard(card.id, seat, taken) for taken in range(len(CARDS)))

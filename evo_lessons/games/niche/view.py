@@ -13,7 +13,7 @@ from evo_lessons.engine import Action, Panel, View
 from evo_lessons.engine.words import seat_name, winners_sentence
 
 from .data import PLAY_AREA_LIMIT
-from .pyramid import LAYER_OF
+from .pyramid import ACROSS, LAYER_OF
 from .rules import (
     CARDS,
     CHALLENGES,
@@ -27,11 +27,12 @@ from .rules import (
     PlayCard,
 )
 
-#: the live plot: fitness (share of the environment's challenges met), then progress
+#: the live plot: the match (share of the environment's challenges met; not fitness, R16), then
+#: progress
 PANELS = (
     Panel(
-        "fitness",
-        "Fitness: share of the environment's challenges met",
+        "match",
+        "Match to the environment (share of challenges met)",
         ylim=(-0.05, 1.05),
         yticks=(0, 0.25, 0.5, 0.75, 1),
         dodge=0.01,
@@ -56,7 +57,7 @@ PANELS = (
 TABLE_COLUMNS = (
     "turn",
     "player",
-    "fitness",
+    "match",
     "environments_completed",
     "cards_in_play",
     "events_suffered",
@@ -78,14 +79,34 @@ def action_target(action: Action) -> str | None:
     return None
 
 
-def card_view(card: int) -> dict[str, Any]:
+#: the widest line of a card's name on the gene-pool cards (the renderer's card fits it at 11 px)
+NAME_LINE = 16
+
+
+def name_lines(name: str, width: int = NAME_LINE) -> list[str]:
+    """A card's name broken between words into lines of at most ``width`` characters."""
+    lines: list[str] = []
+    for word in name.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def card_view(card: int, copies: int | None = None) -> dict[str, Any]:
+    """A card as the renderer draws it; ``copies``: the trait a Gene flow card copies (R7)."""
     info = CARDS[card]
+    shown = CARDS[copies] if copies is not None else info
     return {
         "id": card,
         "name": info.name,
+        "name_lines": name_lines(info.name),
         "kind": info.kind,
-        "meets": [CHALLENGES[c].short for c in info.meets],
-        "meets_names": [CHALLENGES[c].name for c in info.meets],
+        "meets": [CHALLENGES[c].short for c in shown.meets],
+        "meets_names": [CHALLENGES[c].name for c in shown.meets],
+        "adaptation": list(info.adaptation),
+        "copy_of": shown.name if copies is not None else None,
         "text": info.text,
         "fact": info.fact,
     }
@@ -114,6 +135,8 @@ def view_model(state: NicheState, seat: int | None) -> dict[str, Any]:
                 {
                     "position": slot["position"],
                     "layer": LAYER_OF[slot["position"]],
+                    # R1's geometry: where the card sits across the stack, in card widths
+                    "across": ACROSS[slot["position"]],
                     "present": slot["present"],
                     "face_up": slot["face_up"],
                     "available": slot["available"],
@@ -125,6 +148,7 @@ def view_model(state: NicheState, seat: int | None) -> dict[str, Any]:
     players = []
     for s in obs["seats"]:
         env = s["environment"]
+        copies = dict((flow, trait) for flow, trait in s["copies"])
         players.append(
             {
                 "seat": s["seat"],
@@ -132,11 +156,11 @@ def view_model(state: NicheState, seat: int | None) -> dict[str, Any]:
                 if env is not None
                 else None,
                 "completed": [ENVIRONMENTS[e].name for e in s["completed"]],
-                "play_area": [card_view(c) for c in s["play_area"]],
+                "play_area": [card_view(c, copies.get(c)) for c in s["play_area"]],
                 "hand_size": s["hand_size"],
                 "protected": s["protected"],
                 "events_suffered": s["events_suffered"],
-                "fitness": s["fitness"],
+                "match": s["match"],
             }
         )
     pending = obs["pending_discard"]
@@ -167,6 +191,8 @@ def view_model(state: NicheState, seat: int | None) -> dict[str, Any]:
 
 
 def _card_text(card: dict[str, Any]) -> str:
+    if card["copy_of"]:
+        return f"{card['name']} (a copy of {card['copy_of']}: {' + '.join(card['meets_names'])})"
     if card["kind"] == "event":
         return f"{card['name']} (event: {card['text']})"
     return f"{card['name']} ({' + '.join(card['meets_names'])})"
