@@ -119,3 +119,45 @@ def test_describe_names_every_card_on_the_table_and_whose_turn_it_is():
     state = table(placed=[("valley_oak", 0, "C4")])
     words = view.describe(state, 0)
     assert "C4: Player 1's Valley oak" in words and "Player 1 is to act." in words
+
+
+def test_the_food_web_graph_has_a_node_per_card_and_arrows_from_food_to_eater():
+    state = table(
+        placed=[("indian_plum", 1, "B2"), ("horse", 1, "B1"), ("eurasian_lynx", 0, "A1")],
+    )
+    web = view.view_model(state, 0)["web"]
+    nodes = {n["where"]: n for n in web["nodes"]}
+    assert set(nodes) == {"B2", "B1", "A1"}
+    assert [n["rank"] for n in web["nodes"]] == [1, 2, 4]  # stacked by rank, producers first
+    plum, horse = nodes["B2"], nodes["B1"]
+    assert {"from": plum["id"], "to": horse["id"], "kind": "food"} in web["edges"]
+    assert plum["eaten_by"] == [horse["id"]] and horse["eats"] == [plum["id"]]
+    assert nodes["A1"]["eats"] == []  # rank 4 cannot eat a rank-2 horse
+
+
+def test_a_parasite_hangs_from_its_host_in_the_graph():
+    state = table(placed=[("horse", 1, "B1")], beneath=[("blacklegged_tick", 0, "B1")])
+    web = view.view_model(state, 0)["web"]
+    host, tick = (
+        next(n for n in web["nodes"] if n["name"] == k) for k in ("Horse", "Blacklegged tick")
+    )
+    assert (
+        tick["beneath"] and {"from": host["id"], "to": tick["id"], "kind": "host"} in web["edges"]
+    )
+
+
+def test_the_description_gives_the_food_web_level_by_level_in_words():
+    state = table(hands=(["wildfire"], []), placed=[("indian_plum", 1, "B2"), ("horse", 1, "B1")])
+    words = view.describe(state, 0)
+    assert "Food web graph: 2 species, 1 feeding link " in words
+    assert (
+        "Rank 1 (producers and decomposers: energy enters here): Indian plum B2 (Player 2), "
+        "eaten by Horse B1." in words
+    )
+    assert "Rank 2 (consumers): Horse B1 (Player 2), eats Indian plum B2." in words
+    act(state, "Play Wildfire on Indian plum at B2")
+    assert "Horse B1 (Player 2), no food link, AT RISK." in view.describe(state, 0)
+
+
+def test_an_empty_table_says_so_in_the_web_words():
+    assert "Food web graph: no species on the table yet." in view.describe(table(), 0)

@@ -3,7 +3,10 @@
 // (Player 2's are turned round), food links as arrows (energy flows from food to eater), cards at
 // risk outlined in dashes and marked "AT RISK". Select a card in your hand (or one of your mobile
 // species on the board) and the spaces where it can go are outlined and clickable, with the
-// mouse or with Tab and Enter/Space.
+// mouse or with Tab and Enter/Space. Beside the grid, the same species as a food-web graph:
+// one box per card, stacked by rank (producers on the left: energy enters there), arrows from
+// each food to its eater; Tab to a box to hear what it eats and what eats it, and to light up
+// its links and its space on the grid.
 
 let phyloSelected = null; // "hand-<card>" or "board-<row>-<column>": survives redraws
 
@@ -25,7 +28,11 @@ registerRenderer("phylo", (root, b, ctx) => {
       phyloSelected = null;
     }
     header();
-    board();
+    const layout = html("div", { class: "evo-phylo-layout",
+                                 style: "display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start" },
+                        root);
+    board(html("div", { style: "flex:1 1 700px;min-width:0;max-width:924px" }, layout));
+    web(html("div", { style: "flex:0 1 auto;min-width:0;overflow-x:auto" }, layout));
     hand();
     legend();
   };
@@ -122,12 +129,13 @@ registerRenderer("phylo", (root, b, ctx) => {
   };
 
   // -- the grid -------------------------------------------------------------------------------------
-  const board = () => {
+  const board = (parent) => {
     const width = b.columns * W + 24, height = b.rows * H + 20;
     const map = svg("svg", {
-      viewBox: `0 0 ${width} ${height}`, width, height, class: "evo-phylo-grid",
+      viewBox: `0 0 ${width} ${height}`, width: "100%", class: "evo-phylo-grid",
+      style: "height:auto;display:block",
       role: "group", "aria-label": `The table: ${b.rows} rows by ${b.columns} columns`,
-    }, root);
+    }, parent);
     const defs = svg("defs", {}, map);
     const marker = svg("marker", { id: "phylo-arrow", viewBox: "0 0 10 10", refX: 9, refY: 5,
                                    markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" },
@@ -240,6 +248,128 @@ registerRenderer("phylo", (root, b, ctx) => {
     }
   };
 
+  // -- the food web as a graph ----------------------------------------------------------------------
+  const DIET_SHORT = { PHOTOSYNTHETIC: "PHOTOSYN.", DECOMPOSER: "DECOMP.", HERBIVORE: "HERBIV.",
+                       CARNIVORE: "CARNIV.", OMNIVORE: "OMNIV.", PARASITE: "PARASITE" };
+  const web = (parent) => {
+    const { nodes, edges } = b.web;
+    const feeding = edges.filter((e) => e.kind === "food").length;
+    const box = html("figure", { class: "evo-phylo-web", style: "margin:0" }, parent);
+    html("figcaption", { style: "font-size:12px;margin:0 0 2px" }, box,
+         `Food web: ${nodes.length} species, ${feeding} feeding link${feeding === 1 ? "" : "s"}. ` +
+         "Arrows run from a food to its eater.");
+    if (!nodes.length) {
+      html("p", { style: "font-size:11px;margin:2px 0" }, box,
+           "No species on the table yet: rank-1 species (producers and decomposers) go " +
+           "beside a HOME card first.");
+      return;
+    }
+    const NW = 90, NH = 30, COL = 116, ROW = 36, TOP = 30, LEFT = 4;
+    const maxRank = Math.max(...nodes.map((n) => n.rank));
+    const byRank = [];
+    for (let r = 1; r <= maxRank; r++) byRank.push(nodes.filter((n) => n.rank === r));
+    const tallest = Math.max(...byRank.map((l) => l.length));
+    const width = LEFT + maxRank * COL, height = TOP + tallest * ROW + 4;
+    const at = new Map();
+    byRank.forEach((level, k) => level.forEach((n, i) => {
+      at.set(n.id, { x: LEFT + k * COL, y: TOP + i * ROW + (tallest - level.length) * ROW / 2 });
+    }));
+    const g = svg("svg", {
+      viewBox: `0 0 ${width} ${height}`, width, height, class: "evo-phylo-webgraph",
+      role: "group", "aria-label": `Food web graph: ${nodes.length} species and ${feeding} ` +
+        "feeding links, producers on the left. Tab to a species to hear its links.",
+    }, box);
+    const defs = svg("defs", {}, g);
+    for (const [id, colour] of [["phylo-web-arrow", "#222"], ["phylo-web-arrow-hl", "#0072B2"]]) {
+      const m = svg("marker", { id, viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 8,
+                                markerHeight: 8, markerUnits: "userSpaceOnUse",
+                                orient: "auto-start-reverse" }, defs);
+      svg("path", { d: "M0 0 L10 5 L0 10 z", fill: colour }, m);
+    }
+    byRank.forEach((_level, k) => {
+      svg("text", { x: LEFT + k * COL + NW / 2, y: 11, "text-anchor": "middle", "font-size": 9,
+                    "font-weight": "bold" }, g, `RANK ${k + 1}`);
+      svg("text", { x: LEFT + k * COL + NW / 2, y: 22, "text-anchor": "middle", "font-size": 7.5 },
+          g, k === 0 ? "producers · decomposers" : "consumers");
+    });
+    // each arrow leaves its food's right side and enters its eater's left side at its own height
+    const ports = (key) => {
+      const ends = new Map();
+      for (const e of edges) {
+        const id = e[key];
+        if (!ends.has(id)) ends.set(id, []);
+        ends.get(id).push(e);
+      }
+      const y = new Map();
+      for (const list of ends.values()) {
+        list.forEach((e, i) => y.set(e, (NH * (i + 1)) / (list.length + 1)));
+      }
+      return y;
+    };
+    const outY = ports("from"), inY = ports("to");
+    const lines = [];
+    for (const e of edges) {
+      const a = at.get(e.from), z = at.get(e.to);
+      if (!a || !z) continue;
+      const y1 = a.y + outY.get(e), y2 = z.y + inY.get(e);
+      let d;
+      if (a.x === z.x) { // the same rank (a parasite on a plant): a bow out to the right
+        const x = a.x + NW, bend = x + 18;
+        d = `M${x} ${y1} C${bend} ${y1} ${bend} ${y2} ${x + 1} ${y2}`;
+      } else {
+        const x1 = a.x + NW, x2 = z.x - 1, mid = (x1 + x2) / 2;
+        d = `M${x1} ${y1} C${mid} ${y1} ${mid} ${y2} ${x2} ${y2}`;
+      }
+      const line = svg("path", { d, fill: "none", stroke: "#222", "stroke-width": 1.4,
+                                 "stroke-dasharray": e.kind === "host" ? "4 2" : null,
+                                 "marker-end": "url(#phylo-web-arrow)", class: "evo-phylo-edge",
+                                 "data-from": e.from, "data-to": e.to }, g);
+      lines.push(line);
+    }
+    const names = new Map(nodes.map((n) => [n.id, `${n.name} ${n.where}`]));
+    const list = (ids) => ids.map((i) => names.get(i)).join(", ");
+    const light = (node, on) => {
+      for (const line of lines) {
+        const mine = line.dataset.from === node.id || line.dataset.to === node.id;
+        line.setAttribute("stroke", on && mine ? "#0072B2" : "#222");
+        line.setAttribute("stroke-width", on && mine ? 3 : 1.4);
+        line.setAttribute("marker-end", on && mine ? "url(#phylo-web-arrow-hl)"
+                                                   : "url(#phylo-web-arrow)");
+      }
+      const cell = root.querySelector(`.evo-phylo-grid [data-space="${node.where}"] > rect`);
+      if (cell) {
+        cell.setAttribute("stroke", on ? "#0072B2" : "#b8c4b0");
+        cell.setAttribute("stroke-width", on ? 4 : 0.6);
+      }
+    };
+    for (const n of nodes) {
+      const { x, y } = at.get(n.id);
+      const seat = seats[n.owner] || { colour: "#999" };
+      const label = `${name(n.owner)}'s ${n.name} at ${n.where}, rank ${n.rank}, ` +
+        `${n.diet_label.toLowerCase()}` + (n.beneath ? ", a parasite beneath its host" : "") +
+        (n.eats.length ? `; eats ${list(n.eats)}` : n.rank > 1 ? "; no food link" : "") +
+        (n.eaten_by.length ? `; eaten by ${list(n.eaten_by)}` : "") +
+        (n.at_risk ? "; AT RISK" : "");
+      const node = svg("g", { transform: `translate(${x},${y})`, tabindex: "0", role: "img",
+                              "aria-label": label, class: "evo-phylo-node",
+                              "data-node": n.id }, g);
+      svg("rect", { width: NW, height: NH, rx: 4, fill: "#fffdf7",
+                    stroke: n.at_risk ? "#c00000" : "#333", "stroke-width": n.at_risk ? 2.2 : 1,
+                    "stroke-dasharray": n.at_risk ? "4 2" : null }, node);
+      svg("rect", { width: 6, height: NH, rx: 2, fill: n.colour }, node);
+      svg("text", { x: 9, y: 12, "font-size": 9, "font-weight": "bold" }, node,
+          short(`${n.at_risk ? "⚠ " : ""}${n.name}`, 17));
+      svg("text", { x: 9, y: 24, "font-size": 7.5 }, node,
+          `${DIET_SHORT[n.diet_label] || n.diet_label} · ${n.where}`);
+      draw.token(node, NW - 8, NH - 8, 5.5, { fill: seat.colour, symbol: String(n.owner + 1) });
+      svg("title", {}, node, label);
+      node.addEventListener("focus", () => light(n, true));
+      node.addEventListener("blur", () => light(n, false));
+      node.addEventListener("mouseenter", () => light(n, true));
+      node.addEventListener("mouseleave", () => light(n, false));
+    }
+  };
+
   // -- the viewer's hand ----------------------------------------------------------------------------
   const hand = () => {
     if (!b.hand) {
@@ -304,8 +434,8 @@ registerRenderer("phylo", (root, b, ctx) => {
     html("span", {}, box, " · Terrains: " +
          b.legend.terrains.map((t) => `${t.symbol} ${t.name}`).join(", ") + " · Climates: " +
          b.legend.climates.map((c) => `${c.symbol} ${c.name}`).join(", ") +
-         ". Arrows show energy flowing from a food to the species that eats it. Player 2's " +
-         "cards are turned to face Player 2.");
+         ". Arrows show energy flowing from a food to the species that eats it (dashed in the " +
+         "graph: host to parasite). Player 2's cards are turned to face Player 2.");
   };
 
   paint();

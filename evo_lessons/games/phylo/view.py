@@ -120,6 +120,43 @@ def food_links(table: list[dict[str, Any]], columns: int) -> list[dict[str, Any]
     return arrows
 
 
+def food_web(table: list[dict[str, Any]], columns: int) -> dict[str, Any]:
+    """The species on the table as a graph: one node per card, arrows from food to eater.
+
+    Nodes carry the card's rank, so the renderer can stack the web by trophic level (energy
+    enters at rank 1 and flows up); ``eats`` and ``eaten_by`` name the other nodes in words for
+    screen readers. Edges are the same food links the grid draws, plus host -> parasite.
+    """
+    nodes: dict[str, dict[str, Any]] = {}
+    for entry in table:
+        face = FACES[entry["card"]]
+        key = f"{entry['space']}{'b' if entry['beneath'] else 't'}"
+        nodes[key] = {
+            "id": key,
+            "space": entry["space"],
+            "where": _space(*divmod(entry["space"], columns)),
+            "card": entry["card"],
+            "name": face["name"],
+            "owner": entry["owner"],
+            "rank": face["rank"],
+            "diet_label": face["diet_label"],
+            "colour": face["colour"],
+            "beneath": entry["beneath"],
+            "at_risk": entry["at_risk"],
+            "eats": [],
+            "eaten_by": [],
+        }
+    edges = []
+    for link in food_links(table, columns):
+        food = f"{link['from']}t"
+        eater = f"{link['to']}{'t' if link['kind'] == 'food' else 'b'}"
+        edges.append({"from": food, "to": eater, "kind": link["kind"]})
+        nodes[food]["eaten_by"].append(eater)
+        nodes[eater]["eats"].append(food)
+    ordered = sorted(nodes.values(), key=lambda n: (n["rank"], n["space"] % columns, n["space"]))
+    return {"nodes": ordered, "edges": edges}
+
+
 def view_model(state: Any, seat: int | None) -> dict[str, Any]:
     obs = state.observation(seat)
     cells = []
@@ -136,6 +173,7 @@ def view_model(state: Any, seat: int | None) -> dict[str, Any]:
         ],
         "cells": cells,
         "links": food_links(obs["table"], obs["columns"]),
+        "web": food_web(obs["table"], obs["columns"]),
         "hand": None if hand is None else [FACES[c] for c in hand],
         "viewer": seat,
         "turn": obs["turn"],
@@ -218,6 +256,7 @@ def describe(state: Any, seat: int | None) -> str:
             f"{face['diet']}, scale {face['scale']}, {'/'.join(face['terrain_names'])}, "
             f"{'/'.join(face['climate_names'])}, {_points(face['points'])}{food}){status}."
         )
+    lines.extend(web_in_words(food_web(obs["table"], obs["columns"])))
     for p in (0, 1):
         lines.append(
             f"{seat_name(p)}: {obs['scores'][p]} points on the table, {obs['hand_sizes'][p]} "
@@ -231,6 +270,43 @@ def describe(state: Any, seat: int | None) -> str:
     elif obs["current_player"] is not None:
         lines.append(f"{seat_name(obs['current_player'])} is to act.")
     return "\n".join(lines)
+
+
+def web_in_words(web: dict[str, Any]) -> list[str]:
+    """The food-web graph in words, level by level: what the picture beside the grid shows."""
+    nodes = {n["id"]: n for n in web["nodes"]}
+    if not nodes:
+        return ["Food web graph: no species on the table yet."]
+    feeding = sum(1 for e in web["edges"] if e["kind"] == "food")
+    hosts = len(web["edges"]) - feeding
+    lines = [
+        f"Food web graph: {len(nodes)} species, {feeding} feeding link"
+        + ("" if feeding == 1 else "s")
+        + (f" and {hosts} host link" + ("" if hosts == 1 else "s") if hosts else "")
+        + " (arrows run from a food to the species that eats it: energy flows upward)."
+    ]
+
+    def named(keys: list[str]) -> str:
+        return ", ".join(f"{nodes[k]['name']} {nodes[k]['where']}" for k in keys)
+
+    for rank in sorted({n["rank"] for n in nodes.values()}):
+        level = "producers and decomposers: energy enters here" if rank == 1 else "consumers"
+        parts = []
+        for n in (n for n in web["nodes"] if n["rank"] == rank):
+            bits = [f"{n['name']} {n['where']} ({seat_name(n['owner'])})"]
+            if n["eats"]:
+                bits.append(f"eats {named(n['eats'])}")
+            elif n["diet_label"] == "PARASITE":
+                bits.append("no host")
+            elif rank > 1:
+                bits.append("no food link")
+            if n["eaten_by"]:
+                bits.append(f"eaten by {named(n['eaten_by'])}")
+            if n["at_risk"]:
+                bits.append("AT RISK")
+            parts.append(", ".join(bits))
+        lines.append(f"Rank {rank} ({level}): " + "; ".join(parts) + ".")
+    return lines
 
 
 def _points(n: int) -> str:
