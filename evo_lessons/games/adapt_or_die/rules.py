@@ -42,7 +42,7 @@ board of 12 mat places). ``choose_creature``: choose creatures instead of drawin
 scoring, "habitats"), "total", "extinctions" (a habitat score above 8 is an extinction; fewest
 extinctions win) or "habitats" (best in the most habitats wins). ``same_habitats``: whenever a
 player selects a habitat, everyone receives it and takes an adaptation card, clockwise from the
-selector.
+selector. ``max_rounds``: a round cap for a short class (R19; None, the default, sets none).
 
 Rulings (where the text is silent; each is tested in tests/adapt_or_die/test_rulings.py)
 -----------------------------------------------------------------------------------------
@@ -431,8 +431,8 @@ class AdaptOrDieState(GameState):
         events.append(
             Event(
                 "start",
-                f"Every bug starts on the centre of the {self.board.name} board. Each player "
-                f"aims for {self.target} niches.",
+                f"Every bug starts on the centre of the board ({self.board.name}). Each "
+                f"player aims for {self.target} niches.",
             )
         )
         if self.options["choose_creature"]:
