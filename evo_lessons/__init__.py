@@ -23,6 +23,7 @@ GAMES: dict[str, str] = {
     "climate": "evo_lessons.games.climate",
     "niche": "evo_lessons.games.niche",
     "adaptation": "evo_lessons.games.adaptation",
+    "adapt_or_die": "evo_lessons.games.adapt_or_die",
     "phylo": "evo_lessons.games.phylo",
 }
 
