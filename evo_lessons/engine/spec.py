@@ -109,8 +109,9 @@ class Metric:
 class Panel:
     """One panel of the live plot: a metric over the steps, one line per player.
 
-    ``ylim``/``yticks`` fix the axis (None: fitted to the data); ``dodge`` shifts players
-    slightly apart so equal values stay visible; ``shared`` draws one line for everyone.
+    ``ylim``/``yticks`` fix the axis (None: fitted to the data) and ``yticklabels`` name the
+    ticks (categories coded as numbers); ``dodge`` shifts players slightly apart so equal values
+    stay visible; ``shared`` draws one line for everyone.
     """
 
     metric: str
@@ -119,6 +120,11 @@ class Panel:
     yticks: tuple[int, ...] | None = None
     dodge: float = 0.0
     shared: bool = False
+    yticklabels: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.yticklabels is not None and len(self.yticklabels) != len(self.yticks or ()):
+            raise TypeError(f"panel {self.metric}: one tick label per tick")
 
     @classmethod
     def whole_numbers(cls, metric: str, title: str, low: int, high: int, shared: bool = False):

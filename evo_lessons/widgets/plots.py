@@ -75,16 +75,17 @@ class LivePlot:
         # next panel's (about 40 characters fit at this size)
         titles = [textwrap.fill(p.title, 44 if columns == 2 else 90) for p in self.panels]
         two_lines = any("\n" in t for t in titles)
+        worded = any(p.yticklabels for p in self.panels)  # words on an axis need more room
         row_height = 2.0 if two_lines else 1.8
         height = row_height * rows + 0.6
         # A fixed layout, not "constrained": re-solving the layout cost ~400 ms a frame.
         self.figure = Figure(figsize=(width, height), dpi=dpi)
         self.figure.subplots_adjust(
-            left=0.07,
+            left=0.12 if worded else 0.07,
             right=0.98,
             bottom=0.54 / height,
             top=1 - (0.62 if two_lines else 0.45) / height,
-            wspace=0.18,
+            wspace=0.3 if worded else 0.18,
             hspace=0.8 if two_lines else 0.65,
         )
         self.canvas = FigureCanvasAgg(self.figure)
@@ -97,7 +98,7 @@ class LivePlot:
             # a panel without fixed limits starts at 0..1 and only ever grows (_fit_y)
             ax.set_ylim(*(panel.ylim or (-0.3, 1.3)))
             if panel.yticks:
-                ax.set_yticks(panel.yticks)
+                ax.set_yticks(panel.yticks, labels=panel.yticklabels)
             ax.set_xlabel(xlabel, fontsize=9, labelpad=1)
             ax.tick_params(labelsize=9)
             ax.grid(True, alpha=0.3)

@@ -43,10 +43,14 @@ PANELS = (
         yticks=(1, 2, 3, 4),
         dodge=0.05,
     ),
-    # the plot's axis can only carry numbers (the engine's Panel has no tick labels), so the
-    # title names each level, and the table beside the plot names the challenge in words
-    Panel.whole_numbers(
-        "challenge", "Challenge: 1 = number, 2 = shape, 3 = colour", 1, 3, shared=True
+    # the challenge is a category: its axis names the three, and the table names it in words
+    Panel(
+        "challenge",
+        "Challenge of the round",
+        ylim=(0.6, 3.4),
+        yticks=(1, 2, 3),
+        yticklabels=("number", "shape", "colour"),
+        shared=True,
     ),
 )
 #: the columns of the table shown beside the plot
