@@ -40,8 +40,10 @@ def test_after_step_on_your_own_turn_the_bots_play_on_to_your_next_turn(name):
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_after_a_timeline_move_a_step_lets_the_bots_play_on(name):
     widget = one_person(name)
-    for _ in range(3):
-        if widget.state.is_over:
+    for _ in range(30):
+        if widget.state.is_over or any(
+            widget.session.seats[a] != "human" for a in widget.session.actors
+        ):
             break
         widget.step()
     bot_positions = [
@@ -59,10 +61,12 @@ def test_after_a_timeline_move_a_step_lets_the_bots_play_on(name):
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_a_scenario_saved_while_a_bot_is_to_move_reloads_at_exactly_that_move(name):
     widget = one_person(name)
-    widget.step()
-    bot_positions = [
-        i for i, a in enumerate(widget.session.actors) if widget.session.seats[a] != "human"
-    ]
+    bot_positions: list[int] = []
+    while not bot_positions and not widget.state.is_over:  # a turn may take several decisions
+        widget.step()
+        bot_positions = [
+            i for i, a in enumerate(widget.session.actors) if widget.session.seats[a] != "human"
+        ]
     widget.seek(bot_positions[0])
     code = widget.scenario_code()
     again = GameWidget.from_scenario(code, plot=False)
