@@ -3,7 +3,8 @@
 // (Player 2's are turned round), food links as arrows (energy flows from food to eater), cards at
 // risk outlined in dashes and marked "AT RISK". Select a card in your hand (or one of your mobile
 // species on the board) and the spaces where it can go are outlined and clickable, with the
-// mouse or with Tab and Enter/Space. Beside the grid, the same species as a food-web graph:
+// mouse or with Tab and Enter/Space. Beside the grid (below it when the board is narrower than
+// about 900 px), the same species as a food-web graph:
 // one box per card, stacked by rank (producers on the left: energy enters there), arrows from
 // each food to its eater; Tab to a box to hear what it eats and what eats it, and to light up
 // its links and its space on the grid.
@@ -31,8 +32,8 @@ registerRenderer("phylo", (root, b, ctx) => {
     const layout = html("div", { class: "evo-phylo-layout",
                                  style: "display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start" },
                         root);
-    board(html("div", { style: "flex:1 1 700px;min-width:0;max-width:924px" }, layout));
-    web(html("div", { style: "flex:0 1 auto;min-width:0;overflow-x:auto" }, layout));
+    board(html("div", { style: "flex:1 1 540px;min-width:0;max-width:924px" }, layout));
+    web(html("div", { style: "flex:0 0 auto;max-width:100%;overflow-x:auto" }, layout));
     hand();
     legend();
   };
