@@ -10,7 +10,15 @@ import json
 import pytest
 
 from evo_lessons.engine import play_game
-from evo_lessons.games.climate import BOTS, ClimateBot, EndTurn, Move, Preadapt, RandomBot, new_game
+from evo_lessons.games.climate import (
+    BOTS,
+    ClimateBot,
+    EndTurn,
+    Move,
+    PlanAhead,
+    RandomBot,
+    new_game,
+)
 
 from .test_rules import WORLD, die, table
 
@@ -123,13 +131,13 @@ def test_the_planner_prefers_a_move_that_earns_a_new_token():
 
 def test_the_planner_keeps_its_cards_when_the_hand_is_within_the_limit():
     state, _ = table(2, hands=[["+1 body", "+1 colour"]], top=["neutral"], dice=[die(2)])
-    assert any(isinstance(a, Preadapt) for a in state.legal_actions())
+    assert any(isinstance(a, PlanAhead) for a in state.legal_actions())
     assert ClimateBot(seed=0).choose(state.observation(0), state.legal_actions()) == EndTurn()
 
 
-def test_the_planner_preadapts_rather_than_lose_a_card_at_random():
+def test_the_planner_plans_ahead_rather_than_lose_a_card_at_random():
     hand = ["+1 body", "+1 colour", "-1 body", "-1 colour", "-1 metabolism"]
     state, _ = table(2, hands=[hand], top=["neutral"], dice=[die(2)])
     assert len(state.deck.hands[0]) == 6
     choice = ClimateBot(seed=0).choose(state.observation(0), state.legal_actions())
-    assert isinstance(choice, Preadapt)
+    assert isinstance(choice, PlanAhead)

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from evo_lessons.engine import IllegalAction
 from evo_lessons.games import climate
-from evo_lessons.games.climate import ClimateState, EndTurn, Move, Place, Preadapt, new_game
+from evo_lessons.games.climate import ClimateState, EndTurn, Move, Place, PlanAhead, new_game
 
 WORLD = ClimateState.world
 
@@ -163,7 +163,7 @@ def test_the_same_seed_and_actions_replay_to_the_same_state(seed, options):
 def _impostors(state: ClimateState) -> list[object]:
     """Actions that look plausible but are not legal here."""
     legal = state.legal_actions()
-    candidates: list[object] = [Place(1), EndTurn(), Preadapt(0, 4, cost=9), "End the turn"]
+    candidates: list[object] = [Place(1), EndTurn(), PlanAhead(0, 4, cost=9), "End the turn"]
     for action in legal:
         if isinstance(action, Move):
             candidates.append(Move(action.cell, *action.genome, cost=action.cost + 1))

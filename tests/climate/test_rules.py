@@ -18,13 +18,13 @@ import pytest
 
 from evo_lessons.engine import IllegalAction
 from evo_lessons.games import climate
-from evo_lessons.games.climate import ClimateState, EndTurn, Move, Place, Preadapt, new_game
+from evo_lessons.games.climate import ClimateState, EndTurn, Move, Place, PlanAhead, new_game
 
 WORLD = ClimateState.world
 SAVANNAH, TROPICAL, TEMPERATE, TUNDRA = range(4)
 BODY, COLOUR, METABOLISM = range(3)
 DEFAULT_CELLS = (39, 60, 59, 58, 57)
-#: a card that always leaves its holder a decision (a preadaptation, or a move): see ``table``
+#: a card that always leaves its holder a decision (a plan-ahead move, or a move): see ``table``
 STOPPER = ["+1 body"]
 
 
@@ -365,42 +365,42 @@ def test_a_habitat_type_already_held_earns_no_second_token():
     assert not [e for e in events if e.kind == "token"]
 
 
-# -- the hand limit and preadaptation ----------------------------------------------------------
+# -- the hand limit and planning ahead ----------------------------------------------------------
 FIVE_USELESS = ["-1 body", "-1 colour", "-1 metabolism", "-1 body", "-1 colour"]
 
 
 def test_a_hand_above_five_at_the_end_of_the_turn_loses_a_random_card():
-    # 1-1-1 cannot go lower, so these cards offer no preadaptation and the turn just ends
+    # 1-1-1 cannot go lower, so these cards offer no planning ahead and the turn just ends
     state, events = table(2, hands=[FIVE_USELESS], top=["neutral"], dice=[die(2), pick(5, 6)])
     assert len(state.deck.hands[0]) == 5
     assert "neutral" not in hand_labels(state, 0)  # the sixth card was the one picked
     assert "loses one at random (neutral)" in texts(events)
 
 
-def test_preadapting_spends_cards_and_avoids_the_random_discard():
+def test_planning_ahead_spends_cards_and_avoids_the_random_discard():
     hand = ["+1 body", "-1 body", "-1 colour", "-1 metabolism", "-1 colour"]
     state, _ = table(2, hands=[hand], top=["neutral"], dice=[die(2)])
     assert len(state.deck.hands[0]) == 6
-    events = state.apply(Preadapt(BODY, 2, cost=1))
+    events = state.apply(PlanAhead(BODY, 2, cost=1))
     assert len(state.deck.hands[0]) == 5
     assert state.genomes[0] == [2, 1, 1]
     assert not [e for e in events if e.kind == "discard" and e.player == 0]
 
 
-def test_preadaptation_offers_one_gene_changes_that_keep_two_genes_adapted():
+def test_planning_ahead_offers_one_gene_changes_that_keep_two_genes_adapted():
     # savannah, genome 1-1-2: body and colour hold it there, so only metabolism may change
     hand = ["+1 body", "+1 metabolism", "+1 metabolism"]
     state, _ = table(2, genomes=[(1, 1, 2)], hands=[hand], top=["neutral"], dice=[die(2)])
     assert state.legal_actions() == [
         EndTurn(),
-        Preadapt(METABOLISM, 3, cost=1),
-        Preadapt(METABOLISM, 4, cost=2),
+        PlanAhead(METABOLISM, 3, cost=1),
+        PlanAhead(METABOLISM, 4, cost=2),
     ]
 
 
-def test_preadaptation_that_would_break_adaptation_is_refused():
+def test_planning_ahead_that_would_break_adaptation_is_refused():
     state, _ = table(2, genomes=[(1, 1, 2)], hands=[["+1 body"]], top=["neutral"], dice=[die(2)])
-    assert state.current_player == 1  # no preadaptation possible: the turn simply ended
+    assert state.current_player == 1  # no planning ahead possible: the turn simply ended
     assert state.genomes[0] == [1, 1, 2]
 
 
@@ -408,7 +408,7 @@ def test_preadaptation_that_would_break_adaptation_is_refused():
 def _round_then_climate(climate_face: int, direction_face: int, **kwargs):
     """Seats 0 and 1 roll 2 with nothing to decide, then the climate dice are rolled.
 
-    Seat 0 then rolls 2 again and stops on a preadaptation decision (it draws "+1 body"); its
+    Seat 0 then rolls 2 again and stops on a plan-ahead decision (it draws "+1 body"); its
     cell 58 is savannah on every board, so it is adapted whatever the climate does.
     """
     dice = [die(2), die(2), die(climate_face), die(direction_face), die(2)]
@@ -799,7 +799,7 @@ def test_an_illegal_placement_raises_naming_the_legal_ones_and_changes_nothing()
         Move(40, 2, 1, 1, cost=1),  # not adapted there
         Move(33, 1, 1, 1, cost=0),  # not a neighbour
         EndTurn(),  # a move is required
-        Preadapt(BODY, 2, cost=1),
+        PlanAhead(BODY, 2, cost=1),
         Place(38),
         "Move to cell 40",
     ],

@@ -1,10 +1,12 @@
-"""The numbered rulings R1-R14 of rules.py's docstring: where the text is silent, what we decided.
+"""The numbered rulings R1-R15 of rules.py's docstring: where the text is silent, what we decided.
 
 Each test's name starts with its ruling's number. Positions come from ``table`` (see
 test_rules.py): seat 0's first turn on a table set exactly as the test needs it.
 """
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
@@ -15,7 +17,7 @@ from evo_lessons.games.climate import (
     EndTurn,
     Move,
     Place,
-    Preadapt,
+    PlanAhead,
     RandomBot,
     new_game,
 )
@@ -140,7 +142,7 @@ def test_r4_neutral_cards_pay_for_no_move():
     assert {(a.cell, a.cost) for a in state.legal_actions()} == {(38, 0), (46, 0)}
 
 
-def test_r4_neutral_cards_pay_for_no_preadaptation():
+def test_r4_neutral_cards_pay_for_no_planning_ahead():
     state, _ = table(2, hands=[["neutral"] * 3], top=["neutral"], dice=[die(2)])
     assert state.current_player == 1  # no decision was offered: the turn simply ended
     assert hand_labels(state, 0) == ["neutral"] * 4
@@ -188,37 +190,37 @@ def test_r5_starting_hands_never_hold_a_deleterious_card():
             assert "deleterious" not in hand_labels(state, player)
 
 
-# -- R6: preadaptation ----------------------------------------------------------------------------
-def test_r6_preadaptation_changes_one_gene_by_any_number_of_steps():
+# -- R6: planning ahead ----------------------------------------------------------------------------
+def test_r6_planning_ahead_changes_one_gene_by_any_number_of_steps():
     hand = ["+1 body", "+1 body", "+1 body"]
     state, _ = table(2, hands=[hand], top=["neutral"], dice=[die(2)])
     assert state.legal_actions() == [
         EndTurn(),
-        Preadapt(BODY, 2, cost=1),
-        Preadapt(BODY, 3, cost=2),
-        Preadapt(BODY, 4, cost=3),
+        PlanAhead(BODY, 2, cost=1),
+        PlanAhead(BODY, 3, cost=2),
+        PlanAhead(BODY, 4, cost=3),
     ]
-    state.apply(Preadapt(BODY, 4, cost=3))
+    state.apply(PlanAhead(BODY, 4, cost=3))
     assert state.genomes[0] == [4, 1, 1]
     assert hand_labels(state, 0) == ["neutral"]
 
 
-def test_r6_preadaptation_is_the_last_act_of_the_turn():
+def test_r6_planning_ahead_is_the_last_act_of_the_turn():
     hand = ["+1 body", "+1 body", "+1 metabolism"]
     state, _ = table(2, hands=[hand], top=["neutral"], dice=[die(2)])
-    state.apply(Preadapt(BODY, 2, cost=1))
+    state.apply(PlanAhead(BODY, 2, cost=1))
     assert state.current_player == 1  # once a turn: the turn is over
     assert state.genomes[0] == [2, 1, 1]
 
 
-def test_r6_preadaptation_comes_after_a_move():
+def test_r6_planning_ahead_comes_after_a_move():
     hand = ["+1 body", "+1 colour", "+1 metabolism"]
     state, _ = table(2, hands=[hand], top=["neutral"], dice=[die(5)])
     state.apply(Move(40, 2, 2, 1, cost=2))
-    assert state.legal_actions() == [EndTurn(), Preadapt(METABOLISM, 2, cost=1)]
+    assert state.legal_actions() == [EndTurn(), PlanAhead(METABOLISM, 2, cost=1)]
 
 
-def test_r6_no_preadaptation_leaves_fewer_than_two_genes_adapted():
+def test_r6_no_planning_ahead_leaves_fewer_than_two_genes_adapted():
     # 1-2-2 in the tropical forest: changing colour or metabolism would break it
     hand = ["+1 colour", "-1 metabolism", "+1 body", "+1 body"]
     state, _ = table(
@@ -226,8 +228,8 @@ def test_r6_no_preadaptation_leaves_fewer_than_two_genes_adapted():
     )
     assert state.legal_actions() == [
         EndTurn(),
-        Preadapt(BODY, 2, cost=1),
-        Preadapt(BODY, 3, cost=2),
+        PlanAhead(BODY, 2, cost=1),
+        PlanAhead(BODY, 3, cost=2),
     ]
 
 
@@ -395,14 +397,42 @@ def test_r9_random_players_at_the_default_options_seldom_reach_the_safety_limit(
     assert rounds[len(rounds) // 2] < ROUND_LIMIT // 4  # the median game ends far below it
 
 
-# -- R10: the restarted species --------------------------------------------------------------
-def test_r10_an_extinct_species_restarts_with_genome_1_1_1():
+# -- R10: extinction is final; a new lineage colonises ------------------------------------------
+def test_r10_after_an_extinction_a_new_savannah_lineage_colonises_with_genome_1_1_1():
     # 4-4-2 on cell 32 (temperate forest after the change) with no cards: extinct
     state, _ = table(2, cells=(32, 60), genomes=[(4, 4, 2)], after_change=True, dice=[die(2)])
     assert state.extinctions[0] == 1
     assert state.genomes[0] == [1, 1, 1]
     state.apply(Place(45))
     assert state.genomes[0] == [1, 1, 1]
+
+
+def test_r10_the_log_says_the_lineage_is_lost_for_good_and_a_new_one_colonises():
+    state, events = table(2, cells=(32, 60), genomes=[(4, 4, 2)], after_change=True, dice=[die(2)])
+    said = texts(events)
+    assert "goes extinct, and its lineage is lost for good" in said
+    assert "A new savannah lineage will colonise the map for Player 1 (R10)." in said
+    assert "restart" not in said
+    placed = texts(state.apply(Place(45)))
+    assert "A new lineage for Player 1 colonises cell 45 (savannah), genome 1-1-1 (R10)." in placed
+
+
+def test_r10_the_lost_lineage_takes_its_tokens_and_cards_with_it():
+    state, _ = table(
+        2,
+        cells=(32, 60),
+        genomes=[(4, 4, 2)],
+        tokens=[[TEMPERATE, TUNDRA]],
+        after_change=True,
+        dice=[die(2)],
+    )
+    assert _tokens(state, 0) == [SAVANNAH]
+    assert state.deck.hands[0] == []
+
+
+def test_r10_the_metric_counts_lineages_lost():
+    (metric,) = [m for m in GAME.metrics if m.name == "extinctions"]
+    assert metric.label == "Lineages lost (extinctions)"
 
 
 def test_r10_extinction_ends_the_turn():
@@ -469,7 +499,7 @@ def test_r11_a_cooling_trend_at_board_1_changes_nothing():
 
 
 # -- R12: blind mutation -----------------------------------------------------------------------
-# Blind species never preadapt, so the STOPPER card cannot hold seat 1's turn: a scripted 5 for
+# Blind species never plan ahead, so the STOPPER card cannot hold seat 1's turn: a scripted 5 for
 # seat 1 (a forced move) does, and the test sees seat 0's turn and no further.
 STOP = die(5)
 
@@ -563,15 +593,42 @@ def test_r12_a_deleterious_card_has_no_further_effect():
     assert "nothing to lose" in texts(events)
 
 
-def test_r12_hands_stay_empty_and_preadaptation_is_never_offered():
+def test_r12_hands_stay_empty_and_planning_ahead_is_never_offered():
     state, _ = table(2, hands=[[], []], top=["+1 body"], dice=[die(2), STOP], blind_mutation=True)
     assert state.deck.hands == [[], []]
-    assert not [a for a in state.legal_actions() if isinstance(a, Preadapt)]
+    assert not [a for a in state.legal_actions() if isinstance(a, PlanAhead)]
 
 
 def test_r12_a_species_after_a_change_can_only_survive_where_it_is_adapted():
     state, _ = table(2, cells=(32, 60), after_change=True, dice=[die(2), STOP], blind_mutation=True)
     assert state.extinctions[0] == 1
+
+
+def _planner_picks(state, seeds=range(30)):
+    legal, observation = state.legal_actions(), state.observation(state.current_player)
+    return legal, [ClimateBot(seed=seed).choose(observation, legal) for seed in seeds]
+
+
+def test_r12_in_a_blind_game_the_planner_picks_at_random_like_the_random_bot():
+    state = new_game(players=2, seed=1, blind_mutation=True)
+    legal, picks = _planner_picks(state)
+    for seed, chosen in enumerate(picks):
+        assert chosen is legal[int(random.Random(seed).random() * len(legal))]
+
+
+def test_r12_in_a_blind_game_the_planner_does_not_steer_its_placement_north():
+    blind_legal, blind = _planner_picks(new_game(players=2, seed=1, blind_mutation=True))
+    _, planned = _planner_picks(new_game(players=2, seed=1))
+    assert {a.cell for a in planned} == {min(a.cell for a in blind_legal)}  # foresight: north
+    assert len({a.cell for a in blind}) > 5  # none: anywhere the rules allow
+
+
+def test_r12_in_a_blind_game_a_forced_move_goes_to_a_random_suitable_cell():
+    # seat 0 on savannah cell 39 must move (roll 5); every savannah neighbour is allowed
+    state, _ = table(2, dice=[die(5)], top=["neutral"], blind_mutation=True)
+    legal, picks = _planner_picks(state, range(60))
+    assert all(a.cost == 0 for a in legal)
+    assert {a.cell for a in picks} == {a.cell for a in legal}
 
 
 # -- R13: placement ---------------------------------------------------------------------------
@@ -601,3 +658,101 @@ def test_r14_with_both_piles_empty_no_card_is_drawn():
     state, events = table(2, rest=1, dice=[die(2)])
     assert state.deck.hands[0] == []
     assert "Both piles are empty: no card to draw (R14)." in texts(events)
+
+
+# -- R15: where lineages start and colonise ---------------------------------------------------
+def _habitat_of_cell(state, cell: int) -> int:
+    return WORLD.boards[state.temperature - 1][cell - 1]
+
+
+def test_r15_by_default_every_lineage_is_a_1_1_1_savannah_lineage():
+    state = new_game(players=3, seed=1)
+    assert state.genomes == [[1, 1, 1]] * 3
+    assert all(_habitat_of_cell(state, a.cell) == SAVANNAH for a in state.legal_actions())
+
+
+def test_r15_a_tundra_start_places_4_4_4_lineages_on_tundra_cells_with_the_tundra_token():
+    state = new_game(players=3, seed=1, start_habitat="tundra")
+    assert state.genomes == [[4, 4, 4]] * 3
+    assert all(_tokens(state, p) == [TUNDRA] for p in range(3))
+    actions = state.legal_actions()
+    assert actions and all(_habitat_of_cell(state, a.cell) == TUNDRA for a in actions)
+    state.apply(actions[0])
+    assert state.observation(None)["species"][0]["adapted"]
+
+
+def test_r15_a_mixed_start_gives_odd_numbered_players_savannah_and_even_numbered_tundra():
+    state = new_game(players=5, seed=1, start_habitat="mixed")
+    assert state.genomes == [[1, 1, 1], [4, 4, 4], [1, 1, 1], [4, 4, 4], [1, 1, 1]]
+    homes = []
+    while state.round == 0:
+        action = state.legal_actions()[0]
+        homes.append(_habitat_of_cell(state, action.cell))
+        state.apply(action)
+    assert homes == [SAVANNAH, TUNDRA, SAVANNAH, TUNDRA, SAVANNAH]
+
+
+def test_r15_a_new_lineage_colonises_the_seats_home_habitat():
+    # a tundra lineage (4-4-4) stands on savannah cell 39 after a change, with no cards
+    state, _ = table(
+        2,
+        cells=(39, 5),
+        genomes=[(4, 4, 4)],
+        after_change=True,
+        dice=[die(2)],
+        start_habitat="tundra",
+    )
+    assert state.phase == "restart"
+    assert state.genomes[0] == [4, 4, 4]
+    assert _tokens(state, 0) == [TUNDRA]
+    assert all(_habitat_of_cell(state, a.cell) == TUNDRA for a in state.legal_actions())
+    placed = texts(state.apply(Place(6)))
+    assert "A new lineage for Player 1 colonises cell 6 (tundra), genome 4-4-4 (R10)." in placed
+
+
+def test_r15_when_every_home_cell_is_taken_a_savannah_lineage_colonises_instead():
+    # board 5 has four tundra cells (1-4), all taken by the other four tundra lineages
+    state, events = table(
+        5,
+        cells=(39, 1, 2, 3, 4),
+        genomes=[(4, 4, 4)] * 5,
+        temperature=5,
+        after_change=True,
+        dice=[die(2)],
+        start_habitat="tundra",
+    )
+    assert state.phase == "restart"
+    assert "A new savannah lineage will colonise the map for Player 1" in texts(events)
+    assert state.genomes[0] == [1, 1, 1]
+    actions = state.legal_actions()
+    assert actions and all(_habitat_of_cell(state, a.cell) == SAVANNAH for a in actions)
+
+
+def test_r15_the_start_habitat_must_be_one_of_the_three_named():
+    with pytest.raises(ValueError, match="start_habitat"):
+        new_game(seed=1, start_habitat="desert")
+
+
+def _lost_by_home(trend: str, games: int = 60) -> tuple[int, int]:
+    """Lineages lost by savannah seats and by tundra seats in mixed-start planner games."""
+    savannah = tundra = 0
+    for seed in range(games):
+        state = new_game(
+            players=4, seed=seed, start_habitat="mixed", climate_trend=trend, max_rounds=10
+        )
+        play_game(state, [ClimateBot(seed=seat) for seat in range(4)])
+        savannah += state.extinctions[0] + state.extinctions[2]
+        tundra += state.extinctions[1] + state.extinctions[3]
+    return savannah, tundra
+
+
+def test_r15_warming_costs_tundra_lineages_and_spares_savannah_ones():
+    # measured over 600 games: tundra seats lose about 0.13 lineages each under warming,
+    # savannah seats none; cooling the reverse (see notebooks/01_climate.ipynb)
+    savannah, tundra = _lost_by_home("warming")
+    assert savannah == 0 < tundra
+
+
+def test_r15_cooling_costs_savannah_lineages_and_spares_tundra_ones():
+    savannah, tundra = _lost_by_home("cooling")
+    assert tundra == 0 < savannah

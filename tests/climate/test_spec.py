@@ -24,7 +24,7 @@ from evo_lessons.games.climate import (
     EndTurn,
     Move,
     Place,
-    Preadapt,
+    PlanAhead,
     load_json,
     new_game,
 )
@@ -78,6 +78,7 @@ def test_the_declared_options_are_the_only_ones():
         "climate_trend": "random",
         "max_rounds": None,
         "blind_mutation": False,
+        "start_habitat": "savannah",
     }
     with pytest.raises(ValueError, match="has no option 'lava'"):
         new_game(seed=1, lava=True)
@@ -244,9 +245,9 @@ def _a_move_decision():
 
 
 def _end_of_turn_decision():
-    """Seat 0 may end the turn or preadapt its body gene to 2 with one card."""
+    """Seat 0 may end the turn or plan ahead, setting its body gene to 2 with one card."""
     state, _ = table(2, hands=[["+1 body"]], top=["neutral"], dice=[die(2)])
-    assert state.legal_actions() == [EndTurn(), Preadapt(0, 2, cost=1)]
+    assert state.legal_actions() == [EndTurn(), PlanAhead(0, 2, cost=1)]
     return state
 
 
@@ -282,16 +283,16 @@ def test_a_move_with_zero_for_false_is_refused_and_changes_nothing():
     _refused_and_unchanged(state, forged)
 
 
-def test_a_preadaptation_with_true_for_one_is_refused_and_changes_nothing():
+def test_a_plan_ahead_move_with_true_for_one_is_refused_and_changes_nothing():
     state = _end_of_turn_decision()
-    forged = Preadapt(0, 2, cost=True)
-    assert forged == Preadapt(0, 2, cost=1)
+    forged = PlanAhead(0, 2, cost=True)
+    assert forged == PlanAhead(0, 2, cost=1)
     _refused_and_unchanged(state, forged)
 
 
-def test_a_preadaptation_with_a_float_is_refused_and_changes_nothing():
+def test_a_plan_ahead_move_with_a_float_is_refused_and_changes_nothing():
     state = _end_of_turn_decision()
-    _refused_and_unchanged(state, Preadapt(0, 2.0, cost=1))
+    _refused_and_unchanged(state, PlanAhead(0, 2.0, cost=1))
 
 
 def test_a_placement_on_a_float_cell_is_refused_and_changes_nothing():
@@ -301,10 +302,10 @@ def test_a_placement_on_a_float_cell_is_refused_and_changes_nothing():
     _refused_and_unchanged(state, Place(numpy.int64(cell)))
 
 
-def test_a_preadaptation_of_a_gene_that_does_not_exist_is_refused_with_a_readable_message():
+def test_a_plan_ahead_move_of_a_gene_that_does_not_exist_is_refused_with_a_readable_message():
     state = _end_of_turn_decision()
-    _refused_and_unchanged(state, Preadapt(3, 2, cost=1))
-    _refused_and_unchanged(state, Preadapt(10**100, 2, cost=1))
+    _refused_and_unchanged(state, PlanAhead(3, 2, cost=1))
+    _refused_and_unchanged(state, PlanAhead(10**100, 2, cost=1))
 
 
 def test_after_forged_actions_a_played_game_still_matches_its_own_save():

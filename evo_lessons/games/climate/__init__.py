@@ -8,9 +8,9 @@ from pathlib import Path
 
 from evo_lessons.engine import Credit, GameSpec, Metric, Option
 
-from .actions import ACTION_TYPES, GENE_NAMES, EndTurn, Move, Place, Preadapt
+from .actions import ACTION_TYPES, GENE_NAMES, EndTurn, Move, Place, PlanAhead
 from .bots import BOTS, ClimateBot, RandomBot
-from .rules import TRENDS, ClimateState
+from .rules import HOMES, TRENDS, ClimateState
 from .tables import MOST_PLAYERS
 from .view import VIEW
 
@@ -45,6 +45,13 @@ GAME = GameSpec(
             allow_none=True,
         ),
         Option("blind_mutation", False, "mutations act at random, with no choice (R12)", bool),
+        Option(
+            "start_habitat",
+            "savannah",
+            "where lineages start and colonise: savannah (the rules), tundra or mixed (R15)",
+            kind=str,
+            choices=HOMES,
+        ),
     ),
     bots=BOTS,
     helper_bot="planner",
@@ -57,7 +64,7 @@ GAME = GameSpec(
         Metric("habitat", "Habitat", kind=str),
         Metric("cards", "Mutation cards in hand"),
         Metric("tokens", "Habitat tokens"),
-        Metric("extinctions", "Extinctions"),
+        Metric("extinctions", "Lineages lost (extinctions)"),
         Metric("temperature", "Climate board (1 cold … 5 warm)", per_player=False),
     ),
     view=VIEW,
@@ -87,7 +94,7 @@ __all__ = [
     "EndTurn",
     "Move",
     "Place",
-    "Preadapt",
+    "PlanAhead",
     "RandomBot",
     "load_json",
     "new_game",

@@ -15,7 +15,8 @@ GENE_NAMES = ("body", "colour", "metabolism")
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Place(Action):
-    """Put the species on an empty savannah cell (at the start, or after an extinction)."""
+    """Put the species on an empty cell of its home habitat (at the start), or a new lineage
+    after an extinction (R10, R15)."""
 
     cell: int
 
@@ -48,8 +49,13 @@ class Move(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class Preadapt(Action):
-    """Change one gene with cards while staying adapted, then end the turn."""
+class PlanAhead(Action):
+    """Change one gene with cards while staying adapted, then end the turn (ruling R6).
+
+    The text calls this "preadaptation"; in biology that word (or exaptation) means a trait that
+    evolved for one use and later serves another. This move is foresight: getting ready for a
+    habitat the player means to visit, which real evolution cannot do.
+    """
 
     gene: int
     value: int
@@ -58,7 +64,7 @@ class Preadapt(Action):
     def __str__(self) -> str:
         cards = "card" if self.cost == 1 else "cards"
         return (
-            f"Preadapt: set {GENE_NAMES[self.gene]} to {self.value} ({self.cost} {cards}), "
+            f"PlanAhead: set {GENE_NAMES[self.gene]} to {self.value} ({self.cost} {cards}), "
             "then end the turn"
         )
 
@@ -72,5 +78,5 @@ class EndTurn(Action):
 
 
 ACTION_TYPES: dict[str, type[Action]] = {
-    cls.__name__: cls for cls in (Place, Move, Preadapt, EndTurn)
+    cls.__name__: cls for cls in (Place, Move, PlanAhead, EndTurn)
 }

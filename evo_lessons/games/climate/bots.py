@@ -3,8 +3,12 @@
 ``ClimateBot`` plays from the observation only (the boards are public). It prefers moves that
 earn a new token, spends as few cards as it can (cards are its insurance against the next
 climate change), waits on cells whose habitat survives a climate step either way, drifts towards
-the nearest habitat it still lacks, and preadapts only when the hand limit would otherwise throw
-a card away at random.
+the nearest habitat it still lacks, and plans ahead (ruling R6) only when the hand limit would
+otherwise throw a card away at random.
+
+In a blind-mutation game (ruling R12) nobody plans: the planner then moves, places and colonises
+on a random cell among those the rules allow, exactly like the random bot, so that comparing
+chosen with blind mutation compares foresight with none.
 """
 
 from __future__ import annotations
@@ -14,14 +18,15 @@ from typing import Any
 
 from evo_lessons.engine import Action, RandomBot
 
-from .actions import EndTurn, Move, Place, Preadapt
+from .actions import EndTurn, Move, Place, PlanAhead
 from .data import world
 
 __all__ = ["BOTS", "ClimateBot", "RandomBot"]
 
 
 class ClimateBot:
-    """A good player: chases new tokens, spends few cards, preadapts towards the trend."""
+    """A good player: chases new tokens, spends few cards, plans ahead towards the habitat it
+    wants next; in a blind game (R12) a mover without foresight."""
 
     name = "planner"
     needs_observation = True
@@ -30,6 +35,9 @@ class ClimateBot:
         self.rng = random.Random(seed)
 
     def choose(self, observation: dict[str, Any], legal_actions: list[Action]) -> Action:
+        if observation["options"]["blind_mutation"]:
+            # R12: no foresight in a blind game: any cell the rules allow, chosen at random
+            return legal_actions[int(self.rng.random() * len(legal_actions))]
         me = observation["species"][observation["seat"]]
         held = set(me["tokens"])
         first = legal_actions[0]
@@ -70,15 +78,15 @@ class ClimateBot:
 
     # -- end of turn ---------------------------------------------------------------------------
     def _end_of_turn(self, observation, me, held, legal_actions) -> Action:
-        preadapts = [a for a in legal_actions if isinstance(a, Preadapt)]
-        if not preadapts or me["hand_size"] <= 5:
+        plans = [a for a in legal_actions if isinstance(a, PlanAhead)]
+        if not plans or me["hand_size"] <= 5:
             return EndTurn()  # keep the cards: they are the insurance against climate change
         wanted = self._wanted_habitat(observation, held, me["habitat"])
         goal = (wanted if wanted is not None else me["habitat"]) + 1
         genome = me["genome"]
         # over the limit: a card would be lost at random anyway, so spend one on purpose, moving
         # a gene towards the habitat wanted next and never undoing earlier progress
-        closer = [a for a in preadapts if abs(a.value - goal) < abs(genome[a.gene] - goal)]
+        closer = [a for a in plans if abs(a.value - goal) < abs(genome[a.gene] - goal)]
         if not closer:
             return EndTurn()
         return min(closer, key=lambda a: (abs(a.value - goal), a.cost, a.gene))

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
-from .actions import Preadapt
-from .tables import PREADAPTS, slot
+from .actions import PlanAhead
+from .tables import PLANS_AHEAD, slot
 
 if TYPE_CHECKING:
     from .mutation_deck import MutationDeck
@@ -102,11 +102,11 @@ def _single_gene_changes(genome: tuple[int, int, int], habitat: int) -> tuple[tu
         for new in range(1, 5):
             if new != current and others + (new == value) >= 2:
                 cost = abs(new - current)
-                changes.append((PREADAPTS[gene, new, cost], slot(gene, new - current), cost))
+                changes.append((PLANS_AHEAD[gene, new, cost], slot(gene, new - current), cost))
     return tuple(changes)
 
 
-def preadaptations(genome: Genome, habitat: int, counts: Sequence[int]) -> list[Preadapt]:
+def plans_ahead(genome: Genome, habitat: int, counts: Sequence[int]) -> list[PlanAhead]:
     """R6: every single-gene change the hand can pay for that keeps two genes adapted."""
     if not any(counts):
         return []

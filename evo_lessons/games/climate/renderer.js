@@ -100,7 +100,7 @@ registerRenderer("climate", (root, b, ctx) => {
       ? "not placed yet"
       : `${habitats[sp.habitat].name} · ${sp.adapted ? "adapted" : "NOT adapted"}`;
     html("strong", {}, head, ` Player ${sp.player + 1}`);
-    html("span", {}, head, ` · ${here} · ${sp.hand_size} cards · extinctions ${sp.extinctions}`);
+    html("span", {}, head, ` · ${here} · ${sp.hand_size} cards · lineages lost ${sp.extinctions}`);
     const s = svg("svg", { width: 200, height: 112, role: "group",
                            "aria-label": `Genome of Player ${sp.player + 1}: ` +
                              b.genes.map((g, i) => `${g} ${sp.genome[i]}`).join(", ") }, card);
@@ -126,7 +126,7 @@ registerRenderer("climate", (root, b, ctx) => {
         }
         if (sp.player === ctx.view.viewer &&
             ctx.clickable(g, `gene-${gi}-${h.gene_value}`,
-                          `Preadapt ${gene} to ${h.gene_value}`)) {
+                          `PlanAhead ${gene} to ${h.gene_value}`)) {
           svg("rect", { x: 1, y: 1, width: 38, height: 19, fill: "none", stroke: "#000",
                         "stroke-width": 2, "stroke-dasharray": "4 2" }, g);
         }

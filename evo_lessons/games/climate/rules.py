@@ -22,29 +22,38 @@ The rules in our words
   from the hand. Roll the die: 1-3, stay; 4-6, move to a neighbouring empty cell. Entering a
   habitat of another type needs adaptation, paid for with mutation cards (each card moves its gene
   one step; any number a turn; spent cards are discarded). Reaching a habitat type for the first
-  time earns its token (one per type). To end the turn a player may *preadapt*: change one gene
-  with cards, as long as two genes stay adapted to the current habitat. Whoever ends a turn with
+  time earns its token (one per type). To end the turn a player may *plan ahead*: change one
+  gene with cards, as long as two genes stay adapted to the current habitat, to be ready for a
+  habitat they mean to visit. (The text calls this move "preadaptation"; in biology that word,
+  or *exaptation*, means a trait that evolved for one use and later serves another, never a
+  change made in advance on purpose. We name the move for what it is: foresight, which real
+  evolution does not have.) Whoever ends a turn with
   more than five cards loses random cards down to five.
 * **The climate.** After every round a die roll of 4-6 changes the climate; a second roll says
   down (1-3) or up (4-6), one step, never below 1 or above 5. Species keep their cell numbers,
   so many suddenly stand in a new habitat. In the round after a change, a player who rolls 1-3
   must be, or become, adapted to their cell; a player who rolls 4-6 may move up to two steps (not
   through occupied cells) and must be adapted where they stop. A species that cannot manage it
-  goes extinct: it loses every card and every token but the savannah one, and restarts on an
-  empty savannah cell of its player's choice with two new cards.
+  goes extinct, and extinction is final: that lineage is lost, with its cards and tokens. The
+  player plays on with a **new lineage** that colonises an empty savannah cell of their choice,
+  with genome 1-1-1, the savannah token and two new cards (the text says the species
+  "restarts"; a lost species never returns, so we call it what it would be in nature: another
+  population arriving from elsewhere).
 * **Winning.** The first species to hold all four habitat tokens wins.
 
 Variants (keyword arguments of :func:`new_game`)
 ------------------------------------------------
 ``players`` 2-5; ``tokens_to_win`` 2-4; ``climate_change_faces`` 0-6, how many faces of the
 climate die change the climate (3 in the rules: the lesson's main dial); ``climate_trend``
-"random" (the rules), "warming" or "cooling"; ``max_rounds`` (see R9); ``blind_mutation`` (R12).
+"random" (the rules), "warming" or "cooling"; ``max_rounds`` (see R9); ``blind_mutation`` (R12);
+``start_habitat`` "savannah" (the rules), "tundra" or "mixed" (R15).
 
 Rulings (where the text is silent; each is tested in tests/climate/test_rulings.py)
 -----------------------------------------------------------------------------------
 R1. *Neighbouring* means orthogonally adjacent on our 9 x 7 grid (no diagonals); "two steps" is a
-    path of at most two such moves through empty cells. The boards are ours, designed as a
-    Whittaker biome map (data.toml says how); every board holds all four habitats.
+    path of at most two such moves through empty cells. The boards are ours: a four-habitat
+    toy map, cold in the north and wet in the east, loosely after the idea of a biome diagram but
+    not a faithful Whittaker diagram (data.toml says how); every board holds all four habitats.
 R2. Adapting is chosen as a whole: a move names its destination and the genome the species will
     have there (two genes, or all three, set to the habitat's value; the third gene unchanged).
     The cards are paid automatically: a change of k steps in one gene costs k cards of that gene
@@ -58,9 +67,9 @@ R5. The deleterious card itself never enters the hand; the two random cards are 
     hand as it was before the draw (all of them if fewer than two). A deleterious card drawn as
     one of the two restart cards after an extinction is discarded and another card drawn, so a new
     species always starts with two real cards.
-R6. Preadaptation changes exactly one gene by any number of steps, paid with that gene's cards,
-    at most once a turn, and only where two genes stay adapted to the current cell. It is the
-    player's last act in a turn.
+R6. Planning ahead (the text's "preadaptation", renamed: see the turn above) changes exactly one
+    gene by any number of steps, paid with that gene's cards, at most once a turn, and only where
+    two genes stay adapted to the current cell. It is the player's last act in a turn.
 R7. The hand limit discards random cards until five remain. Since at most one card enters a hand
     a turn this is the text's single random discard, stated so that it holds in every case.
 R8. A token is earned whenever a species ends an action adapted to a cell of a habitat type it
@@ -77,8 +86,11 @@ R9. The text's only end is a species holding every habitat token, and that is th
     between planner bots comes near it (the longest of 120 lasted 145 rounds), but random
     players, who blunder into extinction and lose their tokens, reach it in about one game in a
     hundred (one in thirty with two players): tests/climate/test_rulings.py measures both.
-R10. After an extinction the genome resets to 1-1-1: the restarted species is a savannah lineage,
-    so it must be adapted to its savannah cell. Extinction ends that player's turn.
+R10. Extinction is final; a new lineage colonises. The lost lineage's cards and tokens go with
+    it. The player's new lineage is a savannah population (genome 1-1-1, adapted to its cell:
+    R15 for the other home habitats) placed on an empty savannah cell of the player's choice; it
+    holds the savannah token and two new cards (R5). The extinction ends that player's turn.
+    The metric ``extinctions`` counts the lineages a player has lost.
 R11. At temperature 1 a change always goes up and at 5 always down (the direction die is rolled
     but overridden, and the log says so). With ``climate_trend="warming"`` a change always goes up
     (none happens at 5); ``"cooling"`` the reverse.
@@ -89,10 +101,21 @@ R12. ``blind_mutation=True`` (the lesson's no-foresight mode): a drawn mutation 
     several), as a population living across a habitat edge would. Otherwise selection removes it
     (the card is discarded with no effect). Species can only move into cells they are already
     adapted to. Deleterious cards are discarded with no further effect (there is no hand to
-    lose). Hands stay empty.
+    lose). Hands stay empty. No seat plans in a blind game: the planner bot, seated in one,
+    moves, places and colonises like the random bot, on a random cell among those the rules
+    allow, so no lineage is steered towards a goal (a person at the widget can still pick; the
+    lesson's blind games are played by bots).
 R13. Placement at the start goes in seat order, each species on an empty savannah cell of board 3.
     Seat 0 plays first (the text's "youngest player").
 R14. If both the draw pile and the discard pile are empty, no card is drawn (the log says so).
+R15. ``start_habitat`` (our variant, so that warming can harm someone): "tundra" gives every seat a
+    tundra lineage (genome 4-4-4, the tundra token, placed on an empty tundra cell of board 3,
+    and every new lineage after an extinction colonises an empty tundra cell the same way);
+    "mixed" gives seats 1, 3, 5 (seat indices 0, 2, 4) savannah lineages and seats 2 and 4
+    (indices 1, 3) tundra lineages. A seat keeps its home habitat all game. If no cell of the
+    home habitat is empty when a new lineage must colonise (board 5 has only four tundra
+    cells), a savannah lineage colonises instead: every board has more savannah cells than there
+    can be players.
 """
 
 from __future__ import annotations
@@ -104,7 +127,7 @@ from evo_lessons.engine import Action, Event, GameState
 from evo_lessons.engine.words import seat_name, seats_in_words
 
 from . import board, genome
-from .actions import ACTION_TYPES, GENE_NAMES, Move, Place, Preadapt
+from .actions import ACTION_TYPES, GENE_NAMES, Move, Place, PlanAhead
 from .data import Habitat, World
 from .mutation_deck import MutationDeck, pick
 from .tables import (
@@ -121,9 +144,24 @@ from .tables import (
 )
 
 TRENDS = ("random", "warming", "cooling")
+#: R15: where each seat's lineages come from
+HOMES = ("savannah", "tundra", "mixed")
 #: R9: with no cap set, a game that somehow runs this long (a billion years) still ends
 ROUND_LIMIT = 1_000
 SAVANNAH = 0
+TUNDRA = 3
+
+
+def home_habitat(start: str, seat: int) -> int:
+    """R15: the habitat a seat's lineages start in and colonise from."""
+    if start == "mixed":
+        return TUNDRA if seat % 2 else SAVANNAH
+    return TUNDRA if start == "tundra" else SAVANNAH
+
+
+def lineage_genome(habitat: int) -> list[int]:
+    """A new lineage carries its home habitat's value in every gene (1-1-1 in the savannah)."""
+    return [habitat + 1] * 3
 
 
 class ClimateState(GameState):
@@ -143,8 +181,10 @@ class ClimateState(GameState):
         n = options["players"]
         self.temperature = WORLD.start_temperature
         self.positions: list[int | None] = [None] * n
-        self.genomes: list[list[int]] = [[1, 1, 1] for _ in range(n)]
-        self.tokens: list[int] = [0b0001] * n  # bit h set = token of habitat h held
+        #: R15: the habitat each seat's next lineage colonises (its home, unless that is full)
+        self.colonists: list[int] = [home_habitat(options["start_habitat"], p) for p in range(n)]
+        self.genomes: list[list[int]] = [lineage_genome(h) for h in self.colonists]
+        self.tokens: list[int] = [1 << h for h in self.colonists]  # bit h = token of habitat h
         self.extinctions: list[int] = [0] * n
         self.round = 0  # 0 during placement, then 1, 2, ...
         self.turns = 0  # player-turns started (the x axis of the plots)
@@ -156,7 +196,7 @@ class ClimateState(GameState):
         self.roll: int | None = None
         self.temperature_log: list[int] = [self.temperature]  # one entry per completed round
         self.pending_moves: tuple[Move, ...] = ()
-        self.pending_preadapts: tuple[Preadapt, ...] = ()
+        self.pending_plans: tuple[PlanAhead, ...] = ()
         self.deck = MutationDeck.shuffled(n, self.rng, self.setup_events)
         for player in range(n):
             for _ in range(WORLD.start_cards):
@@ -178,12 +218,13 @@ class ClimateState(GameState):
 
     def _legal_actions(self) -> list[Action]:
         if self.phase in ("place", "restart"):
-            free = board.free_cells(self.temperature, SAVANNAH, self.positions)
+            habitat = self.colonists[self.turn_player]
+            free = board.free_cells(self.temperature, habitat, self.positions)
             return [PLACES[cell] for cell in free]
         if self.phase == "move":
             return list(self.pending_moves)
         # phase "end"
-        return [END_TURN, *self.pending_preadapts]
+        return [END_TURN, *self.pending_plans]
 
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
@@ -206,10 +247,10 @@ class ClimateState(GameState):
             )
             if not self._award_token(player, events):
                 self._enter_end_phase()
-        elif isinstance(action, Preadapt):
+        elif isinstance(action, PlanAhead):
             target = list(self.genomes[player])
             target[action.gene] = action.value
-            self._adapt(player, target, events, verb="preadapts")
+            self._adapt(player, target, events, verb="plans ahead")
             self.phase = "done"
         else:  # EndTurn
             self.phase = "done"
@@ -219,16 +260,17 @@ class ClimateState(GameState):
 
     # -- turn structure ------------------------------------------------------------------------
     def _place(self, player: int, cell: int, events: list[Event]) -> None:
-        """Placement in seat order at the start (R13), or a restart after extinction (R10)."""
+        """Placement in seat order at the start (R13), or a new lineage colonising (R10)."""
         self.positions[player] = cell
-        events.append(
-            Event(
-                "place",
-                f"{seat_name(player)} places the species on cell {cell} (savannah).",
-                player,
-                {"cell": cell},
+        habitat = self._habitat_of(player).name.lower()
+        if self.phase == "place":
+            said = f"{seat_name(player)} places the species on cell {cell} ({habitat})."
+        else:
+            said = (
+                f"A new lineage for {seat_name(player)} colonises cell {cell} ({habitat}), "
+                f"genome {'-'.join(map(str, self.genomes[player]))} (R10)."
             )
-        )
+        events.append(Event("place", said, player, {"cell": cell}))
         if self.phase == "place":
             if player + 1 < self.num_players:
                 self.turn_player = player + 1
@@ -287,8 +329,8 @@ class ClimateState(GameState):
     def _enter_end_phase(self) -> None:
         """Offer preadaptation if there is any; otherwise the turn simply ends."""
         self.pending_moves = ()
-        self.pending_preadapts = tuple(self._preadaptations(self.turn_player))
-        self.phase = "end" if self.pending_preadapts else "done"
+        self.pending_plans = tuple(self._plans_ahead(self.turn_player))
+        self.phase = "end" if self.pending_plans else "done"
 
     def _finish_turn(self, events: list[Event]) -> None:
         """Hand limit, next player, end of round; then start the next turn."""
@@ -305,7 +347,7 @@ class ClimateState(GameState):
                 )
             )
         self.pending_moves = ()
-        self.pending_preadapts = ()
+        self.pending_plans = ()
         if player + 1 < self.num_players:
             self.turn_player = player + 1
         else:
@@ -515,12 +557,12 @@ class ClimateState(GameState):
                 moves.append(move(cell, target, cost, staying))
         return moves
 
-    def _preadaptations(self, player: int) -> list[Preadapt]:
+    def _plans_ahead(self, player: int) -> list[PlanAhead]:
         """R6 (none for blind species, R12, or one not on the board)."""
         here = self.positions[player]
         if self.blind or here is None:
             return []
-        return genome.preadaptations(
+        return genome.plans_ahead(
             self.genomes[player], self._habitat_at(here), self.deck.counts[player]
         )
 
@@ -545,21 +587,27 @@ class ClimateState(GameState):
 
     # -- extinction and tokens -----------------------------------------------------------------
     def _go_extinct(self, player: int, events: list[Event]) -> None:
+        """R10: the lineage is lost for good; a new one will colonise (R15 says from where)."""
         habitat = self._habitat_of(player)
         self.deck.give_up_hand(player)
-        self.tokens[player] = 0b0001
         self.extinctions[player] += 1
-        self.genomes[player] = [1, 1, 1]
         self.positions[player] = None
+        home = home_habitat(self.options["start_habitat"], player)
+        if not board.free_cells(self.temperature, home, self.positions):
+            home = SAVANNAH  # R15: the home habitat is full
+        self.colonists[player] = home
+        self.genomes[player] = lineage_genome(home)
+        self.tokens[player] = 1 << home
         self.pending_moves = ()
         self.phase = "restart"
+        arrival = WORLD.habitats[home].name.lower()
         events.append(
             Event(
                 "extinction",
-                f"{seat_name(player)}'s species cannot adapt to the "
-                f"{habitat.name.lower()} and goes extinct. It loses its cards and "
-                "all tokens but the savannah one, and will restart in the savannah "
-                "with genome 1-1-1 (R10).",
+                f"{seat_name(player)}'s species is not adapted to the "
+                f"{habitat.name.lower()} and cannot become so: it goes extinct, and its lineage "
+                f"is lost for good, with its cards and tokens. A new {arrival} lineage will "
+                f"colonise the map for {seat_name(player)} (R10).",
                 player,
                 {"habitat": habitat.key},
             )

@@ -17,7 +17,7 @@ from __future__ import annotations
 from evo_lessons.engine import Event
 from evo_lessons.engine.words import seat_name
 
-from .actions import EndTurn, Move, Place, Preadapt
+from .actions import EndTurn, Move, Place, PlanAhead
 from .data import World, world
 
 #: the boards and cards, shared by every game (read-only)
@@ -47,9 +47,9 @@ CARD_LABEL: tuple[str, ...] = tuple(card.label(WORLD.genes) for card in WORLD.ca
 END_TURN = EndTurn()
 #: PLACES[cell] (index 0 unused: cells count from 1)
 PLACES: tuple[Place, ...] = tuple(Place(cell) for cell in range(WORLD.cells + 1))
-#: PREADAPTS[gene, value, cost]
-PREADAPTS: dict[tuple[int, int, int], Preadapt] = {
-    (gene, value, cost): Preadapt(gene, value, cost)
+#: PLANS_AHEAD[gene, value, cost]
+PLANS_AHEAD: dict[tuple[int, int, int], PlanAhead] = {
+    (gene, value, cost): PlanAhead(gene, value, cost)
     for gene in range(3)
     for value in range(1, 5)
     for cost in range(1, 4)

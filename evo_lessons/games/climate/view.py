@@ -11,7 +11,7 @@ from typing import Any
 from evo_lessons.engine import Action, Panel, View
 from evo_lessons.engine.words import seat_name, winners_sentence
 
-from .actions import GENE_NAMES, Move, Place, Preadapt
+from .actions import GENE_NAMES, Move, Place, PlanAhead
 from .data import world
 from .rules import ClimateState
 
@@ -44,7 +44,7 @@ def action_target(action: Action) -> str | None:
     """The board element a click on which performs ``action``."""
     if isinstance(action, Place | Move):
         return f"cell-{action.cell}"
-    if isinstance(action, Preadapt):
+    if isinstance(action, PlanAhead):
         return f"gene-{action.gene}-{action.value}"
     return None
 
@@ -123,7 +123,7 @@ def describe(state: ClimateState, seat: int | None) -> str:
         lines.append(
             f"{who}: cell {sp['cell']} (row {row + 1}, column {column + 1}), {habitat}, "
             f"{status}; genes {genome}; {sp['hand_size']} cards; tokens: {tokens}; "
-            f"extinctions: {sp['extinctions']}."
+            f"lineages lost: {sp['extinctions']}."
         )
     if obs.get("hand") is not None:
         hand = ", ".join(obs["hand"]) or "no cards"
