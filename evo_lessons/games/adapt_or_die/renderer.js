@@ -44,7 +44,8 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
   const pad = MAT / 2 + 6;
   const minX = Math.min(...xs) - pad, minY = Math.min(...ys) - pad;
   const w = Math.max(...xs) + pad - minX, h = Math.max(...ys) + pad - minY;
-  const scale = Math.min(1.9, 560 / w);
+  // the double board is twice as wide: let it spread, so its mats stay readable
+  const scale = Math.min(1.9, (board.places.length > 8 ? 900 : 560) / w);
   const map = svg("svg", {
     viewBox: `${minX} ${minY} ${w} ${h}`, width: Math.round(w * scale),
     height: Math.round(h * scale), class: "evo-aod-board", role: "group",
