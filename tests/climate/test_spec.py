@@ -323,3 +323,18 @@ def test_after_forged_actions_a_played_game_still_matches_its_own_save():
     assert load_json(state.to_json()) == state
     state.apply(move)
     assert load_json(state.to_json()) == state
+
+
+def test_a_save_made_before_the_plan_ahead_rename_still_loads():
+    # saves from before R6's rename name the move "Preadapt" and have no start_habitat option
+    state = new_game(players=3, seed=2026)
+    play_game(state, [ClimateBot(seed=seat) for seat in range(3)])
+    data = json.loads(state.to_json())
+    assert any(raw["type"] == "PlanAhead" for raw in data["actions"])
+    for raw in data["actions"]:
+        if raw["type"] == "PlanAhead":
+            raw["type"] = "Preadapt"
+    del data["options"]["start_habitat"]
+    again = load_json(json.dumps(data))
+    assert again.history == state.history
+    assert again.winners == state.winners

@@ -80,3 +80,5 @@ class EndTurn(Action):
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.__name__: cls for cls in (Place, Move, PlanAhead, EndTurn)
 }
+#: saves and scenario codes made before the move was renamed (R6) still load, as PlanAhead
+ACTION_TYPES["Preadapt"] = PlanAhead
