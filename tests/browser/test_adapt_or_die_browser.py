@@ -56,7 +56,7 @@ def test_adapt_or_die_notebook_rolls_moves_exits_and_answers_a_trade_in_jupyterl
     game = page.locator(".evo-root").first
     board = game.locator(".evo-aod-board")
     board.wait_for(timeout=60_000)
-    assert board.get_attribute("aria-label").startswith("The one octagon")
+    assert board.get_attribute("aria-label") == "Board: one octagon with 8 mat places"
     assert game.locator(".evo-genome").count() == 4
 
     moved_by_keyboard = False

@@ -49,7 +49,7 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
   const map = svg("svg", {
     viewBox: `${minX} ${minY} ${w} ${h}`, width: Math.round(w * scale),
     height: Math.round(h * scale), class: "evo-aod-board", role: "group",
-    "aria-label": `The ${board.name} board with ${board.places.length} mat places`,
+    "aria-label": `Board: ${board.name}`,
   }, root);
   const at = (node) => {
     if (node < board.spaces.length) return board.spaces[node];
@@ -86,7 +86,7 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
     }
   });
 
-  // the mats: a face-down place, or the habitat with its five pressures (fixed ones in bold)
+  // the mats: a face-down place, or the habitat with its five pressures (fixed ones bold and starred)
   for (const p of b.places) {
     const place = board.places[p.place - 1];
     const g = svg("g", { transform: `translate(${place.x - MAT / 2},${place.y - MAT / 2})`,
@@ -106,10 +106,12 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
       const ink = draw.inkOn(hab.colour);
       svg("text", { x: 3, y: 9, "font-size": 7.5, "font-weight": "bold", fill: ink }, g,
           `${hab.short} ${hab.number}`);
+      // one pressure a line (two columns made bold labels run into each other); the two
+      // fixed pressures are bold and starred, so weight is not the only cue
       p.pressures.forEach((v, f) => {
-        svg("text", { x: 3 + (f % 2) * 22, y: 19 + Math.floor(f / 2) * 9, "font-size": 7,
-                      fill: ink, "font-weight": fixed.has(f) ? "bold" : "normal" }, g,
-            `${ABBR[f]} ${v}`);
+        svg("text", { x: 3, y: 17 + f * 6.6, "font-size": 6.4, fill: ink,
+                      "font-weight": fixed.has(f) ? "bold" : "normal" }, g,
+            `${ABBR[f]} ${v}${fixed.has(f) ? " *" : ""}`);
       });
       const why = hab.fixed.map(([f, v], i) => `${b.features[f]} ${v}: ${hab.why[i]}`).join(" ");
       svg("title", {}, g, `Mat place ${p.place}: ${hab.name} (habitat ${hab.number}). ` +
@@ -143,7 +145,7 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
   }
   html("p", { class: "evo-caption" }, root,
        "◆ marks an exit. A mat lies beside each exit once a bug has left the board there; " +
-       "its two fixed pressures are in bold, the three from its randomizer card are not. " +
+       "its two fixed pressures are in bold with a star (*), the three from its randomizer card are not. " +
        "Features and pressures run from 1 (least) to 5 (most).");
 
   // -- choosing creatures -------------------------------------------------------------------------
