@@ -147,6 +147,16 @@ class PopulationWidget(anywidget.AnyWidget):
         """The run so far, every generation (``.frame``, ``.summary``)."""
         return self.population.result()
 
+    def result_code(self, name: str) -> str:
+        """The run so far as a result code (``EVR1-...``) with the student's name, to hand in.
+
+        The teacher's class notebook (:func:`evo_lessons.classroom.pool`) re-runs it from its
+        settings, so a code whose numbers were edited is refused.
+        """
+        from evo_lessons.classroom import result_code
+
+        return result_code(self.population, name)
+
     # -- the page's messages -------------------------------------------------------------------
     #: every message the page may send, with exactly the fields it carries
     MESSAGES: ClassVar[dict[str, frozenset[str]]] = {
@@ -154,6 +164,7 @@ class PopulationWidget(anywidget.AnyWidget):
         "set": frozenset({"name", "value"}),
         "environment": frozenset({"choice"}),
         "reset": frozenset({"seed"}),
+        "code": frozenset({"name"}),
     }
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -195,6 +206,18 @@ class PopulationWidget(anywidget.AnyWidget):
         if seed is not None and not (is_whole(seed) and 0 <= seed < 2**63):
             raise ValueError("a seed is a whole number (or empty for a random one)")
         self.reset(seed)
+
+    def _on_code(self, content: dict) -> None:
+        name = content["name"]
+        if not isinstance(name, str) or not name.strip() or len(name) > 1000:
+            raise ValueError("type your name first: the result code carries it")
+        self.send(
+            {
+                "type": "code",
+                "code": self.result_code(name.strip()),
+                "generation": int(self.population.generation),
+            }
+        )
 
     # -- the view model ------------------------------------------------------------------------
     def _row(self) -> np.ndarray:

@@ -197,3 +197,26 @@ def test_lines_carry_okabe_ito_colours_symbols_and_text_labels():
     }
     assert {line["colour"] for line in lines} <= okabe_ito
     assert all(line["symbol"] and line["label"] for line in lines)
+
+
+def test_the_page_gets_a_result_code_of_the_run_that_the_class_notebook_re_runs():
+    from evo_lessons.classroom import pool
+
+    widget = PopulationWidget("adaptation", size=300, seed=4)
+    widget.step(6)
+    sent: list[dict] = []
+    widget.send = sent.append
+    widget._on_message(widget, {"type": "code", "name": "Ada"}, [])
+    assert widget.error == "" and sent[0]["generation"] == 6
+    games, rejected = pool([sent[0]["code"]])
+    assert rejected.empty if hasattr(rejected, "empty") else not rejected
+    assert list(games["name"]) == ["Ada"] and list(games["generations"]) == [6]
+
+
+@pytest.mark.parametrize("name", ["", "   ", 7, None])
+def test_a_result_code_needs_a_name(name):
+    widget = PopulationWidget("climate", size=100, seed=1)
+    sent: list[dict] = []
+    widget.send = sent.append
+    widget._on_message(widget, {"type": "code", "name": name}, [])
+    assert widget.error.startswith("Refused") and not sent

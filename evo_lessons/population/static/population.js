@@ -219,6 +219,44 @@ function render({ model, el: host }) {
   el("h4", {}, side, "In words");
   const description = el("pre", { class: "evo-pop-description" }, side);
 
+  // a result code of the run so far, to hand in or paste into the teacher's class notebook
+  const handIn = el("details", { class: "evo-pop-result" }, root);
+  el("summary", {}, handIn, "Result code of this run (to hand in)");
+  const nameId = nextId("name");
+  el("label", { for: nameId }, handIn, "Your name");
+  const nameInput = el("input", { id: nameId, type: "text", maxlength: 60, autocomplete: "name",
+                                  class: "evo-pop-name" }, handIn);
+  const getCode = el("button", { type: "button", class: "evo-pop-get-code" }, handIn,
+                     "Get result code");
+  const codeOut = el("input", { type: "text", readonly: true, class: "evo-pop-code",
+                                "aria-label": "Result code of this run" }, handIn);
+  const copyCode = el("button", { type: "button", class: "evo-pop-copy", disabled: true }, handIn,
+                      "Copy");
+  const codeNote = el("span", { role: "status", "aria-live": "polite" }, handIn);
+  getCode.addEventListener("click", () => {
+    setPlaying(false);
+    send({ type: "code", name: nameInput.value });
+  });
+  copyCode.addEventListener("click", async () => {
+    if (!codeOut.value) return;
+    // the clipboard API needs a secure page; elsewhere the text is selected for Ctrl+C
+    try {
+      await navigator.clipboard.writeText(codeOut.value);
+      codeNote.textContent = "Copied: paste it where your teacher asks.";
+    } catch (_err) {
+      codeOut.focus();
+      codeOut.select();
+      codeNote.textContent = "Selected: press Ctrl+C (Cmd+C on a Mac) to copy it.";
+    }
+  });
+  const onCustom = (msg) => {
+    if (!msg || msg.type !== "code") return;
+    codeOut.value = msg.code;
+    copyCode.disabled = !msg.code;
+    codeNote.textContent = `Result code for generation ${msg.generation}.`;
+  };
+  model.on("msg:custom", onCustom);
+
   let frames = 0;
   const update = () => {
     const view = model.get("view") || {};
@@ -295,6 +333,7 @@ function render({ model, el: host }) {
     playing = false;
     model.off("change:view", update);
     model.off("change:error", updateError);
+    model.off("msg:custom", onCustom);
   };
 }
 
