@@ -132,6 +132,9 @@ class GameState(ABC):
             raise IllegalAction(action, legal) from None
         if own is not action and not exact_match(action, own):
             raise IllegalAction(action, legal, "Its values have the wrong types.")
+        # the cache is cleared before the rules act: a game whose _apply has just worked out
+        # the next state's legal actions anyway (Adapt or Die's forced moves, R17) may leave
+        # them in self._legal, and they are used as they are
         self._legal = None
         events = self._apply(own)
         self.history.append(own)
