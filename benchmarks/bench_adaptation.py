@@ -14,7 +14,6 @@ widget's step latency with memory bots.
 
 from __future__ import annotations
 
-import math
 import statistics
 import sys
 import time
@@ -23,6 +22,7 @@ from typing import Any
 import common
 
 from evo_lessons.engine import RandomBot, play_game, simulate
+from evo_lessons.engine.stats import wilson
 from evo_lessons.games.adaptation import GAME
 
 TARGET_GAMES_PER_S = 2_000
@@ -88,14 +88,6 @@ def run(quick: bool = False) -> dict[str, Any]:
     for row in bot_win_rates(1_000 if quick else 10_000):
         results[f"{GAME.name}_{GAME.helper_bot}_vs_random_{row['players']}p"] = row
     return results
-
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson's 95% interval for a proportion (good near 0 and 1, unlike the plain one)."""
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def bot_win_rates(games: int = 10_000, seed: int = 2026) -> list[dict[str, Any]]:

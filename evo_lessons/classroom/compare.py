@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from evo_lessons import game_spec
 from evo_lessons.engine.spec import GameSpec
+from evo_lessons.engine.stats import Z95, wilson
 
 from .pooling import HUMAN, measured_metrics, setup_key, you_numbers
 
@@ -34,7 +35,6 @@ if TYPE_CHECKING:
 
 CLASS_COLOUR = "#0072B2"  # Okabe-Ito blue
 CHANCE_COLOUR = "#E69F00"  # Okabe-Ito orange
-Z95 = 1.959963984540054
 
 
 def chance(
@@ -83,16 +83,6 @@ def chance(
 
 
 # -- intervals --------------------------------------------------------------------------------
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson's score interval for a proportion (95% by default)."""
-    if n == 0:
-        return (math.nan, math.nan)
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def t_quantile(df: int, z: float = Z95) -> float:
     """Student's t quantile (two-sided 95% by default), by Hill's expansion in 1/df.
 

@@ -8,27 +8,20 @@ the wins; a fair creature, dealt at random, wins about as often as it is dealt.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
 from evo_lessons.engine import derive_seed, play_game
+from evo_lessons.engine.stats import wilson
 
 from .bots import BOTS
 from .data import world
 from .rules import AdaptOrDieState
 
-Z95 = 1.96
-
 
 def interval(wins: float, games: int) -> tuple[float, float]:
-    """A 95% Wilson interval for a share of ``wins`` out of ``games``."""
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    centre = (p + Z95**2 / (2 * games)) / (1 + Z95**2 / games)
-    half = Z95 * math.sqrt(p * (1 - p) / games + Z95**2 / (4 * games**2)) / (1 + Z95**2 / games)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    """A 95% Wilson interval for a share of ``wins`` out of ``games`` (nothing known: 0 to 1)."""
+    return wilson(wins, games) if games else (0.0, 1.0)
 
 
 def play(

@@ -2,18 +2,18 @@
 than 10 points of win share).
 
 Each pair of decks meets in ``n`` games, each deck taking the first seat in half of them (the
-coin still decides who plays first). A deck's win share counts a shared win as half. The 95%
-interval is the normal approximation, ``share ± 1.96 sqrt(share (1 - share) / n)``.
+coin still decides who plays first). A deck's win share counts a shared win as half, with its 95%
+Wilson interval (the package's one interval for shares: ``evo_lessons.engine.stats``).
 """
 
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Sequence
 from typing import Any
 
 from evo_lessons.engine import derive_seed, play_game
+from evo_lessons.engine.stats import wilson
 
 from .bots import BOTS
 from .rules import COLLECTION
@@ -33,14 +33,14 @@ def matchup(a: str, b: str, n: int, bot: str = "builder", seed: int = 1) -> dict
         if mine in state.winners:
             wins += 1 / len(state.winners)
     share = wins / n
-    half = 1.96 * math.sqrt(max(share * (1 - share), 1e-9) / n)
+    low, high = wilson(wins, n)
     return {
         "deck": a,
         "against": b,
         "games": n,
         "share": share,
-        "low": share - half,
-        "high": share + half,
+        "low": low,
+        "high": high,
         # how many points of win share a beats b by (negative: b is stronger)
         "margin_points": 100 * (2 * share - 1),
     }
