@@ -15,40 +15,16 @@ in about 48 turns. The cost of one decision is the figure to compare between gam
 from __future__ import annotations
 
 import sys
-import time
 
 import common
 
-from evo_lessons.engine import derive_seed, play_game
 from evo_lessons.games.adapt_or_die import GAME
 from evo_lessons.games.adapt_or_die.balance import report
 
 
 def games_per_second(n: int = 200, players: int = 4, bot: str = "random", **options) -> dict:
-    """Full games with one kind of bot in every seat, on one core (wall and CPU time)."""
-    make = GAME.bots[bot]
-    start = time.perf_counter()
-    cpu_start = time.process_time()
-    actions = turns = 0
-    for i in range(n):
-        seed = derive_seed(1, i)
-        state = GAME.new_game(seed=seed, players=players, **options)
-        play_game(state, [make(seed=seed + k) for k in range(players)], max_actions=10**7)
-        actions += len(state.history)
-        turns += state.turns
-    elapsed = time.perf_counter() - start
-    cpu = time.process_time() - cpu_start  # robust to other work sharing the two cores
-    return {
-        "games": n,
-        "bot": bot,
-        "options": options or "default",
-        "seconds": round(elapsed, 2),
-        "games_per_s": round(n / elapsed, 1),
-        "cpu_games_per_s": round(n / cpu, 1),
-        "turns_per_game": round(turns / n, 1),
-        "decisions_per_game": round(actions / n, 1),
-        "cpu_us_per_decision": round(cpu / actions * 1e6, 2),
-    }
+    """Full games, one kind of bot in every seat, on one core (``common.games_per_second``)."""
+    return common.games_per_second(GAME, n, bot, turns=True, players=players, **options)
 
 
 def widget_step_latency(steps: int = 300) -> dict:

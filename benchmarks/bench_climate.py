@@ -12,36 +12,15 @@ decision is the figure to compare between the two.
 from __future__ import annotations
 
 import sys
-import time
 
 import common
 
-from evo_lessons.engine import derive_seed, play_game
 from evo_lessons.games.climate import GAME
 
 
 def games_per_second(n: int = 2_000, players: int = 4, **options) -> dict:
-    """Full games with the random bot in every seat, on one core (wall and CPU time)."""
-    random_bot = GAME.bots["random"]
-    start = time.perf_counter()
-    cpu_start = time.process_time()
-    actions = 0
-    for i in range(n):
-        seed = derive_seed(1, i)
-        state = GAME.new_game(seed=seed, players=players, **options)
-        play_game(state, [random_bot(seed=seed + k) for k in range(players)])
-        actions += len(state.history)
-    elapsed = time.perf_counter() - start
-    cpu = time.process_time() - cpu_start  # robust to other work sharing the two cores
-    return {
-        "games": n,
-        "options": options or "default",
-        "seconds": round(elapsed, 2),
-        "games_per_s": round(n / elapsed),
-        "cpu_games_per_s": round(n / cpu),
-        "decisions_per_game": round(actions / n, 1),
-        "cpu_us_per_decision": round(cpu / actions * 1e6, 2),
-    }
+    """Full games, one kind of bot in every seat, on one core (``common.games_per_second``)."""
+    return common.games_per_second(GAME, n, players=players, **options)
 
 
 def widget_step_latency(steps: int = 300) -> dict:

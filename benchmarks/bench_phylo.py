@@ -11,37 +11,16 @@ The issue's targets: at least 500 random games a second on one core, and a widge
 from __future__ import annotations
 
 import sys
-import time
 
 import common
 
-from evo_lessons.engine import derive_seed, play_game
 from evo_lessons.games.phylo import GAME
 from evo_lessons.games.phylo.balance import report
 
 
-def games_per_second(n: int = 2_000, **options) -> dict:
-    """Full games with the random bot in both seats, on one core (wall and CPU time)."""
-    random_bot = GAME.bots["random"]
-    start = time.perf_counter()
-    cpu_start = time.process_time()
-    actions = 0
-    for i in range(n):
-        seed = derive_seed(1, i)
-        state = GAME.new_game(seed=seed, **options)
-        play_game(state, [random_bot(seed=seed + k) for k in range(2)])
-        actions += len(state.history)
-    elapsed = time.perf_counter() - start
-    cpu = time.process_time() - cpu_start  # robust to other work sharing the two cores
-    return {
-        "games": n,
-        "options": options or "default",
-        "seconds": round(elapsed, 2),
-        "games_per_s": round(n / elapsed),
-        "cpu_games_per_s": round(n / cpu),
-        "decisions_per_game": round(actions / n, 1),
-        "cpu_us_per_decision": round(cpu / actions * 1e6, 2),
-    }
+def games_per_second(n: int = 3_000, **options) -> dict:
+    """Full games, one kind of bot in every seat, on one core (``common.games_per_second``)."""
+    return common.games_per_second(GAME, n, **options)
 
 
 def widget_step_latency(steps: int = 300) -> dict:

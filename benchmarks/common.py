@@ -2,35 +2,49 @@
 
 from __future__ import annotations
 
-import random
 import statistics
 import time
+from typing import TYPE_CHECKING, Any
+
+from evo_lessons.engine import derive_seed, play_game
+
+if TYPE_CHECKING:
+    from evo_lessons.engine import GameSpec
 
 
-def games_per_second(game: str, players: int, games: int, seed: int = 0) -> dict:
-    """RandomBot games on one core, through the public API (new_game, legal_actions, apply).
+def games_per_second(
+    spec: GameSpec, n: int, bot: str = "random", *, turns: bool = False, **options: Any
+) -> dict:
+    """Full games with one kind of bot in every seat, on one core, wall and CPU time.
 
-    Wall and CPU time are both reported: on a shared machine the CPU figure is the steadier.
+    The CPU figure is the steadier one on a shared machine. A game's length depends on its
+    options and bots, so the cost of one decision is the figure to compare between games;
+    ``turns`` also reports turns a game (for a state that counts them in ``.turns``).
     """
-    from evo_lessons import game_spec
-
-    spec = game_spec(game)
-    rng = random.Random(seed)
-    actions = 0
-    wall, cpu = time.perf_counter(), time.process_time()
-    for number in range(games):
-        state = spec.new_game(seed=seed * 100_000 + number, players=players)
-        while not state.is_over:
-            legal = state.legal_actions()
-            state.apply(legal[int(rng.random() * len(legal))])
-            actions += 1
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    return {
-        "games": games,
-        "games_per_s": round(games / wall),
-        "games_per_cpu_s": round(games / cpu),
-        "actions_per_game": round(actions / games, 1),
+    make = spec.bots[bot]
+    start, cpu_start = time.perf_counter(), time.process_time()
+    actions = turn_count = 0
+    for i in range(n):
+        seed = derive_seed(1, i)
+        state = spec.new_game(seed=seed, **options)
+        seats = [make(seed=seed + k) for k in range(state.num_players)]
+        play_game(state, seats, max_actions=10**7)
+        actions += len(state.history)
+        turn_count += state.turns if turns else 0
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu_start
+    result = {
+        "games": n,
+        "bot": bot,
+        "options": options or "default",
+        "seconds": round(elapsed, 2),
+        "games_per_s": round(n / elapsed, 1),
+        "cpu_games_per_s": round(n / cpu, 1),
+        "decisions_per_game": round(actions / n, 1),
+        "cpu_us_per_decision": round(cpu / actions * 1e6, 2),
     }
+    if turns:
+        result["turns_per_game"] = round(turn_count / n, 1)
+    return result
 
 
 def widget_step_latency(game: str, bot: str, players: int, steps: int = 300) -> dict:
