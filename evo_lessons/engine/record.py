@@ -66,24 +66,52 @@ def dump_state(state: GameState) -> str:
     return json.dumps(save_dict(state), separators=(",", ":"))
 
 
-def encode(data: dict[str, Any]) -> str:
-    """A save dict as a scenario code: ``EVO1-`` + base64url(zlib(JSON))."""
-    raw = json.dumps(data, separators=(",", ":")).encode()
-    return PREFIX + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+class PackError(ValueError):
+    """A code whose packed body cannot be read: ``problem`` is base64, zlib or size."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(problem)
+        self.problem = problem
 
 
-def _inflate(code: str) -> str:
-    body = code[len(PREFIX) :].strip()
+def pack(data: dict[str, Any], prefix: str = PREFIX) -> str:
+    """JSON data as a code: ``prefix`` + base64url(zlib(JSON)), short enough to paste.
+
+    Scenario codes (``EVO1-``) and result codes (``EVR1-``) are the same packing."""
+    raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
+    return prefix + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+
+def unpack(body: str, limit: int = MAX_SAVE_BYTES) -> str:
+    """The JSON text packed in a code's body (after its prefix), never more than ``limit``
+    bytes (a small code can inflate hugely); PackError says what is damaged."""
     try:
-        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        packed = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
+    except (binascii.Error, ValueError):
+        raise PackError("base64") from None
+    try:
         inflater = zlib.decompressobj()
-        raw = inflater.decompress(packed, MAX_SAVE_BYTES + 1)
-        if len(raw) > MAX_SAVE_BYTES or inflater.unconsumed_tail:
-            raise ValueError(f"the scenario is larger than {MAX_SAVE_BYTES} bytes")
+        raw = inflater.decompress(packed, limit + 1)
+        if len(raw) > limit or inflater.unconsumed_tail:
+            raise PackError("size")
         if not inflater.eof:
             raise zlib.error("truncated")
         return raw.decode("utf-8")
-    except (binascii.Error, zlib.error, UnicodeDecodeError):
+    except (zlib.error, UnicodeDecodeError):
+        raise PackError("zlib") from None
+
+
+def encode(data: dict[str, Any]) -> str:
+    """A save dict as a scenario code: ``EVO1-`` + base64url(zlib(JSON))."""
+    return pack(data, PREFIX)
+
+
+def _inflate(code: str) -> str:
+    try:
+        return unpack(code[len(PREFIX) :].strip())
+    except PackError as error:
+        if error.problem == "size":
+            raise ValueError(f"the scenario is larger than {MAX_SAVE_BYTES} bytes") from None
         raise ValueError(
             "this scenario code is damaged: check that it was copied whole, from EVO1- to its "
             "last character"

@@ -22,12 +22,9 @@ classroom module (``evo_lessons.classroom``) does the rest.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 import re
 import unicodedata
-import zlib
 from typing import TYPE_CHECKING, Any
 
 from . import record
@@ -101,8 +98,7 @@ def fit_name(text: str) -> str:
 
 def encode(data: dict[str, Any]) -> str:
     """A checked result dict as a code: ``EVR1-`` + base64url(zlib(JSON))."""
-    raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
-    return PREFIX + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+    return record.pack(data, PREFIX)
 
 
 def game_result(save: dict[str, Any], name: str) -> dict[str, Any]:
@@ -167,30 +163,19 @@ def _body(code: str) -> str:
     return code[found.end() :]
 
 
+_DAMAGED = {
+    "base64": "this result code is damaged (a character is missing or wrong): copy it again, "
+    f"whole, from {PREFIX} to its last character",
+    "zlib": "this result code is damaged (its packed data does not unpack): copy it again, whole",
+    "size": f"this result code unpacks to more than {MAX_RESULT_BYTES:,} bytes",
+}
+
+
 def _inflate(body: str) -> str:
     try:
-        packed = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
-    except (binascii.Error, ValueError):
-        raise ResultCodeError(
-            "base64",
-            "this result code is damaged (a character is missing or wrong): copy it again, "
-            f"whole, from {PREFIX} to its last character",
-        ) from None
-    try:
-        inflater = zlib.decompressobj()
-        raw = inflater.decompress(packed, MAX_RESULT_BYTES + 1)
-        if len(raw) > MAX_RESULT_BYTES or inflater.unconsumed_tail:
-            raise ResultCodeError(
-                "size", f"this result code unpacks to more than {MAX_RESULT_BYTES:,} bytes"
-            )
-        if not inflater.eof:
-            raise zlib.error("truncated")
-        return raw.decode("utf-8")
-    except (zlib.error, UnicodeDecodeError):
-        raise ResultCodeError(
-            "zlib",
-            "this result code is damaged (its packed data does not unpack): copy it again, whole",
-        ) from None
+        return record.unpack(body, MAX_RESULT_BYTES)
+    except record.PackError as error:
+        raise ResultCodeError(error.problem, _DAMAGED[error.problem]) from None
 
 
 def parse_result(code: str | bytes) -> dict[str, Any]:
