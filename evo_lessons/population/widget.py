@@ -24,6 +24,7 @@ import numpy as np
 import traitlets
 
 from evo_lessons.engine.words import is_whole, short_repr
+from evo_lessons.widgets.messages import PageMessages
 
 from .model import Population
 from .result import Result
@@ -68,7 +69,7 @@ class _Series:
         return data.tolist()
 
 
-class PopulationWidget(anywidget.AnyWidget):
+class PopulationWidget(PageMessages, anywidget.AnyWidget):
     """A population in a game's world: Step, Play/Pause, sliders, environment buttons, plots.
 
     Takes the arguments of :class:`~evo_lessons.population.Population` (``game``, ``size``,
@@ -159,6 +160,7 @@ class PopulationWidget(anywidget.AnyWidget):
 
     # -- the page's messages -------------------------------------------------------------------
     #: every message the page may send, with exactly the fields it carries
+    REFUSED = "Refused: "
     MESSAGES: ClassVar[dict[str, frozenset[str]]] = {
         "step": frozenset({"generations"}),
         "set": frozenset({"name", "value"}),
@@ -166,23 +168,6 @@ class PopulationWidget(anywidget.AnyWidget):
         "reset": frozenset({"seed"}),
         "code": frozenset({"name"}),
     }
-
-    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        try:
-            self._handle(content)
-            self.error = ""
-        except (ValueError, TypeError) as error:
-            self.error = f"Refused: {error}"
-        except Exception as error:  # never a raw traceback under a student's cell
-            self.error = f"Something went wrong and nothing was changed ({type(error).__name__})."
-
-    def _handle(self, content: Any) -> None:
-        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
-            raise ValueError("a malformed message from the page")
-        kind = content["type"]
-        if kind not in self.MESSAGES or set(content) - {"type"} != self.MESSAGES[kind]:
-            raise ValueError(f"an unknown or malformed message ({short_repr(kind, 30)})")
-        getattr(self, f"_on_{kind}")(content)
 
     def _on_step(self, content: dict) -> None:
         self.step(content["generations"])

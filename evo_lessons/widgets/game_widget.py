@@ -25,6 +25,7 @@ from evo_lessons import GAMES, game_spec
 from evo_lessons.engine import Action, GameSpec, IllegalAction, results
 from evo_lessons.engine.words import is_whole, seat_name, winners_sentence
 
+from .messages import PageMessages
 from .palette import player_style
 from .plots import LivePlot, metric_figure
 from .session import HUMAN, GameSession, read_scenario, seat_label
@@ -49,7 +50,7 @@ def _front_end() -> str:
     return "\n".join(p.read_text(encoding="utf-8") for p in parts)
 
 
-class GameWidget(anywidget.AnyWidget):
+class GameWidget(PageMessages, anywidget.AnyWidget):
     """Play a game against bots (or hot-seat with friends) and watch it plot live.
 
     Args:
@@ -205,17 +206,6 @@ class GameWidget(anywidget.AnyWidget):
         return metric_figure(self.session.rows, self.session.spec, self.state.num_players)
 
     # -- the browser side ----------------------------------------------------------------------
-    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        try:
-            self._handle(content)
-            self.error = ""
-        except (ValueError, TypeError) as error:  # IllegalAction is a ValueError
-            self.error = str(error)
-            self._refresh(plot=False)
-        except Exception as error:  # never a raw traceback under a student's cell
-            self.error = f"Something went wrong and nothing was changed ({type(error).__name__})."
-            self._refresh(plot=False)
-
     #: every message the page may send, with exactly the fields it carries
     MESSAGES: ClassVar[dict[str, frozenset[str]]] = {
         "act": frozenset({"index"}),
@@ -232,13 +222,8 @@ class GameWidget(anywidget.AnyWidget):
         "name": frozenset({"name"}),
     }
 
-    def _handle(self, content: Any) -> None:
-        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
-            raise ValueError("Rejected a malformed message from the page.")
-        kind = content["type"]
-        if kind not in self.MESSAGES or set(content) - {"type"} != self.MESSAGES[kind]:
-            raise ValueError(f"Rejected an unknown or malformed message ({kind[:30]!r}).")
-        getattr(self, f"_on_{kind}")(content)
+    def _after_refusal(self) -> None:
+        self._refresh(plot=False)
 
     def _on_act(self, content: dict) -> None:
         if self._covered_for is not None:
