@@ -8,6 +8,17 @@ nesting depth *before* parsing, then the envelope, then replays every action thr
 A save is loaded whole or rejected with a ValueError a student can read: never half-loaded,
 never an IndexError or a RecursionError. JSON only; no pickle, no eval.
 
+**Moves.** A save lists its moves as ``actions``, one JSON object each: readable, and what a
+teacher edits by hand. A save may instead hold ``moves``: one short token per move, its number
+among the legal actions at that point (:func:`encode_moves`), about one character a move where
+an action object is forty. Codes (``EVO1-``, ``EVR2-``) and saves too long for the readable form
+use it, so every legal game fits the caps: Adapt or Die's longest (100,000 turns, R19) included.
+Both forms replay through the same legality check; a save holds exactly one of them.
+
+**Cost.** Every check is linear in the text's length (:func:`check_json_text` scans once; a
+string's body is matched possessively, so a hostile run of ``\\"`` cannot make it quadratic), and
+data after the end of a code's compressed stream is refused, so one game has one code body.
+
 A save holds the game's **seed** by design: with it and the moves anyone can rebuild the whole
 game, hidden cards included. That is what a teacher's scenario code is for (everyone starts from
 the same deal), and why the widget never shows a seed while a game with secrets is still on.
@@ -42,32 +53,114 @@ MAX_DEPTH = 16
 #: the longest name a save may give a seat ("human", "planner", ...)
 MAX_SEAT_NAME = 40
 
-_KEYS = {"format", "version", "game", "options", "seed", "actions"}
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKETS = re.compile(r"[\[\]{}]")
+#: the longest scenario or result code read at all: what a save of MAX_SAVE_BYTES packs into
+#: at worst (zlib adds a little to incompressible data; base64 adds a third), so every save
+#: that loads also travels as a code
+MAX_CODE_CHARS = 2_800_000
+
+_KEYS = {"format", "version", "game", "options", "seed"}
+_MOVE_KEYS = ("actions", "moves")
+#: a bracket or the opening quote of a string (the one thing the scan looks for)
+_TOKEN = re.compile(r'[\[\]{}"]')
+#: the rest of a string after its opening quote; possessive, so a failure never backtracks
+_STRING_REST = re.compile(r'(?:[^"\\]++|\\.)*+"', re.DOTALL)
+#: move tokens: base-32 digits, every digit but the last from _MORE, the last from _LAST
+_LAST = "abcdefghijklmnopqrstuvwxyz012345"
+_MORE = "ABCDEFGHIJKLMNOPQRSTUVWXYZ6789+/"
+_LAST_VALUE = {c: n for n, c in enumerate(_LAST)}
+_MORE_VALUE = {c: n for n, c in enumerate(_MORE)}
 
 
-def save_dict(state: GameState, actions: Iterable[Action] | None = None, seats=None) -> dict:
-    """The save of ``state`` (or of its start plus ``actions``), with seats if given."""
+def save_dict(
+    state: GameState,
+    actions: Iterable[Action] | None = None,
+    seats=None,
+    *,
+    moves: str | None = None,
+) -> dict:
+    """The save of ``state`` (or of its start plus ``actions``), with seats if given.
+
+    ``moves``: the moves already encoded (:func:`encode_moves`), saved instead of ``actions``.
+    """
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "game": state.spec.name,
         "options": dict(state.options),
         "seed": state.seed,
-        "actions": [a.to_json() for a in (state.history if actions is None else actions)],
     }
+    if moves is not None:
+        data["moves"] = moves
+    else:
+        data["actions"] = [a.to_json() for a in (state.history if actions is None else actions)]
     if seats is not None:
         data["seats"] = list(seats)
     return data
 
 
+def compact_save(state: GameState, seats=None) -> dict:
+    """The save of ``state`` with its moves as tokens (replays the game once to number them)."""
+    return save_dict(state, seats=seats, moves=encode_moves(move_numbers(state)))
+
+
 def dump_state(state: GameState) -> str:
-    return json.dumps(save_dict(state), separators=(",", ":"))
+    """The save as JSON: actions listed readably, or as move tokens if that is too long."""
+    text = json.dumps(save_dict(state), separators=(",", ":"))
+    if len(text) > MAX_SAVE_BYTES:
+        text = json.dumps(compact_save(state), separators=(",", ":"))
+    return text
+
+
+# -- moves as tokens ---------------------------------------------------------------------------
+def move_numbers(state: GameState) -> list[int]:
+    """Each move of ``state`` as its number among the legal actions where it was taken."""
+    twin = state.spec.new_game(seed=state.seed, **state.options)
+    numbers = []
+    for action in state.history:
+        legal = twin.legal_actions()
+        number = legal.index(action)
+        numbers.append(number)
+        twin.apply(legal[number])
+    return numbers
+
+
+def encode_moves(numbers: Iterable[int]) -> str:
+    """Move numbers as one string: base 32, one character for any number below 32."""
+    parts = []
+    for number in numbers:
+        digits = _LAST[number % 32]
+        number //= 32
+        while number:
+            digits = _MORE[number % 32] + digits
+            number //= 32
+        parts.append(digits)
+    return "".join(parts)
+
+
+def decode_moves(text: str) -> list[int]:
+    """The move numbers of a ``moves`` string; ValueError naming the first bad character.
+
+    Exactly one string encodes a list (no leading zero digit), so equal games have equal saves.
+    """
+    numbers: list[int] = []
+    value, open_ = 0, False
+    for position, char in enumerate(text):
+        last = _LAST_VALUE.get(char)
+        if last is not None:
+            numbers.append(value * 32 + last)
+            value, open_ = 0, False
+            continue
+        more = _MORE_VALUE.get(char)
+        if more is None or (more == 0 and not open_):
+            raise ValueError(f"the moves hold a character that is not a move at {position + 1}")
+        value, open_ = value * 32 + more, True
+    if open_:
+        raise ValueError("the moves end in the middle of a move")
+    return numbers
 
 
 class PackError(ValueError):
-    """A code whose packed body cannot be read: ``problem`` is base64, zlib or size."""
+    """A code whose packed body cannot be read: ``problem`` is base64, zlib, size or trailing."""
 
     def __init__(self, problem: str) -> None:
         super().__init__(problem)
@@ -96,6 +189,8 @@ def unpack(body: str, limit: int = MAX_SAVE_BYTES) -> str:
             raise PackError("size")
         if not inflater.eof:
             raise zlib.error("truncated")
+        if inflater.unused_data:  # bytes after the stream: one game would have many codes
+            raise PackError("trailing")
         return raw.decode("utf-8")
     except (zlib.error, UnicodeDecodeError):
         raise PackError("zlib") from None
@@ -119,12 +214,30 @@ def _inflate(code: str) -> str:
 
 
 def check_json_text(text: str, limit: int = MAX_SAVE_BYTES, depth: int = MAX_DEPTH) -> None:
-    """Refuse text that is too long or nests too deep, before any parser sees it."""
+    """Refuse text that is too long or nests too deep, before any parser sees it.
+
+    One pass, left to right: each bracket outside a string counts, each string is skipped
+    whole. A string left open ends the scan (no JSON parser accepts the text after it), so no
+    character is looked at more than a fixed number of times.
+    """
     if len(text) > limit:
         raise ValueError(f"it is larger than {limit} bytes")
     level = 0
-    for bracket in _BRACKETS.findall(_STRINGS.sub("", text)):
-        if bracket in "[{":
+    position = 0
+    search, rest = _TOKEN.search, _STRING_REST.match
+    while True:
+        found = search(text, position)
+        if found is None:
+            return
+        char = found.group()
+        if char == '"':
+            closed = rest(text, found.end())
+            if closed is None:
+                return  # an unterminated string: the parser refuses it
+            position = closed.end()
+            continue
+        position = found.end()
+        if char in "[{":
             level += 1
             if level > depth:
                 raise ValueError(f"it nests more than {depth} levels deep")
@@ -143,8 +256,9 @@ def parse_save(text: str | bytes) -> dict[str, Any]:
             raise ValueError("save rejected: it is not UTF-8 text") from None
     if not isinstance(text, str):
         raise ValueError("save rejected: a save is JSON text or a scenario code")
-    if len(text) > MAX_SAVE_BYTES:
-        raise ValueError(f"save rejected: it is larger than {MAX_SAVE_BYTES} bytes")
+    limit = MAX_CODE_CHARS if text.lstrip().startswith(PREFIX[:3]) else MAX_SAVE_BYTES
+    if len(text) > limit:
+        raise ValueError(f"save rejected: it is larger than {limit} bytes")
     stripped = text.strip()
     if stripped.startswith(PREFIX[:3]) and not stripped.startswith("{"):
         if not stripped.startswith(PREFIX):
@@ -164,12 +278,14 @@ def check_envelope(data: object) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ValueError("save rejected: the top level must be a JSON object")
     keys = set(data)
-    if not keys >= _KEYS or keys - _KEYS - {"seats"}:
+    moves = [k for k in _MOVE_KEYS if k in keys]
+    if not keys >= _KEYS or keys - _KEYS - {"seats", *_MOVE_KEYS} or len(moves) != 1:
         raise ValueError(
-            f"save rejected: expected the keys {sorted(_KEYS)} (and optionally seats), "
-            f"got {sorted(map(str, keys))[:10]}"
+            f"save rejected: expected the keys {sorted(_KEYS)}, actions or moves (one of "
+            f"them), and optionally seats; got {sorted(map(str, keys))[:10]}"
         )
-    if data["format"] != FORMAT or data["version"] != VERSION:
+    version = data["version"]
+    if data["format"] != FORMAT or type(version) is not int or version != VERSION:
         raise ValueError(f"save rejected: not an {FORMAT} save of version {VERSION}")
     if not isinstance(data["game"], str):
         raise ValueError("save rejected: the game must be named")
@@ -177,8 +293,10 @@ def check_envelope(data: object) -> dict[str, Any]:
         raise ValueError("save rejected: options must be a JSON object")
     if not is_whole(data["seed"]):
         raise ValueError("save rejected: the seed must be a whole number")
-    if not isinstance(data["actions"], list):
+    if "actions" in data and not isinstance(data["actions"], list):
         raise ValueError("save rejected: actions must be a list")
+    if "moves" in data and not isinstance(data["moves"], str):
+        raise ValueError("save rejected: moves must be a string of move tokens")
     seats = data.get("seats")
     if seats is not None and not (
         isinstance(seats, list)
@@ -206,6 +324,12 @@ def replay(
         state = spec.new_game(seed=data["seed"], **data["options"])
     except (ValueError, TypeError) as error:
         raise ValueError(f"save rejected: bad options ({error})") from None
+    if "moves" in data:
+        try:
+            numbers = decode_moves(data["moves"])
+        except ValueError as error:
+            raise ValueError(f"save rejected: {error}") from None
+        return _replay_numbers(state, numbers if upto is None else numbers[:upto], on_step)
     actions = data["actions"] if upto is None else data["actions"][:upto]
     types = state.action_types
     for number, raw in enumerate(actions, start=1):
@@ -221,6 +345,25 @@ def replay(
             events = state.apply(action)
         except IllegalAction as error:
             raise ValueError(f"save rejected: move {number} breaks the rules. {error}") from None
+        if on_step is not None:
+            on_step(state, player, state.history[-1], events)
+    return state
+
+
+def _replay_numbers(
+    state: GameState,
+    numbers: list[int],
+    on_step: Callable[[GameState, int | None, Action, list], None] | None,
+) -> GameState:
+    for count, number in enumerate(numbers, start=1):
+        legal = state.legal_actions()
+        if number >= len(legal):
+            raise ValueError(
+                f"save rejected: move {count} is choice {number + 1} of {len(legal)}: no such "
+                "legal move"
+            )
+        player = state.current_player
+        events = state.apply(legal[number])
         if on_step is not None:
             on_step(state, player, state.history[-1], events)
     return state

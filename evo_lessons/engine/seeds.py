@@ -1,8 +1,13 @@
-"""Seeds derived from a base seed, the same on every machine and in every process."""
+"""Seeds: derived from a base seed the same way on every machine, and checked by one rule."""
 
 from __future__ import annotations
 
 import hashlib
+
+from .words import is_whole, short_repr
+
+#: seeds are whole numbers below this (Python's and numpy's generators take every one of them)
+SEED_LIMIT = 2**63
 
 
 def derive_seed(*parts: object) -> int:
@@ -13,3 +18,18 @@ def derive_seed(*parts: object) -> int:
     """
     text = "\x1f".join(str(part) for part in parts).encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
+
+
+def check_seed(value: object) -> int:
+    """The one rule for a valid seed: a whole number from 0 to 2**63 - 1 (a Python int; not
+    ``True``, ``1.0`` or ``"7"``). Returns it, or raises ValueError with a sentence.
+
+    Used by the game session (and so every game widget), the population settings (and so the
+    population widget), and the class tools; a widget's page messages must call it too, so a
+    seed the page accepts is one every other part accepts.
+    """
+    if not is_whole(value) or not 0 <= value < SEED_LIMIT:  # type: ignore[operator]
+        raise ValueError(
+            f"A seed is a whole number from 0 to {SEED_LIMIT - 1:,}, not {short_repr(value, 30)}."
+        )
+    return value  # type: ignore[return-value]
