@@ -311,12 +311,14 @@ def replay(
     data: dict[str, Any],
     upto: int | None = None,
     on_step: Callable[[GameState, int | None, Action, list], None] | None = None,
+    numbers: list[int] | None = None,
 ) -> GameState:
     """Rebuild a game from a checked save dict, checking every action on the way.
 
     ``upto`` stops after that many actions (the timeline); ``on_step(state, player, action,
     events)`` is called after each one, with the seat that took it (the widget's session
-    records its rows and log this way).
+    records its rows and log this way); ``numbers``, if given, receives each move's number
+    among the legal actions (before ``on_step`` is called for it).
     """
     if data["game"] != spec.name:
         raise ValueError(f"save rejected: it is a {data['game'][:40]!r} game, not {spec.name!r}")
@@ -326,10 +328,11 @@ def replay(
         raise ValueError(f"save rejected: bad options ({error})") from None
     if "moves" in data:
         try:
-            numbers = decode_moves(data["moves"])
+            decode_moves(data["moves"])
         except ValueError as error:
             raise ValueError(f"save rejected: {error}") from None
-        return _replay_numbers(state, numbers if upto is None else numbers[:upto], on_step)
+        moves = decode_moves(data["moves"]) if "moves" in data else []
+        return _replay_numbers(state, moves if upto is None else moves[:upto], on_step, numbers)
     actions = data["actions"] if upto is None else data["actions"][:upto]
     types = state.action_types
     for number, raw in enumerate(actions, start=1):
@@ -341,10 +344,14 @@ def replay(
             except ValueError as error:
                 raise ValueError(f"save rejected: move {number} is malformed ({error})") from None
         player = state.current_player
+        legal = state.legal_actions() if numbers is not None else None
         try:
             events = state.apply(action)
         except IllegalAction as error:
             raise ValueError(f"save rejected: move {number} breaks the rules. {error}") from None
+        if legal is not None:
+            own = state.history[-1]
+            numbers.append(next(i for i, a in enumerate(legal) if a is own))
         if on_step is not None:
             on_step(state, player, state.history[-1], events)
     return state
@@ -352,10 +359,11 @@ def replay(
 
 def _replay_numbers(
     state: GameState,
-    numbers: list[int],
+    moves: list[int],
     on_step: Callable[[GameState, int | None, Action, list], None] | None,
+    numbers: list[int] | None,
 ) -> GameState:
-    for count, number in enumerate(numbers, start=1):
+    for count, number in enumerate(moves, start=1):
         legal = state.legal_actions()
         if number >= len(legal):
             raise ValueError(
@@ -364,6 +372,8 @@ def _replay_numbers(
             )
         player = state.current_player
         events = state.apply(legal[number])
+        if numbers is not None:
+            numbers.append(number)
         if on_step is not None:
             on_step(state, player, state.history[-1], events)
     return state

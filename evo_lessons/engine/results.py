@@ -1,56 +1,82 @@
 """Result codes: a finished game (or a population run) as a short line a student hands in.
 
-A *result code* is the scenario code's sibling: ``EVR1-`` + base64url(zlib(JSON)), versioned,
+A *result code* is the scenario code's sibling: ``EVR2-`` + base64url(zlib(JSON)), versioned,
 compressed, and checked on read before anything trusts it. Its own prefix means a result is never
 mistaken for a scenario (``EVO1-``), and the other way round. Two kinds:
 
-* ``game``: the game's save (options, seed, seats, moves; see :mod:`.record`) and the name the
-  student chose. The teacher's side replays every move through the rules, so a forged or
-  tampered code fails the same legality check a cheating click would; the numbers are never
-  taken from the code, only from the replayed game.
-* ``population``: a population run's settings, its summary at the end, and the name. The
-  teacher's side re-runs the settings (the run is seeded) and refuses a summary that differs.
+* ``game``: the game's save (options, seed, seats, moves as tokens; see :mod:`.record`), the
+  name the student chose, the lesson it came from, and ``play``: who made the moves. ``play``
+  holds ``student`` (the seat of the person handing the code in, a "human" seat; None when no
+  person played), ``loaded`` (how many opening moves came with a scenario code the game was
+  loaded from), ``movers`` (for every later move at a "human" seat, in order, who chose it:
+  ``p`` the person, ``h`` the helper bot, pressed by Step or Play to end; ``b`` a bot, only on
+  a seat that changed; run-length coded, ``"p12h3"``) and ``changed`` (seats switched between a
+  person and a bot, or between bots, during the game). Every other move was made by the bot
+  its seat names. The teacher's side replays every move through the rules **and every bot
+  seat's moves with that bot**, seeded as the session seeds it (``derive_seed(seed, "bot",
+  seat, move)``: one seed per decision, so undo, rewinds and reloads never change what a bot
+  plays), so a code whose seats were relabelled, or whose "bots" did not play as those bots,
+  is refused. The numbers are never taken from the code, only from the replayed game.
+* ``population``: a population run's settings, its summary at the end, the name and lesson.
+  The teacher's side re-runs the settings (the run is seeded) and refuses a summary that
+  differs; a run past the population work bound is refused before it is run.
+
+Version 1 codes (``EVR1-``, made before seats' roles were recorded) are read as far as their
+name and refused as ``old`` (:class:`OldResultCode`): nothing in them says who played.
 
 Reading checks, in this order, and stops at the first problem, naming it
 (:class:`ResultCodeError` carries a short ``problem`` word and a sentence): the prefix, the
 code's size, the base64, the compressed data (inflated to at most ``MAX_RESULT_BYTES``: a zip
-bomb stops there), the JSON's size and depth (:func:`.record.check_json_text`, before any parser
-sees it), the format and version, the kind, the name, and the fields of the kind. The engine
-knows no registry: replaying a game against its spec is :func:`replay_game_result`, and the
-classroom module (``evo_lessons.classroom``) does the rest.
+bomb stops there; bytes after the stream are refused), the JSON's size and depth
+(:func:`.record.check_json_text`, linear, before any parser sees it), the format and version,
+the kind, the name, and the fields of the kind. The engine knows no registry: checking a game
+against its spec is :func:`check_game_result`; :func:`fingerprint` names one game however it
+was encoded; the classroom module (``evo_lessons.classroom``) does the rest.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import unicodedata
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import record
-from .words import is_whole
+from .actions import action_from_json, exact_match
+from .seeds import derive_seed
+from .words import is_whole, seat_name
 
 if TYPE_CHECKING:
     from .spec import GameSpec
     from .state import GameState
 
 FORMAT = "evo_lessons.result"
-VERSION = 1
-PREFIX = "EVR1-"
-#: the longest code read at all (a long Climate game's result is about 2,000 characters)
-MAX_CODE_CHARS = 200_000
+VERSION = 2
+PREFIX = "EVR2-"
+#: the longest code read at all: the most a MAX_SAVE_BYTES save packs into
+MAX_CODE_CHARS = record.MAX_CODE_CHARS
 #: the most a code may inflate to: the same bound as a save's
 MAX_RESULT_BYTES = record.MAX_SAVE_BYTES
 #: the longest name a student may give (a full name with room to spare)
 MAX_NAME = 60
+#: the longest lesson id ("01_climate")
+MAX_LESSON = 60
 KINDS = ("game", "population")
+HUMAN = "human"
+#: who made a move at a "human" seat (see the module docstring)
+PERSON, HELPER, BOT = "p", "h", "b"
 #: every result code in a text (a hand-in file, a pasted e-mail); scenario codes are not matched
 CODE_PATTERN = re.compile(r"EVR\d+-[A-Za-z0-9_\-]+")
 _ANY_PREFIX = re.compile(r"^(EV[A-Z])(\d+)-")
 _KEYS = {
-    "game": {"format", "version", "kind", "name", "save"},
-    "population": {"format", "version", "kind", "name", "settings", "summary"},
+    "game": {"format", "version", "kind", "name", "lesson", "save", "play"},
+    "population": {"format", "version", "kind", "name", "lesson", "settings", "summary"},
 }
+_PLAY_KEYS = {"student", "loaded", "movers", "changed"}
+_RUN = re.compile(r"([phb])([1-9][0-9]{0,8})")
+_LESSON = re.compile(r"[A-Za-z0-9_.\-]{1,60}")
 #: a population summary's numbers, and the types they must have
 SUMMARY_FIELDS: dict[str, tuple[type, ...]] = {
     "generations": (int,),
@@ -64,14 +90,26 @@ SUMMARY_FIELDS: dict[str, tuple[type, ...]] = {
 class ResultCodeError(ValueError):
     """A result code that is refused: ``problem`` is a short word, the message a sentence.
 
-    The words: prefix, scenario, size, base64, zlib, json, depth, version, kind, name, field,
-    game, options, move, unfinished, settings, forged.
+    The words: prefix, scenario, size, base64, zlib, trailing, json, depth, version, old, kind,
+    name, lesson, field, game, options, move, bot, unfinished, settings, work, forged.
     """
 
     def __init__(self, problem: str, sentence: str) -> None:
         super().__init__(sentence)
         self.problem = problem
         self.sentence = sentence
+
+
+class OldResultCode(ResultCodeError):
+    """A version 1 code: readable, but it does not say who played each seat or move."""
+
+    def __init__(self, name: str | None) -> None:
+        super().__init__(
+            "old",
+            "this code was made by an older evo_lessons (EVR1-), which did not record who "
+            "played each seat and move, so it cannot be counted: ask for the game's new code",
+        )
+        self.name = name
 
 
 def check_name(name: object) -> str:
@@ -88,6 +126,17 @@ def check_name(name: object) -> str:
     return name
 
 
+def check_lesson(lesson: object) -> str | None:
+    """A lesson id ("01_climate"): letters, digits, ``_ . -``, at most MAX_LESSON; or None."""
+    if lesson is None:
+        return None
+    if not isinstance(lesson, str) or not _LESSON.fullmatch(lesson):
+        raise ResultCodeError(
+            "lesson", "a lesson id is a short word of letters, digits, _ . or - (01_climate)"
+        )
+    return lesson
+
+
 def fit_name(text: str) -> str:
     """A name box's text made fit for a code: one line, printable, at most MAX_NAME long
     ("" if nothing is left). For names typed elsewhere (a lesson's name box) that must not
@@ -97,31 +146,97 @@ def fit_name(text: str) -> str:
 
 
 def encode(data: dict[str, Any]) -> str:
-    """A checked result dict as a code: ``EVR1-`` + base64url(zlib(JSON))."""
+    """A checked result dict as a code: ``EVR2-`` + base64url(zlib(JSON))."""
     return record.pack(data, PREFIX)
 
 
-def game_result(save: dict[str, Any], name: str) -> dict[str, Any]:
-    """The result of a finished game from its save dict (see :func:`.record.save_dict`)."""
+# -- making ----------------------------------------------------------------------------------
+def play_record(
+    seats: list[str],
+    actors: list[int],
+    movers: list[str],
+    *,
+    student: int | None,
+    loaded: int = 0,
+    changed: set[int] | frozenset[int] = frozenset(),
+) -> dict[str, Any]:
+    """Who made each move, as a result code holds it (see the module docstring).
+
+    ``actors[m]``: the seat that made move m; ``movers[m]``: "person", "helper", "scenario" or
+    the name of the bot that chose it. A seat whose moves were not all made as its kind now
+    says (a person's move on a bot seat, another bot's) counts as changed, like a seat switched
+    by hand (``changed``).
+    """
+    changed = set(changed)
+    for move in range(loaded, len(actors)):
+        seat, who = actors[move], movers[move]
+        if seat < 0:
+            continue
+        if seats[seat] == HUMAN:
+            if who not in ("person", "helper"):
+                changed.add(seat)
+        elif who != seats[seat]:
+            changed.add(seat)
+    letters = []
+    for move in range(loaded, len(actors)):
+        seat = actors[move]
+        if seat >= 0 and seats[seat] == HUMAN:
+            who = movers[move]
+            letters.append(PERSON if who == "person" else HELPER if who == "helper" else BOT)
+    return {
+        "student": student,
+        "loaded": loaded,
+        "movers": _run_length(letters),
+        "changed": sorted(changed),
+    }
+
+
+def _run_length(letters: list[str]) -> str:
+    parts: list[str] = []
+    for letter in letters:
+        if parts and parts[-1][0] == letter:
+            parts[-1] = (letter, parts[-1][1] + 1)  # type: ignore[assignment]
+        else:
+            parts.append((letter, 1))  # type: ignore[arg-type]
+    return "".join(f"{letter}{count}" for letter, count in parts)  # type: ignore[misc]
+
+
+def game_result(
+    save: dict[str, Any],
+    name: str,
+    *,
+    lesson: str | None = None,
+    play: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The result of a finished game from its save dict (see :func:`.record.save_dict`).
+
+    ``play``: who made the moves (:func:`play_record`). Without it the code says so
+    (``None``): the class tools list such a game apart, as they cannot tell who played.
+    """
     record.check_envelope(save)
     return {
         "format": FORMAT,
         "version": VERSION,
         "kind": "game",
         "name": check_name(name),
+        "lesson": check_lesson(lesson),
         "save": save,
+        "play": play,
     }
 
 
-def game_result_code(state: GameState, name: str, seats: list[str] | None = None) -> str:
-    """The result code of a finished game (its seats, "human" or a bot name, if known)."""
+def game_result_code(
+    state: GameState, name: str, seats: list[str] | None = None, *, lesson: str | None = None
+) -> str:
+    """The result code of a bare finished game: nobody recorded who moved (listed apart)."""
     if not state.is_over:
         raise ValueError("a result code is for a finished game: play it to the end first")
-    return encode(game_result(record.save_dict(state, seats=seats), name))
+    save = record.compact_save(state, seats=seats)
+    return encode(game_result(save, name, lesson=lesson))
 
 
 def population_result(
-    settings: dict[str, Any], summary: dict[str, Any], name: str
+    settings: dict[str, Any], summary: dict[str, Any], name: str, *, lesson: str | None = None
 ) -> dict[str, Any]:
     """The result of a population run: its settings (as JSON data) and its summary."""
     data = {
@@ -129,6 +244,7 @@ def population_result(
         "version": VERSION,
         "kind": "population",
         "name": check_name(name),
+        "lesson": check_lesson(lesson),
         "settings": settings,
         "summary": summary,
     }
@@ -136,8 +252,8 @@ def population_result(
 
 
 # -- reading ---------------------------------------------------------------------------------
-def _body(code: str) -> str:
-    """Everything after the prefix, once the prefix says this is a result code we can read."""
+def _body(code: str) -> tuple[int, str]:
+    """The version and everything after the prefix, once the prefix says this is ours."""
     found = _ANY_PREFIX.match(code)
     if found is None:
         raise ResultCodeError(
@@ -147,20 +263,20 @@ def _body(code: str) -> str:
     if letter == "EVO":
         raise ResultCodeError(
             "scenario",
-            "this is a scenario code (EVO1-), which starts a game; a result code (EVR1-) is "
+            "this is a scenario code (EVO1-), which starts a game; a result code (EVR2-) is "
             "shown when a game is finished",
         )
     if letter != "EVR":
         raise ResultCodeError(
             "prefix", f"this is not a result code: a result code starts with {PREFIX}"
         )
-    if number != str(VERSION):
+    if number not in ("1", str(VERSION)):
         raise ResultCodeError(
             "version",
             f"this result code is version {number[:6]}; this evo_lessons reads version "
             f"{VERSION} (update evo_lessons, or ask for a new code)",
         )
-    return code[found.end() :]
+    return int(number), code[found.end() :]
 
 
 _DAMAGED = {
@@ -168,6 +284,7 @@ _DAMAGED = {
     f"whole, from {PREFIX} to its last character",
     "zlib": "this result code is damaged (its packed data does not unpack): copy it again, whole",
     "size": f"this result code unpacks to more than {MAX_RESULT_BYTES:,} bytes",
+    "trailing": "this result code has data after its end: copy it again, whole and nothing more",
 }
 
 
@@ -185,14 +302,16 @@ def parse_result(code: str | bytes) -> dict[str, Any]:
             raise ResultCodeError("size", f"this result code is longer than {MAX_CODE_CHARS:,}")
         code = code.decode("utf-8", errors="replace")
     if not isinstance(code, str):
-        raise ResultCodeError("prefix", "a result code is a line of text starting EVR1-")
+        raise ResultCodeError("prefix", f"a result code is a line of text starting {PREFIX}")
     if len(code) > MAX_CODE_CHARS:
         raise ResultCodeError(
             "size", f"this result code is longer than {MAX_CODE_CHARS:,} characters"
         )
     text = code.strip()
+    version = VERSION
     if not text.startswith("{"):
-        text = _inflate(_body(text))
+        version, body = _body(text)
+        text = _inflate(body)
     try:
         record.check_json_text(text, MAX_RESULT_BYTES)
     except ValueError as error:
@@ -205,6 +324,13 @@ def parse_result(code: str | bytes) -> dict[str, Any]:
         raise ResultCodeError("json", f"this result is not readable JSON ({reason})") from None
     except RecursionError:  # belt and braces: check_json_text counts the depth first
         raise ResultCodeError("depth", "this result nests too deep") from None
+    if version == 1 or (isinstance(data, dict) and data.get("version") == 1):
+        name = data.get("name") if isinstance(data, dict) else None
+        try:
+            name = check_name(name)
+        except ResultCodeError:
+            name = None
+        raise OldResultCode(name)
     return _check_fields(data)
 
 
@@ -214,7 +340,7 @@ def _check_fields(data: object) -> dict[str, Any]:
     if data.get("format") != FORMAT:
         raise ResultCodeError("field", f"this is not an {FORMAT} result")
     version = data.get("version")
-    if version != VERSION or not is_whole(version):
+    if not is_whole(version) or version != VERSION:
         raise ResultCodeError(
             "version", f"this result is version {str(version)[:10]}; this reads {VERSION}"
         )
@@ -228,11 +354,14 @@ def _check_fields(data: object) -> dict[str, Any]:
             f"{', '.join(sorted(map(str, data)))[:120]}",
         )
     data["name"] = check_name(data["name"])
+    data["lesson"] = check_lesson(data["lesson"])
     if kind == "game":
         try:
             record.check_envelope(data["save"])
         except ValueError as error:
             raise ResultCodeError("field", str(error).replace("save rejected: ", "")) from None
+        if data["play"] is not None:
+            _check_play(data["play"])
         return data
     if not isinstance(data["settings"], dict):
         raise ResultCodeError("field", "a population result's settings are a JSON object")
@@ -253,25 +382,202 @@ def _check_fields(data: object) -> dict[str, Any]:
     return data
 
 
-def replay_game_result(spec: GameSpec, data: dict[str, Any]) -> GameState:
-    """Replay a game result's moves through the rules; the finished game, or an error."""
+def _check_play(play: object) -> None:
+    """The shape of a ``play`` record (what it claims is checked against the replay later)."""
+    bad = ResultCodeError("field", "the record of who played is damaged")
+    if not isinstance(play, dict) or set(play) != _PLAY_KEYS:
+        raise bad
+    student, loaded, movers, changed = (play[k] for k in ("student", "loaded", "movers", "changed"))
+    if student is not None and not (is_whole(student) and 0 <= student < 64):
+        raise bad
+    if not (is_whole(loaded) and loaded >= 0):
+        raise bad
+    if not isinstance(movers, str) or len(movers) > MAX_RESULT_BYTES:
+        raise bad
+    if not (
+        isinstance(changed, list)
+        and all(is_whole(s) and 0 <= s < 64 for s in changed)
+        and changed == sorted(set(changed))
+    ):
+        raise bad
+    runs = list(_RUN.finditer(movers))
+    if sum(len(m.group()) for m in runs) != len(movers):
+        raise bad
+    # a save holds at most one move per character: a longer record is not of a save we read
+    if sum(int(m.group(2)) for m in runs) > record.MAX_SAVE_BYTES:
+        raise bad
+
+
+def movers_of(text: str) -> list[str]:
+    """The letters of a run-length ``movers`` string ("p2h1" -> ["p", "p", "h"])."""
+    return [m.group(1) for m in _RUN.finditer(text) for _ in range(int(m.group(2)))]
+
+
+# -- checking a game against its rules -----------------------------------------------------------
+@dataclass
+class CheckedGame:
+    """A game result replayed and checked: the finished state and what the record says."""
+
+    state: GameState
+    seats: list[str] | None
+    student: int | None
+    #: who played: None if the code does not say (made without a session)
+    recorded: bool
+    loaded: int
+    changed: list[int]
+    #: per "human" seat: moves its person made, and moves the helper bot made for them
+    person_moves: dict[int, int] = field(default_factory=dict)
+    helper_moves: dict[int, int] = field(default_factory=dict)
+    numbers: list[int] = field(default_factory=list)
+
+
+def check_game_result(spec: GameSpec, data: dict[str, Any]) -> CheckedGame:
+    """Replay a game result's moves through the rules, and its bot seats with their bots.
+
+    Every move from the ``loaded`` ones on, made on a seat that names a bot (and that did not
+    change), must be the move that bot chooses there, seeded ``derive_seed(seed, "bot", seat,
+    move)`` as the session seeds it; the seats and the record of movers must agree with the
+    moves. Raises ResultCodeError (``move``, ``bot``, ``field``, ``unfinished`` ...).
+    """
     save = data["save"]
     if save["game"] != spec.name:
         raise ResultCodeError("game", f"this is a {save['game'][:40]!r} game, not {spec.name!r}")
     try:
-        spec.normalise_options(save["options"])
-        spec.new_game(seed=save["seed"], **save["options"])
+        options = spec.normalise_options(save["options"])
+        state = spec.new_game(seed=save["seed"], **save["options"])
     except (ValueError, TypeError) as error:
         raise ResultCodeError("options", f"the game's options are refused ({error})") from None
     seats = save.get("seats")
-    if seats is not None and len(seats) != spec.normalise_options(save["options"])["players"]:
-        raise ResultCodeError("field", "the seats do not match the number of players")
+    play = data.get("play")
+    if seats is not None:
+        if len(seats) != options["players"]:
+            raise ResultCodeError("field", "the seats do not match the number of players")
+        unknown = [s for s in seats if s != HUMAN and s not in spec.bots]
+        if unknown:
+            raise ResultCodeError("field", f"a seat names no bot of {spec.title}: {unknown[0]!r}")
+    if play is not None and seats is None:
+        raise ResultCodeError("field", "a record of who played needs the seats")
+    student = play["student"] if play else None
+    if student is not None and (student >= len(seats) or seats[student] != HUMAN):
+        raise ResultCodeError("field", "the student's seat is not a person's seat")
+    loaded = play["loaded"] if play else 0
+    changed = play["changed"] if play else []
+    if any(s >= len(seats or ()) for s in changed):
+        raise ResultCodeError("field", "a changed seat is not a seat of this game")
+    checked = CheckedGame(state, seats, student, play is not None, loaded, list(changed))
+    letters = movers_of(play["movers"]) if play else []
+    verify = play is not None
     try:
-        state = record.replay(spec, save)
+        numbers = _replay_checked(spec, state, save, seats, checked, letters, verify)
+    except ResultCodeError:
+        raise
     except ValueError as error:
         raise ResultCodeError("move", str(error).replace("save rejected: ", "")) from None
+    if loaded > len(numbers):
+        raise ResultCodeError("field", "more moves are said to be loaded than the game has")
     if not state.is_over:
         raise ResultCodeError(
             "unfinished", f"the game stops after {len(state.history)} moves, before its end"
         )
-    return state
+    checked.numbers = numbers
+    return checked
+
+
+def _replay_checked(spec, state, save, seats, checked, letters, verify) -> list[int]:
+    """The replay behind :func:`check_game_result`: every move numbered, bots re-asked."""
+    if "moves" in save:
+        try:
+            numbers = record.decode_moves(save["moves"])
+        except ValueError as error:
+            raise ResultCodeError("move", str(error)) from None
+    else:
+        numbers = None
+        types = state.action_types
+    changed = set(checked.changed)
+    found: list[int] = []
+    letter_at = 0
+    total = len(numbers) if numbers is not None else len(save["actions"])
+    for move in range(total):
+        legal = state.legal_actions()
+        if numbers is not None:
+            number = numbers[move]
+            if number >= len(legal):
+                raise ResultCodeError(
+                    "move", f"move {move + 1} is choice {number + 1} of {len(legal)}: no such move"
+                )
+        else:
+            try:
+                action = action_from_json(save["actions"][move], types)
+                number = legal.index(action)
+            except ValueError as error:
+                raise ResultCodeError(
+                    "move", f"move {move + 1} is not a legal move ({str(error)[:120]})"
+                ) from None
+            if not exact_match(action, legal[number]):
+                raise ResultCodeError("move", f"move {move + 1} has values of the wrong types")
+        seat = state.current_player
+        if verify and move >= checked.loaded and seat is not None:
+            kind = seats[seat]
+            if kind == HUMAN:
+                if letter_at >= len(letters):
+                    raise ResultCodeError("field", "the record of who played ends too soon")
+                letter = letters[letter_at]
+                letter_at += 1
+                if letter == BOT and seat not in changed:
+                    raise ResultCodeError("field", "a bot is said to have moved on a person's seat")
+                if letter == PERSON:
+                    checked.person_moves[seat] = checked.person_moves.get(seat, 0) + 1
+                elif letter == HELPER:
+                    checked.helper_moves[seat] = checked.helper_moves.get(seat, 0) + 1
+            elif seat not in changed:
+                bot = spec.make_bot(kind, derive_seed(save["seed"], "bot", seat, move))
+                seen = state.observation(seat) if bot.needs_observation else None
+                chosen = bot.choose(seen, legal)
+                if chosen is not legal[number] and chosen != legal[number]:
+                    raise ResultCodeError(
+                        "bot",
+                        f"{seat_name(seat)} is said to be the {kind} bot, but move {move + 1} "
+                        f"is not what the {kind} bot plays there",
+                    )
+        state.apply(legal[number])
+        found.append(number)
+    if verify and letter_at != len(letters):
+        raise ResultCodeError("field", "the record of who played is longer than the game")
+    return found
+
+
+def fingerprint(
+    data: dict[str, Any],
+    numbers: list[int] | None = None,
+    options: dict[str, Any] | None = None,
+) -> str:
+    """One game (or run) however it was encoded: the same for every compression, JSON layout,
+    key order, name, lesson or trailing bytes, different for another game, seat or student.
+
+    A game's print covers its game, options (pass the replayed state's, which the spec
+    normalised: defaults written out or left out give one print), seed, moves (as move
+    numbers), seats and the student's seat; a population run's covers its checked settings.
+    """
+    if data["kind"] == "population":
+        body: Any = ["population", data["settings"]]
+    else:
+        save = data["save"]
+        if numbers is None:
+            numbers = record.decode_moves(save["moves"]) if "moves" in save else None
+        play = data["play"] or {}
+        body = [
+            "game",
+            save["game"],
+            save["options"] if options is None else options,
+            save["seed"],
+            record.encode_moves(numbers) if numbers is not None else save.get("actions"),
+            save.get("seats"),
+            play.get("student"),
+        ]
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def replay_game_result(spec: GameSpec, data: dict[str, Any]) -> GameState:
+    """Replay and check a game result (see :func:`check_game_result`); the finished game."""
+    return check_game_result(spec, data).state

@@ -5,6 +5,23 @@ seat, the metric rows recorded after every step (Mesa's collect-then-plot) and t
 Rewinding replays the first k actions from the seed through the engine's one replay loop
 (:func:`evo_lessons.engine.record.replay`), so the timeline, undo, saves and scenario codes all
 rest on the same guarantee: same seed and decisions, same game.
+
+**Who moved.** Every move on the timeline keeps who chose it (:attr:`GameSession.movers`):
+``"person"`` (a click, :meth:`act_index`, or :meth:`apply` from Python), ``"helper"`` (the
+helper bot moving for a person: Step or Play to end on a person's turn), ``"scenario"`` (a move
+that came with a loaded scenario code) or the name of the seat's bot. A result code carries it
+(:meth:`result_code`), so the class tools can tell the student's play from the helper's.
+
+**Bots are seeded per decision**: the bot on seat s choosing move m is
+``make_bot(name, derive_seed(seed, "bot", s, m))``. Every bot in the package keeps nothing
+between decisions but its random generator (its memory is the observation), so a bot plays the
+same move in the same position whatever happened before: after an undo, a rewind, a reload or a
+seat change. That is what lets the class tools re-ask every bot seat and refuse a code whose
+"bots" did not play as those bots.
+
+**Hidden information.** A scenario code holds the seed, and the seed rebuilds every hidden
+card; :meth:`scenario_code` therefore refuses while a game with hidden information is on,
+unless the session is a teacher's (``teacher=True``: the teacher edition sets up scenarios).
 """
 
 from __future__ import annotations
@@ -17,33 +34,55 @@ from collections.abc import Sequence
 from typing import Any
 
 from evo_lessons import game_spec
-from evo_lessons.engine import Action, GameSpec, IllegalAction, derive_seed, record
+from evo_lessons.engine import Action, GameSpec, IllegalAction, derive_seed, record, results
+from evo_lessons.engine.seeds import check_seed
 from evo_lessons.engine.words import is_whole, seat_name, short_repr
 
 HUMAN = "human"
 #: the largest scenario file or code the widget reads (a long game's save is tens of kB)
-MAX_SCENARIO_BYTES = record.MAX_SAVE_BYTES
+MAX_SCENARIO_BYTES = record.MAX_CODE_CHARS
+#: who made a move, besides a bot's name
+PERSON, HELPER, SCENARIO = "person", "helper", "scenario"
+HIDDEN_CODE = (
+    "The scenario code is given when the game is over: mid-game it would show the other "
+    "players' hidden cards."
+)
 
 
 class GameSession:
-    """One game being played: state, timeline, seats, rows and log."""
+    """One game being played: state, timeline, seats, rows, log, and who made each move.
+
+    ``teacher=True`` gives scenario codes at any time (see the module docstring).
+    """
 
     def __init__(
         self,
         game: str | GameSpec,
-        *,
         seed: int | None = None,
         seats: Sequence[str] | None = None,
+        *,
+        teacher: bool = False,
         **options: Any,
     ) -> None:
         self.spec: GameSpec = game_spec(game)
-        self.seed = random.randrange(1, 100_000) if seed is None else seed
-        state = self.spec.new_game(seed=self.seed, **options)  # validates seed and options
+        self.seed = random.randrange(1, 100_000) if seed is None else check_seed(seed)
+        self.teacher = bool(teacher)
+        state = self.spec.new_game(seed=self.seed, **options)  # validates the options
         self.options = dict(state.options)
         self.seats = self._check_seats(seats, state.num_players)
-        self.actions: list[Action] = []
-        self.actors: list[int] = []
+        self._clear_timeline()
         self._restart(state)
+
+    def _clear_timeline(self) -> None:
+        self.actions: list[Action] = []
+        #: the seat that made each move (-1: none)
+        self.actors: list[int] = []
+        #: who chose each move: "person", "helper", "scenario" or a bot's name
+        self.movers: list[str] = []
+        #: each move's number among the legal actions where it was taken (compact saves)
+        self.numbers: list[int] = []
+        #: seats switched between a person and a bot (or between bots) during this game
+        self.changed_seats: set[int] = set()
 
     @property
     def game(self) -> str:
@@ -76,18 +115,22 @@ class GameSession:
         return seats
 
     def set_seat(self, seat: int, kind: str) -> None:
+        """Give a seat to a person ("human") or a bot; during a game the change is recorded
+        (its result code then says the seat changed, and the class tools list it apart)."""
         if not (is_whole(seat) and 0 <= seat < len(self.seats)):
             raise ValueError(f"there is no seat {short_repr(seat)}")
         seats = list(self.seats)
         seats[seat] = kind
-        self.seats = self._check_seats(seats, len(self.seats))
-        self.bots[seat] = None if kind == HUMAN else self._make_bot(seat)
+        seats = self._check_seats(seats, len(self.seats))
+        if seats[seat] != self.seats[seat] and self.position > 0 and not self.state.is_over:
+            self.changed_seats.add(seat)
+        self.seats = seats
 
-    def _make_bot(self, seat: int):
-        return self.spec.make_bot(self.seats[seat], derive_seed(self.seed, "bot", seat))
-
-    def _fresh_bots(self) -> None:
-        self.bots = [None if k == HUMAN else self._make_bot(s) for s, k in enumerate(self.seats)]
+    def bot_for(self, seat: int, position: int | None = None):
+        """The bot of ``seat`` deciding move ``position`` (default: the next move), seeded for
+        that one decision: ``derive_seed(seed, "bot", seat, position)``."""
+        move = self.position if position is None else position
+        return self.spec.make_bot(self.seats[seat], derive_seed(self.seed, "bot", seat, move))
 
     @property
     def humans(self) -> list[int]:
@@ -104,7 +147,6 @@ class GameSession:
         self.position = 0
         self.rows: list[dict[str, Any]] = []
         self.log: list[tuple[int, str]] = [(0, e.text) for e in self.state.setup_events]
-        self._fresh_bots()
         self._record()
 
     def _record(self) -> None:
@@ -112,25 +154,36 @@ class GameSession:
         for row in self.state.metrics():
             self.rows.append({"step": step, **row})
 
-    def _after_step(self, player: int | None, action: Action, events: list) -> None:
-        """Record one step of the timeline: its actor, its rows and its log lines."""
+    def _after_step(
+        self, player: int | None, action: Action, events: list, mover: str, number: int
+    ) -> None:
+        """Record one step of the timeline: its actor, mover, rows and log lines.
+
+        A replayed step that agrees with the timeline keeps the timeline's record of it."""
         self.position += 1
         if self.position > len(self.actions) or self.actions[self.position - 1] != action:
-            del self.actions[self.position - 1 :]
-            del self.actors[self.position - 1 :]
+            self._cut(self.position - 1)
             self.actions.append(action)
             self.actors.append(-1 if player is None else player)
+            self.movers.append(mover)
+            self.numbers.append(number)
         self._record()
         self.log.extend((self.position, e.text) for e in events)
 
-    def apply(self, action: Action) -> list:
-        """Apply an action now (cutting off any undone future) and record it."""
+    def _cut(self, length: int) -> None:
+        for kept in (self.actions, self.actors, self.movers, self.numbers):
+            del kept[length:]
+
+    def apply(self, action: Action, mover: str = PERSON) -> list:
+        """Apply an action now (cutting off any undone future) and record who chose it
+        (``mover``: "person" by default, as a move made from Python is a person's)."""
         player = self.state.current_player
+        legal = self.state.legal_actions()
         events = self.state.apply(action)  # raises IllegalAction, changing nothing
         own = self.state.history[-1]  # the state's own copy of the action
-        del self.actions[self.position :]
-        del self.actors[self.position :]
-        self._after_step(player, own, events)
+        number = next(i for i, a in enumerate(legal) if a is own)
+        self._cut(self.position)
+        self._after_step(player, own, events, mover, number)
         return events
 
     def act_index(self, index: object) -> list:
@@ -147,11 +200,23 @@ class GameSession:
         player = self.state.current_player
         if player is None:
             return None
-        bot = self.bots[player]
-        if bot is None:  # a human asked the machine to move for them
+        if self.seats[player] == HUMAN:  # a person asked the machine to move for them
             bot = self.spec.make_bot(self.good_bot, derive_seed(self.seed, "hint", self.position))
+            mover = HELPER
+        else:
+            bot = self.bot_for(player)
+            mover = self.seats[player]
         observation = self.state.observation(player) if bot.needs_observation else None
-        return self.apply(bot.choose(observation, self.state.legal_actions()))
+        return self.apply(bot.choose(observation, self.state.legal_actions()), mover)
+
+    def play_to_end(self) -> int:
+        """Every remaining move by bots, the helper bot on people's seats (recorded as the
+        helper's: such a game is not the student's own result). Returns the moves made."""
+        moves = 0
+        while not self.state.is_over:
+            self.bot_step()
+            moves += 1
+        return moves
 
     def run_bots(self) -> int:
         """Bots play until a person must decide or the game ends; returns the moves made.
@@ -172,22 +237,24 @@ class GameSession:
             raise ValueError("a timeline position is a whole number")
         if not 0 <= position <= len(self.actions):
             raise ValueError(f"the timeline runs from 0 to {len(self.actions)}")
-        self._replay(record.save_dict(self.state, self.actions[:position]))
+        moves = record.encode_moves(self.numbers[:position])
+        self._replay(record.save_dict(self.state, moves=moves))
 
-    def _replay(self, data: dict[str, Any]) -> None:
+    def _replay(self, data: dict[str, Any], mover: str = SCENARIO) -> None:
         """Rebuild the game from a save through the engine's replay, recording every step.
 
         The moves beyond the save's end stay on the timeline (the slider can go forward again)
-        as long as the replayed moves agree with them.
+        as long as the replayed moves agree with them; moves new to the timeline are recorded
+        as made by ``mover`` (a loaded scenario's).
         """
         self._restart(self.spec.new_game(seed=self.seed, **self.options))
+        numbers: list[int] = []
 
         def on_step(state, player, action, events):
             self.state = state
-            self._after_step(player, action, events)
+            self._after_step(player, action, events, mover, numbers[-1])
 
-        self.state = record.replay(self.spec, data, on_step=on_step)
-        self._fresh_bots()
+        self.state = record.replay(self.spec, data, on_step=on_step, numbers=numbers)
 
     def undo(self) -> bool:
         """Go back to just before the last human decision (or one step if there is none)."""
@@ -203,10 +270,8 @@ class GameSession:
         return True
 
     def new_game(self, seed: int | None = None) -> None:
-        if seed is not None and not is_whole(seed):
-            raise ValueError("a seed is a whole number")
-        self.seed = random.randrange(1, 100_000) if seed is None else seed
-        self.actions, self.actors = [], []
+        self.seed = random.randrange(1, 100_000) if seed is None else check_seed(seed)
+        self._clear_timeline()
         self._restart()
 
     # -- exports -------------------------------------------------------------------------------
@@ -234,19 +299,79 @@ class GameSession:
         return out.getvalue()
 
     def scenario(self, include_moves: bool = True) -> dict[str, Any]:
-        """This game as a save with its seats (the moves up to the timeline's position)."""
-        actions = self.actions[: self.position] if include_moves else []
-        return record.save_dict(self.state, actions, seats=self.seats)
+        """This game as a save with its seats (the moves up to the timeline's position, as
+        move tokens). It holds the seed: for Python and teachers; see :meth:`scenario_code`."""
+        moves = record.encode_moves(self.numbers[: self.position] if include_moves else [])
+        return record.save_dict(self.state, seats=self.seats, moves=moves)
+
+    @property
+    def scenario_code_ready(self) -> bool:
+        """Whether :meth:`scenario_code` may be given now: the game is over, or it hides
+        nothing, or this is a teacher's session."""
+        return self.state.is_over or not self.spec.hidden_information or self.teacher
 
     def scenario_code(self, include_moves: bool = True) -> str:
-        """A short code (``EVO1-...``) that starts this game anywhere; it holds the seed."""
+        """A short code (``EVO1-...``) that starts this game anywhere; it holds the seed.
+
+        Refused (ValueError) while a game with hidden information is on, unless ``teacher``:
+        the seed would rebuild every other player's hidden cards."""
+        if not self.scenario_code_ready:
+            raise ValueError(HIDDEN_CODE)
         return record.encode(self.scenario(include_moves))
 
+    # -- result codes --------------------------------------------------------------------------
+    @property
+    def loaded_moves(self) -> int:
+        """How many opening moves came with a loaded scenario code (not played here)."""
+        count = 0
+        for mover in self.movers[: self.position]:
+            if mover != SCENARIO:
+                break
+            count += 1
+        return count
+
+    def play_record(self, student: int | None = None) -> dict[str, Any]:
+        """Who made the moves to the timeline's position, as a result code holds it.
+
+        ``student``: the seat of the person handing the code in (default: the first person's
+        seat; None when nobody sits at the table)."""
+        humans = self.humans
+        if student is None:
+            student = humans[0] if humans else None
+        elif not (is_whole(student) and student in humans):
+            raise ValueError(f"seat {short_repr(student)} is not a person's seat")
+        end = self.position
+        return results.play_record(
+            self.seats,
+            self.actors[:end],
+            self.movers[:end],
+            student=student,
+            loaded=self.loaded_moves,
+            changed=self.changed_seats,
+        )
+
+    def result_code(self, name: str, lesson: str | None = None, *, seat: int | None = None) -> str:
+        """The result code (``EVR2-...``) of this finished game, with the student's name.
+
+        It records the seats, which seat is the student's (``seat``; default the first
+        person's), who made each move (the person, the helper bot, a bot) and the lesson id.
+        ValueError if the game is not finished, or the name or lesson is not fit for a code.
+        """
+        if not self.state.is_over:
+            raise ValueError("A result code is for a finished game: play it to the end first.")
+        data = results.game_result(
+            self.scenario(True), name, lesson=lesson, play=self.play_record(seat)
+        )
+        return results.encode(data)
+
     @classmethod
-    def from_scenario(cls, source: dict[str, Any] | str | bytes | pathlib.Path) -> GameSession:
+    def from_scenario(
+        cls, source: dict[str, Any] | str | bytes | pathlib.Path, *, teacher: bool = False
+    ) -> GameSession:
         """Start from a scenario code, save JSON text, a dict, or a file saved earlier.
 
-        The session stands at exactly the saved position (no bot moves on by itself).
+        The session stands at exactly the saved position (no bot moves on by itself); the
+        loaded moves are recorded as the scenario's, not as anyone's play here.
         Anything wrong raises ValueError with a reason, and nothing is half-loaded.
         """
         data = read_scenario(source)
@@ -255,7 +380,9 @@ class GameSession:
         except ValueError as error:
             raise ValueError(f"scenario rejected: {error}") from None
         try:
-            session = cls(spec, seed=data["seed"], seats=data.get("seats"), **data["options"])
+            session = cls(
+                spec, seed=data["seed"], seats=data.get("seats"), teacher=teacher, **data["options"]
+            )
         except TypeError as error:
             raise ValueError(f"scenario rejected: bad options ({error})") from None
         except ValueError as error:
