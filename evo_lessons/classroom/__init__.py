@@ -1,20 +1,40 @@
-"""A whole class: result codes pooled, checked by replay, and compared with chance.
+"""A whole class: result codes pooled, checked by replay, sorted, and compared with chance.
 
->>> from evo_lessons.classroom import pool, class_versus_chance
->>> games, rejected = pool(["EVR1-...", "hand-in/", "extra_codes.txt"])   # doctest: +SKIP
->>> class_versus_chance(games, n=1000)                                     # doctest: +SKIP
+>>> from evo_lessons.classroom import pool
+>>> results = pool(["EVR2-...", "hand-in/"], lesson="01_climate", scenario=4242)  # doctest: +SKIP
+>>> results.games, results.apart, results.rejected                                # doctest: +SKIP
+>>> for comparison in results.comparisons(n=1000): display(comparison)            # doctest: +SKIP
 
-A student's widget shows a result code when a game is finished (``widget.result_code(name)``);
-the hand-in file carries it. :func:`pool` reads codes however the teacher has them, replays
-every game through its rules (a forged or tampered code is rejected with the reason, never
-counted), and returns one row per game. :func:`chance` plays the same setup ``n`` times with a
-random player in the student's seat; :func:`class_versus_chance` plots the two side by side.
-``python -m evo_lessons.classroom example`` writes the example class the teacher notebook uses.
+A student's game shows a result code when it is finished (``session.result_code(name,
+lesson)``, the widget's result box); the hand-in file carries it in its **results section**,
+the only part of a hand-in that is read:
+
+* Markdown hand-ins: between a line ``<!-- evo-results -->`` and a line
+  ``<!-- /evo-results -->``;
+* HTML hand-ins: inside ``<section id="evo-results">`` ... ``</section>``.
+
+A code typed into an answer is never read; a hand-in without the section is listed apart.
+
+:func:`pool` reads codes however the teacher has them and sorts every one into **counted**
+(checked, one row per game however it was encoded or renamed, played by the student),
+**apart** (genuine but not the student's own result: duplicates with who handed them in,
+games the helper bot played for a person, games no person played, seats changed mid-game,
+another scenario or lesson than the one fixed, old EVR1 codes) and **refused** (damaged or
+forged: an illegal move, a "bot" seat that did not play as that bot, relabelled seats, a
+population summary its settings do not give, a run past the work bound). Each not counted has
+a one-word ``problem`` and a reason. The teacher may fix the ``scenario`` (a seed, or a scenario
+code given with the lesson) and the ``lesson``; otherwise every setup is compared on its own.
+:func:`chance` plays a setup ``n`` times with a random player in the student's seat (the same
+deal and bots when the scenario is fixed); ``results.comparisons()`` gives a table and a plot
+per setup. ``python -m evo_lessons.classroom example`` writes the example class the teacher
+notebook uses.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from evo_lessons.population.result import population_summary
 
 from .codes import result_code
 from .compare import (
@@ -22,42 +42,53 @@ from .compare import (
     chance,
     class_versus_chance,
     compare,
+    compare_setups,
     mean_interval,
     measures_of,
     most_common_setup,
+    setups_of,
     wilson,
 )
 from .example import EXAMPLE_FILE, example_codes
-from .pooling import check_code, find_codes, pool_codes, population_summary
+from .handins import HTML_OPEN, MARKDOWN_CLOSE, MARKDOWN_OPEN, find_codes, results_section
+from .pooling import Fixed, check_code, pool_codes
+from .report import APART, CHECKS, ClassResults
 
-if TYPE_CHECKING:
-    import pandas as pd
 
-
-def pool(codes_or_files: Any) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Pool a class's result codes: ``(games, rejected)`` as two DataFrames.
+def pool(codes_or_files: Any, *, scenario: Any = None, lesson: str | None = None) -> ClassResults:
+    """Pool a class's result codes into :class:`ClassResults`.
 
     ``codes_or_files``: a code, pasted text (one code a line), a hand-in file (HTML or
-    Markdown) or a folder of them (read recursively, hidden folders skipped), a FileUpload
-    widget's value, or a list of any of these. ``games`` has one row per accepted result:
-    the student's name, the setup, the winners and the spec's metrics at the end (numbers
-    from the replayed game, never from the code), ``you_won`` and ``you_<metric>`` for the
-    student's seat. The same code found twice (a hand-in's .html and .md) counts once; the
-    same game under two names counts for both and names the first in ``duplicate_of``.
-    ``rejected`` lists every refused code with its ``problem`` (one word) and ``reason``.
+    Markdown: its results section only) or a folder of them (read recursively, hidden folders
+    skipped), a FileUpload widget's value, or a list of any of these. ``scenario``: a seed or a
+    scenario code the class was given (codes from another are listed apart); ``lesson``: the
+    lesson id (likewise). ``games`` has one row per counted game: the student's name, lesson,
+    setup, winners and the spec's metrics at the end (numbers from the replayed game), and
+    ``you_won`` / ``you_<metric>`` for the student's seat. ``games, rejected = pool(...)``
+    unpacks as before.
     """
     from .pooling import frames
 
-    return frames(pool_codes(codes_or_files))
+    pooled = pool_codes(codes_or_files, scenario=scenario, lesson=lesson)
+    games, populations, apart, rejected = frames(pooled)
+    return ClassResults(games, populations, apart, rejected, pooled.fixed)
 
 
 __all__ = [
+    "APART",
+    "CHECKS",
     "EXAMPLE_FILE",
+    "HTML_OPEN",
+    "MARKDOWN_CLOSE",
+    "MARKDOWN_OPEN",
+    "ClassResults",
     "Comparison",
+    "Fixed",
     "chance",
     "check_code",
     "class_versus_chance",
     "compare",
+    "compare_setups",
     "example_codes",
     "find_codes",
     "mean_interval",
@@ -67,5 +98,7 @@ __all__ = [
     "pool_codes",
     "population_summary",
     "result_code",
+    "results_section",
+    "setups_of",
     "wilson",
 ]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ from evo_lessons import game_spec
 from evo_lessons.engine.spec import GameSpec
 from evo_lessons.engine.stats import Z95, wilson
 
-from .pooling import HUMAN, measured_metrics, setup_key, you_numbers
+from .pooling import HUMAN, measured_metrics, roles_of, setup_key, you_numbers
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -43,16 +44,23 @@ def chance(
     n: int = 1000,
     *,
     seats: Sequence[str] | None = None,
+    student: int | None = None,
     seed: int = 0,
+    scenario_seed: int | None = None,
+    opening: Sequence[int] = (),
     executor: Any = None,
     progress: Any = None,
 ) -> pd.DataFrame:
     """The same setup simulated ``n`` times, chance playing the student's seat.
 
-    ``seats`` are the class's seats ("human" or a bot name each): the first "human" seat is
-    the student's and is played by a random bot; the others keep their bots. Without seats,
-    every seat plays at random and seat 0 stands for the student. Rows have the pooled
-    table's columns (``you_won``, ``you_<metric>``, ...), so the two compare directly.
+    ``seats`` are the class's seats ("human" or a bot name each); ``student`` is the student's
+    seat (default: the first "human" one). Chance plays every person's seat at random (the
+    student's and any classmate's); the others keep their bots. Without seats, every seat
+    plays at random and seat 0 stands for the student. With ``scenario_seed`` (the teacher
+    fixed the scenario) every game is dealt from that seed, after its ``opening`` moves, and
+    the bots are seeded as the game session seeds them, so chance is exactly "this deal, the
+    same bots, a student choosing at random". Rows have the pooled table's columns
+    (``you_won``, ``you_<metric>``, ...), so the two compare directly.
     """
     import pandas as pd
 
@@ -67,12 +75,18 @@ def chance(
         seats = list(seats)
         if len(seats) != players:
             raise ValueError(f"{players} seats are needed, one per player; got {len(seats)}")
-        student = seats.index(HUMAN) if HUMAN in seats else 0
+        if student is None:
+            student = seats.index(HUMAN) if HUMAN in seats else 0
         bots = ["random" if s == HUMAN else s for s in seats]
-    rows = simulate(
-        spec, n, bots=bots, seed=seed, options=options, executor=executor, progress=progress
-    )
-    key = setup_key(spec.name, options, list(seats) if seats else None)
+    if scenario_seed is not None:
+        people = {p for p in range(players) if seats is None or seats[p] == HUMAN}
+        rows = _chance_in_scenario(spec, options, n, bots, people, seed, scenario_seed, opening)
+    else:
+        rows = simulate(
+            spec, n, bots=bots, seed=seed, options=options, executor=executor, progress=progress
+        )
+    roles = roles_of(list(seats), student) if seats else None
+    key = setup_key(spec.name, options, roles)
     for row in rows:
         metrics = [
             {m.name: row[f"p{p}_{m.name}"] for m in measured_metrics(spec)} for p in range(players)
@@ -80,6 +94,30 @@ def chance(
         row.update({"name": "chance", "kind": "game", "game": spec.name, "setup": key})
         row.update(you_numbers(spec, metrics, row["winners"], student))
     return pd.DataFrame(rows)
+
+
+def _chance_in_scenario(
+    spec, options, n, bots, people, seed, scenario_seed, opening
+) -> list[dict[str, Any]]:
+    """Games from one deal: random people, bots seeded per decision as in a session."""
+    from evo_lessons.engine import RandomBot, derive_seed
+
+    rows = []
+    for game in range(n):
+        state = spec.new_game(seed=scenario_seed, **options)
+        for number in opening:
+            state.apply(state.legal_actions()[number])
+        while not state.is_over:
+            seat = state.current_player
+            move = len(state.history)
+            if seat in people:
+                bot = RandomBot(derive_seed(seed, "chance", game, seat, move))
+            else:
+                bot = spec.make_bot(bots[seat], derive_seed(scenario_seed, "bot", seat, move))
+            seen = state.observation(seat) if bot.needs_observation else None
+            state.apply(bot.choose(seen, state.legal_actions()))
+        rows.append({"game": game, "seed": scenario_seed, **state.summary()})
+    return rows
 
 
 # -- intervals --------------------------------------------------------------------------------
@@ -266,36 +304,90 @@ def _alt_text(table: pd.DataFrame, title: str) -> str:
 
 
 def most_common_setup(class_games: pd.DataFrame) -> pd.DataFrame:
-    """The class's games in the setup most of them played (a class may mix a few)."""
+    """The class's games in the setup most of them played. For a look only: the class tools
+    compare every setup on its own (:func:`compare_setups`), never the most common alone."""
     games = class_games[class_games["kind"] == "game"]
     if games.empty:
-        raise ValueError("no accepted game results to compare: check the rejected list")
+        raise ValueError("no counted game results to compare: check the lists apart and refused")
     setup = games["setup"].value_counts().index[0]
     return games[games["setup"] == setup]
 
 
+def setups_of(class_games: pd.DataFrame) -> list[str]:
+    """Every setup among the counted games, the one with most games first."""
+    if class_games.empty or "setup" not in class_games:
+        return []
+    games = class_games[class_games["kind"] == "game"]
+    return games["setup"].value_counts(sort=True).index.tolist()
+
+
 def class_versus_chance(
-    class_games: pd.DataFrame,
+    class_games: Any,
     n: int = 1000,
     *,
+    setup: str | None = None,
     measures: Sequence[str] | None = None,
     seed: int = 0,
+    scenario: Any = None,
     executor: Any = None,
     progress: Any = None,
 ) -> Comparison:
-    """The most common setup of the class, simulated ``n`` times at random, and compared."""
-    from evo_lessons.engine.results import parse_result
+    """One setup of the class, simulated ``n`` times with chance in the student's seat.
 
-    games = most_common_setup(class_games)
-    save = parse_result(games["code"].iloc[0])["save"]
-    spec = game_spec(save["game"])
+    ``class_games``: the counted games (``pool(...).games``) or the pooled results themselves.
+    With more than one setup among them, name the ``setup`` to compare (or use
+    :func:`compare_setups` for all): another setup never silently becomes the compared one.
+    ``scenario``: the teacher's fixed scenario (a :class:`~.pooling.Fixed`, or what ``pool``
+    takes), so chance plays the same deal.
+    """
+    from .pooling import Fixed
+
+    fixed = getattr(class_games, "fixed", None)
+    class_games = getattr(class_games, "games", class_games)
+    if scenario is not None:
+        fixed = scenario if isinstance(scenario, Fixed) else Fixed.make(scenario)
+    found = setups_of(class_games)
+    if not found:
+        raise ValueError("no counted game results to compare: check the lists apart and refused")
+    if setup is None:
+        if len(found) > 1:
+            raise ValueError(
+                f"the class played {len(found)} setups; compare each (compare_setups) or name "
+                f"one: {'; '.join(found)[:400]}"
+            )
+        setup = found[0]
+    if setup not in found:
+        raise ValueError(f"no counted game was played in the setup {setup[:200]!r}")
+    games = class_games[class_games["setup"] == setup]
+    first = games.iloc[0]
+    spec = game_spec(first["game"])
+    seats = first["seats"].split("/") if first["seats"] else None
+    fixed_seed = fixed.seed if fixed is not None and fixed.seed is not None else None
     baseline = chance(
         spec,
-        save["options"],
+        json.loads(first["options"]),
         n,
-        seats=save.get("seats"),
+        seats=seats,
+        student=int(first["student_seat"])
+        if first["student_seat"] == first["student_seat"]
+        else None,
         seed=seed,
+        scenario_seed=fixed_seed,
+        opening=fixed.opening if fixed_seed is not None else (),
         executor=executor,
         progress=progress,
     )
     return compare(games, baseline, spec, measures)
+
+
+def _seat(value: Any) -> int | None:
+    """A seat number from a table cell (None, or NaN where pandas filled a gap, is none)."""
+    return None if value is None or value != value else int(value)
+
+
+def compare_setups(class_games: Any, n: int = 1000, **kwargs: Any) -> list[Comparison]:
+    """A comparison (table and plot) for every setup the class played, most games first."""
+    games = getattr(class_games, "games", class_games)
+    return [
+        class_versus_chance(class_games, n, setup=setup, **kwargs) for setup in setups_of(games)
+    ]

@@ -1,175 +1,92 @@
-"""A class's result codes, pooled: each one read, checked by replaying it, and tabled.
+"""A class's result codes, pooled: each one read, checked by replaying it, and sorted.
 
-Codes come from anywhere a teacher has them: pasted into a box, in students' hand-in files
-(HTML or Markdown), uploaded through a FileUpload widget, or in a shared folder on a JupyterHub.
-Each code is decoded and checked (:mod:`evo_lessons.engine.results`); a game is replayed move by
-move through its rules, and a population run is run again from its settings. The numbers in a
-row come from that replay, never from the code, so a forged or tampered code is listed as
-rejected, with the reason, and never counted.
+Codes come from anywhere a teacher has them (see :mod:`.handins`: only a hand-in's results
+section is read). Each code is decoded and checked (:mod:`evo_lessons.engine.results`): a game
+is replayed move by move through its rules, every bot seat's moves re-asked of that bot; a
+population run is run again from its settings, after the work bound. The numbers in a row come
+from that replay, never from the code.
+
+Every code ends in exactly one of three lists:
+
+* **counted** (``games``, ``populations``): checked, one row per game however often and however
+  it was handed in, played by the student (no move by the helper bot on a person's seat), in
+  the teacher's scenario and lesson when they are fixed;
+* **apart** (``apart``): genuine but not counted, each with a ``problem`` word and a reason:
+  ``duplicate`` (a game already counted or listed, handed in again, renamed or re-encoded;
+  ``same_as`` names the first), ``helped`` (the helper bot made moves for a person: Step or
+  Play to end), ``no-student`` (no person played), ``no-own-move`` (the student made no move
+  of their own), ``seats-changed`` (a seat switched between a person and a bot mid-game),
+  ``loaded`` (it continues a position loaded from a code the teacher did not fix),
+  ``unrecorded`` (made without a session: who moved is not known), ``other-scenario``,
+  ``other-lesson``, ``old`` (an EVR1 code), ``no-results`` (a hand-in file without a results
+  section);
+* **refused** (``rejected``): damaged or forged, with the reason (an illegal move, a "bot" seat
+  that did not play as that bot, a summary its settings do not give, a run past the work bound).
 """
 
 from __future__ import annotations
 
 import json
-import os
-import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from evo_lessons import game_spec
-from evo_lessons.engine import results
+from evo_lessons.engine import record, results
 from evo_lessons.engine.results import ResultCodeError
+from evo_lessons.engine.seeds import check_seed
+
+from .handins import MAX_FILE_BYTES, MAX_FILES, SUFFIXES, Attempt, find_codes
 
 if TYPE_CHECKING:
     import pandas as pd
 
-#: files read in a folder (hand-ins are HTML and Markdown; a teacher's list may be text)
-SUFFIXES = (".html", ".htm", ".md", ".markdown", ".txt")
-#: a folder is read this deep and this far, so a wrong path cannot walk a whole disk
-MAX_FILES = 5_000
-MAX_FILE_BYTES = 5_000_000
 HUMAN = "human"
-#: in pasted text, anything shaped like one of our codes (damaged ones too, to say why)
-_LOOSE = re.compile(r"EV[A-Z]\d*-[^\s<>\"'`]*")
-#: the population run a result code may ask to re-run (individuals x generations)
+#: kept for old callers: the population bound now lives with the model (settings.MAX_WORK)
 MAX_POPULATION_WORK = 50_000_000
+APART_COLUMNS = ["name", "source", "kind", "setup", "problem", "reason", "same_as"]
+REJECTED_COLUMNS = ["number", "source", "code", "problem", "reason"]
+
+__all__ = [
+    "MAX_FILES",
+    "MAX_FILE_BYTES",
+    "SUFFIXES",
+    "Attempt",
+    "Fixed",
+    "Pooled",
+    "check_code",
+    "find_codes",
+    "pool_codes",
+]
 
 
-@dataclass
-class Attempt:
-    """One code as found: its text and where it came from (a file, an upload, "pasted")."""
-
-    code: str
-    source: str
-
-
-@dataclass
-class Pooled:
-    """What :func:`pool` found: accepted rows and rejected codes with their reasons."""
-
-    rows: list[dict[str, Any]] = field(default_factory=list)
-    rejected: list[dict[str, Any]] = field(default_factory=list)
-
-
-# -- finding codes ----------------------------------------------------------------------------
-def _from_text(text: str, source: str, loose: bool) -> list[Attempt]:
-    """Codes in a text: in pasted text every line is an attempt (so junk is reported)."""
-    found = []
-    for line in text.splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):  # a blank line or a comment in a list of codes
-            continue
-        matches = (_LOOSE if loose else results.CODE_PATTERN).findall(line)
-        if matches:
-            found += [Attempt(m, source) for m in matches]
-        elif loose:
-            found.append(Attempt(line, source))
-    return found
-
-
-def _from_file(path: Path, label: str | None = None) -> list[Attempt]:
-    name = label or path.name
-    if path.stat().st_size > MAX_FILE_BYTES:
-        return [Attempt("", f"{name} (larger than {MAX_FILE_BYTES:,} bytes, not read)")]
-    text = path.read_bytes().decode("utf-8", errors="replace")
-    loose = path.suffix.lower() == ".txt"  # a teacher's own list: report every line
-    return _from_text(text, name, loose)
-
-
-def _from_folder(folder: Path) -> list[Attempt]:
-    found: list[Attempt] = []
-    count = 0
-    for root, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))  # .evo_work, checkpoints
-        for name in sorted(files):
-            if name.startswith(".") or not name.lower().endswith(SUFFIXES):
-                continue
-            count += 1
-            if count > MAX_FILES:
-                return found
-            path = Path(root) / name
-            found += _from_file(path, path.relative_to(folder).as_posix())
-    return found
-
-
-def _upload(item: Mapping[str, Any]) -> list[Attempt]:
-    """A file from an ipywidgets FileUpload (``{"name": ..., "content": memoryview}``)."""
-    name = str(item.get("name", "upload"))[:120]
-    content = bytes(item.get("content", b""))
-    if len(content) > MAX_FILE_BYTES:
-        return [Attempt("", f"{name} (larger than {MAX_FILE_BYTES:,} bytes, not read)")]
-    text = content.decode("utf-8", errors="replace")
-    return _from_text(text, name, loose=name.lower().endswith(".txt"))
-
-
-def find_codes(sources: Any) -> list[Attempt]:
-    """Every code attempt in ``sources``: a code, pasted text, a file or folder path, an
-    upload (a FileUpload's value), or a list of any of these."""
-    if isinstance(sources, Attempt):
-        return [sources]
-    if isinstance(sources, os.PathLike):
-        path = Path(sources)
-        if path.is_dir():
-            return _from_folder(path)
-        if path.is_file():
-            return _from_file(path)
-        return [Attempt("", f"{str(path)[:80]} (no such file or folder)")]
-    if isinstance(sources, bytes | bytearray | memoryview):
-        return _from_text(bytes(sources).decode("utf-8", errors="replace"), "bytes", True)
-    if isinstance(sources, Mapping):
-        return _upload(sources)
-    if isinstance(sources, str):
-        text = sources.strip()
-        if "\n" not in text and len(text) < 4096 and not text.startswith("EV"):
-            path = Path(os.path.expanduser(text))
-            if text and path.exists():
-                return find_codes(path)
-        if "\n" in text:
-            return _from_text(text, "pasted", loose=True)
-        return [Attempt(text, "pasted")] if text else []
-    if isinstance(sources, Iterable):
-        found: list[Attempt] = []
-        for item in sources:
-            found += find_codes(item)
-        return found
-    return [Attempt(repr(sources)[:60], "not text")]
-
-
-# -- checking one code ------------------------------------------------------------------------
-def _student_seat(seats: list[str] | None) -> int | None:
+# -- the setup a game was played in ---------------------------------------------------------------
+def roles_of(seats: list[str] | None, student: int | None) -> list[str] | None:
+    """Seat roles in words: "student", "classmate" (another person at the screen) or a bot."""
     if seats is None:
-        return 0
-    return seats.index(HUMAN) if HUMAN in seats else None
+        return None
+    return [
+        "student" if s == student else "classmate" if kind == HUMAN else kind
+        for s, kind in enumerate(seats)
+    ]
 
 
-def setup_key(game: str, options: Mapping[str, Any], seats: list[str] | None) -> str:
+def setup_key(
+    game: str,
+    options: Mapping[str, Any],
+    seats: list[str] | None,
+    lesson: str | None = None,
+) -> str:
     """The setup a game was played in, in words: what "the same setup" means for chance."""
     parts = [f"{k}={options[k]}" for k in sorted(options)]
     who = "/".join(seats) if seats else "not recorded"
-    return f"{game} ({', '.join(parts)}; seats {who})"
+    where = f"lesson {lesson}: " if lesson else ""
+    return f"{where}{game} ({', '.join(parts)}; seats {who})"
 
 
-def game_row(spec, state, seats: list[str] | None) -> dict[str, Any]:
-    """The numbers of a finished game: winners, the spec's metrics at the end, the student's.
-
-    ``you_won`` and ``you_<metric>`` are the student's seat's (the first "human" seat; seat 0
-    when the seats are not recorded), the columns the class is compared on.
-    """
-    row: dict[str, Any] = {
-        "kind": "game",
-        "game": spec.name,
-        "setup": setup_key(spec.name, state.options, seats),
-        "seed": state.seed,
-        "seats": "/".join(seats) if seats else None,
-    }
-    row.update(state.summary())
-    row["winner"] = state.winners[0] if len(state.winners) == 1 else None
-    seat = _student_seat(seats)
-    row["student_seat"] = seat
-    row.update(you_numbers(spec, state.metrics(), state.winners, seat))
-    return row
+def measured_metrics(spec) -> list:
+    """The spec's per-player metrics that are numbers (labels are tabled, never averaged)."""
+    return [m for m in spec.metrics if m.per_player and m.kind in (int, float)]
 
 
 def you_numbers(spec, metrics: list[dict[str, Any]], winners, seat: int | None) -> dict:
@@ -180,71 +97,121 @@ def you_numbers(spec, metrics: list[dict[str, Any]], winners, seat: int | None) 
     return numbers
 
 
-def measured_metrics(spec) -> list:
-    """The spec's per-player metrics that are numbers (labels are tabled, never averaged)."""
-    return [m for m in spec.metrics if m.per_player and m.kind in (int, float)]
+def game_row(spec, state, seats: list[str] | None, student: int | None = 0, lesson=None):
+    """The numbers of a finished game: winners, the spec's metrics at the end, the student's.
+
+    ``you_won`` and ``you_<metric>`` are the student's seat's, the columns the class is
+    compared on.
+    """
+    roles = roles_of(seats, student)
+    row: dict[str, Any] = {
+        "kind": "game",
+        "lesson": lesson,
+        "game": spec.name,
+        "setup": setup_key(spec.name, state.options, roles, lesson),
+        "options": json.dumps(state.options, sort_keys=True),
+        "seed": state.seed,
+        "seats": "/".join(seats) if seats else None,
+        "roles": "/".join(roles) if roles else None,
+    }
+    row.update(state.summary())
+    row["winner"] = state.winners[0] if len(state.winners) == 1 else None
+    row["student_seat"] = student
+    row.update(you_numbers(spec, state.metrics(), state.winners, student))
+    return row
 
 
-def _check_game(data: dict[str, Any]) -> dict[str, Any]:
-    save = data["save"]
-    try:
-        spec = game_spec(save["game"])
-    except ValueError:
-        raise ResultCodeError(
-            "game", f"there is no game called {save['game'][:40]!r} in this evo_lessons"
-        ) from None
-    seats = save.get("seats")
-    if seats is not None:
-        unknown = [s for s in seats if s != HUMAN and s not in spec.bots]
-        if unknown:
-            raise ResultCodeError("field", f"a seat names no bot of {spec.title}: {unknown[0]!r}")
-    state = results.replay_game_result(spec, data)
-    return game_row(spec, state, seats)
+# -- the teacher's fixed scenario ------------------------------------------------------------------
+@dataclass
+class Fixed:
+    """What the teacher fixed: a scenario (a seed, or a whole scenario code) and a lesson."""
+
+    seed: int | None = None
+    game: str | None = None
+    options: dict[str, Any] | None = None
+    seats: list[str] | None = None
+    opening: list[int] = field(default_factory=list)
+    lesson: str | None = None
+
+    @classmethod
+    def make(cls, scenario: Any = None, lesson: str | None = None) -> Fixed:
+        """``scenario``: None, a seed (int), or a scenario code / save JSON / save dict."""
+        fixed = cls(lesson=results.check_lesson(lesson) if lesson is not None else None)
+        if scenario is None:
+            return fixed
+        if isinstance(scenario, int) and not isinstance(scenario, bool):
+            fixed.seed = check_seed(scenario)
+            return fixed
+        data = (
+            record.check_envelope(dict(scenario))
+            if isinstance(scenario, Mapping)
+            else record.parse_save(scenario)
+        )
+        spec = game_spec(data["game"])
+        numbers: list[int] = []
+        state = record.replay(spec, data, numbers=numbers)
+        fixed.seed, fixed.game, fixed.options = state.seed, spec.name, dict(state.options)
+        fixed.seats = data.get("seats")
+        fixed.opening = numbers
+        return fixed
+
+    def describe(self) -> str:
+        """The fix in words, for the notebook."""
+        parts = []
+        if self.seed is not None:
+            what = f"{self.game} " if self.game else ""
+            moves = f", its first {len(self.opening)} moves" if self.opening else ""
+            seats = f", seats {'/'.join(self.seats)}" if self.seats else ""
+            parts.append(f"the scenario {what}seed {self.seed}{seats}{moves}")
+        if self.lesson:
+            parts.append(f"the lesson {self.lesson}")
+        return " and ".join(parts) if parts else "nothing (every setup is compared on its own)"
+
+    def mismatch(self, checked: results.CheckedGame, lesson: str | None) -> tuple[str, str]:
+        """("", "") if a checked game is in the fixed scenario and lesson, else (problem, why)."""
+        state = checked.state
+        if self.seed is not None:
+            if self.game is not None and state.spec.name != self.game:
+                return "other-scenario", f"it is a {state.spec.name} game, not {self.game}"
+            if state.seed != self.seed:
+                return "other-scenario", f"its seed is {state.seed}, not the class's {self.seed}"
+            if self.options is not None and dict(state.options) != self.options:
+                return "other-scenario", "its game options differ from the class's scenario"
+            if self.seats is not None and checked.seats != self.seats:
+                return "other-scenario", "its seats differ from the class's scenario"
+            if checked.numbers[: len(self.opening)] != self.opening:
+                return "other-scenario", "its opening moves differ from the class's scenario"
+        if self.lesson is not None and lesson != self.lesson:
+            return "other-lesson", f"it comes from lesson {lesson or '(none)'}, not {self.lesson}"
+        return "", ""
 
 
-def _check_population(data: dict[str, Any]) -> dict[str, Any]:
+# -- checking one code ---------------------------------------------------------------------------
+def _check_population(data: dict[str, Any]) -> tuple[dict[str, Any], str]:
     from evo_lessons.population import Settings, run
+    from evo_lessons.population.result import population_summary
 
-    try:
+    try:  # the settings are checked, the work bound with them, before anything runs
         settings = Settings.from_json(json.dumps(data["settings"]))
     except ValueError as error:
-        raise ResultCodeError("settings", f"the run's settings are refused ({error})") from None
-    work = settings.size * max(settings.generations, 1)
-    if work > MAX_POPULATION_WORK:
-        raise ResultCodeError(
-            "size", f"this run is too large to re-run here ({work:,} individual-generations)"
-        )
+        problem = "work" if "individual" in str(error) else "settings"
+        raise ResultCodeError(problem, f"the run's settings are refused ({error})") from None
     summary = population_summary(run(settings))
-    claimed = data["summary"]
-    if not _same_summary(summary, claimed):
+    if not _same_summary(summary, data["summary"]):
         raise ResultCodeError("forged", "its summary is not what its settings give when run again")
+    setup = json.loads(settings.to_json())
+    del setup["seed"]
     row: dict[str, Any] = {
         "kind": "population",
+        "lesson": data["lesson"],
         "game": settings.game,
-        "setup": f"population in {settings.game} ({settings.to_json()[:200]})",
+        "setup": f"population in {settings.game} ({json.dumps(setup, sort_keys=True)[:300]})",
         "seed": settings.seed,
     }
     row.update({k: v for k, v in summary.items() if k != "frequencies"})
     row.update({f"freq {k}": v for k, v in summary["frequencies"].items()})
-    return row
-
-
-def population_summary(result) -> dict[str, Any]:
-    """A population run's end in numbers: what a population result code carries."""
-    last = -1
-    frequencies = {
-        f"{trait}={label}": round(float(result.frequencies[last, c]), 6)
-        for c, (trait, _value, label) in enumerate(result.columns)
-        if result.frequencies[last, c] == result.frequencies[last, c]  # NaN once extinct
-    }
-    size = int(result.sizes[last].sum())
-    return {
-        "generations": int(result.generations[last]),
-        "size": size,
-        "mean_fitness": round(float(result.mean_fitness[last]), 6) if size else 0.0,
-        "extinct": size == 0,
-        "frequencies": frequencies,
-    }
+    canonical = {**data, "settings": json.loads(settings.to_json())}
+    return row, results.fingerprint(canonical)
 
 
 def _same_summary(mine: dict[str, Any], claimed: dict[str, Any]) -> bool:
@@ -259,21 +226,88 @@ def _same_summary(mine: dict[str, Any], claimed: dict[str, Any]) -> bool:
     return all(abs(a - b) <= 1e-6 for a, b in pairs)
 
 
-def check_code(code: str) -> dict[str, Any]:
-    """One code checked: its row (with the student's name), or a ResultCodeError."""
+def _check_game(data: dict[str, Any]) -> tuple[dict[str, Any], str, results.CheckedGame]:
+    save = data["save"]
+    try:
+        spec = game_spec(save["game"])
+    except ValueError:
+        raise ResultCodeError(
+            "game", f"there is no game called {save['game'][:40]!r} in this evo_lessons"
+        ) from None
+    checked = results.check_game_result(spec, data)
+    row = game_row(spec, checked.state, checked.seats, checked.student, data["lesson"])
+    print_ = results.fingerprint(data, checked.numbers, dict(checked.state.options))
+    return row, print_, checked
+
+
+def _checked(code: str) -> tuple[dict[str, Any], str, results.CheckedGame | None]:
     data = results.parse_result(code)
     try:
-        row = _check_game(data) if data["kind"] == "game" else _check_population(data)
+        if data["kind"] == "game":
+            row, print_, checked = _check_game(data)
+        else:
+            (row, print_), checked = _check_population(data), None
     except ResultCodeError:
         raise
     except (ValueError, TypeError, KeyError, IndexError, RecursionError) as error:
         raise ResultCodeError(
             "field", f"it could not be checked ({type(error).__name__})"
         ) from None
-    return {"name": data["name"], **row}
+    return {"name": data["name"], **row}, print_, checked
 
 
-# -- the whole class --------------------------------------------------------------------------
+def check_code(code: str) -> dict[str, Any]:
+    """One code checked: its row (with the student's name), or a ResultCodeError.
+
+    The row says whether the game counts for the class (``counts``; see :func:`apart_reason`
+    for why not)."""
+    row, print_, checked = _checked(code)
+    problem = "" if checked is None else apart_reason(checked, Fixed(), None)[0]
+    return {**row, "fingerprint": print_, "counts": not problem, "problem": problem}
+
+
+def apart_reason(checked: results.CheckedGame, fixed: Fixed, lesson: str | None) -> tuple[str, str]:
+    """Why a genuine game is not counted as the student's ("", "" if it is)."""
+    if not checked.recorded:
+        return "unrecorded", "who made its moves is not recorded (made without a game session)"
+    problem, reason = fixed.mismatch(checked, lesson)
+    if problem:
+        return problem, reason
+    if checked.student is None:
+        return "no-student", "no person played in it: every seat was a bot"
+    if checked.changed:
+        seats = ", ".join(str(s + 1) for s in checked.changed)
+        return "seats-changed", f"seats changed between a person and a bot mid-game (seat {seats})"
+    if checked.loaded > len(fixed.opening):
+        return "loaded", (
+            f"its first {checked.loaded} moves came with a loaded scenario code, not from play "
+            "here (fix that scenario for the class to count such games)"
+        )
+    helped = sum(checked.helper_moves.values())
+    if helped:
+        own = checked.person_moves.get(checked.student, 0)
+        mine = checked.helper_moves.get(checked.student, 0)
+        return "helped", (
+            f"the helper bot made {helped} move(s) for a person (Step or Play to end); "
+            f"{mine} of the student's {mine + own} moves"
+        )
+    if not checked.person_moves.get(checked.student, 0):
+        return "no-own-move", "the student made no move of their own in it"
+    return "", ""
+
+
+# -- the whole class ------------------------------------------------------------------------------
+@dataclass
+class Pooled:
+    """What :func:`pool_codes` found: counted rows, rows apart, and refused codes."""
+
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    populations: list[dict[str, Any]] = field(default_factory=list)
+    apart: list[dict[str, Any]] = field(default_factory=list)
+    rejected: list[dict[str, Any]] = field(default_factory=list)
+    fixed: Fixed = field(default_factory=Fixed)
+
+
 def _short(code: str) -> str:
     code = " ".join(code.split())
     return code if len(code) <= 24 else code[:16] + "…" + code[-6:]
@@ -283,59 +317,83 @@ def _clip(sentence: str, limit: int = 240) -> str:
     return sentence if len(sentence) <= limit else sentence[: limit - 1] + "…"
 
 
-def pool_codes(sources: Any) -> Pooled:
-    """Check every code in ``sources``; see :func:`evo_lessons.classroom.pool`."""
-    pooled = Pooled()
+def pool_codes(sources: Any, *, scenario: Any = None, lesson: str | None = None) -> Pooled:
+    """Check every code in ``sources`` and sort it; see :func:`evo_lessons.classroom.pool`."""
+    pooled = Pooled(fixed=Fixed.make(scenario, lesson))
     seen: dict[str, dict[str, Any]] = {}  # code text -> its row (a hand-in's .html and .md)
-    games: dict[str, str] = {}  # the game itself -> the first name that handed it in
+    firsts: dict[str, dict[str, Any]] = {}  # fingerprint -> the first row of that game
     for number, attempt in enumerate(find_codes(sources), start=1):
         code = attempt.code.strip()
+        if attempt.problem:
+            pooled.apart.append(
+                {"name": None, "source": attempt.source, "kind": "file", "setup": None,
+                 "problem": attempt.problem, "reason": _clip(attempt.reason), "same_as": None}
+            )  # fmt: skip
+            continue
         if code in seen:
             seen[code]["sources"] += f", {attempt.source}"
             continue
         try:
             if not code:
                 raise ResultCodeError("missing", "no code could be read here")
-            row = check_code(code)
+            row, print_, checked = _checked(code)
+        except results.OldResultCode as old:
+            pooled.apart.append(
+                {"name": old.name, "source": attempt.source, "kind": None, "setup": None,
+                 "problem": "old", "reason": _clip(old.sentence), "same_as": None}
+            )  # fmt: skip
+            continue
         except ResultCodeError as error:
             pooled.rejected.append(
-                {
-                    "number": number,
-                    "source": attempt.source,
-                    "code": _short(code),
-                    "problem": error.problem,
-                    "reason": _clip(error.sentence),
-                }
-            )
+                {"number": number, "source": attempt.source, "code": _short(code),
+                 "problem": error.problem, "reason": _clip(error.sentence)}
+            )  # fmt: skip
             continue
-        fingerprint = _fingerprint(code)
-        row["duplicate_of"] = games.get(fingerprint)
-        games.setdefault(fingerprint, row["name"])
-        row["sources"] = attempt.source
-        row["code"] = code
+        row.update(sources=attempt.source, code=code, fingerprint=print_)
         seen[code] = row
-        pooled.rows.append(row)
+        first = firsts.get(print_)
+        if first is not None:
+            problem, reason = (
+                "duplicate",
+                (f"the same {row['kind']} as {first['name']}'s from {first['sources']}"),
+            )
+            row["same_as"] = f"{first['name']} ({first['sources']})"
+        else:
+            firsts[print_] = row
+            if checked is not None:
+                problem, reason = apart_reason(checked, pooled.fixed, row["lesson"])
+            elif pooled.fixed.lesson is not None and row["lesson"] != pooled.fixed.lesson:
+                problem = "other-lesson"
+                reason = (
+                    f"it comes from lesson {row['lesson'] or '(none)'}, not {pooled.fixed.lesson}"
+                )
+            else:
+                problem, reason = "", ""
+        if problem:
+            pooled.apart.append(
+                {"name": row["name"], "source": row["sources"], "kind": row["kind"],
+                 "setup": row["setup"], "problem": problem, "reason": _clip(reason),
+                 "same_as": row.get("same_as")}
+            )  # fmt: skip
+        elif row["kind"] == "game":
+            pooled.rows.append(row)
+        else:
+            pooled.populations.append(row)
     return pooled
 
 
-def _fingerprint(code: str) -> str:
-    """The result without its name: the same game handed in under two names matches."""
-    data = results.parse_result(code)
-    body = data.get("save") or data.get("settings")
-    if isinstance(body, dict):
-        body = {k: v for k, v in body.items() if k != "seats"}
-    return json.dumps(body, sort_keys=True)
-
-
-def frames(pooled: Pooled) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The accepted rows and the rejected codes as two DataFrames."""
+def frames(pooled: Pooled) -> tuple[pd.DataFrame, ...]:
+    """(games, populations, apart, rejected) as DataFrames."""
     import pandas as pd
 
-    first = ["name", "kind", "game", "setup", "you_won", "winners", "finished", "actions"]
-    table = pd.DataFrame(pooled.rows)
-    if not table.empty:
-        table = table[[c for c in first if c in table] + [c for c in table if c not in first]]
-    rejected = pd.DataFrame(
-        pooled.rejected, columns=["number", "source", "code", "problem", "reason"]
-    )
-    return table, rejected
+    first = ["name", "lesson", "kind", "game", "setup", "you_won", "winners", "finished"]
+
+    def table(rows):
+        frame = pd.DataFrame(rows)
+        if frame.empty:
+            return frame
+        return frame[[c for c in first if c in frame] + [c for c in frame if c not in first]]
+
+    apart = pd.DataFrame(pooled.apart, columns=APART_COLUMNS)
+    rejected = pd.DataFrame(pooled.rejected, columns=REJECTED_COLUMNS)
+    return table(pooled.rows), table(pooled.populations), apart, rejected

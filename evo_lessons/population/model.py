@@ -11,25 +11,35 @@ One generation, in this order (every step vectorised over individuals with numpy
 2. **Reproduction** (Wright-Fisher). Each deme's offspring are drawn together, each one from a
    parent chosen in proportion to fitness: a multinomial over the deme's genotypes. The
    offspring number is ``size`` in every deme that has parents (soft selection, constant size),
-   or, with ``growth`` set, Poisson with mean ``growth`` times the deme's summed fitness, capped
-   at ``size`` (absolute fitness sets the size: a deme whose mean fitness stays below
-   ``1 / growth`` shrinks, and one with no individuals left is extinct; evolutionary rescue is
-   the race between that decline and adaptation). An empty deme stays empty unless migrants
+   or, with ``growth`` set, ``min(Poisson(growth x the deme's summed fitness), size)``
+   (absolute fitness sets the size: a deme whose mean fitness stays below ``1 / growth``
+   shrinks, and one with no individuals left is extinct; evolutionary rescue is the race
+   between that decline and adaptation). Because offspring are capped at ``size`` while a bad
+   draw is not made up, a deme whose ``growth x mean fitness`` is exactly 1 drifts down and
+   dies out: persistence needs it clearly above 1. An empty deme stays empty unless migrants
    arrive.
-3. **Inheritance** is asexual and exact: an offspring carries its parent's genotype (all traits
-   are linked; there is no recombination).
+3. **Inheritance** is asexual and exact: individuals are haploid (one copy of each trait, so
+   drift works at 1/N, not the 1/(2N) of diploids), an offspring carries its parent's genotype,
+   and all traits are linked (there is no recombination).
 4. **Mutation.** Each trait of each offspring mutates with probability ``mutation_rate``,
    independently, blind to the environment: ``"uniform"`` changes it to one of the trait's
    other values, each equally likely; ``"step"`` moves it one value up or down with equal chance
-   (a step off either end leaves it unchanged). Both are symmetric, so with no selection every
-   value is equally likely in the long run: mutation has no bias towards what helps.
+   (a step off either end leaves it unchanged, so the two end values change at half the rate
+   of the others). Both are symmetric, so with no selection every value is equally likely in
+   the long run: mutation has no bias towards what helps.
 5. **Migration.** Each offspring moves with probability ``migration`` to a neighbouring deme
    chosen at random (Climate's neighbouring cells, Adapt or Die's other habitats), if its deme
-   has any.
+   has any. Emigrants leave evenly, but each chooses among its own deme's neighbours, so a deme
+   with more neighbours receives a larger share of the immigrants.
 
 The recorded numbers of generation t (trait-value frequencies pooled over demes, mean fitness
-``w`` of its adults in the environment of the moment, size of each deme) are taken after step 5.
+``w`` of its adults in the environment of the moment, size of each deme) are taken after step 5:
+with migration a deme's recorded size is after migration, and may differ from ``size``.
 Randomness comes only from the run's own ``numpy.random.Generator`` seeded with ``seed``.
+
+Demes may start differently (``starts``: one start per deme), for migration experiments; a run
+is bounded by one work bound (:func:`~evo_lessons.population.settings.check_work`), checked
+before it starts and at each generation of a stepped run.
 """
 
 from __future__ import annotations
@@ -40,56 +50,51 @@ from typing import Any
 import numpy as np
 
 from .result import Result
-from .settings import RUN_KEYS, Settings, check, check_changes, check_run_values
+from .settings import (
+    MAX_ALIVE,
+    MAX_WORK,
+    RUN_KEYS,
+    Settings,
+    check_changes,
+    check_run_values,
+    check_work,
+)
 from .worlds import World, get_world
 
 
 class Population:
     """A population living in a game's world, stepped a generation at a time.
 
-    ``Population("climate", size=1000, mutation_rate=0.01, seed=1, temperature=3)``: the same
-    settings as :func:`evolve` (without ``generations``); ``seed=None`` draws one (and keeps it
-    in :attr:`settings`, so the run can be repeated).
+    ``Population(settings)`` with checked :class:`Settings` (the one constructor), or the same
+    keyword arguments as :func:`evolve` without ``generations``:
+    ``Population("climate", size=1000, mutation_rate=0.01, seed=1, temperature=3)``;
+    ``seed=None`` draws one (and keeps it in :attr:`settings`, so the run can be repeated).
     """
 
     def __init__(
-        self,
-        game: str | World = "climate",
-        *,
-        size: int = 1000,
-        mutation_rate: float = 0.001,
-        selection: float = 1.0,
-        seed: int | None = None,
-        growth: float | None = None,
-        migration: float = 0.0,
-        mutation: str = "uniform",
-        start: Any = None,
-        changes: Any = (),
-        **environment: Any,
+        self, game: str | World | Settings = "climate", world: World | None = None, **kw: Any
     ) -> None:
-        if seed is None:
-            seed = secrets.randbits(63)
-        settings = check(
-            game=game,
-            size=size,
-            mutation_rate=mutation_rate,
-            seed=seed,
-            selection=selection,
-            growth=growth,
-            migration=migration,
-            mutation=mutation,
-            start=start,
-            changes=changes,
-            environment=environment,
-        )
-        self._begin(get_world(game), settings)
+        if isinstance(game, Settings):
+            if kw:
+                raise ValueError("give either checked Settings or keyword settings, not both")
+            settings = game
+            check_work(settings, world)
+        else:
+            if world is not None:
+                raise ValueError("a world is given as the game")
+            kw.setdefault("size", 1000)
+            kw.setdefault("mutation_rate", 0.001)
+            if kw.get("seed") is None:
+                kw["seed"] = secrets.randbits(63)
+            kw.pop("generations", None)
+            settings = Settings.make(game, **kw)
+            world = get_world(game)
+        self._begin(world or settings.world, settings)
 
     @classmethod
     def from_settings(cls, settings: Settings, world: World | None = None) -> Population:
         """A new population from checked settings (``world`` for a world not registered)."""
-        population = cls.__new__(cls)
-        population._begin(world or settings.world, settings)
-        return population
+        return cls(settings, world)
 
     # -- setting up -------------------------------------------------------------------------------
     def _begin(self, world: World, settings: Settings) -> None:
@@ -123,18 +128,26 @@ class Population:
         self._refit()
         self.counts = self._start_counts(settings)
         self._history: list[tuple[np.ndarray, float, np.ndarray]] = []
+        #: individual-generations so far, over every deme (the work bound's count)
+        self.work = self.demes * settings.size
         self._record()
 
     def _start_counts(self, settings: Settings) -> np.ndarray:
         counts = np.zeros((self.demes, self._G), dtype=np.int64)
-        start, size = settings.start, settings.size
+        starts = settings.starts or [settings.start] * self.demes
+        for deme, start in enumerate(starts):
+            counts[deme] = self._start_deme(start, settings.size)
+        return counts
+
+    def _start_deme(self, start: Any, size: int) -> np.ndarray:
+        counts = np.zeros(self._G, dtype=np.int64)
         if start == "random":  # every trait value equally likely, independently
-            counts[:] = self.rng.multinomial(size, np.full(self._G, 1.0 / self._G), self.demes)
+            counts[:] = self.rng.multinomial(size, np.full(self._G, 1.0 / self._G))
         elif isinstance(start[0], list) and len(start[0]) == 2 and isinstance(start[0][1], list):
             for count, genotype in start:
-                counts[:, self.world.genotype_code(genotype)] += count
+                counts[self.world.genotype_code(genotype)] += count
         else:
-            counts[:, self.world.genotype_code(start)] = size
+            counts[self.world.genotype_code(start)] = size
         return counts
 
     def _refit(self) -> None:
@@ -162,6 +175,10 @@ class Population:
         if not changes:
             return
         ((_, checked),) = check_changes(self.world, self.environment, [[1, changes]])
+        if self.demes * checked.get("size", 0) > MAX_ALIVE:
+            raise ValueError(
+                f"a run holds at most {MAX_ALIVE:,} individuals at once over all its places"
+            )
         self._apply(checked)
         self._applied.append((self.generation + 1, checked))
 
@@ -186,12 +203,19 @@ class Population:
 
     # -- one generation ------------------------------------------------------------------------
     def step(self, generations: int = 1) -> None:
-        """Breed ``generations`` new generations."""
+        """Breed ``generations`` new generations (ValueError, before breeding, past the bound)."""
         for _ in range(generations):
             while self._scheduled and self._scheduled[0][0] <= self.generation + 1:
                 change = self._scheduled.pop(0)
                 self._apply(change[1])
                 self._applied.append(change)
+            cost = self.demes * self.run["size"]
+            if self.work + cost > MAX_WORK:
+                raise ValueError(
+                    f"this run has reached the most one run may do ({MAX_WORK:,} "
+                    "individual-generations over all its places): start a new one"
+                )
+            self.work += cost
             self.counts = self._breed()
             self.generation += 1
             self._record()
@@ -326,64 +350,47 @@ def _distinct(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
     return picks
 
 
-def evolve(
-    game: str | World,
-    *,
-    size: int,
-    generations: int,
-    mutation_rate: float,
-    selection: float = 1.0,
-    seed: int,
-    growth: float | None = None,
-    migration: float = 0.0,
-    mutation: str = "uniform",
-    start: Any = None,
-    changes: Any = (),
-    **environment: Any,
-) -> Result:
+def evolve(game: str | World, **settings: Any) -> Result:
     """Run a population in a game's world for ``generations`` generations; nobody steers.
 
-    Args:
-        game: a game's name ("climate", "niche", "adaptation", ...) or a world object.
+    Keyword arguments (all checked, with a sentence saying what is wrong):
         size: individuals per deme (the carrying capacity when ``growth`` is set).
         generations: how many generations to breed after generation 0.
         mutation_rate: chance that each trait of each offspring mutates (blind to need).
-        selection: strength of selection; fitness is ``exp(-selection * mismatch)``.
         seed: the run's seed: the same settings and seed give the same result.
-        growth: None for a constant size; else the expected offspring of a perfectly matched
-            individual, so that absolute fitness sets the next generation's size.
-        migration: chance that an offspring moves to a neighbouring deme.
-        mutation: "uniform" (to any other value) or "step" (one value up or down).
+        selection: strength of selection; fitness is ``exp(-selection * mismatch)`` (1.0).
+        growth: None (default) for a constant size; else the expected offspring of a
+            perfectly matched individual, so that absolute fitness sets the next generation's
+            size (offspring are capped at ``size``: persistence needs ``growth x mean
+            fitness`` clearly above 1).
+        migration: chance that an offspring moves to a neighbouring deme (0.0).
+        mutation: "uniform" (to any other value) or "step" (one value up or down; the two end
+            values then change at half the rate).
         start: "random", one genotype for everyone (a value per trait), or a list of
             ``[count, genotype]`` groups; default: the world's (Climate: the game's 1-1-1).
+        starts: one start per deme, for demes that begin differently (default: ``start``
+            everywhere).
         changes: ``[[generation, {setting: value}], ...]``: environment or run settings that
             change before that generation is bred (``[[50, {"temperature": 2}]]``).
         **environment: the world's environment (``temperature=``, ``cells=``, ``challenge=``,
             ``environment=``, ...).
 
+    ``game`` is a game's name ("climate", "niche", "adaptation", "adapt_or_die") or a world
+    object. A run past the work bound (:data:`~evo_lessons.population.settings.MAX_WORK`
+    individual-generations over all demes) is refused before it starts.
+
     Returns:
         a :class:`Result` with ``frame`` (generation, trait, value, label, frequency) and
         ``summary`` (generation, mean_fitness, size).
     """
-    settings = check(
-        game=game,
-        size=size,
-        generations=generations,
-        mutation_rate=mutation_rate,
-        selection=selection,
-        seed=seed,
-        growth=growth,
-        migration=migration,
-        mutation=mutation,
-        start=start,
-        changes=changes,
-        environment=environment,
-    )
-    return run(settings, get_world(game))
+    for needed in ("size", "generations", "mutation_rate", "seed"):
+        if needed not in settings:
+            raise TypeError(f"evolve() needs {needed}=")
+    return run(Settings.make(game, **settings), get_world(game))
 
 
 def run(settings: Settings, world: World | None = None) -> Result:
-    """Re-run saved settings (``Settings.from_json(text)``): the same result every time."""
-    population = Population.from_settings(settings, world)
+    """Re-run saved settings (``run(load(text))``): the same result every time."""
+    population = Population(settings, world)
     population.step(settings.generations)
     return population.result()

@@ -1,12 +1,16 @@
-"""What a run leaves behind: numbers per generation, as arrays and as tidy pandas tables."""
+"""What a run leaves behind: numbers per generation, as arrays and as tidy pandas tables, and
+the run's result code (:func:`result_code`), made here through the engine's result-code format
+(:mod:`evo_lessons.engine.results`) so that nothing below the class tools imports them."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+from evo_lessons.engine import results
 
 from .settings import Settings
 from .worlds import World
@@ -82,5 +86,40 @@ class Result:
         ]
 
     def to_json(self) -> str:
-        """The run's settings as JSON: ``evolve_settings(text)`` gives this result again."""
+        """The run's settings as JSON: ``run(load(text))`` gives this result again."""
         return self.settings.to_json()
+
+    def end(self) -> dict[str, Any]:
+        """The run's end in numbers: what a population result code carries."""
+        return population_summary(self)
+
+
+def population_summary(result: Result) -> dict[str, Any]:
+    """A run's last generation: generations, size, mean fitness, extinct, and the frequency of
+    every trait value (rounded to 6 decimals; none once extinct)."""
+    last = -1
+    frequencies = {
+        f"{trait}={label}": round(float(result.frequencies[last, c]), 6)
+        for c, (trait, _value, label) in enumerate(result.columns)
+        if result.frequencies[last, c] == result.frequencies[last, c]  # NaN once extinct
+    }
+    size = int(result.sizes[last].sum())
+    return {
+        "generations": int(result.generations[last]),
+        "size": size,
+        "mean_fitness": round(float(result.mean_fitness[last]), 6) if size else 0.0,
+        "extinct": size == 0,
+        "frequencies": frequencies,
+    }
+
+
+def result_code(result: Result, name: str, lesson: str | None = None) -> str:
+    """The run as a result code (``EVR2-...``) with the student's name and the lesson id.
+
+    The class tools re-run its settings (after the work bound) and refuse a summary that
+    differs, so a code whose numbers were edited is refused."""
+    import json
+
+    settings = json.loads(result.settings.to_json())
+    data = results.population_result(settings, population_summary(result), name, lesson=lesson)
+    return results.encode(data)

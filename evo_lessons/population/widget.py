@@ -148,15 +148,15 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
         """The run so far, every generation (``.frame``, ``.summary``)."""
         return self.population.result()
 
-    def result_code(self, name: str) -> str:
-        """The run so far as a result code (``EVR1-...``) with the student's name, to hand in.
+    def result_code(self, name: str, lesson: str | None = None) -> str:
+        """The run so far as a result code (``EVR2-...``) with the student's name, to hand in.
 
         The teacher's class notebook (:func:`evo_lessons.classroom.pool`) re-runs it from its
         settings, so a code whose numbers were edited is refused.
         """
-        from evo_lessons.classroom import result_code
+        from .result import result_code
 
-        return result_code(self.population, name)
+        return result_code(self.population.result(), name, lesson)
 
     # -- the page's messages -------------------------------------------------------------------
     #: every message the page may send, with exactly the fields it carries

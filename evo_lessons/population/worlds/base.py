@@ -38,6 +38,7 @@ RESERVED = frozenset(
         "mutation",
         "start",
         "changes",
+        "starts",
     }
 )
 

@@ -1,0 +1,179 @@
+"""Where a class's result codes are found: pasted text, files, folders, uploads, hand-ins.
+
+**Only a hand-in's results section is read.** A student's hand-in file (Markdown or HTML,
+written by :mod:`evo_lessons.lessons`) holds their answers too, and a code typed into an
+answer must never count. So in a hand-in file (``.md``, ``.markdown``, ``.html``, ``.htm``)
+codes are read from its results section only, marked exactly so:
+
+* Markdown: a line ``<!-- evo-results -->`` opens the section and a line
+  ``<!-- /evo-results -->`` closes it (each on a line of its own; blanks around them allowed);
+* HTML: ``<section id="evo-results">`` opens it and the next ``</section>`` closes it.
+
+The hand-in escapes everything a student typed (``<`` becomes ``&lt;``), so no answer can open
+a section. A hand-in file with no results section (from an older evo_lessons), or with more
+than one, is listed apart with the reason and none of its codes is read. A teacher's own list
+(``.txt``) and pasted text are read line by line, whole.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from evo_lessons.engine import results
+
+#: files read in a folder (hand-ins are HTML and Markdown; a teacher's list may be text)
+SUFFIXES = (".html", ".htm", ".md", ".markdown", ".txt")
+HAND_IN_SUFFIXES = (".html", ".htm", ".md", ".markdown")
+#: a folder is read this deep and this far, so a wrong path cannot walk a whole disk
+MAX_FILES = 5_000
+MAX_FILE_BYTES = 5_000_000
+#: the results section's markers (see the module docstring)
+MARKDOWN_OPEN = "<!-- evo-results -->"
+MARKDOWN_CLOSE = "<!-- /evo-results -->"
+HTML_OPEN = '<section id="evo-results">'
+HTML_CLOSE = "</section>"
+#: in pasted text, anything shaped like one of our codes (damaged ones too, to say why)
+_LOOSE = re.compile(r"EV[A-Z]\d*-[^\s<>\"'`]*")
+_MD_OPEN = re.compile(r"^[ \t]*<!-- evo-results -->[ \t]*$", re.MULTILINE)
+_MD_CLOSE = re.compile(r"^[ \t]*<!-- /evo-results -->[ \t]*$", re.MULTILINE)
+_HTML_OPEN = re.compile(r"""<section\s+id\s*=\s*["']evo-results["']\s*>""", re.IGNORECASE)
+
+
+@dataclass
+class Attempt:
+    """One code as found: its text and where it came from (a file, an upload, "pasted").
+
+    ``problem``/``reason``: set when the place itself could not be read (no code then)."""
+
+    code: str
+    source: str
+    problem: str = ""
+    reason: str = ""
+
+
+def results_section(text: str, markdown: bool) -> str:
+    """The results section of a hand-in's text; ValueError if it has none, or two."""
+    if markdown:
+        opens, closes = list(_MD_OPEN.finditer(text)), list(_MD_CLOSE.finditer(text))
+        if not opens:
+            raise ValueError(f"it has no results section ({MARKDOWN_OPEN})")
+        if len(opens) > 1 or len(closes) != 1 or closes[0].start() < opens[0].end():
+            raise ValueError("its results section is not marked once, opened and then closed")
+        return text[opens[0].end() : closes[0].start()]
+    opens = list(_HTML_OPEN.finditer(text))
+    if not opens:
+        raise ValueError(f"it has no results section ({HTML_OPEN})")
+    if len(opens) > 1:
+        raise ValueError("it has more than one results section")
+    end = text.find(HTML_CLOSE, opens[0].end())
+    if end < 0:
+        raise ValueError("its results section is never closed")
+    return text[opens[0].end() : end]
+
+
+def _from_text(text: str, source: str, loose: bool) -> list[Attempt]:
+    """Codes in a text: in pasted text every line is an attempt (so junk is reported)."""
+    found = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):  # a blank line or a comment in a list of codes
+            continue
+        matches = (_LOOSE if loose else results.CODE_PATTERN).findall(line)
+        if matches:
+            found += [Attempt(m, source) for m in matches]
+        elif loose:
+            found.append(Attempt(line, source))
+    return found
+
+
+def _from_named_text(text: str, name: str) -> list[Attempt]:
+    suffix = Path(name).suffix.lower()
+    if suffix in HAND_IN_SUFFIXES:
+        try:
+            section = results_section(text, markdown=suffix in (".md", ".markdown"))
+        except ValueError as error:
+            return [
+                Attempt(
+                    "",
+                    name,
+                    "no-results",
+                    f"a hand-in whose codes are not read: {error}. Codes typed into answers "
+                    "never count; ask for a hand-in made by this evo_lessons",
+                )
+            ]
+        return _from_text(section, name, loose=False)
+    return _from_text(text, name, loose=suffix == ".txt")
+
+
+def _too_large(name: str) -> Attempt:
+    return Attempt("", name, "size", f"larger than {MAX_FILE_BYTES:,} bytes, not read")
+
+
+def _from_file(path: Path, label: str | None = None) -> list[Attempt]:
+    name = label or path.name
+    if path.stat().st_size > MAX_FILE_BYTES:
+        return [_too_large(name)]
+    return _from_named_text(path.read_bytes().decode("utf-8", errors="replace"), name)
+
+
+def _from_folder(folder: Path) -> list[Attempt]:
+    found: list[Attempt] = []
+    count = 0
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))  # .evo_work, checkpoints
+        for name in sorted(files):
+            if name.startswith(".") or not name.lower().endswith(SUFFIXES):
+                continue
+            count += 1
+            if count > MAX_FILES:
+                return found
+            path = Path(root) / name
+            found += _from_file(path, path.relative_to(folder).as_posix())
+    return found
+
+
+def _upload(item: Mapping[str, Any]) -> list[Attempt]:
+    """A file from an ipywidgets FileUpload (``{"name": ..., "content": memoryview}``)."""
+    name = str(item.get("name", "upload"))[:120]
+    content = bytes(item.get("content", b""))
+    if len(content) > MAX_FILE_BYTES:
+        return [_too_large(name)]
+    return _from_named_text(content.decode("utf-8", errors="replace"), name)
+
+
+def find_codes(sources: Any) -> list[Attempt]:
+    """Every code attempt in ``sources``: a code, pasted text, a file or folder path, an
+    upload (a FileUpload's value), or a list of any of these."""
+    if isinstance(sources, Attempt):
+        return [sources]
+    if isinstance(sources, os.PathLike):
+        path = Path(sources)
+        if path.is_dir():
+            return _from_folder(path)
+        if path.is_file():
+            return _from_file(path)
+        return [Attempt("", str(path)[:80], "missing", "no such file or folder")]
+    if isinstance(sources, bytes | bytearray | memoryview):
+        return _from_text(bytes(sources).decode("utf-8", errors="replace"), "bytes", True)
+    if isinstance(sources, Mapping):
+        return _upload(sources)
+    if isinstance(sources, str):
+        text = sources.strip()
+        if "\n" not in text and len(text) < 4096 and not text.startswith("EV"):
+            path = Path(os.path.expanduser(text))
+            if text and path.exists():
+                return find_codes(path)
+        if "\n" in text:
+            return _from_text(text, "pasted", loose=True)
+        return [Attempt(text, "pasted")] if text else []
+    if isinstance(sources, Iterable):
+        found: list[Attempt] = []
+        for item in sources:
+            found += find_codes(item)
+        return found
+    return [Attempt(repr(sources)[:60], "not text")]

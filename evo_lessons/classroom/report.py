@@ -1,0 +1,105 @@
+"""What pooling gives the teacher: the counted games and runs, what is listed apart and why,
+what is refused and why, and a comparison with chance for every setup."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .compare import Comparison, compare_setups, setups_of
+from .pooling import Fixed
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+#: what pooling checks, in plain words (the teacher notebook prints it)
+CHECKS = (
+    "Every code is replayed move by move through the game's rules, and every bot seat's moves "
+    "are asked again of that bot (seeded as the game seeds it): a code whose moves break the "
+    "rules, whose 'bots' did not play as those bots, or whose seats were relabelled to turn a "
+    "loss into a win is refused. The numbers come from the replay, never from the code. A "
+    "population run is run again from its settings (after the work bound) and refused if its "
+    "summary differs. Only a hand-in's results section is read: codes typed into answers never "
+    "count."
+)
+APART = (
+    "Listed apart, not counted: a game handed in again (renamed, re-encoded, or from two files: "
+    "one game counts once), games where the helper bot moved for a person (Step or Play to end), "
+    "games no person played, games whose seats changed mid-game, games continued from a loaded "
+    "position, codes from another scenario or lesson than the one fixed, codes from an older "
+    "evo_lessons, and hand-ins without a results section."
+)
+
+
+@dataclass
+class ClassResults:
+    """A pooled class. ``games, rejected = pool(...)`` still unpacks (as before), but
+    read ``apart`` too: the genuine codes that do not count, each with its reason."""
+
+    games: pd.DataFrame
+    populations: pd.DataFrame
+    apart: pd.DataFrame
+    rejected: pd.DataFrame
+    fixed: Fixed
+
+    def __iter__(self) -> Iterator[pd.DataFrame]:
+        return iter((self.games, self.rejected))
+
+    @property
+    def duplicates(self) -> pd.DataFrame:
+        """The duplicates among the codes apart: who handed each in, and the first copy."""
+        return self.apart[self.apart["problem"] == "duplicate"]
+
+    @property
+    def setups(self) -> list[str]:
+        """Every setup among the counted games, most games first."""
+        return setups_of(self.games)
+
+    def comparisons(self, n: int = 1000, **kwargs: Any) -> list[Comparison]:
+        """A comparison with chance (table and plot) for every setup, most games first."""
+        return compare_setups(self, n, **kwargs)
+
+    def population_summary(self) -> pd.DataFrame:
+        """Population runs by setup: how many, how many died out (Wilson 95%), mean fitness."""
+        import pandas as pd
+
+        from evo_lessons.engine.stats import wilson
+
+        rows = []
+        if not self.populations.empty:
+            for setup, part in self.populations.groupby("setup", sort=False):
+                extinct = int(part["extinct"].sum())
+                low, high = wilson(extinct, len(part))
+                rows.append(
+                    {
+                        "setup": setup,
+                        "runs": len(part),
+                        "extinct": extinct,
+                        "extinct 95% low": low,
+                        "extinct 95% high": high,
+                        "mean fitness at the end": part["mean_fitness"].mean(),
+                        "generations": int(part["generations"].max()),
+                    }
+                )
+        return pd.DataFrame(
+            rows,
+            columns=[
+                "setup", "runs", "extinct", "extinct 95% low", "extinct 95% high",
+                "mean fitness at the end", "generations",
+            ],
+        )  # fmt: skip
+
+    def summary(self) -> str:
+        """One paragraph: what was fixed, and how many codes were counted, apart and refused."""
+        parts = [
+            f"Fixed by the teacher: {self.fixed.describe()}.",
+            f"Counted: {len(self.games)} game(s) in {len(self.setups)} setup(s) and "
+            f"{len(self.populations)} population run(s).",
+            f"Listed apart: {len(self.apart)}.",
+            f"Refused: {len(self.rejected)}.",
+        ]
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return self.summary()
