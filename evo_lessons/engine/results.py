@@ -324,7 +324,9 @@ def parse_result(code: str | bytes) -> dict[str, Any]:
         raise ResultCodeError("json", f"this result is not readable JSON ({reason})") from None
     except RecursionError:  # belt and braces: check_json_text counts the depth first
         raise ResultCodeError("depth", "this result nests too deep") from None
-    if version == 1 or (isinstance(data, dict) and data.get("version") == 1):
+    if version == 1 or (
+        isinstance(data, dict) and is_whole(data.get("version")) and data["version"] == 1
+    ):
         name = data.get("name") if isinstance(data, dict) else None
         try:
             name = check_name(name)

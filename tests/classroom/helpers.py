@@ -4,32 +4,42 @@ from __future__ import annotations
 
 import base64
 import json
+import random
 import zlib
 from functools import cache
 
-from evo_lessons.classroom import result_code
+from evo_lessons import game_spec
+from evo_lessons.engine import record
 from evo_lessons.widgets.session import GameSession
 
 SEATS = ["human", "keeper", "keeper"]
 
 
-@cache
-def finished_session(seed: int = 5) -> GameSession:
-    """An Adaptation game (fast) for three, the student's seat stepped by the helper bot."""
-    session = GameSession("adaptation", seed=seed, seats=SEATS, players=3)
+def play_as_student(session: GameSession, seed: int) -> GameSession:
+    """Play to the end, a person choosing at random on the person's seats (the bots on theirs)."""
+    rng = random.Random(seed)
     while not session.state.is_over:
-        session.bot_step()
+        if session.is_human_turn():
+            session.act_index(rng.randrange(len(session.state.legal_actions())))
+        else:
+            session.bot_step()
     return session
 
 
-def a_code(name: str = "Ada", seed: int = 5) -> str:
-    return result_code(finished_session(seed), name)
+@cache
+def finished_session(seed: int = 5) -> GameSession:
+    """An Adaptation game (fast) for three, the student's seat played by a person."""
+    return play_as_student(GameSession("adaptation", seed=seed, seats=SEATS, players=3), seed)
 
 
-def pack(text: str | bytes, prefix: str = "EVR1-") -> str:
+def a_code(name: str = "Ada", seed: int = 5, lesson: str | None = None) -> str:
+    return finished_session(seed).result_code(name, lesson)
+
+
+def pack(text: str | bytes, prefix: str = "EVR2-", level: int = 9) -> str:
     """Any text packed the way a result code is (for forgeries the encoder would refuse)."""
     raw = text.encode() if isinstance(text, str) else text
-    return prefix + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+    return prefix + base64.urlsafe_b64encode(zlib.compress(raw, level)).decode().rstrip("=")
 
 
 def unpack(code: str) -> dict:
@@ -39,3 +49,12 @@ def unpack(code: str) -> dict:
 
 def repack(data: dict) -> str:
     return pack(json.dumps(data))
+
+
+def readable(data: dict) -> dict:
+    """A result dict whose save lists its moves as action objects (to edit them by hand)."""
+    save = data["save"]
+    state = record.replay(game_spec(save["game"]), save)
+    save.pop("moves", None)
+    save["actions"] = [a.to_json() for a in state.history]
+    return data

@@ -18,7 +18,7 @@ from evo_lessons.classroom import (
     wilson,
 )
 from evo_lessons.classroom.compare import t_quantile
-from evo_lessons.classroom.example import GAME, NAMES, OPTIONS, SEATS, write_example
+from evo_lessons.classroom.example import GAME, NAMES, OPTIONS, SEATS, played, write_example
 from evo_lessons.engine import record
 from evo_lessons.widgets.session import GameSession
 
@@ -34,10 +34,7 @@ def test_thirty_codes_pool_into_the_numbers_their_games_give(thirty):
     games, rejected = pool(thirty)
     assert rejected.empty and len(games) == 30
     for number, row in games.iterrows():
-        session = GameSession(GAME, seed=1000 + number, seats=SEATS, **OPTIONS)
-        while not session.state.is_over:
-            session.bot_step()
-        state = session.state
+        state = played(1000 + number).state
         assert row["name"] == NAMES[number]
         for key, value in state.summary().items():
             assert row[key] == value, key
@@ -52,21 +49,29 @@ def test_the_shipped_example_is_what_the_command_writes(tmp_path):
     )
 
 
-def test_the_shipped_example_holds_thirty_games_and_two_forgeries():
-    games, rejected = pool(EXAMPLE_FILE)
-    assert len(games) == 30 and rejected["problem"].tolist() == ["move", "base64"]
+def test_the_shipped_example_holds_thirty_games_a_copy_a_helped_game_and_two_forgeries():
+    results = pool(EXAMPLE_FILE)
+    assert len(results.games) == 30 and results.rejected["problem"].tolist() == ["move", "zlib"]
+    assert results.apart["problem"].tolist() == ["duplicate", "helped"]
+
+
+def html_hand_in(*codes: str, answer: str = "") -> str:
+    listed = "".join(f"<li><code>{c}</code></li>" for c in codes)
+    return (
+        f'<html><body><p class="answer">{answer}</p><h2>Games</h2>'
+        f'<section id="evo-results"><ul>{listed}</ul></section></body></html>'
+    )
+
+
+def md_hand_in(*codes: str, answer: str = "") -> str:
+    listed = "\n".join(f"- result code: `{c}`" for c in codes)
+    return f"> {answer}\n\n## Games\n\n<!-- evo-results -->\n{listed}\n<!-- /evo-results -->\n"
 
 
 def test_codes_are_read_from_hand_in_files_html_and_markdown(tmp_path):
     scenario = finished_session().scenario_code()
-    (tmp_path / "ada.html").write_text(
-        f"<html><body><h2>Games</h2><code>{scenario}</code><p>Result code: "
-        f"<code>{a_code('Ada')}</code></p></body></html>",
-        encoding="utf-8",
-    )
-    (tmp_path / "ben.md").write_text(
-        f"## Result\n\n- adaptation: `{a_code('Ben', seed=6)}`\n", encoding="utf-8"
-    )
+    (tmp_path / "ada.html").write_text(html_hand_in(scenario, a_code("Ada")), encoding="utf-8")
+    (tmp_path / "ben.md").write_text(md_hand_in(a_code("Ben", seed=6)), encoding="utf-8")
     games, rejected = pool([tmp_path / "ada.html", str(tmp_path / "ben.md")])
     assert games["name"].tolist() == ["Ada", "Ben"] and rejected.empty  # scenario not taken
 
@@ -74,8 +79,8 @@ def test_codes_are_read_from_hand_in_files_html_and_markdown(tmp_path):
 def test_a_shared_folder_is_read_and_a_hand_ins_two_files_count_once(tmp_path):
     hand_in = tmp_path / "class" / "hand-in"
     hand_in.mkdir(parents=True)
-    for suffix in (".html", ".md"):
-        (hand_in / f"01_climate-ada{suffix}").write_text(a_code("Ada"), encoding="utf-8")
+    (hand_in / "01_climate-ada.html").write_text(html_hand_in(a_code("Ada")), encoding="utf-8")
+    (hand_in / "01_climate-ada.md").write_text(md_hand_in(a_code("Ada")), encoding="utf-8")
     hidden = tmp_path / "class" / ".evo_work"
     hidden.mkdir()
     (hidden / "notes.txt").write_text("not a code", encoding="utf-8")
@@ -91,15 +96,16 @@ def test_pasted_text_reads_one_code_a_line_and_reports_junk():
 
 
 def test_an_uploaded_file_is_read():
-    upload = ({"name": "ada.md", "content": memoryview(a_code("Ada").encode())},)
+    upload = ({"name": "ada.md", "content": memoryview(md_hand_in(a_code("Ada")).encode())},)
     games, _ = pool(upload)
     assert games["name"].tolist() == ["Ada"]
 
 
-def test_the_same_game_under_two_names_is_counted_and_flagged():
-    games, _ = pool([a_code("Ada"), a_code("Ben")])
-    assert games["duplicate_of"].isna().tolist() == [True, False]
-    assert games["duplicate_of"].iloc[1] == "Ada"
+def test_the_same_game_under_two_names_counts_once_and_the_copy_is_listed_with_its_name():
+    results = pool([a_code("Ada"), a_code("Ben")])
+    assert results.games["name"].tolist() == ["Ada"]
+    assert results.duplicates["name"].tolist() == ["Ben"]
+    assert results.duplicates["same_as"].iloc[0] == "Ada (pasted)"
 
 
 def test_a_population_run_pools_and_a_forged_summary_is_rejected():
@@ -110,10 +116,12 @@ def test_a_population_run_pools_and_a_forged_summary_is_rejected():
     code = result_code(run, "Chen")
     data = results.parse_result(code)
     data["summary"]["mean_fitness"] = 0.99
-    games, rejected = pool([code, results.encode(data)])
-    assert games["name"].tolist() == ["Chen"] and games["kind"].tolist() == ["population"]
-    assert games["generations"].iloc[0] == 20
-    assert rejected["problem"].tolist() == ["forged"]
+    pooled = pool([code, results.encode(data)])
+    runs = pooled.populations
+    assert runs["name"].tolist() == ["Chen"] and runs["kind"].tolist() == ["population"]
+    assert runs["generations"].iloc[0] == 20 and pooled.games.empty
+    assert pooled.rejected["problem"].tolist() == ["forged"]
+    assert pooled.population_summary()["runs"].tolist() == [1]
 
 
 def test_a_result_code_needs_a_finished_game():
@@ -130,7 +138,7 @@ def test_a_scenario_code_and_a_result_code_never_share_a_prefix():
 def test_chance_plays_the_students_seat_at_random_against_the_same_bots():
     rows = chance("adaptation", {"players": 3}, 40, seats=["keeper", "human", "keeper"])
     assert len(rows) == 40 and set(rows["setup"]) == {
-        "adaptation (players=3, tokens=3; seats keeper/human/keeper)"
+        "adaptation (players=3, tokens=3; seats keeper/student/keeper)"
     }
     assert rows["you_won"].tolist() == [int(1 in w) for w in rows["winners"]]
 
@@ -138,7 +146,7 @@ def test_chance_plays_the_students_seat_at_random_against_the_same_bots():
 def test_the_class_and_chance_share_a_setup_so_they_compare(thirty):
     games, _ = pool(thirty[:6])
     baseline = chance(GAME, OPTIONS, 20, seats=SEATS)
-    assert set(games["setup"]) == set(baseline["setup"])
+    assert {s.split(": ", 1)[1] for s in games["setup"]} == set(baseline["setup"])
     assert set(games.columns) >= {c for c in baseline.columns if c.startswith("you_")}
 
 

@@ -15,7 +15,7 @@ from evo_lessons.classroom import check_code, pool
 from evo_lessons.engine import record, results
 from evo_lessons.engine.results import ResultCodeError
 
-from .helpers import a_code, pack, repack, unpack
+from .helpers import a_code, pack, readable, repack, unpack
 
 
 def problem_of(code: str) -> str:
@@ -26,7 +26,7 @@ def problem_of(code: str) -> str:
 
 
 def edited(change) -> str:
-    data = unpack(a_code())
+    data = readable(unpack(a_code()))
     change(data)
     return repack(data)
 
@@ -57,8 +57,9 @@ def test_data_that_does_not_unpack_is_named():
 
 
 def test_a_wrong_version_is_named():
-    assert problem_of("EVR2-" + a_code()[5:]) == "version"
-    assert problem_of(edited(lambda d: d.update(version=2))) == "version"
+    assert problem_of("EVR3-" + a_code()[5:]) == "version"
+    assert problem_of(edited(lambda d: d.update(version=3))) == "version"
+    assert problem_of(edited(lambda d: d.update(version=True))) == "version"
 
 
 def test_an_unknown_game_is_named():
@@ -108,13 +109,13 @@ def test_bad_options_are_named():
 
 
 def test_too_deep_is_refused_before_parsing():
-    deep = '{"format":"evo_lessons.result","version":1,"kind":"game","name":"A","save":'
+    deep = '{"format":"evo_lessons.result","version":2,"kind":"game","name":"A","save":'
     deep += "[" * 5000 + "]" * 5000 + "}"
     assert problem_of(pack(deep)) == "depth"
 
 
 def test_too_large_is_refused_before_unpacking():
-    assert problem_of("EVR1-" + "A" * (results.MAX_CODE_CHARS + 1)) == "size"
+    assert problem_of("EVR2-" + "A" * (results.MAX_CODE_CHARS + 1)) == "size"
     assert problem_of(pack(b" " * (results.MAX_RESULT_BYTES + 10))) == "size"  # a zip bomb
 
 
@@ -135,7 +136,7 @@ def test_json_that_is_not_a_result_is_named():
 
 def test_pool_lists_every_rejected_code_with_its_reason_and_counts_none():
     good = a_code("Ada")
-    bad = ["XYZ1-abc", good[:40] + "!" + good[41:], "EVR2-" + good[5:]]
+    bad = ["XYZ1-abc", good[:40] + "!" + good[41:], "EVR3-" + good[5:]]
     games, rejected = pool([good, *bad])
     assert games["name"].tolist() == ["Ada"]
     assert rejected["problem"].tolist() == ["prefix", "base64", "version"]

@@ -32,10 +32,11 @@ def test_a_name_typed_under_the_finished_game_gives_the_code_that_pools():
     send(widget, {"type": "name", "name": "  Ada   Lovelace "})
     shown = widget.view["result"]
     assert widget.error == "" and shown["name"] == "Ada Lovelace"
-    assert shown["code"] == widget.result_code() and shown["code"].startswith("EVR1-")
-    games, rejected = pool(shown["code"])
-    assert rejected.empty and games["name"].tolist() == ["Ada Lovelace"]
-    assert games["winners"].iloc[0] == widget.state.winners
+    assert shown["code"] == widget.result_code() and shown["code"].startswith("EVR2-")
+    results = pool(shown["code"])
+    # played to the end by the helper: genuine (not refused) but not the student's own result
+    assert results.rejected.empty and results.apart["name"].tolist() == ["Ada Lovelace"]
+    assert results.apart["problem"].iloc[0] in ("helped", "unrecorded")
 
 
 def test_result_code_in_python_takes_a_name_and_shows_it():
