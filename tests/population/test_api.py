@@ -176,6 +176,7 @@ JSONISH = st.recursive(
                 "changes",
                 "environment",
                 "generations",
+                "starts",
             )
         },
     )
@@ -191,3 +192,81 @@ def test_any_settings_file_either_loads_or_is_refused_with_a_value_error(data):
         return
     assert isinstance(loaded, Settings)
     assert load(loaded.to_json()) == loaded
+
+
+# -- the one work bound (robustness.md N8, N14) -----------------------------------------------
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        dict(size=1_000_000, generations=2, cells=list(range(1, 64)), migration=0.1),
+        dict(size=1, generations=50_000, changes=[[1, {"size": 1_000_000}]]),
+        dict(size=1_000_000, generations=60),
+    ],
+    ids=["many-demes", "size-raised-by-a-change", "long"],
+)
+def test_a_run_past_the_work_bound_is_refused_before_it_starts(kwargs, monkeypatch):
+    from evo_lessons.population import model
+
+    monkeypatch.setattr(model.Population, "_breed", lambda self: pytest.fail("it ran"))
+    with pytest.raises(ValueError, match="the most is"):
+        evolve("climate", mutation_rate=0.01, seed=1, **kwargs)
+
+
+def test_the_work_counts_demes_sizes_and_every_size_change():
+    from evo_lessons.population.settings import work
+
+    settings = Settings.make(
+        "climate", size=10, generations=5, mutation_rate=0.0, seed=1, cells=[1, 2, 3],
+        changes=[[3, {"size": 100}], [9, {"size": 1000}]],
+    )  # fmt: skip
+    # generation 0 and 1, 2 at size 10; 3, 4, 5 at 100; the change at 9 never happens
+    assert work(settings) == (3 * (10 * 3 + 100 * 3), 3 * 100)
+
+
+def test_a_stepped_population_stops_at_the_bound(monkeypatch):
+    from evo_lessons.population import model
+
+    monkeypatch.setattr(model, "MAX_WORK", 1_000)
+    population = Population("climate", size=100, mutation_rate=0.0, seed=1)
+    population.step(9)
+    with pytest.raises(ValueError, match="the most one run may do"):
+        population.step()
+    assert population.generation == 9
+
+
+def test_a_size_change_past_the_individuals_alive_bound_is_refused():
+    population = Population("climate", size=100, mutation_rate=0.0, seed=1,
+                            cells=list(range(1, 64)))  # fmt: skip
+    with pytest.raises(ValueError, match="at most"):
+        population.set(size=1_000_000)
+    assert population.run["size"] == 100
+
+
+# -- one settings object, demes that start differently ------------------------------------------
+def test_population_takes_one_settings_object():
+    settings = Settings.make("niche", size=40, mutation_rate=0.01, seed=3, generations=4)
+    stepped = Population(settings)
+    stepped.step(4)
+    assert np.array_equal(stepped.result().frequencies, run(settings).frequencies)
+    with pytest.raises(ValueError, match="not both"):
+        Population(settings, size=3)
+
+
+def test_demes_can_start_differently():
+    result = evolve(
+        "adapt_or_die", size=50, generations=0, mutation_rate=0.0, seed=1,
+        habitats=["cave", "air_over_pond"], starts=[[1, 1, 1, 1, 1], [5, 5, 5, 5, 5]],
+    )  # fmt: skip
+    assert result.frequency("eyes", 1)[0] == 0.5 and result.frequency("eyes", 5)[0] == 0.5
+    assert run(load(result.to_json())).settings.starts == result.settings.starts
+
+
+def test_starts_need_one_start_per_deme():
+    with pytest.raises(ValueError, match="one start for each of the 2 places"):
+        evolve("adapt_or_die", size=50, generations=1, mutation_rate=0.0, seed=1,
+               habitats=["cave", "air_over_pond"], starts=["random"])  # fmt: skip
+
+
+def test_a_run_without_starts_saves_as_before():
+    text = evolve("climate", size=10, generations=1, mutation_rate=0.0, seed=1).to_json()
+    assert "starts" not in json.loads(text)
