@@ -208,9 +208,10 @@ def test_the_page_gets_a_result_code_of_the_run_that_the_class_notebook_re_runs(
     widget.send = sent.append
     widget._on_message(widget, {"type": "code", "name": "Ada"}, [])
     assert widget.error == "" and sent[0]["generation"] == 6
-    games, rejected = pool([sent[0]["code"]])
-    assert rejected.empty if hasattr(rejected, "empty") else not rejected
-    assert list(games["name"]) == ["Ada"] and list(games["generations"]) == [6]
+    pooled = pool([sent[0]["code"]])
+    assert pooled.rejected.empty and pooled.games.empty  # a run is no game: its own table
+    runs = pooled.populations
+    assert list(runs["name"]) == ["Ada"] and list(runs["generations"]) == [6]
 
 
 @pytest.mark.parametrize("name", ["", "   ", 7, None])
