@@ -4,11 +4,11 @@
 thirty students' Climate games for lesson ``01_climate`` (four players: the student in seat 1,
 the planner bot in the other three); then what a real class also hands in, so the notebook
 shows every list: one game handed in again under another name (listed apart as a duplicate),
-one game the helper bot played to the end (listed apart), and two codes that were tampered
-with (refused). No student played these games: a made-up student chose every move of the
-student's seat through the person's controls (each move the planner's choice half the time,
-otherwise one at random), from a seed of its own. The same command writes the same file every
-time.
+one game the helper bot played to the end (listed apart), three population runs from lesson
+06 (their own summary), and two codes that were tampered with (refused). No student played
+these games: a made-up student chose every move of the student's seat through the person's
+controls (each move the planner's choice half the time, otherwise one at random), from a seed of
+its own. The same command writes the same file every time.
 """
 
 from __future__ import annotations
@@ -91,15 +91,34 @@ def tampered(code: str) -> list[str]:
     return [forged, code[: len(code) // 2]]
 
 
+def population_codes(runs: int = 3) -> list[str]:
+    """Three students' population runs (Climate, warmer: lesson 06's set-up, smaller)."""
+    from evo_lessons.population import evolve
+    from evo_lessons.population.result import result_code
+
+    return [
+        result_code(
+            evolve(
+                "climate", size=300, generations=30, mutation_rate=0.01, seed=seed, temperature=2
+            ),
+            NAMES[seed],
+            "06_populations",
+        )
+        for seed in range(runs)
+    ]
+
+
 def write_example(path: Path = EXAMPLE_FILE, students: int = 30) -> Path:
     codes = example_codes(students)
     lines = [
         "# evo_lessons example class: made by `python -m evo_lessons.classroom example`.",
         f"# {students} Climate games ({OPTIONS['players']} players; seats {'/'.join(SEATS)}),",
         "# each student's seat played by a made-up student; then a renamed copy of the first",
-        "# game, a game the helper bot played to the end, and two forgeries.",
+        "# game, a game the helper bot played to the end, three population runs, and two",
+        "# forgeries.",
         *codes,
         *extras(codes[0]),
+        *population_codes(),
         *tampered(codes[0]),
     ]
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -107,4 +126,12 @@ def write_example(path: Path = EXAMPLE_FILE, students: int = 30) -> Path:
     return path
 
 
-__all__ = ["EXAMPLE_FILE", "example_codes", "extras", "played", "tampered", "write_example"]
+__all__ = [
+    "EXAMPLE_FILE",
+    "example_codes",
+    "extras",
+    "played",
+    "population_codes",
+    "tampered",
+    "write_example",
+]

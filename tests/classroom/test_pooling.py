@@ -53,6 +53,7 @@ def test_the_shipped_example_holds_thirty_games_a_copy_a_helped_game_and_two_for
     results = pool(EXAMPLE_FILE)
     assert len(results.games) == 30 and results.rejected["problem"].tolist() == ["move", "zlib"]
     assert results.apart["problem"].tolist() == ["duplicate", "helped"]
+    assert len(results.populations) == 3
 
 
 def html_hand_in(*codes: str, answer: str = "") -> str:
