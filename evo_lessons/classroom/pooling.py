@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 HUMAN = "human"
-#: kept for old callers: the population bound now lives with the model (settings.MAX_WORK)
+#: kept for old callers: the population bound lives with the model (settings.MAX_WORK)
 MAX_POPULATION_WORK = 50_000_000
 APART_COLUMNS = ["name", "source", "kind", "setup", "problem", "reason", "same_as"]
 REJECTED_COLUMNS = ["number", "source", "code", "problem", "reason"]

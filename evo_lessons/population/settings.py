@@ -32,8 +32,11 @@ MAX_SELECTION = 20.0
 MAX_GROWTH = 100.0
 MUTATION_KINDS = ("uniform", "step")
 SEED_LIMIT = 2**63
-#: individual-generations one run may cost, over every deme: measured 0.7 s (one deme) to
-#: 12 s (63 demes, migration) and 30 s (mutation and migration at 1) on a loaded 2-core machine
+#: individual-generations one run may cost, over every deme and generation: 10,000 individuals
+#: for 5,000 generations (a single-deme study of 20,000 for 1,200 fits). The costliest runs per
+#: individual (63 demes, mutation and migration at 1) take about 0.45 CPU-seconds a million on
+#: a loaded 2-core machine, so no run anyone asks for (evolve, the widget, a pooled code) costs
+#: more than about 22 s, and a typical one far less (benchmarks/bench_population.py)
 MAX_WORK = 50_000_000
 #: individuals alive at once, over every deme (memory: about 150 MB at most)
 MAX_ALIVE = 2_000_000

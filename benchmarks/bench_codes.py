@@ -1,0 +1,179 @@
+"""What checking codes costs (issue 17 §4): the linear pre-check on hostile text, reading and
+replaying result codes (every bot seat re-asked of its bot), the longest Adapt or Die game,
+pooling the example class, and refusing population codes past the work bound.
+
+Run alone with ``python benchmarks/bench_codes.py [--quick]``. CPU seconds (the steadier figure
+on a shared machine), best of a few repeats. Measurements, not tests: nothing here fails a build.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import sys
+import time
+import zlib
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+
+def best_cpu(work, repeats: int = 3) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.process_time()
+        work()
+        times.append(time.process_time() - start)
+    return round(min(times), 4)
+
+
+def refused(work) -> None:
+    try:
+        work()
+    except ValueError:
+        return
+    raise AssertionError("accepted")
+
+
+def packed(text: str, prefix: str = "EVR2-") -> str:
+    return prefix + base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
+
+
+def hostile_text(repeats: int) -> dict:
+    """robustness.md N2: an unterminated string of escaped quotes (quadratic before)."""
+    from evo_lessons.classroom import check_code
+    from evo_lessons.engine.record import check_json_text
+
+    figures = {}
+    for size in (64_000, 2_000_000):
+        text = '"' + '\\"' * (size // 2)
+        figures[f"pre_check_{size // 1000}kB_s"] = best_cpu(
+            lambda t=text: check_json_text(t, limit=10**8), repeats
+        )
+        code = packed(text[: min(len(text), 1_999_000)])
+        figures[f"code_{size // 1000}kB_inflated_s"] = best_cpu(
+            lambda c=code: refused(lambda: check_code(c)), repeats
+        )
+        figures[f"code_{size // 1000}kB_chars"] = len(code)
+    return figures
+
+
+def class_codes(repeats: int) -> dict:
+    """A typical class code, and the example class pooled whole."""
+    from evo_lessons.classroom import EXAMPLE_FILE, check_code, pool
+    from evo_lessons.classroom.example import played
+
+    code = played(1000).result_code("Ada", "01_climate")
+    pooled = pool(EXAMPLE_FILE)
+    return {
+        "climate_4p_code_chars": len(code),
+        "climate_4p_check_s": best_cpu(lambda: check_code(code), repeats),
+        "example_class_codes": len(pooled.games) + len(pooled.apart) + len(pooled.rejected)
+        + len(pooled.populations),
+        "example_class_pool_s": best_cpu(lambda: pool(EXAMPLE_FILE), 1),
+    }  # fmt: skip
+
+
+def every_game(repeats: int) -> dict:
+    """Each game, a person (random moves) against the game's helper bot in the other seats:
+    the code's length and the check, every bot move re-asked of its bot."""
+    from evo_lessons import GAMES, game_spec
+    from evo_lessons.classroom import check_code
+    from evo_lessons.widgets.session import GameSession
+
+    figures = {}
+    for name in GAMES:
+        spec = game_spec(name)
+        players = spec.normalise_options({})["players"]
+        seats = ["human"] + [spec.helper_bot] * (players - 1)
+        session = GameSession(name, 11, seats)
+        rng = random.Random(11)
+        while not session.state.is_over:
+            if session.is_human_turn():
+                session.act_index(rng.randrange(len(session.state.legal_actions())))
+            else:
+                session.bot_step()
+        code = session.result_code("Ada")
+        figures[f"{name}_vs_{spec.helper_bot}_moves"] = len(session.actions)
+        figures[f"{name}_vs_{spec.helper_bot}_code_chars"] = len(code)
+        figures[f"{name}_vs_{spec.helper_bot}_check_s"] = best_cpu(
+            lambda c=code: check_code(c), repeats
+        )
+    return figures
+
+
+def longest_game(repeats: int) -> dict:
+    """robustness.md N1's longest game found (93,478 moves), people in every seat; and a long
+    game with bots in three seats, every bot move re-asked."""
+    from evo_lessons import game_spec
+    from evo_lessons.classroom import check_code
+    from evo_lessons.engine import record, results
+    from evo_lessons.widgets.session import GameSession
+
+    spec = game_spec("adapt_or_die")
+    seed = 936479117784
+    state = spec.new_game(seed=seed, players=4, habitats_per_player=5, choose_creature=False,
+                          scoring="extinctions", same_habitats=False, max_rounds=5996)  # fmt: skip
+    rng = random.Random(seed * 7919 + 1)
+    actors = []
+    while not state.is_over:
+        actors.append(state.current_player)
+        state.apply(rng.choice(state.legal_actions()))
+    seats = ["human"] * 4
+    play = results.play_record(seats, actors, ["person"] * len(actors), student=0)
+    code = results.encode(results.game_result(record.compact_save(state, seats), "Ada", play=play))
+    readable = json.dumps(record.save_dict(state), separators=(",", ":"))
+    session = GameSession("adapt_or_die", 7, ["human", "random", "random", "random"], players=4)
+    rng = random.Random(7)
+    while not session.state.is_over:
+        if session.is_human_turn():
+            session.act_index(rng.randrange(len(session.state.legal_actions())))
+        else:
+            session.bot_step()
+    bots = session.result_code("Ada")
+    return {
+        "aod_longest_moves": len(state.history),
+        "aod_longest_readable_save_bytes": len(readable),
+        "aod_longest_save_bytes": len(state.to_json()),
+        "aod_longest_code_chars": len(code),
+        "aod_longest_check_s": best_cpu(lambda: check_code(code), 1),
+        "aod_random_bots_moves": len(session.actions),
+        "aod_random_bots_check_s": best_cpu(lambda: check_code(bots), repeats),
+    }
+
+
+def population_bound(repeats: int) -> dict:
+    """robustness.md N8: both population codes past the work bound, refused unrun."""
+    from evo_lessons.classroom import check_code
+    from evo_lessons.engine import results
+
+    summary = {"generations": 1, "size": 1, "mean_fitness": 1.0, "extinct": False,
+               "frequencies": {}}  # fmt: skip
+    cases = {
+        "63_demes": {"game": "climate", "size": 1_000_000, "generations": 2, "seed": 1,
+                     "mutation_rate": 0.01, "migration": 0.1,
+                     "environment": {"cells": list(range(1, 64))}},
+        "size_change": {"game": "climate", "size": 1, "generations": 50_000, "seed": 1,
+                        "mutation_rate": 0.01, "changes": [[1, {"size": 1_000_000}]]},
+    }  # fmt: skip
+    figures = {}
+    for name, settings in cases.items():
+        code = results.encode(results.population_result(settings, summary, "Mallory"))
+        figures[f"population_{name}_refused_s"] = best_cpu(
+            lambda c=code: refused(lambda: check_code(c)), repeats
+        )
+    return figures
+
+
+def run(quick: bool = False) -> dict:
+    repeats = 1 if quick else 3
+    figures = {}
+    for part in (hostile_text, class_codes, every_game, population_bound, longest_game):
+        figures.update({f"codes_{k}": v for k, v in part(repeats).items()})
+    return figures
+
+
+if __name__ == "__main__":
+    for name, value in run(quick="--quick" in sys.argv).items():
+        print(f"{name:<44} {json.dumps(value)}")
