@@ -11,7 +11,10 @@ generation, and nobody chooses anything.
 >>> result.frame.columns.tolist()
 ['generation', 'trait', 'value', 'label', 'frequency']
 
-``Population`` steps a run (``.step()``, ``.change_environment(temperature=2)``); the widget
+``Population`` steps a run (``.step()``, ``.change_environment(temperature=2)``) from one
+:class:`Settings` object (or the same keyword arguments); every run is bounded by one work
+bound (``MAX_WORK`` individual-generations over all demes, size changes included); a run's
+result code is ``result.end()``'s numbers with its settings; the widget
 (``evo_lessons.population.widget.PopulationWidget``) draws one live. numpy only: pandas loads
 when a frame is asked for, and nothing here imports a widget library.
 """
@@ -21,8 +24,8 @@ from __future__ import annotations
 from typing import Any
 
 from .model import Population, evolve, run
-from .result import Result
-from .settings import Settings
+from .result import Result, population_summary
+from .settings import MAX_WORK, Settings
 from .worlds import WORLDS, World, get_world
 
 
@@ -40,6 +43,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "MAX_WORK",
     "WORLDS",
     "Population",
     "PopulationWidget",
@@ -49,5 +53,6 @@ __all__ = [
     "evolve",
     "get_world",
     "load",
+    "population_summary",
     "run",
 ]
