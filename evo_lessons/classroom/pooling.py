@@ -22,6 +22,20 @@ Every code ends in exactly one of three lists:
   section);
 * **refused** (``rejected``): damaged or forged, with the reason (an illegal move, a "bot" seat
   that did not play as that bot, a summary its settings do not give, a run past the work bound).
+
+**One game, once.** A game's fingerprint (:func:`evo_lessons.engine.results.fingerprint`) is
+its game, options as the rules normalise them, seed, moves, seats and the student's seat: the
+same whatever the compression, JSON layout, key order, name, lesson or trailing text. Every
+table, plot and chance comparison uses the counted rows only. Two people who played one game at
+one screen each hand in their own seat: two results (each seat once).
+
+**Seats changed mid-game** are listed apart: a seat switched between a person and a bot can
+show the person a bot's hidden hand, and the game is then no longer the setup it claims.
+
+**What no check can tell.** A student's own moves are whatever they clicked: a code edited by
+hand to call the helper bot's moves the student's cannot be told from a student who chose those
+same moves (every other field is bound by the replay). Fixing the scenario keeps everyone on
+one deal; it cannot stop a student replaying it (Undo) before handing in.
 """
 
 from __future__ import annotations
