@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, IllegalAction, action_from_json
-from .words import is_whole
+from .seeds import check_seed
 
 if TYPE_CHECKING:  # annotations only: the state imports this module, not the other way round
     from .spec import GameSpec
@@ -291,8 +291,10 @@ def check_envelope(data: object) -> dict[str, Any]:
         raise ValueError("save rejected: the game must be named")
     if not isinstance(data["options"], dict):
         raise ValueError("save rejected: options must be a JSON object")
-    if not is_whole(data["seed"]):
-        raise ValueError("save rejected: the seed must be a whole number")
+    try:
+        check_seed(data["seed"])
+    except ValueError as error:
+        raise ValueError(f"save rejected: {error}") from None
     if "actions" in data and not isinstance(data["actions"], list):
         raise ValueError("save rejected: actions must be a list")
     if "moves" in data and not isinstance(data["moves"], str):

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .seeds import check_seed
 from .words import is_whole, short_repr
 
 if TYPE_CHECKING:
@@ -260,6 +261,7 @@ class GameSpec:
         """A new game with these options: ``GAME.new_game(seed=7, players=3)``."""
         if not is_whole(seed):
             raise ValueError(f"the seed must be a whole number, got {short_repr(seed)}")
+        check_seed(seed)  # the one rule for a seed (0 <= seed < 2**63), as everywhere else
         return self.state(self.normalise_options(options), seed)
 
     # -- saves ---------------------------------------------------------------------------------

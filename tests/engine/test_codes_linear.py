@@ -97,3 +97,13 @@ def test_one_rule_for_a_seed(bad):
     with pytest.raises(ValueError, match="A seed is a whole number from 0"):
         check_seed(bad)
     assert check_seed(0) == 0 and check_seed(2**63 - 1) == 2**63 - 1
+
+
+@pytest.mark.parametrize("bad", [-5, 2**63])
+def test_a_game_a_save_and_a_code_follow_the_same_seed_rule(bad):
+    with pytest.raises(ValueError, match="A seed is a whole number from 0"):
+        game_spec("climate").new_game(seed=bad)
+    data = record.save_dict(finished())
+    data["seed"] = bad
+    with pytest.raises(ValueError, match="A seed is a whole number from 0"):
+        record.check_envelope(data)
