@@ -303,3 +303,12 @@ def test_the_longest_adapt_or_die_game_found_saves_reloads_and_hands_in():
     save = record.compact_save(state, seats)
     row = check_code(results.encode(results.game_result(save, "Ada", play=play)))
     assert row["counts"] and row["actions"] == 93_478
+
+
+def test_two_people_at_one_screen_each_hand_in_their_own_seat_once():
+    session = play_as_student(GameSession("climate", 6, ["human", "human"], players=2), 6)
+    ann, ben = session.result_code("Ann", seat=0), session.result_code("Ben", seat=1)
+    pooled = pool([ann, ben, session.result_code("Ann again", seat=0)])
+    assert pooled.games["name"].tolist() == ["Ann", "Ben"]
+    assert pooled.games["roles"].tolist() == ["student/classmate", "classmate/student"]
+    assert pooled.duplicates["name"].tolist() == ["Ann again"]
