@@ -14,6 +14,7 @@ the only part of a hand-in that is read:
 * HTML hand-ins: inside ``<section id="evo-results">`` ... ``</section>``.
 
 A code typed into an answer is never read; a hand-in without the section is listed apart.
+:func:`markdown_results` and :func:`html_results` write the section (for the hand-in writer).
 
 :func:`pool` reads codes however the teacher has them and sorts every one into **counted**
 (checked, one row per game however it was encoded or renamed, played by the student),
@@ -50,7 +51,16 @@ from .compare import (
     wilson,
 )
 from .example import EXAMPLE_FILE, example_codes
-from .handins import HTML_OPEN, MARKDOWN_CLOSE, MARKDOWN_OPEN, find_codes, results_section
+from .handins import (
+    HTML_CLOSE,
+    HTML_OPEN,
+    MARKDOWN_CLOSE,
+    MARKDOWN_OPEN,
+    find_codes,
+    html_results,
+    markdown_results,
+    results_section,
+)
 from .pooling import Fixed, check_code, pool_codes
 from .report import APART, CHECKS, ClassResults
 
@@ -78,6 +88,7 @@ __all__ = [
     "APART",
     "CHECKS",
     "EXAMPLE_FILE",
+    "HTML_CLOSE",
     "HTML_OPEN",
     "MARKDOWN_CLOSE",
     "MARKDOWN_OPEN",
@@ -91,6 +102,8 @@ __all__ = [
     "compare_setups",
     "example_codes",
     "find_codes",
+    "html_results",
+    "markdown_results",
     "mean_interval",
     "measures_of",
     "most_common_setup",

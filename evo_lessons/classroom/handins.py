@@ -44,6 +44,18 @@ _MD_CLOSE = re.compile(r"^[ \t]*<!-- /evo-results -->[ \t]*$", re.MULTILINE)
 _HTML_OPEN = re.compile(r"""<section\s+id\s*=\s*["']evo-results["']\s*>""", re.IGNORECASE)
 
 
+def markdown_results(lines: list[str]) -> str:
+    """A Markdown hand-in's results section around ``lines`` (each a line of Markdown that
+    holds result codes; nothing a student typed may go in it)."""
+    return "\n".join([MARKDOWN_OPEN, *lines, MARKDOWN_CLOSE])
+
+
+def html_results(inner: str) -> str:
+    """An HTML hand-in's results section around ``inner`` (HTML holding result codes, with no
+    ``</section>`` of its own; nothing a student typed may go in it)."""
+    return f"{HTML_OPEN}{inner}{HTML_CLOSE}"
+
+
 @dataclass
 class Attempt:
     """One code as found: its text and where it came from (a file, an upload, "pasted").

@@ -312,3 +312,16 @@ def test_two_people_at_one_screen_each_hand_in_their_own_seat_once():
     assert pooled.games["name"].tolist() == ["Ann", "Ben"]
     assert pooled.games["roles"].tolist() == ["student/classmate", "classmate/student"]
     assert pooled.duplicates["name"].tolist() == ["Ann again"]
+
+
+def test_the_section_writers_make_what_pooling_reads(tmp_path):
+    from evo_lessons.classroom import html_results, markdown_results
+
+    code = a_code("Ada")
+    (tmp_path / "a.md").write_text("# x\n\n" + markdown_results([f"- `{code}`"]), encoding="utf-8")
+    (tmp_path / "b.html").write_text(html_results(f"<code>{code}</code>"), encoding="utf-8")
+    pooled = pool(tmp_path)
+    assert (
+        pooled.games["name"].tolist() == ["Ada"]
+        and pooled.games["sources"].iloc[0] == "a.md, b.html"
+    )
