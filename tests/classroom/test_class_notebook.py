@@ -18,6 +18,8 @@ pytestmark = pytest.mark.skipif(not NOTEBOOK.exists(), reason="the teacher editi
 def run_all(folder: Path) -> str:
     """Run All in a new kernel in ``folder``; every printed line of every cell, joined."""
     notebook = nbformat.read(folder / NOTEBOOK.name, as_version=4)
+    for cell in notebook.cells:  # chance played 20 times, not 1,000: the lists are the point
+        cell.source = cell.source.replace("comparisons(n=1000)", "comparisons(n=20)")
     NotebookClient(notebook, timeout=300, resources={"metadata": {"path": str(folder)}}).execute()
     return "\n".join(
         output.get("text", "")
