@@ -7,7 +7,9 @@ One generation, in this order (every step vectorised over individuals with numpy
    from the game's data: 0 is a perfect match). So ``selection = 0`` is pure drift, and two
    genotypes one mismatch apart have relative fitness ``1 + s`` with ``s = exp(selection) - 1``
    (about ``selection`` when it is small). Fitness multiplies across traits: no epistasis on the
-   log scale.
+   log scale. For a fixation probability, use the exact Wright-Fisher chain, or Kimura's
+   diffusion formula with ``s = selection`` (the difference in log fitness): with
+   ``s = exp(selection) - 1`` it overestimates fixation once ``selection >= 0.2``.
 2. **Reproduction** (Wright-Fisher). Each deme's offspring are drawn together, each one from a
    parent chosen in proportion to fitness: a multinomial over the deme's genotypes. The
    offspring number is ``size`` in every deme that has parents (soft selection, constant size),
