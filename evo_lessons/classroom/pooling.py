@@ -338,6 +338,12 @@ def pool_codes(sources: Any, *, scenario: Any = None, lesson: str | None = None)
     firsts: dict[str, dict[str, Any]] = {}  # fingerprint -> the first row of that game
     for number, attempt in enumerate(find_codes(sources), start=1):
         code = attempt.code.strip()
+        if attempt.problem and attempt.problem != "no-results":  # a file that cannot be read
+            pooled.rejected.append(
+                {"number": number, "source": attempt.source, "code": "", "problem":
+                 attempt.problem, "reason": _clip(attempt.reason)}
+            )  # fmt: skip
+            continue
         if attempt.problem:
             pooled.apart.append(
                 {"name": None, "source": attempt.source, "kind": "file", "setup": None,
