@@ -149,18 +149,17 @@ class Fixed:
 
     @classmethod
     def make(cls, scenario: Any = None, lesson: str | None = None) -> Fixed:
-        """``scenario``: None, a seed (int), or a scenario code / save JSON / save dict."""
+        """``scenario``: None, a seed (int), or a scenario code, save JSON, save dict or a
+        saved ``.json`` file; ValueError with the reason if it cannot be read."""
         fixed = cls(lesson=results.check_lesson(lesson) if lesson is not None else None)
         if scenario is None:
             return fixed
         if isinstance(scenario, int) and not isinstance(scenario, bool):
             fixed.seed = check_seed(scenario)
             return fixed
-        data = (
-            record.check_envelope(dict(scenario))
-            if isinstance(scenario, Mapping)
-            else record.parse_save(scenario)
-        )
+        from evo_lessons.widgets.session import read_scenario
+
+        data = read_scenario(dict(scenario) if isinstance(scenario, Mapping) else scenario)
         spec = game_spec(data["game"])
         numbers: list[int] = []
         state = record.replay(spec, data, numbers=numbers)

@@ -107,3 +107,20 @@ def test_any_upload_is_pooled_without_an_exception(content):
     for name in ("x.md", "x.html", "x.txt"):
         pooled = pool({"name": name, "content": memoryview(content)})
         assert pooled.games.empty
+
+
+@FEW
+@given(
+    scenario=st.one_of(
+        st.none(), st.booleans(), st.integers(-3, 2**64), st.floats(), st.text(max_size=30),
+        st.binary(max_size=30), st.dictionaries(st.text(max_size=6), st.integers(), max_size=4),
+    ),
+    lesson=st.one_of(st.none(), st.text(max_size=70), st.integers()),
+)  # fmt: skip
+def test_whatever_the_teacher_fixes_pooling_answers_or_says_why(scenario, lesson):
+    from evo_lessons.classroom import Fixed
+
+    try:
+        Fixed.make(scenario, lesson)
+    except ValueError as error:
+        assert str(error)
