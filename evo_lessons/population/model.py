@@ -204,6 +204,22 @@ class Population:
         )
 
     # -- one generation ------------------------------------------------------------------------
+    def check_steps(self, generations: int = 1) -> None:
+        """ValueError, changing nothing, if breeding ``generations`` more would pass the work
+        bound (at the sizes now and those scheduled); the widget asks before it steps."""
+        size, total, at = self.run["size"], self.work, self.generation
+        changes = [c for c in self._scheduled if c[0] <= at + generations]
+        for when, change in changes:
+            total += self.demes * size * max(0, when - 1 - at)
+            at = max(at, when - 1)
+            size = change.get("size", size)
+        total += self.demes * size * (self.generation + generations - at)
+        if total > MAX_WORK:
+            raise ValueError(
+                f"this run would pass the most one run may do ({MAX_WORK:,} "
+                "individual-generations over all its places): start a new one"
+            )
+
     def step(self, generations: int = 1) -> None:
         """Breed ``generations`` new generations (ValueError, before breeding, past the bound)."""
         for _ in range(generations):

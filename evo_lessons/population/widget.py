@@ -105,6 +105,7 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
             raise ValueError(
                 f"a step is 1 to {MAX_STEP} generations, not {short_repr(generations)}"
             )
+        self.population.check_steps(generations)  # the one work bound, before any step
         for _ in range(generations):
             if self.population.extinct:
                 break

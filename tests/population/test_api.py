@@ -270,3 +270,14 @@ def test_starts_need_one_start_per_deme():
 def test_a_run_without_starts_saves_as_before():
     text = evolve("climate", size=10, generations=1, mutation_rate=0.0, seed=1).to_json()
     assert "starts" not in json.loads(text)
+
+
+def test_asking_before_stepping_past_the_bound_changes_nothing(monkeypatch):
+    from evo_lessons.population import model
+
+    monkeypatch.setattr(model, "MAX_WORK", 1_000)
+    population = Population("climate", size=100, mutation_rate=0.0, seed=1)
+    population.check_steps(9)
+    with pytest.raises(ValueError, match="would pass the most"):
+        population.check_steps(10)
+    assert population.generation == 0 and population.work == 100
