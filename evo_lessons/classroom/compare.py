@@ -256,7 +256,8 @@ def _figure(table: pd.DataFrame, title: str) -> Figure:
                 ax.errorbar(
                     x,
                     value,
-                    yerr=[[value - row["low"]], [row["high"] - value]],
+                    # rounding can put a bound a hair inside the value: never a negative bar
+                    yerr=[[max(0.0, value - row["low"])], [max(0.0, row["high"] - value)]],
                     color="#222222",
                     capsize=4,
                     linewidth=1.2,

@@ -185,3 +185,11 @@ def test_a_mean_interval_needs_two_values():
     assert math.isnan(mean_interval([3.0])[1])
     mean, low, high = mean_interval([1.0, 2.0, 3.0])
     assert mean == 2.0 and (low, high) == pytest.approx((2 - 2.484, 2 + 2.484), abs=2e-3)
+
+
+def test_a_measure_every_game_shares_still_draws_its_interval():
+    import pandas as pd
+
+    same = pd.DataFrame({"you_won": [0, 0, 0], "you_tokens": [0.1, 0.1, 0.1], "setup": "s"})
+    result = compare(same, same, "climate", measures=["you_won", "tokens"])
+    assert list(result.table["n"]) == [3, 3, 3, 3]
