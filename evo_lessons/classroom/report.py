@@ -76,9 +76,9 @@ class ClassResults:
                         "setup": setup,
                         "runs": len(part),
                         "extinct": extinct,
-                        "extinct 95% low": low,
-                        "extinct 95% high": high,
-                        "mean fitness at the end": part["mean_fitness"].mean(),
+                        "extinct 95% low": round(low, 4),
+                        "extinct 95% high": round(high, 4),
+                        "mean fitness at the end": round(float(part["mean_fitness"].mean()), 4),
                         "generations": int(part["generations"].max()),
                     }
                 )
