@@ -47,19 +47,50 @@ class _LessonWidget(anywidget.AnyWidget):
         self.status = "Saved." if ok else self._lesson.work.problem
 
 
+#: the largest hand-in file the upload box takes (the page checks it too)
+MAX_UPLOAD_CHARS = 10_000_000
+
+
 class NameBox(_LessonWidget):
-    """The student's name, for the hand-in."""
+    """The student's name, for the hand-in, and an upload box that restores their work from
+    a hand-in file (period two on a new machine or a fresh Binder)."""
 
     name = traitlets.Unicode("").tag(sync=True)
+    restored = traitlets.Unicode("").tag(sync=True)  # what the last restore said
 
     def __init__(self, lesson: Lesson) -> None:
         # a damaged work file is reported here, at the top of the lesson
         super().__init__(kind="student", name=lesson.work.student, status=lesson.work.problem)
         self._lesson = lesson
         self.observe(self._typed, names="name")
+        self.on_msg(self._on_message)
 
     def _typed(self, change: dict) -> None:
-        self._saved(self._lesson.work.set_student(change["new"]))
+        if change["new"].strip() != self._lesson.work.student:
+            self._saved(self._lesson.work.set_student(change["new"]))
+
+    def refresh(self) -> None:
+        if self.name.strip() != self._lesson.work.student:
+            self.name = self._lesson.work.student
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not (isinstance(content, dict) and content.get("type") == "restore"):
+            return
+        text = content.get("text")
+        if not isinstance(text, str) or len(text) > MAX_UPLOAD_CHARS:
+            self.restored = "✗ That file is too large to be a hand-in."
+            return
+        self.restore(text)
+
+    def restore(self, text: str | bytes) -> bool:
+        """Restore this lesson's work from a hand-in's contents; say what happened."""
+        try:
+            done = self._lesson.restore_text(text)
+        except ValueError as error:
+            self.restored = f"✗ {error}"
+            return False
+        self.restored = f"✓ {done}"
+        return True
 
     def plain_text(self) -> str:
         return f"Your name: {self.name or '____________'}"
@@ -108,6 +139,17 @@ class QuestionBox(_LessonWidget):
         ok = self._lesson.work.set_answer(self.question_id, change["new"])
         self._saved(ok)
         self.can_reveal = self.has_model_answer and bool(change["new"].strip())
+        self._lesson.answer_saved(self.question_id)
+
+    def refresh(self) -> None:
+        """Show the saved work again (after a restore)."""
+        saved = self._lesson.work.questions.get(self.question_id, {})
+        if self.answer != saved.get("answer", ""):
+            self.answer = saved.get("answer", "")
+        if saved.get("revealed") and self.model_answer:
+            return
+        if not saved.get("revealed"):
+            self.model_answer = ""
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and content.get("type") == "reveal":
@@ -171,6 +213,15 @@ class NumberCheck(_LessonWidget):
             self.check(save=False)
         self.on_msg(self._on_message)
 
+    def refresh(self) -> None:
+        """Show the saved reading again (after a restore)."""
+        saved = self._lesson.work.checkpoints.get(self.checkpoint_id, {})
+        self.typed = saved.get("typed", "")
+        if self.typed:
+            self.check(save=False)
+        else:
+            self.passed, self.result = False, ""
+
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and content.get("type") == "check":
             typed = content.get("typed", "")
@@ -228,6 +279,9 @@ class HandInBox(_LessonWidget):
             paths = self._lesson.write_hand_in()
         except OSError as error:
             self.status = f"The hand-in could not be written ({error.strerror or error})."
+            return []
+        except ValueError as error:  # a code that cannot be made: say so, keep the lesson
+            self.status = f"The hand-in could not be written: {error}"
             return []
         kinds = {".html": "text/html", ".md": "text/markdown"}
         self.files = [
