@@ -2,7 +2,8 @@
 
 ``python -m evo_lessons.lessons teacher`` (or the console script ``evo-teacher``) reads every
 ``notebooks/*.ipynb`` that starts a lesson (``start_lesson("01_climate")``), finds each
-``question("id", ...)`` call in its code cells, and writes ``notebooks/teacher/<name>.ipynb``:
+``question("id", ...)`` call in its code cells, and writes ``teacher/notebooks/<name>.ipynb``
+(outside ``notebooks/``, the only folder the student launch and Binder link show):
 the same cells, in the same order, with the same outputs, plus
 
 * a note after the title saying what the edition is and how it is made (and the lesson's notes);
@@ -26,6 +27,8 @@ from typing import Any
 from .answers import AnswerKey, load_answers
 
 COMMAND = "python -m evo_lessons.lessons teacher"
+#: where the editions go, from the repository root (beside the plans, keys and class tools)
+EDITIONS = Path("teacher") / "notebooks"
 TAG = "teacher-edition"
 _MAGIC = re.compile(r"^\s*[%!]")
 
@@ -83,6 +86,21 @@ def _markdown(cell_id: str, text: str) -> dict[str, Any]:
     }
 
 
+def _switch_cell() -> dict[str, Any]:
+    """The teacher's switch, before the lesson starts: every result shows at once."""
+    return {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": "teacher-edition-switch",
+        "metadata": {"tags": [TAG]},
+        "outputs": [],
+        "source": [
+            "# Teacher edition: every result shows at once (the projector switch)\n",
+            "%env EVO_LESSONS_SHOW_RESULTS=1",
+        ],
+    }
+
+
 def _quoted(text: str) -> str:
     return "\n".join(f"> {line}".rstrip() for line in text.splitlines())
 
@@ -101,8 +119,9 @@ def _header(name: str, key: AnswerKey) -> str:
         f"**Teacher edition** of `{name}`: the model answer (and any teaching note) stands "
         f"under each question. It is built by `{COMMAND}` from the student notebook and "
         f"`evo_lessons/lessons/answers/{key.lesson}.toml`: edit those, never this file. "
-        f"Students work in `notebooks/{name}`, where the answers appear only after they have "
-        "written their own."
+        f"Students work in `notebooks/{name}`, where a model answer appears only after they "
+        "have written their own. Every result here shows at once: the next cell turns on the "
+        "teacher's switch (`EVO_LESSONS_SHOW_RESULTS=1`) before the lesson starts."
     )
     if key.notes:
         text += f"\n\n**Notes for this lesson.** {key.notes}"
@@ -121,6 +140,7 @@ def teacher_edition(notebook: dict[str, Any], name: str) -> dict[str, Any] | Non
         cells.append(cell)
         if index == 0:
             cells.append(_markdown("teacher-edition", _header(name, key)))
+            cells.append(_switch_cell())
         asked = calls(_code(cell), "question") if cell.get("cell_type") == "code" else []
         if asked:
             cell_id = "teacher-" + "-".join(asked)
@@ -160,22 +180,32 @@ def build(notebooks: Path, out: Path, check: bool = False) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m evo_lessons.lessons",
-        description="Lesson tools. 'teacher' builds notebooks/teacher/<name>.ipynb: each "
+        description="Lesson tools. 'teacher' builds teacher/notebooks/<name>.ipynb: each "
         "student notebook plus its model answers and teaching notes.",
     )
     commands = parser.add_subparsers(dest="command", required=True)
     teacher = commands.add_parser("teacher", help="build the teacher editions")
     teacher.add_argument("--notebooks", type=Path, default=Path("notebooks"))
-    teacher.add_argument("--out", type=Path, default=None, help="default: NOTEBOOKS/teacher")
+    teacher.add_argument("--out", type=Path, default=None, help=f"default: {EDITIONS}")
     teacher.add_argument(
         "--check", action="store_true", help="only say whether the editions are up to date"
     )
-    args = parser.parse_args(argv)
+    lab = commands.add_parser(
+        "lab", help="start JupyterLab on the student lessons (or, with --teacher, the edition)"
+    )
+    lab.add_argument("--teacher", action="store_true", help="the teacher's edition")
+    args, extra = parser.parse_known_args(argv)
+    if args.command == "lab":
+        from .launch import lab as start_lab
+
+        return start_lab(args.teacher, extra)
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     if not args.notebooks.is_dir():
         parser.error(
             f"no folder {args.notebooks}: run from the repository root or pass --notebooks"
         )
-    out = args.out or args.notebooks / "teacher"
+    out = args.out or args.notebooks.parent / EDITIONS
     stale = build(args.notebooks, out, check=args.check)
     if args.check:
         for path in stale:
@@ -189,5 +219,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def console() -> int:
-    """The ``evo-teacher`` console script: ``evo-teacher [--check]``."""
-    return main(["teacher", *sys.argv[1:]])
+    """The ``evo-teacher`` console script: ``evo-teacher [--check]`` builds the editions;
+    ``evo-teacher lab`` opens the teacher's edition in JupyterLab."""
+    arguments = sys.argv[1:]
+    if arguments[:1] == ["lab"]:
+        return main(["lab", "--teacher", *arguments[1:]])
+    return main(["teacher", *arguments])
