@@ -8,6 +8,7 @@ from evo_lessons.lessons import load_answers
 from evo_lessons.lessons.teacher import TAG, build, main, teacher_edition
 
 from .helpers import (
+    EDITIONS,
     LESSON_NOTEBOOKS,
     NOTEBOOKS,
     TEACHER_NOTEBOOKS,
@@ -18,7 +19,7 @@ from .helpers import (
 
 
 def test_the_committed_teacher_editions_are_up_to_date():
-    stale = build(NOTEBOOKS, NOTEBOOKS / "teacher", check=True)
+    stale = build(NOTEBOOKS, EDITIONS, check=True)
     assert not stale, "run: python -m evo_lessons.lessons teacher"
 
 
@@ -42,7 +43,8 @@ def test_a_teacher_edition_is_the_student_notebook_plus_tagged_markdown(path):
     student = load(NOTEBOOKS / path.name)["cells"]
     teacher = load(path)["cells"]
     added = [c for c in teacher if TAG in c["metadata"].get("tags", [])]
-    assert all(c["cell_type"] == "markdown" for c in added)
+    code = [c for c in added if c["cell_type"] == "code"]
+    assert len(code) == 1 and "EVO_LESSONS_SHOW_RESULTS=1" in "".join(code[0]["source"])
     assert [c for c in teacher if c not in added] == student
 
 
@@ -52,7 +54,22 @@ def test_a_notebook_that_starts_no_lesson_has_no_teacher_edition():
 
 
 def test_a_stale_edition_is_reported_and_then_rebuilt(tmp_path):
-    (tmp_path / "01_climate.ipynb").write_bytes((NOTEBOOKS / "01_climate.ipynb").read_bytes())
-    assert main(["teacher", "--notebooks", str(tmp_path), "--check"]) == 1
-    assert main(["teacher", "--notebooks", str(tmp_path)]) == 0
-    assert main(["teacher", "--notebooks", str(tmp_path), "--check"]) == 0
+    (tmp_path / "notebooks").mkdir()
+    source = tmp_path / "notebooks"
+    (source / "01_climate.ipynb").write_bytes((NOTEBOOKS / "01_climate.ipynb").read_bytes())
+    assert main(["teacher", "--notebooks", str(source), "--check"]) == 1
+    assert main(["teacher", "--notebooks", str(source)]) == 0
+    assert main(["teacher", "--notebooks", str(source), "--check"]) == 0
+
+
+def test_the_editions_are_written_to_teacher_notebooks_outside_the_student_folder(tmp_path):
+    source = tmp_path / "notebooks"
+    source.mkdir()
+    (source / "00_start_here.ipynb").write_bytes((NOTEBOOKS / "00_start_here.ipynb").read_bytes())
+    main(["teacher", "--notebooks", str(source)])
+    assert (tmp_path / "teacher" / "notebooks" / "00_start_here.ipynb").exists()
+    assert [p.name for p in source.iterdir()] == ["00_start_here.ipynb"]
+
+
+def test_no_teacher_edition_stands_in_the_student_folder():
+    assert not (NOTEBOOKS / "teacher").exists()
