@@ -54,6 +54,9 @@ class ResultBox(ipywidgets.Output):
         with self:
             self._function()
 
+    def __repr__(self) -> str:
+        return "(result shown above)" if self.shown else PLACEHOLDER
+
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         bundle = super()._repr_mimebundle_(**kwargs)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
