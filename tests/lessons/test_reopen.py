@@ -23,7 +23,7 @@ def lesson_notebook() -> dict:
             {"cell_type": "markdown", "source": "# Lesson"},
             {
                 "cell_type": "code",
-                "source": 'from evo_lessons.lessons import start_lesson\nstart_lesson("01_climate")',
+                "source": 'from evo_lessons.lessons import start_lesson\nstart_lesson("01")',
                 "outputs": [widget_output("a")],
             },
             {"cell_type": "code", "source": "game", "outputs": [widget_output("b"), stream]},
