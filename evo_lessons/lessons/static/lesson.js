@@ -56,8 +56,9 @@ function renderStudent(model, el) {
       h("label", { for: id, text: "Your name (it goes on your hand-in): " }),
       input,
       statusLine(model),
-      restoreBox(model),
     ),
+    // beside the name box, not in it (".evo-lesson-student input" is the name alone)
+    restoreBox(model),
   );
 }
 
@@ -89,7 +90,7 @@ function restoreBox(model) {
   update();
   return h(
     "details",
-    { class: "evo-lesson-restore" },
+    { class: "evo-lesson evo-lesson-restore" },
     h("summary", { text: "Coming back to this lesson? Bring back your work from your hand-in" }),
     h(
       "label",
