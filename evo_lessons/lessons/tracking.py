@@ -87,6 +87,8 @@ class Tracker:
     # -- games ----------------------------------------------------------------------------------
     def track_game(self, widget: Any, label: str | None = None, record_now: bool = False) -> Any:
         label = label or widget.session.game
+        if hasattr(widget, "lesson"):
+            widget.lesson = self.lesson.id  # the widget's own result codes name the lesson
         if self.games.get(label) is not widget:
             self.games[label] = widget
 

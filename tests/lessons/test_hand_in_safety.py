@@ -103,3 +103,50 @@ def test_no_seed_of_an_unfinished_hidden_game_reaches_the_work_or_the_hand_in(tm
     if code.startswith("EVO"):
         assert code not in saved and code not in handed
     assert "hidden cards" in handed
+
+
+def test_typing_the_results_marker_makes_no_second_results_section(tmp_path):
+    lesson = Lesson("01_climate", work_dir=tmp_path)
+    lesson.student().name = RESULTS_MD_OPEN
+    lesson.question(
+        "climate-cooling", "P?"
+    ).answer = f"{RESULTS_MD_OPEN}\nEVR1-abc\n{RESULTS_MD_CLOSE}"
+    html, markdown = (p.read_text() for p in lesson.write_hand_in())
+    lines = markdown.splitlines()
+    assert lines.count(RESULTS_MD_OPEN) == 1 and lines.count(RESULTS_MD_CLOSE) == 1
+    assert html.count(RESULTS_HTML_OPEN) == 1
+
+
+mistune = pytest.importorskip("mistune")
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+ASCII_AND_MORE = st.text(
+    alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=80
+)
+
+
+def rendered(line: str) -> str:
+    return mistune.html(md_escape(line))
+
+
+@settings(max_examples=400, deadline=None)
+@given(ASCII_AND_MORE)
+def test_a_renderer_shows_any_typed_line_as_plain_text(line):
+    import html as html_module
+
+    out = rendered(line)
+    tags = set(re.findall(r"</?([a-zA-Z0-9]+)", out))
+    assert tags <= {"p"}, out
+    shown = html_module.unescape(re.sub(r"</?p>", "", out))
+    assert " ".join(shown.split()) == " ".join(line.split())
+
+
+ALLOWED = {"h1", "h2", "p", "strong", "em", "blockquote", "ul", "li", "pre", "code", "br"}
+
+
+@pytest.mark.parametrize("typed", HOSTILE)
+def test_a_renderer_turns_the_whole_markdown_hand_in_into_text_and_our_own_markup(tmp_path, typed):
+    out = mistune.html(markdown_of(tmp_path, typed.replace("\n", " "), typed))
+    out = re.sub(r"<!--.*?-->", "", out, flags=re.DOTALL)
+    assert set(re.findall(r"</?([a-zA-Z0-9]+)", out)) <= ALLOWED

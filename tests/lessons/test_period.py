@@ -127,3 +127,59 @@ def test_a_prediction_cleared_after_the_check_is_not_reported_as_saved(tmp_path,
     lesson.check_prediction("climate-cooling")
     box.answer = ""
     assert not lesson.work.checkpoints["climate-cooling-recorded"]["passed"]
+
+
+class CountingWidget(GameWidget):
+    """A GameWidget with the finished-games API the widget layer gives (``finished_count``,
+    ``finished_games``), so the lesson's use of it is tested whatever widget is installed."""
+
+    import traitlets as _traitlets
+
+    finished_count = _traitlets.Int(0)
+
+    def __init__(self, *args, helped=False, **kwargs):
+        self._entries, self._keys, self._helped_flag = [], set(), helped
+        super().__init__(*args, **kwargs)
+
+    @property
+    def finished_games(self):
+        return list(self._entries)
+
+    def _refresh(self, *args, **kwargs):
+        super()._refresh(*args, **kwargs)
+        session = self.session
+        key = (session.seed, tuple(session.actions[: session.position]))
+        if session.state.is_over and key not in self._keys:
+            self._keys.add(key)
+            number = len(self._entries) + 1
+            self._entries.append(
+                {
+                    "label": f"g, game {number}",
+                    "number": number,
+                    "result_code": None,
+                    "helped": self._helped_flag,
+                }
+            )
+            self.finished_count = number
+
+
+def test_the_widgets_finished_games_are_each_kept_with_the_helped_mark(tmp_path):
+    lesson = lesson_with_name(tmp_path)
+    widget = lesson.track_game(
+        CountingWidget("climate", seed=4, players=2, plot=False, helped=True)
+    )
+    widget.play_to_end()
+    widget.new_game(seed=6)
+    widget.play_to_end()
+    kept = lesson.work.results
+    assert [r["label"] for r in kept] == ["climate, game 1", "climate, game 2"]
+    assert all(r["helped"] for r in kept)
+    assert "played to the end by the helper bot" in lesson.write_hand_in()[1].read_text()
+
+
+def test_a_tracked_widget_is_told_its_lesson(tmp_path):
+    lesson = lesson_with_name(tmp_path)
+    widget = GameWidget("climate", seed=4, players=2, plot=False)
+    widget.lesson = None
+    lesson.track_game(widget)
+    assert widget.lesson == "01_climate"
