@@ -100,8 +100,9 @@ class Tracker:
             if widget.has_trait("finished_count"):
                 self._counted[id(widget)] = len(getattr(widget, "finished_games", []))
                 widget.observe(lambda _c: self._finished(label, widget), names="finished_count")
-        if record_now:
-            self._moved(label, widget)
+        fresh = not widget.session.state.history
+        if record_now and not (fresh and label in self.lesson.work.games):
+            self._moved(label, widget)  # a fresh widget never replaces the game on record
         return widget
 
     def _moved(self, label: str, widget: Any) -> None:

@@ -183,3 +183,12 @@ def test_a_tracked_widget_is_told_its_lesson(tmp_path):
     widget.lesson = None
     lesson.track_game(widget)
     assert widget.lesson == "01_climate"
+
+
+def test_a_fresh_widget_at_hand_in_keeps_the_game_played_before_a_restart(tmp_path):
+    lesson = lesson_with_name(tmp_path)
+    game(lesson).step()
+    moves = lesson.work.games["climate"]["moves"]
+    restarted = Lesson("01_climate", work_dir=tmp_path)  # a kernel restart, then Run All
+    restarted.hand_in(GameWidget("climate", seed=4, players=2, plot=False))
+    assert restarted.work.games["climate"]["moves"] == moves > 0

@@ -165,3 +165,78 @@ def test_restored_results_are_merged_not_dropped(tmp_path, capsys):
     lesson.work.add_result({"label": "x", "kind": "game", "game": "climate", "code": "EVR1-ab"})
     lesson.restore_text(path.read_text())
     assert any(r["code"] == "EVR1-ab" for r in lesson.work.results)
+
+
+# -- hostile hand-ins ---------------------------------------------------------------------------
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from evo_lessons.lessons.handin import WORK_MARKER, checksum  # noqa: E402
+from evo_lessons.lessons.restore import read_hand_in  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def genuine(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("genuine")
+    lesson = Lesson("01_climate", work_dir=folder)
+    lesson.student().name = "Ada"
+    lesson.question("climate-cooling", "P?").answer = "The savannah shrinks."
+    return lesson.write_hand_in()[1].read_text()
+
+
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(position=st.floats(0, 1, exclude_max=True), char=st.characters(exclude_categories=("Cs",)))
+def test_any_one_character_changed_is_refused(genuine, position, char):
+    at = int(position * len(genuine.rstrip()))
+    if genuine[at] == char or (genuine[at] + char).isspace():
+        return  # the same text, or whitespace the checksum does not count
+    changed = genuine[:at] + char + genuine[at + 1 :]
+    with pytest.raises(ValueError):
+        read_hand_in(changed)
+
+
+def forged(body: str, data: bytes) -> str:
+    """A hand-in whose copy holds ``data``, with the checksum recomputed (as a forger could)."""
+    import base64
+    import zlib
+
+    payload = base64.b64encode(zlib.compress(data)).decode()
+    return f"{body}<!-- {WORK_MARKER} sha256={checksum(payload, body)} {payload} -->\n"
+
+
+def test_a_copy_nested_100000_deep_is_refused():
+    with pytest.raises(ValueError, match="changed or damaged"):
+        read_hand_in(forged("x\n", b"[" * 100_000 + b"]" * 100_000))
+
+
+def test_a_copy_that_inflates_past_the_cap_is_refused():
+    with pytest.raises(ValueError, match="changed or damaged"):
+        read_hand_in(forged("x\n", b" " * 20_000_000))
+
+
+def test_a_copy_of_the_wrong_types_is_refused():
+    import json
+
+    data = {"format": "evo_lessons.work/1", "lesson": "01_climate", "student": 5}
+    with pytest.raises(ValueError, match="changed or damaged"):
+        read_hand_in(forged("x\n", json.dumps(data).encode()))
+
+
+def test_a_copy_for_a_lesson_that_does_not_exist_is_refused():
+    import json
+
+    data = {"format": "evo_lessons.work/1", "lesson": "99_nothing"}
+    with pytest.raises(ValueError, match="changed or damaged"):
+        read_hand_in(forged("x\n", json.dumps(data).encode()))
+
+
+def test_a_file_too_large_is_refused_before_it_is_read():
+    with pytest.raises(ValueError, match="too large"):
+        read_hand_in("x" * 10_000_001)
+
+
+def test_a_file_that_is_not_text_is_refused():
+    with pytest.raises(ValueError, match="not a hand-in"):
+        read_hand_in(b"\xff\xfe\x00binary")
