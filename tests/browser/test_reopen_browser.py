@@ -14,6 +14,7 @@ import urllib.request
 import pytest
 
 from evo_lessons.lessons.reopen import HINT, HOOK
+from evo_lessons.lessons.resultbox import SHOW_RESULTS_VARIABLE
 
 from .lab import JupyterLab, LabPage, launch_browser
 
@@ -23,9 +24,19 @@ NOTEBOOK = "00_start_here.ipynb"
 ANSWER = "Adapted: inherited traits that help it survive and breed where it lives."
 
 
+class StudentLab(JupyterLab):
+    """The harness's lab as a student has it: the teacher's results switch is off even when
+    the test run sets it (for nbval)."""
+
+    def _env(self) -> dict[str, str]:
+        env = super()._env()
+        env.pop(SHOW_RESULTS_VARIABLE, None)
+        return env
+
+
 @pytest.fixture(scope="module")
 def hooked_lab():
-    lab = JupyterLab([f"notebooks/{NOTEBOOK}"])
+    lab = StudentLab([f"notebooks/{NOTEBOOK}"])
     config = lab.home / "config"
     config.mkdir(parents=True, exist_ok=True)
     (config / "jupyter_server_config.json").write_text(
