@@ -24,11 +24,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .answers import AnswerKey, load_answers
+from .answers import AnswerKey, load_answers, with_notes
 
 COMMAND = "python -m evo_lessons.lessons teacher"
 #: where the editions go, from the repository root (beside the plans, keys and class tools)
 EDITIONS = Path("teacher") / "notebooks"
+#: the teaching notes, one TOML file per lesson (never in the package)
+NOTES = Path("teacher") / "notes"
 TAG = "teacher-edition"
 _MAGIC = re.compile(r"^\s*[%!]")
 
@@ -117,8 +119,9 @@ def _answer_text(key: AnswerKey, question_id: str) -> str:
 def _header(name: str, key: AnswerKey) -> str:
     text = (
         f"**Teacher edition** of `{name}`: the model answer (and any teaching note) stands "
-        f"under each question. It is built by `{COMMAND}` from the student notebook and "
-        f"`evo_lessons/lessons/answers/{key.lesson}.toml`: edit those, never this file. "
+        f"under each question. It is built by `{COMMAND}` from the student notebook, "
+        f"`evo_lessons/lessons/answers/{key.lesson}.toml` and `teacher/notes/{key.lesson}.toml`: "
+        "edit those, never this file. "
         f"Students work in `notebooks/{name}`, where a model answer appears only after they "
         "have written their own. Every result here shows at once: the next cell turns on the "
         "teacher's switch (`EVO_LESSONS_SHOW_RESULTS=1`) before the lesson starts."
@@ -128,12 +131,24 @@ def _header(name: str, key: AnswerKey) -> str:
     return _quoted(text)
 
 
-def teacher_edition(notebook: dict[str, Any], name: str) -> dict[str, Any] | None:
+def load_key(lesson: str, notes: Path | None = None) -> AnswerKey:
+    """A lesson's model answers (from the package) with its teaching notes (from
+    ``<notes>/<lesson>.toml``, if that file exists)."""
+    key = load_answers(lesson)
+    path = (notes if notes is not None else NOTES) / f"{lesson}.toml"
+    if path.is_file():
+        key = with_notes(key, path.read_text(encoding="utf-8"), path.as_posix())
+    return key
+
+
+def teacher_edition(
+    notebook: dict[str, Any], name: str, notes: Path | None = None
+) -> dict[str, Any] | None:
     """The teacher edition of a student notebook (a new dict), or None if it has no lesson."""
     lesson = lesson_of(notebook)
     if lesson is None:
         return None
-    key = load_answers(lesson)
+    key = load_key(lesson, notes)
     cells: list[dict[str, Any]] = []
     used: set[str] = set()
     for index, cell in enumerate(notebook.get("cells", [])):
@@ -157,12 +172,14 @@ def notebook_text(notebook: dict[str, Any]) -> str:
     return json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-def build(notebooks: Path, out: Path, check: bool = False) -> list[Path]:
-    """Write (or with ``check``, compare) every teacher edition; return the stale ones."""
+def build(notebooks: Path, out: Path, check: bool = False, notes: Path | None = None) -> list[Path]:
+    """Write (or with ``check``, compare) every teacher edition; return the stale ones.
+    ``notes``: the teaching notes folder (default: ``teacher/notes`` beside ``out``)."""
     stale = []
+    notes = notes if notes is not None else out.parent / "notes"
     for path in sorted(notebooks.glob("*.ipynb")):
         notebook = json.loads(path.read_text(encoding="utf-8"))
-        edition = teacher_edition(notebook, path.name)
+        edition = teacher_edition(notebook, path.name, notes)
         if edition is None:
             continue
         target = out / path.name

@@ -11,6 +11,7 @@ from .helpers import (
     EDITIONS,
     LESSON_NOTEBOOKS,
     NOTEBOOKS,
+    REPO,
     TEACHER_NOTEBOOKS,
     load,
     normalise,
@@ -73,3 +74,40 @@ def test_the_editions_are_written_to_teacher_notebooks_outside_the_student_folde
 
 def test_no_teacher_edition_stands_in_the_student_folder():
     assert not (NOTEBOOKS / "teacher").exists()
+
+
+NOTES = REPO / "teacher" / "notes"
+
+
+@pytest.mark.parametrize("path", TEACHER_NOTEBOOKS, ids=lambda p: p.stem)
+def test_a_teacher_edition_shows_every_teaching_note(path):
+    import tomllib
+
+    text = visible_text(load(path))
+    data = tomllib.loads((NOTES / f"{path.stem}.toml").read_text(encoding="utf-8"))
+    notes = [t["notes"] for t in data.get("questions", {}).values()]
+    notes += [data["lesson"]["notes"]] if "notes" in data.get("lesson", {}) else []
+    assert all(normalise(note) in text for note in notes)
+
+
+def test_the_package_answers_hold_no_teaching_note():
+    from evo_lessons.lessons import available_lessons
+
+    for lesson in available_lessons():
+        key = load_answers(lesson)
+        assert key.notes == "" and all(e.notes == "" for e in key.questions.values())
+
+
+def test_a_teaching_note_in_the_package_is_refused_with_where_it_goes():
+    from evo_lessons.lessons.answers import parse_answers
+
+    text = '[lesson]\ntitle = "T"\n[questions.q]\nanswer = "a"\nnotes = "n"\n'
+    with pytest.raises(ValueError, match="teacher/notes"):
+        parse_answers("x", text)
+
+
+def test_a_note_for_a_question_the_lesson_does_not_ask_is_an_error():
+    from evo_lessons.lessons.answers import with_notes
+
+    with pytest.raises(ValueError, match="no question"):
+        with_notes(load_answers("01_climate"), '[questions.nothing]\nnotes = "n"\n', "f")
