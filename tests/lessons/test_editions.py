@@ -119,3 +119,20 @@ def test_the_teacher_launch_opens_the_teacher_readme_at_the_repository_root():
 
 def test_the_binder_image_can_pull_the_teacher_edition():
     assert "nbgitpuller" in (REPO / "binder" / "requirements.txt").read_text()
+
+
+def test_a_launch_outside_the_repository_root_says_where_to_run_it(tmp_path, capsys):
+    from evo_lessons.lessons.launch import lab
+
+    assert lab(folder=tmp_path) == 2
+    assert "repository root" in capsys.readouterr().err
+
+
+def test_evo_teacher_lab_opens_the_teacher_edition(monkeypatch):
+    from evo_lessons.lessons import launch, teacher
+
+    seen = {}
+    monkeypatch.setattr(launch, "lab", lambda t, extra: seen.update(teacher=t, extra=extra) or 0)
+    monkeypatch.setattr(sys, "argv", ["evo-teacher", "lab", "--port", "8890"])
+    assert teacher.console() == 0
+    assert seen == {"teacher": True, "extra": ["--port", "8890"]}
