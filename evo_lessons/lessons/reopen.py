@@ -30,7 +30,7 @@ from typing import Any
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 HINT = (
-    "This lesson was closed, so its games and answer boxes are asleep: run the cells "
+    "This notebook was closed, so its games and answer boxes are asleep: run the cells "
     "(Run menu, Run All Cells) to bring them back. Your saved work comes back with them."
 )
 HOOK = "evo_lessons.lessons.reopen.pre_save_hook"
