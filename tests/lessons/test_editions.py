@@ -136,3 +136,19 @@ def test_evo_teacher_lab_opens_the_teacher_edition(monkeypatch):
     monkeypatch.setattr(sys, "argv", ["evo-teacher", "lab", "--port", "8890"])
     assert teacher.console() == 0
     assert seen == {"teacher": True, "extra": ["--port", "8890"]}
+
+
+def test_the_teacher_binder_link_pulls_this_repository_and_opens_the_teacher_readme():
+    from urllib.parse import parse_qs, urlparse
+
+    text = (REPO / "teacher" / "README.md").read_text(encoding="utf-8")
+    (link,) = re.findall(r"<(https://mybinder\.org/[^>]+)>", text)
+    outer = urlparse(link)
+    assert outer.path == "/v2/gh/evo-lessons/evo_lessons/HEAD"
+    inner = urlparse(parse_qs(outer.query)["urlpath"][0])
+    pull = {k: v[0] for k, v in parse_qs(inner.query).items()}
+    assert inner.path == "git-pull"
+    assert pull["repo"] == "https://github.com/evo-lessons/evo_lessons"
+    target = pull["targetpath"]
+    assert target != "evo_lessons"  # the image's home already holds the package folder
+    assert pull["urlpath"] == f"lab/tree/{target}/teacher/README.md"
