@@ -12,13 +12,16 @@ import os
 import weakref
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .answers import AnswerKey, check_id, load_answers
 from .handin import write_hand_in
-from .resultbox import SHOW_RESULTS_VARIABLE, ResultBox, ResultGate
+from .resultbox import SHOW_RESULTS_VARIABLE, ResultGate
 from .tracking import Tracker
 from .work import WORK_DIR_VARIABLE, Work
+
+if TYPE_CHECKING:
+    from .widgets import ResultBox
 
 #: the rhythm of every lesson: stage -> (the word shown, its colour; a word is always shown too)
 STAGES: dict[str, tuple[str, str]] = {

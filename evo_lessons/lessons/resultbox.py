@@ -25,44 +25,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-import ipywidgets
-
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the box is a widget: it loads only when one is made (see widgets.py)
     from .lesson import Lesson
+    from .widgets import ResultBox
 
 PLACEHOLDER = "Write and save your prediction above; the result appears here."
 #: ``EVO_LESSONS_SHOW_RESULTS=1``: the teacher's projector switch (and the test suite's)
 SHOW_RESULTS_VARIABLE = "EVO_LESSONS_SHOW_RESULTS"
-
-
-class ResultBox(ipywidgets.Output):
-    """The place of a result that waits for its prediction (see the module's docstring)."""
-
-    def __init__(self, question_ids: tuple[str, ...], function: Callable[[], Any]) -> None:
-        super().__init__()
-        self.question_ids = question_ids
-        self._function = function
-        self.shown = False
-        self.outputs = ({"output_type": "stream", "name": "stdout", "text": PLACEHOLDER + "\n"},)
-
-    def show(self) -> None:
-        """Run the result into the box (once)."""
-        if self.shown:
-            return
-        self.shown = True
-        self.outputs = ()
-        with self:
-            self._function()
-
-    def __repr__(self) -> str:
-        return "(result shown above)" if self.shown else PLACEHOLDER
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        bundle = super()._repr_mimebundle_(**kwargs)
-        data = bundle[0] if isinstance(bundle, tuple) else bundle
-        if data is not None:
-            data["text/plain"] = "(result shown above)" if self.shown else PLACEHOLDER
-        return bundle
 
 
 def cell_key(question_ids: Sequence[str], function: Callable[..., Any]) -> tuple:
@@ -86,6 +55,8 @@ class ResultGate:
     def add(self, question_ids: tuple[str, ...], function: Callable[[], Any]) -> ResultBox | None:
         """Run ``function`` now (returns None) or display a waiting box for it (returns it)."""
         from IPython.display import display
+
+        from .widgets import ResultBox
 
         key = cell_key(question_ids, function)
         old = self._waiting.pop(key, None)

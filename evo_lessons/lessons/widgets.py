@@ -16,10 +16,14 @@ from __future__ import annotations
 import base64
 import math
 import pathlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import anywidget
+import ipywidgets
 import traitlets
+
+from .resultbox import PLACEHOLDER
 
 if TYPE_CHECKING:
     from .lesson import Lesson
@@ -301,3 +305,34 @@ class HandInBox(_LessonWidget):
             "Hand in: run this cell in Jupyter and press 'Hand in' to save your answers as a web "
             "page and a Markdown file (in the hand-in folder beside this notebook)."
         )
+
+
+class ResultBox(ipywidgets.Output):
+    """The place of a result that waits for its prediction
+    (see :mod:`evo_lessons.lessons.resultbox`): one line until then, the result after."""
+
+    def __init__(self, question_ids: tuple[str, ...], function: Callable[[], Any]) -> None:
+        super().__init__()
+        self.question_ids = question_ids
+        self._function = function
+        self.shown = False
+        self.outputs = ({"output_type": "stream", "name": "stdout", "text": PLACEHOLDER + "\n"},)
+
+    def show(self) -> None:
+        """Run the result into the box (once)."""
+        if self.shown:
+            return
+        self.shown = True
+        self.outputs = ()
+        with self:
+            self._function()
+
+    def __repr__(self) -> str:
+        return "(result shown above)" if self.shown else PLACEHOLDER
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if data is not None:
+            data["text/plain"] = "(result shown above)" if self.shown else PLACEHOLDER
+        return bundle

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from evo_lessons.lessons import Lesson, restore_work, start_lesson
-from evo_lessons.lessons.resultbox import PLACEHOLDER, ResultBox
+from evo_lessons.lessons.resultbox import PLACEHOLDER
+from evo_lessons.lessons.widgets import ResultBox
 
 
 @pytest.fixture

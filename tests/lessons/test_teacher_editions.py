@@ -111,3 +111,15 @@ def test_a_note_for_a_question_the_lesson_does_not_ask_is_an_error():
 
     with pytest.raises(ValueError, match="no question"):
         with_notes(load_answers("01_climate"), '[questions.nothing]\nnotes = "n"\n', "f")
+
+
+def test_the_lesson_package_loads_no_widget_library_until_a_box_is_made():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, evo_lessons.lessons, evo_lessons.lessons.teacher; "
+        "print(sorted(m for m in ('ipywidgets', 'anywidget') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
