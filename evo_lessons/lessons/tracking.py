@@ -58,6 +58,14 @@ def population_result_code(finished: Any, name: str) -> str:
     return result_code(finished, name)
 
 
+def quietly(record: Any, *args: Any) -> None:
+    """Run a record-keeping step from inside a widget's change: a code that cannot be made
+    (ValueError: an all-bot game has no student's result, say) is skipped, never raised into
+    the game the student is playing."""
+    with contextlib.suppress(ValueError):
+        record(*args)
+
+
 class Tracker:
     """One lesson's tracked games and population runs (see the module's docstring)."""
 
@@ -94,12 +102,14 @@ class Tracker:
 
             def moved(_change: Any = None) -> None:
                 if self.games.get(label) is widget:  # a newer widget under this label wins
-                    self._moved(label, widget)
+                    quietly(self._moved, label, widget)
 
             widget.observe(moved, names="view")
             if widget.has_trait("finished_count"):
                 self._counted[id(widget)] = len(getattr(widget, "finished_games", []))
-                widget.observe(lambda _c: self._finished(label, widget), names="finished_count")
+                widget.observe(
+                    lambda _c: quietly(self._finished, label, widget), names="finished_count"
+                )
         fresh = not widget.session.state.history
         if record_now and not (fresh and label in self.lesson.work.games):
             self._moved(label, widget)  # a fresh widget never replaces the game on record
@@ -160,7 +170,9 @@ class Tracker:
             if self.populations.get(label) is not finished:
                 self.populations[label] = finished
                 self._seen[id(finished)] = finished.population
-                finished.observe(lambda _c: self._population_moved(label, finished), names="view")
+                finished.observe(
+                    lambda _c: quietly(self._population_moved, label, finished), names="view"
+                )
             return finished
         self._keep_run(label, finished)
         return finished

@@ -192,3 +192,16 @@ def test_a_fresh_widget_at_hand_in_keeps_the_game_played_before_a_restart(tmp_pa
     restarted = Lesson("01_climate", work_dir=tmp_path)  # a kernel restart, then Run All
     restarted.hand_in(GameWidget("climate", seed=4, players=2, plot=False))
     assert restarted.work.games["climate"]["moves"] == moves > 0
+
+
+def test_a_result_code_that_cannot_be_made_never_breaks_the_game(tmp_path, monkeypatch):
+    from evo_lessons.lessons import tracking
+
+    def refuse(*_args, **_kwargs):
+        raise ValueError("no person played this game")
+
+    monkeypatch.setattr(tracking, "game_result_code", refuse)
+    lesson = lesson_with_name(tmp_path)
+    widget = game(lesson)
+    widget.play_to_end()  # would raise out of the widget's change if the lesson let it
+    assert widget.state.is_over and lesson.work.results == []
