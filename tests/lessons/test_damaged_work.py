@@ -108,3 +108,11 @@ def test_a_good_file_is_read_back_whole(tmp_path):
     again = Work.open("01_climate", tmp_path)
     assert again.problem == "" and again.student == "Ada"
     assert again.questions["climate-cooling"]["answer"] == "It shrinks."
+
+
+def test_a_file_from_before_results_were_kept_apart_keeps_its_result_code(tmp_path):
+    old = work_file(games={"climate": {"game": "climate", "code": "EVO1-x", "result": "EVR1-y"}})
+    write(tmp_path, old)
+    work = Work.open("01_climate", tmp_path)
+    assert work.problem == "" and "result" not in work.games["climate"]
+    assert [r["code"] for r in work.results] == ["EVR1-y"]
