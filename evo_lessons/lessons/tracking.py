@@ -106,10 +106,10 @@ class Tracker:
 
             widget.observe(moved, names="view")
             if widget.has_trait("finished_count"):
-                self._counted[id(widget)] = len(getattr(widget, "finished_games", []))
                 widget.observe(
                     lambda _c: quietly(self._finished, label, widget), names="finished_count"
                 )
+                quietly(self._finished, label, widget)  # games finished before it was tracked
         fresh = not widget.session.state.history
         if record_now and not (fresh and label in self.lesson.work.games):
             self._moved(label, widget)  # a fresh widget never replaces the game on record
@@ -133,11 +133,11 @@ class Tracker:
         finished = list(getattr(widget, "finished_games", []))
         start = self._counted.get(id(widget), 0)
         self._counted[id(widget)] = len(finished)
-        for entry in finished[start:]:
+        for number, entry in enumerate(finished[start:], start=start + 1):
             helped = bool(entry.get("helped", False))
-            if widget.session.state.is_over:
+            if number == len(finished) and widget.session.state.is_over:  # the game shown now
                 self._keep_game(label, widget.session, helped=helped)
-            elif entry.get("result_code"):
+            elif entry.get("result_code"):  # an earlier game, coded by the widget
                 self._keep(label, "game", widget.session.game, entry["result_code"], helped)
 
     def _keep_game(self, label: str, session: Any, helped: bool) -> None:
