@@ -72,7 +72,7 @@ class Restored:
         return (
             f"{who} work for {self.lesson} is back: {self.answers} answers, "
             f"{self.checkpoints} checkpoints, {self.games} games on record and "
-            f"{self.results} result codes. Run the cells below to see it in the boxes."
+            f"{self.results} result codes (run the cells below if a box still looks empty)."
         )
 
 
