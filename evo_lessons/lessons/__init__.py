@@ -9,10 +9,15 @@ A lesson notebook uses it like this (see docs/writing_a_lesson.md)::
     student()                    # the name box
     question("climate-cooling", "If the climate cools ...?", stage="predict")
     checkpoint("climate-demo", passed, "well done ...", "try ...")
+    @result("climate-cooling")   # shown once that prediction is saved (never before)
+    def _():
+        display(figure)
     hand_in(game)                # the Hand in button (HTML + Markdown)
 
-Model answers live only in the answers files; ``python -m evo_lessons.lessons teacher`` builds
-each notebook's teacher edition (the same cells plus the answers) in notebooks/teacher/.
+The name box also holds the upload box that restores work from a hand-in file
+(:func:`restore_work` does the same from Python). Model answers to the in-lesson questions live
+in the answers files; ``python -m evo_lessons.lessons teacher`` builds each notebook's teacher
+edition (the same cells plus the answers and teaching notes) in teacher/notebooks/.
 Widgets load only when a box is made, so the teacher-edition builder needs no widget library.
 """
 
@@ -28,10 +33,13 @@ from .lesson import (
     hand_in,
     question,
     read_off,
+    result,
     start_lesson,
     student,
     track_game,
+    track_population,
 )
+from .restore import Restored, restore_work
 from .work import Work, work_path
 
 __all__ = [
@@ -39,6 +47,7 @@ __all__ = [
     "AnswerKey",
     "Entry",
     "Lesson",
+    "Restored",
     "Work",
     "available_lessons",
     "check_prediction",
@@ -48,8 +57,11 @@ __all__ = [
     "load_answers",
     "question",
     "read_off",
+    "restore_work",
+    "result",
     "start_lesson",
     "student",
     "track_game",
+    "track_population",
     "work_path",
 ]

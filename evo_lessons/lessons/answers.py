@@ -1,27 +1,36 @@
-"""Answer keys: the model answers and teaching notes of a lesson, kept out of student notebooks.
+"""Answer keys: the model answers of a lesson's questions, kept out of student notebooks.
 
 Each lesson has one TOML file in ``evo_lessons/lessons/answers/``, named by the lesson's id
 (``01_climate.toml`` for ``notebooks/01_climate.ipynb``). A student notebook names a question by
 its id only (``question("climate-cooling", "prompt...", stage="predict")``); the answer behind
 the Reveal button and the teacher edition both come from here. Answers ship in the package, so
-they are out of sight, not secret: a student who reads the installed package can find them.
+they are out of sight, not secret (the back of the textbook): a student who reads the installed
+package can find them. So the package holds the in-lesson model answers and nothing else for the
+teacher: teaching notes are in ``teacher/notes/<lesson>.toml`` (read by the teacher-edition
+builder, :func:`with_notes`), exit-ticket and assessment keys in the lesson plans.
 
 The format::
 
     [lesson]
     title = "Lesson 1 · The Climate game"
-    notes = "Shown at the top of the teacher edition (optional)."
 
     [questions.climate-cooling]
     answer = "The model answer, shown after the student has written their own."
-    notes = "A teaching note for the teacher edition (optional)."
+
+and of a notes file::
+
+    [lesson]
+    notes = "Shown at the top of the teacher edition (optional)."
+
+    [questions.climate-cooling]
+    notes = "A teaching note for the teacher edition."
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 
 #: a lesson id or question id: letters, digits, "-" and "_" (safe in file names and TOML keys)
@@ -95,27 +104,70 @@ def parse_answers(lesson: str, text: str) -> AnswerKey:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ValueError(f"{where} is not valid TOML: {error}") from None
+    head, tables = _tables(data, where, {"title"}, {"answer"})
+    title = _text(head, "title", where, required=True)
+    questions = {
+        question_id: Entry(
+            answer=_text(table, "answer", f"{where} [questions.{question_id}]", required=True)
+        )
+        for question_id, table in tables.items()
+    }
+    return AnswerKey(lesson=lesson, title=title, questions=questions)
+
+
+def _tables(
+    data: dict, where: str, lesson_keys: set[str], question_keys: set[str]
+) -> tuple[dict, dict[str, dict]]:
+    """The [lesson] table and each [questions.<id>] table, with only the keys allowed."""
     unknown = set(data) - {"lesson", "questions"}
     if unknown:
         raise ValueError(
             f"{where}: unknown tables {sorted(unknown)}; use [lesson] and [questions.*]"
         )
     head = data.get("lesson", {})
-    title = _text(head, "title", where, required=True)
-    notes = _text(head, "notes", where)
-    questions = {}
+    if not isinstance(head, dict) or set(head) - lesson_keys:
+        raise ValueError(
+            f"{where}: [lesson] may hold only {', '.join(sorted(lesson_keys))}"
+            + (
+                " (teaching notes go in teacher/notes/, never in the package)"
+                if "notes" in head and "notes" not in lesson_keys
+                else ""
+            )
+        )
+    tables = {}
     for question_id, table in data.get("questions", {}).items():
         check_id(question_id, "question")
         if not isinstance(table, dict):
             raise ValueError(f"{where}: questions.{question_id} must be a table")
-        extra = set(table) - {"answer", "notes"}
+        extra = set(table) - question_keys
         if extra:
-            raise ValueError(f"{where}: questions.{question_id} has unknown keys {sorted(extra)}")
-        place = f"{where} [questions.{question_id}]"
-        questions[question_id] = Entry(
-            answer=_text(table, "answer", place, required=True), notes=_text(table, "notes", place)
-        )
-    return AnswerKey(lesson=lesson, title=title, notes=notes, questions=questions)
+            hint = (
+                " (teaching notes go in teacher/notes/, never in the package)"
+                if "notes" in extra and "notes" not in question_keys
+                else ""
+            )
+            raise ValueError(
+                f"{where}: questions.{question_id} has unknown keys {sorted(extra)}{hint}"
+            )
+        tables[question_id] = table
+    return head, tables
+
+
+def with_notes(key: AnswerKey, text: str, where: str) -> AnswerKey:
+    """The answer key with the teaching notes of a notes file (TOML text) added; a note for a
+    question the lesson does not ask is an error naming the file."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ValueError(f"{where} is not valid TOML: {error}") from None
+    head, tables = _tables(data, where, {"notes"}, {"notes"})
+    questions = dict(key.questions)
+    for question_id, table in tables.items():
+        if question_id not in questions:
+            raise ValueError(f"{where}: there is no question {question_id} in the answers file")
+        note = _text(table, "notes", f"{where} [questions.{question_id}]")
+        questions[question_id] = replace(questions[question_id], notes=note)
+    return replace(key, notes=_text(head, "notes", where), questions=questions)
 
 
 def _text(table: dict, key: str, where: str, *, required: bool = False) -> str:

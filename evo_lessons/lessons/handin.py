@@ -3,15 +3,30 @@
 Two forms of the same content: HTML that prints well (one page per lesson on A4 or Letter, no
 widgets, no scripts) and Markdown (for an LMS text box, a wiki, or e-mail). Each holds the
 student's name, every question with the student's answer (and whether the model answer was
-seen first), the checkpoint results, and the scenario code of each game they played, which
-opens the same game and position with ``GameWidget.from_scenario(code)``.
+seen first), the checkpoint results, the game each tracked widget shows, and a marked **results
+section** with every finished game's and population run's result code: the only part the
+teacher's class pooling reads (so a code typed into an answer is never pooled).
+
+Everything the student typed is escaped: in the HTML as entities; in the Markdown, ``<``, ``>``
+and ``&`` as entities and every other Markdown punctuation mark with a backslash, so a renderer
+shows the text and runs nothing. Codes are checked to be code characters only and stand in
+fenced blocks whose fence is longer than any run of backticks inside.
+
+The last line of each file is a machine-readable copy of the work with a SHA-256 checksum over
+the copy and the whole file (see :mod:`evo_lessons.lessons.restore`), so period two can start
+from the hand-in.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
+import json
 import re
+import zlib
 from pathlib import Path
+from typing import Any
 
 from .work import Work
 
@@ -23,6 +38,17 @@ STAGE_NAMES = {
     "explain": "Explain",
     "think": "Think",
 }
+#: the one name of the results section the class pooling reads: ``<section id="evo-results">``
+#: in the HTML, and the lines between ``<!-- evo-results -->`` and ``<!-- /evo-results -->``
+#: in the Markdown
+RESULTS_MARKER = "evo-results"
+RESULTS_HTML_OPEN = f'<section id="{RESULTS_MARKER}">'
+RESULTS_MD_OPEN = f"<!-- {RESULTS_MARKER} -->"
+RESULTS_MD_CLOSE = f"<!-- /{RESULTS_MARKER} -->"
+#: the machine-readable copy of the work: ``<!-- evo-work:1 sha256=<hex> <base64> -->``
+WORK_MARKER = "evo-work:1"
+#: a scenario or result code: a short prefix, a dash, then base64url characters only
+CODE_PATTERN = re.compile(r"[A-Z]{3}[0-9]{1,3}-[A-Za-z0-9_=-]{1,400000}")
 
 _CSS = """
 body { font: 11pt/1.45 system-ui, -apple-system, "Segoe UI", Arial, sans-serif; color: #111;
@@ -42,11 +68,46 @@ ul { padding-left: 1.2em; }
 @media print { body { margin: 0; max-width: none; } a { color: inherit; } }
 """
 
+#: marks that are Markdown anywhere in a line, and marks that are Markdown at its start
+_MARKDOWN_ANYWHERE = re.compile(r"([\\`*_{}\[\]|~!])")
+_MARKDOWN_LINE_START = re.compile(r"^(\s*)([#+=-]|\d+[.)])")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
 
 def file_stem(work: Work) -> str:
     """``01_climate-ada-lovelace``: the lesson and a file-safe form of the student's name."""
     name = re.sub(r"[^a-z0-9]+", "-", work.student.lower()).strip("-")[:40]
     return f"{work.lesson}-{name or 'no-name'}"
+
+
+def md_escape(text: str) -> str:
+    """One line a student typed, safe in Markdown: shown as typed, never markup or HTML.
+
+    ``<``, ``>`` and ``&`` become entities (safe in every Markdown, even those that pass raw
+    HTML through); emphasis, code, link and table marks get a backslash anywhere, and list,
+    heading and quote marks at the start of the line.
+    """
+    text = _CONTROL.sub("", str(text))
+    text = _MARKDOWN_ANYWHERE.sub(r"\\\1", text)
+    text = _MARKDOWN_LINE_START.sub(lambda m: f"{m[1]}{m[2][:-1]}\\{m[2][-1]}", text)
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def md_line(text: str) -> str:
+    """One line of escaped text (a name, a label, a prompt): line breaks become spaces."""
+    return md_escape(" ".join(str(text).split()))
+
+
+def safe_code(code: Any) -> str:
+    """A code if it is made of code characters only, else "" (a damaged code is left out)."""
+    return code if isinstance(code, str) and CODE_PATTERN.fullmatch(code) else ""
+
+
+def fenced(text: str) -> list[str]:
+    """A fenced code block whose fence no run of backticks in ``text`` can close."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return [fence, text, fence]
 
 
 def _revealed_note(record: dict) -> str:
@@ -70,36 +131,67 @@ def _game_name(label: str, record: dict) -> str:
     return label if label == game or not game else f"{label} ({game})"
 
 
+def game_state(record: dict) -> str:
+    """What the hand-in says of the game a widget shows now."""
+    moves = record.get("moves")
+    count = f", {moves} move{'s' if moves != 1 else ''}" if isinstance(moves, int) else ""
+    if record.get("over"):
+        return f"finished{count}"
+    if safe_code(record.get("code")):
+        return f"in progress{count}"
+    return (
+        f"in progress{count}: its scenario code is given when the game is over (mid-game it "
+        "would show the other players' hidden cards)"
+    )
+
+
+def result_title(record: dict) -> str:
+    kind = "population run" if record.get("kind") == "population" else "game"
+    helped = " (played to the end by the helper bot)" if record.get("helped") else ""
+    return f"{record.get('label', '')}: {kind} of {record.get('game', '')}{helped}"
+
+
 def to_markdown(work: Work, title: str) -> str:
-    """The hand-in as Markdown: each answer quoted, so what the student typed stays as typed."""
-    lines = [f"# {title}: hand-in", ""]
-    lines += [f"**Name:** {work.student or '(no name given)'}  ", f"**Saved:** {work.updated}", ""]
+    """The hand-in as Markdown: everything typed escaped, codes in fenced blocks."""
+    lines = [f"# {md_line(title)}: hand-in", ""]
+    name = md_line(work.student) if work.student.strip() else "*(no name given)*"
+    lines += [f"**Name:** {name}  ", f"**Saved:** {md_line(work.updated)}", ""]
     lines += ["## Questions", ""]
     if not work.questions:
         lines += ["*(no questions answered)*", ""]
     for number, (question_id, record) in enumerate(work.questions.items(), start=1):
         stage = STAGE_NAMES.get(record.get("stage", ""), "Question")
-        lines.append(f"**{number}. {stage}.** {record.get('prompt', '')} *({question_id})*")
-        lines.append("")
-        answer = record.get("answer", "").strip()
-        quoted = [f"> {line}".rstrip() for line in answer.splitlines()] or ["> *(no answer)*"]
-        lines += [*quoted, ""]
+        prompt = md_line(record.get("prompt", ""))
+        lines += [f"**{number}. {stage}.** {prompt} *({md_line(question_id)})*", ""]
+        answer = str(record.get("answer", "")).strip()
+        quoted = [f"> {md_escape(line)}".rstrip() for line in answer.splitlines()]
+        lines += [*(quoted or ["> *(no answer)*"]), ""]
         note = _revealed_note(record)
         if note:
             lines += [f"*{note}*", ""]
     lines += ["## Checkpoints", ""]
-    lines += [f"- {_check_line(r)} *({cid})*" for cid, r in work.checkpoints.items()] or [
-        "*(no checkpoints run)*"
-    ]
+    lines += [
+        f"- {md_line(_check_line(r))} *({md_line(cid)})*" for cid, r in work.checkpoints.items()
+    ] or ["*(no checkpoints run)*"]
     lines += ["", "## Games", ""]
+    opened = False
     for label, record in work.games.items():
-        lines += [f"- {_game_name(label, record)}: `{record.get('code', '')}`"]
-        if record.get("result"):
-            lines += [f"  - result code: `{record['result']}`"]
+        lines.append(f"- {md_line(_game_name(label, record))}: {md_line(game_state(record))}")
+        code = safe_code(record.get("code"))
+        if code:
+            lines += ["", *fenced(code), ""]
+            opened = True
     if not work.games:
         lines.append("*(no game recorded)*")
-    else:
+    elif opened:
         lines += ["", "Open a game again with `GameWidget.from_scenario(code)`."]
+    lines += ["", "## Results for the class", "", RESULTS_MD_OPEN, ""]
+    results = [(r, safe_code(r.get("code"))) for r in work.results]
+    for number, (record, code) in enumerate(((r, c) for r, c in results if c), start=1):
+        lines += [f"**{number}. {md_line(result_title(record))}**", "", *fenced(code), ""]
+    if not any(code for _, code in results):
+        lines += ["*(no finished game or population run yet)*", ""]
+    lines += [RESULTS_MD_CLOSE]
     return "\n".join(lines) + "\n"
 
 
@@ -120,11 +212,11 @@ def to_html(work: Work, title: str) -> str:
         parts.append('<p class="missing">(no questions answered)</p>')
     for number, (question_id, record) in enumerate(work.questions.items(), start=1):
         stage = STAGE_NAMES.get(record.get("stage", ""), "Question")
-        answer = record.get("answer", "").strip()
+        answer = str(record.get("answer", "")).strip()
         shown = e(answer) if answer else '<span class="missing">(no answer)</span>'
         note = _revealed_note(record)
         parts += [
-            f'<section class="question" id="{e(question_id)}">',
+            f'<section class="question" id="q-{e(question_id)}">',
             f'<p class="prompt">{number}. {e(stage)}. {e(record.get("prompt", ""))}</p>',
             f'<p class="answer">{shown}</p>',
             f'<p class="note">{e(note)}</p>' if note else "",
@@ -134,20 +226,54 @@ def to_html(work: Work, title: str) -> str:
     checks = [f"<li>{e(_check_line(r))}</li>" for r in work.checkpoints.values()]
     parts.append(f"<ul>{''.join(checks)}</ul>" if checks else '<p class="missing">(none run)</p>')
     parts.append("<h2>Games</h2>")
-    games = [
-        f"<li>{e(_game_name(label, r))}: <code>{e(r.get('code', ''))}</code>"
-        + (f"<br>result code: <code>{e(r['result'])}</code>" if r.get("result") else "")
-        + "</li>"
-        for label, r in work.games.items()
-    ]
+    games = []
+    for label, record in work.games.items():
+        code = safe_code(record.get("code"))
+        shown = f"<br><code>{e(code)}</code>" if code else ""
+        games.append(f"<li>{e(_game_name(label, record))}: {e(game_state(record))}{shown}</li>")
     if games:
         parts.append(f"<ul>{''.join(games)}</ul>")
-        opener = "<code>GameWidget.from_scenario(code)</code>"
-        parts.append(f'<p class="note">Open a game again with {opener}.</p>')
+        if any(safe_code(r.get("code")) for r in work.games.values()):
+            opener = "<code>GameWidget.from_scenario(code)</code>"
+            parts.append(f'<p class="note">Open a game again with {opener}.</p>')
     else:
         parts.append('<p class="missing">(no game recorded)</p>')
-    parts.append("</body></html>")
+    parts += [RESULTS_HTML_OPEN, "<h2>Results for the class</h2>"]
+    items = [
+        f"<li>{e(result_title(r))}<br><code>{e(safe_code(r.get('code')))}</code></li>"
+        for r in work.results
+        if safe_code(r.get("code"))
+    ]
+    parts.append(
+        f"<ol>{''.join(items)}</ol>"
+        if items
+        else '<p class="missing">(no finished game or population run yet)</p>'
+    )
+    parts += ["</section>", "</body></html>"]
     return "\n".join(p for p in parts if p) + "\n"
+
+
+def normalised(text: str) -> str:
+    """A file's text as the checksum sees it: any line endings, no trailing spaces."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return "\n".join(line.rstrip() for line in lines).strip("\n")
+
+
+def work_payload(work: Work) -> str:
+    """The work as compressed JSON in standard base64 (no "-", so it sits in a comment)."""
+    text = json.dumps(work.to_dict(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return base64.b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii")
+
+
+def checksum(payload: str, body: str) -> str:
+    """SHA-256 over the copy and the rest of the file (normalised): an edit anywhere shows."""
+    return hashlib.sha256(f"{payload}\n{normalised(body)}".encode()).hexdigest()
+
+
+def with_work(body: str, work: Work) -> str:
+    """The file's text with the machine-readable copy of the work as its last line."""
+    payload = work_payload(work)
+    return f"{body}<!-- {WORK_MARKER} sha256={checksum(payload, body)} {payload} -->\n"
 
 
 def write_hand_in(work: Work, title: str, folder: Path) -> list[Path]:
@@ -161,6 +287,6 @@ def write_hand_in(work: Work, title: str, folder: Path) -> list[Path]:
     written = []
     for suffix, text in ((".html", to_html(work, title)), (".md", to_markdown(work, title))):
         path = target / f"{stem}{suffix}"
-        path.write_text(text, encoding="utf-8")
+        path.write_text(with_work(text, work), encoding="utf-8")
         written.append(path)
     return written

@@ -9,12 +9,19 @@ same file with different ideas of what it holds.
 from __future__ import annotations
 
 import os
+import weakref
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .answers import AnswerKey, check_id, load_answers
 from .handin import write_hand_in
+from .resultbox import SHOW_RESULTS_VARIABLE, ResultGate
+from .tracking import Tracker
 from .work import WORK_DIR_VARIABLE, Work
+
+if TYPE_CHECKING:
+    from .widgets import ResultBox
 
 #: the rhythm of every lesson: stage -> (the word shown, its colour; a word is always shown too)
 STAGES: dict[str, tuple[str, str]] = {
@@ -33,15 +40,26 @@ class Lesson:
         lesson_id: the answers file's name, usually the notebook's ("01_climate").
         work_dir: the folder to save work and hand-ins in (default: the kernel's folder, which
             is the notebook's, or ``$EVO_LESSONS_WORK_DIR``).
+        show_results: show every result at once, saved prediction or not (the teacher's
+            projector switch); None reads ``$EVO_LESSONS_SHOW_RESULTS`` ("1" = on).
     """
 
-    def __init__(self, lesson_id: str, work_dir: str | os.PathLike | None = None) -> None:
+    def __init__(
+        self,
+        lesson_id: str,
+        work_dir: str | os.PathLike | None = None,
+        *,
+        show_results: bool | None = None,
+    ) -> None:
         self.id = check_id(lesson_id, "lesson")
         self.answers: AnswerKey = load_answers(lesson_id)
         base = work_dir if work_dir is not None else os.environ.get(WORK_DIR_VARIABLE, ".")
         self.folder = Path(base)
         self.work = Work.open(lesson_id, self.folder)
-        self._tracked: dict[str, Any] = {}
+        self.show_results = _switch(show_results)
+        self.results = ResultGate(self)
+        self.tracker = Tracker(self)
+        self._boxes: weakref.WeakSet = weakref.WeakSet()  # boxes that show saved work
 
     @property
     def title(self) -> str:
@@ -56,10 +74,15 @@ class Lesson:
 
     # -- widgets ------------------------------------------------------------------------------
     def student(self):
-        """A box for the student's name (saved; printed on the hand-in)."""
+        """A box for the student's name (saved; printed on the hand-in), with the upload box
+        that restores work from a hand-in file (period two on another machine)."""
         from .widgets import NameBox
 
-        return NameBox(self)
+        return self._own(NameBox(self))
+
+    def _own(self, box: Any) -> Any:
+        self._boxes.add(box)
+        return box
 
     def question(self, question_id: str, prompt: str, *, stage: str = "think"):
         """A question with a labelled answer box; its model answer comes from the answers file
@@ -79,8 +102,10 @@ class Lesson:
         saved = self.work.register_question(question_id, prompt, stage)
         from .widgets import QuestionBox
 
-        return QuestionBox(
-            self, question_id, prompt, (stage, *STAGES[stage]), saved, bool(entry.answer)
+        return self._own(
+            QuestionBox(
+                self, question_id, prompt, (stage, *STAGES[stage]), saved, bool(entry.answer)
+            )
         )
 
     def read_off(
@@ -99,7 +124,9 @@ class Lesson:
             raise ValueError("tolerance is a number of 0 or more")
         from .widgets import NumberCheck
 
-        return NumberCheck(self, checkpoint_id, prompt, float(value), float(tolerance), unit)
+        return self._own(
+            NumberCheck(self, checkpoint_id, prompt, float(value), float(tolerance), unit)
+        )
 
     def hand_in(self, *games: Any):
         """The Hand in button; ``games`` (GameWidgets) are recorded first, if given."""
@@ -108,6 +135,21 @@ class Lesson:
         from .widgets import HandInBox
 
         return HandInBox(self)
+
+    def result(self, *question_ids: str) -> Callable[[Callable[[], Any]], ResultBox | None]:
+        """A decorator: the function shows a result that answers these predictions; it runs
+        once they are all saved (see :mod:`evo_lessons.lessons.resultbox`)."""
+        if not question_ids:
+            raise ValueError("result() needs the id of the prediction(s) the result answers")
+        for question_id in question_ids:
+            self.answers.entry(check_id(question_id, "question"))
+
+        def decorate(function: Callable[[], Any]) -> ResultBox | None:
+            if not callable(function):
+                raise ValueError("@result(...) goes on a function that shows the result")
+            return self.results.add(tuple(question_ids), function)
+
+        return decorate
 
     # -- checks and records -------------------------------------------------------------------
     def checkpoint(self, checkpoint_id: str, passed: bool, success: str, hint: str) -> None:
@@ -120,55 +162,93 @@ class Lesson:
 
     def check_prediction(self, question_id: str) -> None:
         """A checkpoint that passes once the student has written an answer to a question
-        (put it between a Predict question and the game or experiment it predicts)."""
+        (put it between a Predict question and the game or experiment it predicts). It is
+        checked again against the saved work whenever the answer is saved and at Hand in, so
+        a Run All before the student typed leaves nothing false on the hand-in."""
         self.answers.entry(question_id)  # a typo in the id is an author's error: say so
-        answer = str(self.work.questions.get(question_id, {}).get("answer", "")).strip()
-        short = answer if len(answer) <= 90 else answer[:87] + "..."
-        self.checkpoint(
-            f"{question_id}-recorded",
-            bool(answer),
-            f"Your prediction is saved: “{short}”. Now find out.",
-            "write your prediction in the box above first, then run this cell again.",
+        passed, message = self._prediction(question_id)
+        print(message)
+        if not self.work.set_checkpoint(
+            f"{question_id}-recorded", passed, message, question=question_id
+        ):
+            print(self.work.problem)
+
+    def _prediction(self, question_id: str) -> tuple[bool, str]:
+        answer = self.work.answer(question_id)
+        if answer:
+            short = answer if len(answer) <= 90 else answer[:87] + "..."
+            return True, f"✓ Your prediction is saved: “{short}”. Now find out."
+        return False, (
+            "✗ Not yet: write your prediction in the box above; the results below appear once "
+            "it is saved."
         )
 
+    def _recheck_predictions(self, question_id: str | None = None) -> bool:
+        """Bring prediction checkpoints up to date with the saved answers; True if any changed."""
+        changed = False
+        for record in self.work.checkpoints.values():
+            asked = record.get("question")
+            if asked and (question_id is None or asked == question_id):
+                passed, message = self._prediction(asked)
+                if (record.get("passed"), record.get("message")) != (passed, message):
+                    record.update(passed=passed, message=message)
+                    changed = True
+        return changed
+
+    def answer_saved(self, question_id: str) -> None:
+        """The hook every question box calls after saving an answer: results behind this
+        prediction may now show, and its prediction checkpoint is brought up to date."""
+        if self._recheck_predictions(question_id):
+            self.work.save()
+        self.results.saved(question_id)
+
     def track_game(self, game: Any, label: str | None = None, *, record_now: bool = False) -> Any:
-        """Record a GameWidget's scenario code in the saved work after every move, so the
-        hand-in holds the game the student played. Returns the widget, to display it.
+        """Keep every game this widget finishes (result codes, labelled) and the game it shows
+        now for the hand-in (see :mod:`evo_lessons.lessons.tracking`). Returns the widget,
+        to display it.
 
         A freshly made widget is not recorded until it moves (or ``record_now``): after a
         kernel restart, the game played before the restart stays the one on record."""
-        name = label or game.session.game
+        return self.tracker.track_game(game, label, record_now)
 
-        def record(_change: Any = None) -> None:
-            if self._tracked.get(name) is game:  # a newer widget under this label wins
-                self._record_game(name, game)
-
-        if self._tracked.get(name) is not game:
-            self._tracked[name] = game
-            game.observe(record, names="view")
-        if record_now:
-            record()
-        return game
-
-    def _record_game(self, name: str, game: Any) -> None:
-        """The game's scenario code and, once it is finished, its result code (EVR1-: what
-        the teacher's class pooling in :mod:`evo_lessons.classroom` reads from a hand-in)."""
-        result = ""
-        if game.state.is_over:
-            from evo_lessons.classroom import result_code
-            from evo_lessons.engine.results import fit_name
-
-            result = result_code(game, fit_name(self.work.student) or "no name")
-        self.work.set_game(name, game.session.game, game.scenario_code(), result)
+    def track_population(self, run: Any, label: str = "population") -> Any:
+        """Keep every run of a PopulationWidget (or a finished ``evolve`` result) as a result
+        code for the hand-in. Returns what it was given, to display it."""
+        return self.tracker.track_population(run, label)
 
     def write_hand_in(self) -> list[Path]:
-        """Save the work (with the name on each finished game's result code), then write the
-        hand-in as HTML and Markdown beside the notebook."""
-        for name, game in self._tracked.items():
-            if self.work.games.get(name, {}).get("result"):
-                self._record_game(name, game)  # the name may have changed since the game ended
+        """Bring checks and codes up to date with the saved work (predictions, the name on
+        result codes, the population runs shown now), save it, then write the hand-in as HTML
+        and Markdown beside the notebook."""
+        self.tracker.before_hand_in()
+        self._recheck_predictions()
         self.work.save()
         return write_hand_in(self.work, self.title, self.folder)
+
+    # -- period two ---------------------------------------------------------------------------
+    def restore(self, parts: dict[str, Any]):
+        """Restore checked hand-in parts into this lesson and refresh its boxes."""
+        from .restore import restore_into
+
+        done = restore_into(self.work, parts)
+        for box in list(self._boxes):
+            box.refresh()
+        self._recheck_predictions()
+        self.work.save()
+        self.results.saved()
+        return done
+
+    def restore_text(self, text: str | bytes):
+        """Restore from a hand-in file's contents (what the upload box sends)."""
+        from .restore import read_hand_in
+
+        return self.restore(read_hand_in(text))
+
+
+def _switch(value: bool | None) -> bool:
+    if value is None:
+        return os.environ.get(SHOW_RESULTS_VARIABLE, "").strip() == "1"
+    return bool(value)
 
 
 # -- the notebook's functions: one current lesson per kernel -----------------------------------
@@ -176,19 +256,37 @@ _LESSONS: dict[Path, Lesson] = {}
 _current: Lesson | None = None
 
 
-def start_lesson(lesson_id: str, work_dir: str | os.PathLike | None = None) -> Lesson:
-    """Start (or, on a re-run, continue) a lesson: its saved work is read back at once."""
+def _key(lesson_id: str, work_dir: str | os.PathLike | None) -> Path:
+    base = work_dir if work_dir is not None else os.environ.get(WORK_DIR_VARIABLE, ".")
+    return (Path(base) / lesson_id).resolve()
+
+
+def start_lesson(
+    lesson_id: str,
+    work_dir: str | os.PathLike | None = None,
+    *,
+    show_results: bool | None = None,
+) -> Lesson:
+    """Start (or, on a re-run, continue) a lesson: its saved work is read back at once.
+
+    ``show_results``: the teacher's projector switch (every result at once); None reads
+    ``$EVO_LESSONS_SHOW_RESULTS``."""
     global _current
     check_id(lesson_id, "lesson")
-    base = work_dir if work_dir is not None else os.environ.get(WORK_DIR_VARIABLE, ".")
-    key = (Path(base) / lesson_id).resolve()
+    key = _key(lesson_id, work_dir)
     found = _LESSONS.get(key)
     if found is None:
-        found = _LESSONS[key] = Lesson(lesson_id, work_dir)
+        found = _LESSONS[key] = Lesson(lesson_id, work_dir, show_results=show_results)
     else:
         found.answers = load_answers(lesson_id)  # an author may have edited the answers
+        found.show_results = _switch(show_results)
     _current = found
     return found
+
+
+def running_lesson(lesson_id: str, work_dir: str | os.PathLike | None = None) -> Lesson | None:
+    """The lesson started in this kernel for this id and folder, if any."""
+    return _LESSONS.get(_key(lesson_id, work_dir))
 
 
 def current_lesson() -> Lesson:
@@ -227,8 +325,18 @@ def read_off(checkpoint_id: str, prompt: str, value: float, *, tolerance: float,
 
 
 def track_game(game: Any, label: str | None = None) -> Any:
-    """Record a game's scenario code for the hand-in (see :meth:`Lesson.track_game`)."""
+    """Keep every game a widget finishes for the hand-in (see :meth:`Lesson.track_game`)."""
     return current_lesson().track_game(game, label)
+
+
+def track_population(run: Any, label: str = "population") -> Any:
+    """Keep every population run for the hand-in (see :meth:`Lesson.track_population`)."""
+    return current_lesson().track_population(run, label)
+
+
+def result(*question_ids: str) -> Callable[[Callable[[], Any]], ResultBox | None]:
+    """Show a result once its predictions are saved (see :meth:`Lesson.result`)."""
+    return current_lesson().result(*question_ids)
 
 
 def hand_in(*games: Any):

@@ -2,7 +2,8 @@
 
 ``python -m evo_lessons.lessons teacher`` (or the console script ``evo-teacher``) reads every
 ``notebooks/*.ipynb`` that starts a lesson (``start_lesson("01_climate")``), finds each
-``question("id", ...)`` call in its code cells, and writes ``notebooks/teacher/<name>.ipynb``:
+``question("id", ...)`` call in its code cells, and writes ``teacher/notebooks/<name>.ipynb``
+(outside ``notebooks/``, the only folder the student launch and Binder link show):
 the same cells, in the same order, with the same outputs, plus
 
 * a note after the title saying what the edition is and how it is made (and the lesson's notes);
@@ -23,9 +24,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .answers import AnswerKey, load_answers
+from .answers import AnswerKey, load_answers, with_notes
 
 COMMAND = "python -m evo_lessons.lessons teacher"
+#: where the editions go, from the repository root (beside the plans, keys and class tools)
+EDITIONS = Path("teacher") / "notebooks"
+#: the teaching notes, one TOML file per lesson (never in the package)
+NOTES = Path("teacher") / "notes"
 TAG = "teacher-edition"
 _MAGIC = re.compile(r"^\s*[%!]")
 
@@ -83,6 +88,21 @@ def _markdown(cell_id: str, text: str) -> dict[str, Any]:
     }
 
 
+def _switch_cell() -> dict[str, Any]:
+    """The teacher's switch, before the lesson starts: every result shows at once."""
+    return {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": "teacher-edition-switch",
+        "metadata": {"tags": [TAG]},
+        "outputs": [],
+        "source": [
+            "# Teacher edition: every result shows at once (the projector switch)\n",
+            "%env EVO_LESSONS_SHOW_RESULTS=1",
+        ],
+    }
+
+
 def _quoted(text: str) -> str:
     return "\n".join(f"> {line}".rstrip() for line in text.splitlines())
 
@@ -99,28 +119,43 @@ def _answer_text(key: AnswerKey, question_id: str) -> str:
 def _header(name: str, key: AnswerKey) -> str:
     text = (
         f"**Teacher edition** of `{name}`: the model answer (and any teaching note) stands "
-        f"under each question. It is built by `{COMMAND}` from the student notebook and "
-        f"`evo_lessons/lessons/answers/{key.lesson}.toml`: edit those, never this file. "
-        f"Students work in `notebooks/{name}`, where the answers appear only after they have "
-        "written their own."
+        f"under each question. It is built by `{COMMAND}` from the student notebook, "
+        f"`evo_lessons/lessons/answers/{key.lesson}.toml` and `teacher/notes/{key.lesson}.toml`: "
+        "edit those, never this file. "
+        f"Students work in `notebooks/{name}`, where a model answer appears only after they "
+        "have written their own. Every result here shows at once: the next cell turns on the "
+        "teacher's switch (`EVO_LESSONS_SHOW_RESULTS=1`) before the lesson starts."
     )
     if key.notes:
         text += f"\n\n**Notes for this lesson.** {key.notes}"
     return _quoted(text)
 
 
-def teacher_edition(notebook: dict[str, Any], name: str) -> dict[str, Any] | None:
+def load_key(lesson: str, notes: Path | None = None) -> AnswerKey:
+    """A lesson's model answers (from the package) with its teaching notes (from
+    ``<notes>/<lesson>.toml``, if that file exists)."""
+    key = load_answers(lesson)
+    path = (notes if notes is not None else NOTES) / f"{lesson}.toml"
+    if path.is_file():
+        key = with_notes(key, path.read_text(encoding="utf-8"), path.as_posix())
+    return key
+
+
+def teacher_edition(
+    notebook: dict[str, Any], name: str, notes: Path | None = None
+) -> dict[str, Any] | None:
     """The teacher edition of a student notebook (a new dict), or None if it has no lesson."""
     lesson = lesson_of(notebook)
     if lesson is None:
         return None
-    key = load_answers(lesson)
+    key = load_key(lesson, notes)
     cells: list[dict[str, Any]] = []
     used: set[str] = set()
     for index, cell in enumerate(notebook.get("cells", [])):
         cells.append(cell)
         if index == 0:
             cells.append(_markdown("teacher-edition", _header(name, key)))
+            cells.append(_switch_cell())
         asked = calls(_code(cell), "question") if cell.get("cell_type") == "code" else []
         if asked:
             cell_id = "teacher-" + "-".join(asked)
@@ -137,12 +172,14 @@ def notebook_text(notebook: dict[str, Any]) -> str:
     return json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-def build(notebooks: Path, out: Path, check: bool = False) -> list[Path]:
-    """Write (or with ``check``, compare) every teacher edition; return the stale ones."""
+def build(notebooks: Path, out: Path, check: bool = False, notes: Path | None = None) -> list[Path]:
+    """Write (or with ``check``, compare) every teacher edition; return the stale ones.
+    ``notes``: the teaching notes folder (default: ``teacher/notes`` beside ``out``)."""
     stale = []
+    notes = notes if notes is not None else out.parent / "notes"
     for path in sorted(notebooks.glob("*.ipynb")):
         notebook = json.loads(path.read_text(encoding="utf-8"))
-        edition = teacher_edition(notebook, path.name)
+        edition = teacher_edition(notebook, path.name, notes)
         if edition is None:
             continue
         target = out / path.name
@@ -160,22 +197,32 @@ def build(notebooks: Path, out: Path, check: bool = False) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m evo_lessons.lessons",
-        description="Lesson tools. 'teacher' builds notebooks/teacher/<name>.ipynb: each "
+        description="Lesson tools. 'teacher' builds teacher/notebooks/<name>.ipynb: each "
         "student notebook plus its model answers and teaching notes.",
     )
     commands = parser.add_subparsers(dest="command", required=True)
     teacher = commands.add_parser("teacher", help="build the teacher editions")
     teacher.add_argument("--notebooks", type=Path, default=Path("notebooks"))
-    teacher.add_argument("--out", type=Path, default=None, help="default: NOTEBOOKS/teacher")
+    teacher.add_argument("--out", type=Path, default=None, help=f"default: {EDITIONS}")
     teacher.add_argument(
         "--check", action="store_true", help="only say whether the editions are up to date"
     )
-    args = parser.parse_args(argv)
+    lab = commands.add_parser(
+        "lab", help="start JupyterLab on the student lessons (or, with --teacher, the edition)"
+    )
+    lab.add_argument("--teacher", action="store_true", help="the teacher's edition")
+    args, extra = parser.parse_known_args(argv)
+    if args.command == "lab":
+        from .launch import lab as start_lab
+
+        return start_lab(args.teacher, extra)
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     if not args.notebooks.is_dir():
         parser.error(
             f"no folder {args.notebooks}: run from the repository root or pass --notebooks"
         )
-    out = args.out or args.notebooks / "teacher"
+    out = args.out or args.notebooks.parent / EDITIONS
     stale = build(args.notebooks, out, check=args.check)
     if args.check:
         for path in stale:
@@ -189,5 +236,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def console() -> int:
-    """The ``evo-teacher`` console script: ``evo-teacher [--check]``."""
-    return main(["teacher", *sys.argv[1:]])
+    """The ``evo-teacher`` console script: ``evo-teacher [--check]`` builds the editions;
+    ``evo-teacher lab`` opens the teacher's edition in JupyterLab."""
+    arguments = sys.argv[1:]
+    if arguments[:1] == ["lab"]:
+        return main(["lab", "--teacher", *arguments[1:]])
+    return main(["teacher", *arguments])

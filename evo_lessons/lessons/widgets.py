@@ -16,10 +16,14 @@ from __future__ import annotations
 import base64
 import math
 import pathlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import anywidget
+import ipywidgets
 import traitlets
+
+from .resultbox import PLACEHOLDER
 
 if TYPE_CHECKING:
     from .lesson import Lesson
@@ -47,19 +51,50 @@ class _LessonWidget(anywidget.AnyWidget):
         self.status = "Saved." if ok else self._lesson.work.problem
 
 
+#: the largest hand-in file the upload box takes (the page checks it too)
+MAX_UPLOAD_CHARS = 10_000_000
+
+
 class NameBox(_LessonWidget):
-    """The student's name, for the hand-in."""
+    """The student's name, for the hand-in, and an upload box that restores their work from
+    a hand-in file (period two on a new machine or a fresh Binder)."""
 
     name = traitlets.Unicode("").tag(sync=True)
+    restored = traitlets.Unicode("").tag(sync=True)  # what the last restore said
 
     def __init__(self, lesson: Lesson) -> None:
         # a damaged work file is reported here, at the top of the lesson
         super().__init__(kind="student", name=lesson.work.student, status=lesson.work.problem)
         self._lesson = lesson
         self.observe(self._typed, names="name")
+        self.on_msg(self._on_message)
 
     def _typed(self, change: dict) -> None:
-        self._saved(self._lesson.work.set_student(change["new"]))
+        if change["new"].strip() != self._lesson.work.student:
+            self._saved(self._lesson.work.set_student(change["new"]))
+
+    def refresh(self) -> None:
+        if self.name.strip() != self._lesson.work.student:
+            self.name = self._lesson.work.student
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not (isinstance(content, dict) and content.get("type") == "restore"):
+            return
+        text = content.get("text")
+        if not isinstance(text, str) or len(text) > MAX_UPLOAD_CHARS:
+            self.restored = "✗ That file is too large to be a hand-in."
+            return
+        self.restore(text)
+
+    def restore(self, text: str | bytes) -> bool:
+        """Restore this lesson's work from a hand-in's contents; say what happened."""
+        try:
+            done = self._lesson.restore_text(text)
+        except ValueError as error:
+            self.restored = f"✗ {error}"
+            return False
+        self.restored = f"✓ {done}"
+        return True
 
     def plain_text(self) -> str:
         return f"Your name: {self.name or '____________'}"
@@ -108,6 +143,17 @@ class QuestionBox(_LessonWidget):
         ok = self._lesson.work.set_answer(self.question_id, change["new"])
         self._saved(ok)
         self.can_reveal = self.has_model_answer and bool(change["new"].strip())
+        self._lesson.answer_saved(self.question_id)
+
+    def refresh(self) -> None:
+        """Show the saved work again (after a restore)."""
+        saved = self._lesson.work.questions.get(self.question_id, {})
+        if self.answer != saved.get("answer", ""):
+            self.answer = saved.get("answer", "")
+        if saved.get("revealed") and self.model_answer:
+            return
+        if not saved.get("revealed"):
+            self.model_answer = ""
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and content.get("type") == "reveal":
@@ -171,6 +217,15 @@ class NumberCheck(_LessonWidget):
             self.check(save=False)
         self.on_msg(self._on_message)
 
+    def refresh(self) -> None:
+        """Show the saved reading again (after a restore)."""
+        saved = self._lesson.work.checkpoints.get(self.checkpoint_id, {})
+        self.typed = saved.get("typed", "")
+        if self.typed:
+            self.check(save=False)
+        else:
+            self.passed, self.result = False, ""
+
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and content.get("type") == "check":
             typed = content.get("typed", "")
@@ -229,6 +284,9 @@ class HandInBox(_LessonWidget):
         except OSError as error:
             self.status = f"The hand-in could not be written ({error.strerror or error})."
             return []
+        except ValueError as error:  # a code that cannot be made: say so, keep the lesson
+            self.status = f"The hand-in could not be written: {error}"
+            return []
         kinds = {".html": "text/html", ".md": "text/markdown"}
         self.files = [
             {
@@ -247,3 +305,34 @@ class HandInBox(_LessonWidget):
             "Hand in: run this cell in Jupyter and press 'Hand in' to save your answers as a web "
             "page and a Markdown file (in the hand-in folder beside this notebook)."
         )
+
+
+class ResultBox(ipywidgets.Output):
+    """The place of a result that waits for its prediction
+    (see :mod:`evo_lessons.lessons.resultbox`): one line until then, the result after."""
+
+    def __init__(self, question_ids: tuple[str, ...], function: Callable[[], Any]) -> None:
+        super().__init__()
+        self.question_ids = question_ids
+        self._function = function
+        self.shown = False
+        self.outputs = ({"output_type": "stream", "name": "stdout", "text": PLACEHOLDER + "\n"},)
+
+    def show(self) -> None:
+        """Run the result into the box (once)."""
+        if self.shown:
+            return
+        self.shown = True
+        self.outputs = ()
+        with self:
+            self._function()
+
+    def __repr__(self) -> str:
+        return "(result shown above)" if self.shown else PLACEHOLDER
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if data is not None:
+            data["text/plain"] = "(result shown above)" if self.shown else PLACEHOLDER
+        return bundle

@@ -12,8 +12,20 @@ notebook's kernel in the notebook's own folder). One hidden folder rather than a
 
 It is written on every change (a name typed, an answer typed, a checkpoint run, a game move),
 atomically (a temporary file, then a rename), so a culled server or a crash loses at most the
-keystroke in flight. A damaged file never stops a lesson: it is kept aside as ``*.damaged`` and a
-new one begins.
+keystroke in flight; a temporary file left by an interrupted write is removed the next time the
+lesson opens. A damaged file of any kind (not JSON, nested too deep, a value of the wrong type)
+never stops a lesson: it is kept aside as ``<lesson>.<time>.damaged`` (never overwriting an
+earlier one) and a new one begins.
+
+What the file holds about games (the same goes for the hand-in, which is made from it):
+
+* ``games``: the game each tracked widget shows now, with its number of moves. Its scenario
+  code (seed and moves) is kept only when the session says it is ready
+  (``session.scenario_code_ready``: the game is over, or it has no hidden information, or it is
+  the teacher's): mid-game, the seed of a game with hidden cards would show every other
+  player's hand, so the file says only "in progress, N moves".
+* ``results``: every finished game's and population run's result code (``EVR1-``), labelled,
+  in the order they finished: a New game, Undo or rewind never drops one.
 """
 
 from __future__ import annotations
@@ -32,6 +44,22 @@ FORMAT = "evo_lessons.work/1"
 FOLDER = ".evo_work"
 #: the environment variable that moves every lesson's work folder (tests, shared machines)
 WORK_DIR_VARIABLE = "EVO_LESSONS_WORK_DIR"
+#: the largest work file read back (a whole lesson of long answers is well under 1 MB)
+MAX_WORK_BYTES = 8_000_000
+#: a temporary file older than this (seconds) is a write that never finished
+STALE_TEMPORARY = 60.0
+
+#: what each record may hold, with its type (anything else makes the file damaged)
+_QUESTION = {
+    "prompt": str,
+    "stage": str,
+    "answer": str,
+    "revealed": bool,
+    "answer_when_revealed": str,
+}
+_CHECKPOINT = {"passed": bool, "message": str, "typed": str, "question": str}
+_GAME = {"game": str, "code": str, "moves": int, "over": bool, "result": str}
+_RESULT = {"label": str, "kind": str, "game": str, "code": str, "helped": bool}
 
 
 def work_path(lesson: str, work_dir: str | os.PathLike | None = None) -> Path:
@@ -44,8 +72,84 @@ def _now() -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime())
 
 
+def _record(value: Any, fields: dict[str, type], what: str) -> dict[str, Any]:
+    """A copy of one saved record, every field of the type it must have (else ValueError)."""
+    if not isinstance(value, dict):
+        raise ValueError(f"a {what} is not a table")
+    out = {}
+    for key, item in value.items():
+        kind = fields.get(key)
+        if kind is None:
+            raise ValueError(f"a {what} has an unknown field {str(key)[:30]!r}")
+        if kind is int and (isinstance(item, bool) or not isinstance(item, int)):
+            raise ValueError(f"a {what}'s {key} is not a whole number")
+        if not isinstance(item, kind):
+            raise ValueError(f"a {what}'s {key} is not {kind.__name__}")
+        out[key] = item
+    return out
+
+
+def _table(value: Any, fields: dict[str, type], what: str, ids: bool = True) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ValueError(f"the {what}s are not a table")
+    if not ids and any(len(k) > 200 for k in value):
+        raise ValueError(f"a {what} label is too long")
+    return {check_id(k, what) if ids else k: _record(v, fields, what) for k, v in value.items()}
+
+
+def validate(data: Any, lesson: str) -> dict[str, Any]:
+    """The parts of a work file as checked copies; ValueError with a reason if anything is
+    missing, of another lesson, or of the wrong type (used for files and for restores)."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f"this is not a {FORMAT} file")
+    if data.get("lesson") != lesson:
+        raise ValueError(f"this file is for the lesson {str(data.get('lesson'))[:40]!r}")
+    unknown = set(data) - {
+        "format",
+        "lesson",
+        "student",
+        "updated",
+        "questions",
+        "checkpoints",
+        "games",
+        "results",
+    }
+    if unknown:
+        raise ValueError(f"unknown parts {sorted(str(u)[:30] for u in unknown)}")
+    student, updated = data.get("student", ""), data.get("updated", "")
+    if not isinstance(student, str) or not isinstance(updated, str):
+        raise ValueError("the name or the time is not text")
+    results = data.get("results", [])
+    if not isinstance(results, list):
+        raise ValueError("the results are not a list")
+    checked = [_record(r, _RESULT, "result") for r in results]
+    games = _table(data.get("games", {}), _GAME, "game", ids=False)
+    for label, game in games.items():  # files from before results were kept apart
+        legacy = game.pop("result", "")
+        if legacy and all(r["code"] != legacy for r in checked):
+            checked.append(
+                {
+                    "label": label,
+                    "kind": "game",
+                    "game": game.get("game", ""),
+                    "code": legacy,
+                    "helped": False,
+                }
+            )
+    if any(not r.get("code") or r.get("kind") not in ("game", "population") for r in checked):
+        raise ValueError("a result has no code or kind")
+    return {
+        "student": student,
+        "updated": updated,
+        "questions": _table(data.get("questions", {}), _QUESTION, "question"),
+        "checkpoints": _table(data.get("checkpoints", {}), _CHECKPOINT, "checkpoint"),
+        "games": games,
+        "results": checked,
+    }
+
+
 class Work:
-    """The student's name, answers, checkpoint results and game codes for one lesson.
+    """The student's name, answers, checkpoint results, games and results for one lesson.
 
     Everything is kept in plain dicts in the order it first appeared (the order of the
     notebook), read from the file on start and written back after every change.
@@ -58,6 +162,7 @@ class Work:
         self.questions: dict[str, dict[str, Any]] = {}
         self.checkpoints: dict[str, dict[str, Any]] = {}
         self.games: dict[str, dict[str, Any]] = {}
+        self.results: list[dict[str, Any]] = []
         self.updated = ""
         self.problem = ""  # the last reason a save or load failed, in words ("" = none)
 
@@ -65,6 +170,7 @@ class Work:
     def open(cls, lesson: str, work_dir: str | os.PathLike | None = None) -> Work:
         """The saved work of a lesson, or a fresh one if nothing is saved yet."""
         work = cls(lesson, work_path(lesson, work_dir))
+        work._clean_temporaries()
         work._read()
         return work
 
@@ -73,27 +179,43 @@ class Work:
         if not self.path.exists():
             return
         try:
+            if self.path.stat().st_size > MAX_WORK_BYTES:
+                raise ValueError(f"it is larger than {MAX_WORK_BYTES:,} bytes")
             data = json.loads(self.path.read_text(encoding="utf-8"))
-            self._adopt(data)
+            self.adopt(validate(data, self.lesson))
+        except RecursionError:
+            self._set_aside("it is nested too deeply to be a work file")
         except (OSError, ValueError, TypeError, AttributeError) as error:
-            aside = self.path.with_suffix(f".{int(time.time())}.damaged")
-            with contextlib.suppress(OSError):
-                self.path.rename(aside)
-            self.problem = (
-                f"Your saved work could not be read ({error}); it was kept as {aside.name} "
-                "and a new file begins."
-            )
+            self._set_aside(str(error)[:200])
 
-    def _adopt(self, data: Any) -> None:
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError(f"this is not a {FORMAT} file")
-        if data.get("lesson") != self.lesson:
-            raise ValueError(f"this file is for the lesson {str(data.get('lesson'))[:40]!r}")
-        self.student = str(data.get("student", ""))
-        self.questions = {str(k): dict(v) for k, v in data.get("questions", {}).items()}
-        self.checkpoints = {str(k): dict(v) for k, v in data.get("checkpoints", {}).items()}
-        self.games = {str(k): dict(v) for k, v in data.get("games", {}).items()}
-        self.updated = str(data.get("updated", ""))
+    def _set_aside(self, reason: str) -> None:
+        aside = _free_name(self.path)
+        try:
+            self.path.rename(aside)
+            kept = f"it was kept as {aside.name} and a new file begins"
+        except OSError:
+            kept = "a new file begins"
+        self.problem = f"Your saved work could not be read ({reason}); {kept}."
+
+    def _clean_temporaries(self) -> None:
+        """Remove temporary files of this lesson left by a write that never finished."""
+        folder = self.path.parent
+        if not folder.is_dir():
+            return
+        limit = time.time() - STALE_TEMPORARY
+        for leftover in folder.glob(f".{self.lesson}.*.tmp"):
+            with contextlib.suppress(OSError):
+                if leftover.stat().st_mtime < limit:
+                    leftover.unlink()
+
+    def adopt(self, parts: dict[str, Any]) -> None:
+        """Take over checked parts (from :func:`validate`) as this work."""
+        self.student = parts["student"]
+        self.questions = parts["questions"]
+        self.checkpoints = parts["checkpoints"]
+        self.games = parts["games"]
+        self.results = parts["results"]
+        self.updated = parts["updated"]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -104,21 +226,30 @@ class Work:
             "questions": self.questions,
             "checkpoints": self.checkpoints,
             "games": self.games,
+            "results": self.results,
         }
 
     def save(self) -> bool:
         """Write the file now (atomically). False, with ``problem`` set, if it cannot be written."""
         self.updated = _now()
+        temporary = None
         try:
             _ensure_folder(self.path.parent)
             text = json.dumps(self.to_dict(), indent=1, ensure_ascii=False)
-            handle, temporary = tempfile.mkstemp(dir=self.path.parent, suffix=".tmp")
+            handle, temporary = tempfile.mkstemp(
+                dir=self.path.parent, prefix=f".{self.lesson}.", suffix=".tmp"
+            )
             with os.fdopen(handle, "w", encoding="utf-8") as out:
                 out.write(text + "\n")
             os.replace(temporary, self.path)
+            temporary = None
         except OSError as error:
             self.problem = f"Your work could not be saved ({error.strerror or error})."
             return False
+        finally:
+            if temporary is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(temporary)
         self.problem = ""
         return True
 
@@ -133,6 +264,10 @@ class Work:
         record["prompt"] = prompt
         record["stage"] = stage
         return str(record.get("answer", ""))
+
+    def answer(self, question_id: str) -> str:
+        """The saved answer to a question ("" if none), as it is now."""
+        return str(self.questions.get(question_id, {}).get("answer", "")).strip()
 
     def set_answer(self, question_id: str, answer: str) -> bool:
         record = self.questions.setdefault(question_id, {"prompt": "", "stage": ""})
@@ -151,13 +286,37 @@ class Work:
         self.checkpoints[checkpoint_id] = {"passed": passed, "message": message, **extra}
         return self.save()
 
-    def set_game(self, label: str, game: str, code: str, result: str = "") -> bool:
-        """A game's scenario code (and, when it is finished, its result code)."""
-        record = {"game": game, "code": code, **({"result": result} if result else {})}
+    def set_game(self, label: str, record: dict[str, Any]) -> bool:
+        """The game a tracked widget shows now (see the module's note on what is kept)."""
         if self.games.get(label) == record:
             return True
         self.games[label] = record
         return self.save()
+
+    def add_result(self, record: dict[str, Any]) -> bool:
+        """A finished game's or population run's result code; the same code is kept once."""
+        for kept in self.results:
+            if kept["code"] == record["code"]:
+                return True
+        self.results.append(record)
+        return self.save()
+
+    def replace_result(self, old: str, new: str) -> None:
+        """Swap one result code for another (the same game, with the name now typed)."""
+        for kept in self.results:
+            if kept["code"] == old:
+                kept["code"] = new
+
+
+def _free_name(path: Path, kind: str = "damaged") -> Path:
+    """``<lesson>.<date-time>.damaged``, with a number added if that name is taken."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime())
+    aside = path.with_suffix(f".{stamp}.{kind}")
+    number = 2
+    while aside.exists():
+        aside = path.with_suffix(f".{stamp}-{number}.{kind}")
+        number += 1
+    return aside
 
 
 def _ensure_folder(folder: Path) -> None:

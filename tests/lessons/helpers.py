@@ -10,7 +10,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
 STUDENT_NOTEBOOKS = sorted(NOTEBOOKS.glob("*.ipynb"))
-TEACHER_NOTEBOOKS = sorted((NOTEBOOKS / "teacher").glob("*.ipynb"))
+EDITIONS = REPO / "teacher" / "notebooks"
+TEACHER_NOTEBOOKS = sorted(EDITIONS.glob("*.ipynb"))
 #: lesson notebooks are numbered (01_climate.ipynb); others in notebooks/ are tools for teachers
 LESSON_NOTEBOOKS = [p for p in STUDENT_NOTEBOOKS if re.match(r"\d\d_", p.name)]
 

@@ -60,5 +60,7 @@ def test_the_checked_output_cell_keeps_its_tag_and_output():
 
 def test_pytest_collects_the_teacher_editions_with_the_notebooks():
     options = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["pytest"]
-    assert "notebooks" in options["ini_options"]["testpaths"]
-    assert TEACHER_NOTEBOOKS[0].is_relative_to(REPO / "notebooks")
+    paths = options["ini_options"]["testpaths"]
+    assert "notebooks" in paths
+    # the editions live in teacher/notebooks: pyproject's testpaths must name that folder
+    assert any(TEACHER_NOTEBOOKS[0].is_relative_to(REPO / path) for path in paths)

@@ -57,6 +57,47 @@ function renderStudent(model, el) {
       input,
       statusLine(model),
     ),
+    // beside the name box, not in it (".evo-lesson-student input" is the name alone)
+    restoreBox(model),
+  );
+}
+
+const MAX_UPLOAD = 10000000;
+
+/** Period two: pick your own hand-in file (.html or .md) to bring your work back. */
+function restoreBox(model) {
+  const id = uid("restore");
+  const said = h("p", { class: "evo-lesson-restored", role: "status", "aria-live": "polite" });
+  const picker = h("input", { id, type: "file", accept: ".html,.md,text/html,text/markdown" });
+  picker.addEventListener("change", () => {
+    const file = picker.files && picker.files[0];
+    if (!file) return;
+    if (file.size > MAX_UPLOAD) {
+      said.textContent = "✗ That file is too large to be a hand-in.";
+      return;
+    }
+    const reader = new FileReader();
+    reader.addEventListener("load", () => {
+      model.send({ type: "restore", text: String(reader.result) });
+      picker.value = "";
+    });
+    reader.readAsText(file);
+  });
+  const update = () => {
+    said.textContent = model.get("restored");
+  };
+  model.on("change:restored", update);
+  update();
+  return h(
+    "details",
+    { class: "evo-lesson evo-lesson-restore" },
+    h("summary", { text: "Coming back to this lesson? Bring back your work from your hand-in" }),
+    h(
+      "label",
+      { for: id, text: "Your hand-in file from last time (.html or .md): " },
+    ),
+    picker,
+    said,
   );
 }
 

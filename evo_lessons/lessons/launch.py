@@ -1,0 +1,58 @@
+"""The two launch commands: the student's lessons and the teacher's edition.
+
+* ``python -m evo_lessons.lessons lab`` (students): JupyterLab with its file browser rooted at
+  ``notebooks/``, so it shows the lessons and the student handouts only (no teacher edition,
+  plan or key is reachable from it), opening ``00_start_here.ipynb``.
+* ``python -m evo_lessons.lessons lab --teacher`` or ``evo-teacher lab`` (teachers): rooted at
+  the repository, opening ``teacher/README.md``, with every result shown at once
+  (``EVO_LESSONS_SHOW_RESULTS=1``, the projector switch).
+
+Both turn on the reopen hook (:mod:`evo_lessons.lessons.reopen`) and JupyterLab's news toast
+stays off. Any further arguments go to ``jupyter lab`` (``--port 8890``, ``--allow-root`` ...).
+Run from the repository root (the folder with ``notebooks/``).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from .reopen import HOOK
+from .resultbox import SHOW_RESULTS_VARIABLE
+
+STUDENT_ROOT = "notebooks"
+STUDENT_START = "notebooks/00_start_here.ipynb"
+TEACHER_START = "teacher/README.md"
+
+
+def command(teacher: bool = False, extra: list[str] | None = None) -> list[str]:
+    """The ``jupyter lab`` command line for a student or a teacher."""
+    root, start = (".", TEACHER_START) if teacher else (STUDENT_ROOT, STUDENT_START)
+    return [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        f"--ServerApp.root_dir={root}",
+        f"--ContentsManager.pre_save_hook={HOOK}",
+        "--LabApp.news_url=None",
+        *(extra or []),
+        start,
+    ]
+
+
+def lab(teacher: bool = False, extra: list[str] | None = None, folder: Path = Path(".")) -> int:
+    """Start JupyterLab (blocks until it stops); 2 if not run from the repository root."""
+    start = folder / (TEACHER_START if teacher else STUDENT_START)
+    if not start.exists():
+        print(
+            f"There is no {start}: run this from the repository root (the folder that holds "
+            "notebooks/ and teacher/).",
+            file=sys.stderr,
+        )
+        return 2
+    env = dict(os.environ)
+    if teacher:
+        env[SHOW_RESULTS_VARIABLE] = "1"
+    return subprocess.call(command(teacher, extra), env=env, cwd=folder)

@@ -1,0 +1,86 @@
+"""Reopened lessons: one line telling the student to run the cells, not a wall of widget errors.
+
+A widget lives in the kernel. A notebook saved with widget outputs and opened again after the
+kernel has gone (the next lesson, a server restart, a culled Binder) asks JupyterLab's widget
+manager for models that no longer exist, and ``@jupyter-widgets/jupyterlab-manager`` (8.x)
+then writes "Error displaying widget: model not found" in place of every widget: it has no
+fallback to the output's ``text/plain`` (its renderer outranks every other MIME type, and the
+text is set when the model lookup fails). The options, and why this one:
+
+* Saving the widget state in the notebook (the manager's ``saveState`` setting) brings the
+  widgets back as pictures with no kernel behind them: a student can type into a dead box and
+  lose it, and the notebook file then holds every revealed model answer and game picture.
+* A front-end extension would need a bundler, which this project does not use.
+* **Chosen:** a Jupyter server *pre-save hook* (:func:`pre_save_hook`) that writes lesson
+  notebooks to disk without widget outputs. The page the student is working in keeps its live
+  widgets (the hook changes only the file); a reopened lesson shows one short line where its
+  first widget was, "run the cells", and nothing else until they run; then the widgets come
+  back with the saved work (from ``.evo_work/``). Only notebooks that use evo_lessons are
+  touched, and only their widget outputs.
+
+Turn it on with ``--ContentsManager.pre_save_hook=evo_lessons.lessons.reopen.pre_save_hook``
+(the lesson launch commands, ``python -m evo_lessons.lessons lab``, do) or with the server
+configuration file :data:`CONFIG` (Binder's ``postBuild`` installs it).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+HINT = (
+    "This notebook was closed, so its games and answer boxes are asleep: run the cells "
+    "(Run menu, Run All Cells) to bring them back. Your saved work comes back with them."
+)
+HOOK = "evo_lessons.lessons.reopen.pre_save_hook"
+#: a server configuration file that turns the hook on (for jupyter_server_config.d/)
+CONFIG = Path(__file__).parent / "config" / "evo_lessons.json"
+
+
+def _source(cell: dict[str, Any]) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else str(source)
+
+
+def uses_lessons(notebook: dict[str, Any]) -> bool:
+    """Does this notebook use evo_lessons (so its widgets are ours to put to sleep)?"""
+    return any(
+        cell.get("cell_type") == "code" and "evo_lessons" in _source(cell)
+        for cell in notebook.get("cells", [])
+        if isinstance(cell, dict)
+    )
+
+
+def hint_output() -> dict[str, Any]:
+    return {"output_type": "display_data", "data": {"text/plain": HINT}, "metadata": {}}
+
+
+def strip_widget_outputs(notebook: dict[str, Any]) -> int:
+    """Remove every widget output of a lesson notebook (in place); the first becomes the hint.
+    Returns how many were removed (0 for a notebook that does not use evo_lessons)."""
+    if not isinstance(notebook, dict) or not uses_lessons(notebook):
+        return 0
+    removed = 0
+    for cell in notebook.get("cells", []):
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
+            continue
+        kept = []
+        for output in cell.get("outputs", []) or []:
+            data = output.get("data") if isinstance(output, dict) else None
+            if isinstance(data, dict) and WIDGET_VIEW in data:
+                if removed == 0:
+                    kept.append(hint_output())
+                removed += 1
+            else:
+                kept.append(output)
+        if removed:
+            cell["outputs"] = kept
+    return removed
+
+
+def pre_save_hook(model: dict[str, Any], **_kwargs: Any) -> None:
+    """jupyter_server's ContentsManager.pre_save_hook: lesson notebooks go to disk without
+    widget outputs (see the module's docstring)."""
+    if model.get("type") == "notebook" and isinstance(model.get("content"), dict):
+        strip_widget_outputs(model["content"])

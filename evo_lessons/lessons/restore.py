@@ -1,0 +1,190 @@
+"""Period two on any machine: a student's work restored from their own hand-in file.
+
+Every hand-in (.html or .md) ends with a machine-readable copy of the work and a SHA-256
+checksum over that copy and the rest of the file (see :func:`~.handin.with_work`). Restoring
+reads only that copy, after checking that:
+
+* the file is a hand-in at all, and its copy is whole (not cut off, not re-encoded);
+* the checksum matches: an edit anywhere in the file, or damage on the way (a truncated
+  download, an e-mail program that rewrapped lines), shows as a mismatch; line endings and
+  trailing spaces do not count;
+* it is for the lesson being restored, and every part has the type a work file needs.
+
+Anything else is refused with one sentence, and nothing changes. What the checksum does *not*
+do: it is a plain hash, not a signature (a student install holds no secret), so someone who
+rebuilds the copy and recomputes the hash with this code can make a file that restores. It
+protects against accidents and the wrong file, not against forgery; the teacher's class
+pooling does not trust hand-ins either (it replays every result code).
+
+On success the restored work becomes the lesson's work: answers, revealed marks, checkpoints,
+the games on record and every result code come back (result codes are merged with any already
+saved, never dropped); the work file that was there, if it held anything, is kept aside as
+``<lesson>.<time>.replaced``.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import contextlib
+import json
+import os
+import re
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .answers import available_lessons
+from .handin import WORK_MARKER, checksum
+from .work import MAX_WORK_BYTES, Work, _free_name, validate
+
+#: the largest hand-in file read (a whole lesson with long answers is well under 1 MB)
+MAX_HAND_IN_BYTES = 10_000_000
+_MARK = re.compile(
+    r"<!-- " + re.escape(WORK_MARKER) + r" sha256=([0-9a-f]{64}) ([A-Za-z0-9+/=]{1,12000000}) -->"
+    r"[ \t\r\n]*\Z"
+)
+NOT_A_HAND_IN = (
+    "This is not a hand-in file from these lessons, or its last line was cut off: use the "
+    ".html or .md file exactly as the Hand in box gave it."
+)
+CHANGED = (
+    "This hand-in has been changed or damaged since it was handed in, so it cannot be "
+    "restored: use the file exactly as the Hand in box gave it."
+)
+
+
+@dataclass(frozen=True)
+class Restored:
+    """What came back: the lesson, the name, and how many of each part."""
+
+    lesson: str
+    student: str
+    answers: int
+    checkpoints: int
+    games: int
+    results: int
+    path: Path
+
+    def __str__(self) -> str:
+        who = f"{self.student}'s" if self.student else "Your"
+        return (
+            f"{who} work for {self.lesson} is back: {self.answers} answers, "
+            f"{self.checkpoints} checkpoints, {self.games} games on record and "
+            f"{self.results} result codes (run the cells below if a box still looks empty)."
+        )
+
+
+def read_hand_in(text: str | bytes) -> dict[str, Any]:
+    """The checked work inside a hand-in's text (ValueError with one sentence otherwise)."""
+    if isinstance(text, bytes):
+        if len(text) > MAX_HAND_IN_BYTES:
+            raise ValueError("This file is too large to be a hand-in.")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError(NOT_A_HAND_IN) from None
+    if not isinstance(text, str) or len(text) > MAX_HAND_IN_BYTES:
+        raise ValueError("This file is too large to be a hand-in.")
+    start = text.rfind(f"<!-- {WORK_MARKER} ")
+    found = _MARK.match(text, start) if start >= 0 else None
+    if found is None:
+        raise ValueError(NOT_A_HAND_IN)
+    digest, payload = found.group(1), found.group(2)
+    if checksum(payload, text[:start]) != digest:
+        raise ValueError(CHANGED)
+    try:
+        packed = base64.b64decode(payload, validate=True)
+        inflate = zlib.decompressobj()
+        raw = inflate.decompress(packed, MAX_WORK_BYTES)
+        if inflate.unconsumed_tail or inflate.unused_data or not inflate.eof:
+            raise ValueError("trailing or too much data")
+        data = json.loads(raw.decode("utf-8"))
+    except (binascii.Error, zlib.error, ValueError, RecursionError, UnicodeDecodeError):
+        raise ValueError(CHANGED) from None
+    lesson = data.get("lesson") if isinstance(data, dict) else None
+    if not isinstance(lesson, str) or lesson not in available_lessons():
+        raise ValueError(CHANGED)
+    try:
+        parts = validate(data, lesson)
+    except (ValueError, TypeError, RecursionError):
+        raise ValueError(CHANGED) from None
+    return {"lesson": lesson, **parts}
+
+
+def read_hand_in_file(path: str | os.PathLike) -> dict[str, Any]:
+    """:func:`read_hand_in` of a file, with a sentence if it cannot be read at all."""
+    path = Path(path)
+    try:
+        if path.stat().st_size > MAX_HAND_IN_BYTES:
+            raise ValueError("This file is too large to be a hand-in.")
+        data = path.read_bytes()
+    except OSError as error:
+        raise ValueError(f"The file {path.name} could not be read ({error.strerror}).") from None
+    return read_hand_in(data)
+
+
+def merge(work: Work, parts: dict[str, Any]) -> None:
+    """Make ``parts`` (a checked hand-in) the work: restored parts win, nothing is dropped
+    (questions, checkpoints and games only in the current work stay; results are united)."""
+    known = {r["code"] for r in parts["results"]}
+    results = parts["results"] + [r for r in work.results if r["code"] not in known]
+    work.adopt(
+        {
+            "student": parts["student"] or work.student,
+            "updated": parts["updated"],
+            "questions": {**work.questions, **parts["questions"]},
+            "checkpoints": {**work.checkpoints, **parts["checkpoints"]},
+            "games": {**work.games, **parts["games"]},
+            "results": results,
+        }
+    )
+
+
+def keep_aside(work: Work) -> None:
+    """Keep the current work file as ``<lesson>.<time>.replaced`` if it holds anything."""
+    if not (work.path.exists() and (work.student or work.questions or work.results)):
+        return
+    with contextlib.suppress(OSError):
+        _free_name(work.path, "replaced").write_bytes(work.path.read_bytes())
+
+
+def restore_into(work: Work, parts: dict[str, Any]) -> Restored:
+    """Restore checked parts into an open work (kept aside first) and save it."""
+    if parts["lesson"] != work.lesson:
+        raise ValueError(
+            f"This hand-in is for the lesson {parts['lesson']}, not {work.lesson}: restore it "
+            "in that lesson's notebook."
+        )
+    keep_aside(work)
+    merge(work, parts)
+    if not work.save():
+        raise ValueError(work.problem)
+    answered = sum(1 for q in work.questions.values() if str(q.get("answer", "")).strip())
+    return Restored(
+        lesson=work.lesson,
+        student=work.student,
+        answers=answered,
+        checkpoints=len(work.checkpoints),
+        games=len(work.games),
+        results=len(work.results),
+        path=work.path,
+    )
+
+
+def restore_work(path: str | os.PathLike, work_dir: str | os.PathLike | None = None) -> Restored:
+    """Restore a student's work from their own hand-in file (.html or .md).
+
+    The work goes to ``<work_dir>/.evo_work/<lesson>.json`` (default: the kernel's folder, or
+    ``$EVO_LESSONS_WORK_DIR``), for the lesson the hand-in names; if that lesson is running in
+    this kernel, its boxes show the restored work at once. A file from another lesson (in a
+    lesson's upload box), edited or damaged is refused with one sentence, and nothing changes.
+    """
+    parts = read_hand_in_file(path)
+    from .lesson import running_lesson
+
+    live = running_lesson(parts["lesson"], work_dir)
+    if live is not None:
+        return live.restore(parts)
+    return restore_into(Work.open(parts["lesson"], work_dir), parts)

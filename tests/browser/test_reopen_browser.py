@@ -1,0 +1,237 @@
+"""A lesson opened again after its kernel has gone shows one "run the cells" line, no widget
+error boxes, and the saved work comes back when the cells run (issue 18 §4).
+
+The lab runs with the reopen hook on (as the launch commands and Binder have it), written into
+the lab's own configuration folder. Every wait is on a condition, never a fixed time.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+
+import pytest
+
+from evo_lessons.lessons.reopen import HINT, HOOK
+from evo_lessons.lessons.resultbox import SHOW_RESULTS_VARIABLE
+
+from .lab import JupyterLab, LabPage, launch_browser
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "00_start_here.ipynb"
+ANSWER = "Adapted: inherited traits that help it survive and breed where it lives."
+
+
+class StudentLab(JupyterLab):
+    """The harness's lab as a student has it: the teacher's results switch is off even when
+    the test run sets it (for nbval)."""
+
+    def _env(self) -> dict[str, str]:
+        env = super()._env()
+        env.pop(SHOW_RESULTS_VARIABLE, None)
+        return env
+
+
+@pytest.fixture(scope="module")
+def hooked_lab():
+    lab = StudentLab([f"notebooks/{NOTEBOOK}"])
+    config = lab.home / "config"
+    config.mkdir(parents=True, exist_ok=True)
+    (config / "jupyter_server_config.json").write_text(
+        json.dumps({"ContentsManager": {"pre_save_hook": HOOK}})
+    )
+    lab.start()
+    yield lab
+    lab.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = launch_browser(playwright)
+        yield chromium
+        chromium.close()
+
+
+def api(lab, path: str, method: str = "GET"):
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{lab.port}{path}?token={lab.token}", method=method
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        body = response.read()
+    return json.loads(body) if body else None
+
+
+def wait_until(condition, timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.2)
+
+
+def test_a_reopened_lesson_shows_one_hint_and_no_widget_errors(hooked_lab, browser):
+    first = LabPage(browser, hooked_lab)
+    try:
+        first.open_notebook(NOTEBOOK)
+        first.run_all()
+        question = first.page.locator(".evo-lesson-question").first
+        question.wait_for(timeout=120_000)
+        first.wait_until_idle()
+        question.locator("textarea").fill(ANSWER)
+        first.page.wait_for_function(
+            "(el) => el.querySelector('.evo-lesson-status').textContent === 'Saved.'",
+            arg=question.element_handle(),
+            timeout=60_000,
+        )
+        first.page.locator(".jp-NotebookPanel .jp-Notebook").first.click()
+        first.page.keyboard.press("Control+s")
+        on_disk = hooked_lab.root / NOTEBOOK
+        wait_until(lambda: HINT in on_disk.read_text(encoding="utf-8"), 60, "the hooked save")
+        assert "widget-view+json" not in on_disk.read_text(encoding="utf-8")
+    finally:
+        first.close()
+
+    for kernel in api(hooked_lab, "/api/kernels"):
+        api(hooked_lab, f"/api/kernels/{kernel['id']}", "DELETE")
+
+    again = LabPage(browser, hooked_lab)
+    try:
+        again.open_notebook(NOTEBOOK)
+        page = again.page
+        page.wait_for_function(
+            "(hint) => document.body.textContent.includes(hint)", arg=HINT, timeout=60_000
+        )
+        text = page.locator(".jp-NotebookPanel").first.text_content()
+        assert text.count(HINT) == 1
+        assert "Error displaying widget" not in text
+        assert page.locator(".jupyter-widgets-error-widget").count() == 0
+
+        again.run_all()
+        question = page.locator(".evo-lesson-question").first
+        question.wait_for(timeout=120_000)
+        page.wait_for_function(
+            "(args) => args[0].querySelector('textarea').value === args[1]",
+            arg=[question.element_handle(), ANSWER],
+            timeout=60_000,
+        )
+        assert not [e for e in again.console_errors if "model not found" in e]
+    finally:
+        again.close()
+
+
+# -- the lesson machinery of a period, in the page ---------------------------------------------
+def small_lesson(lab, folder: str) -> str:
+    """A three-cell lesson in its own folder (own kernel, own saved work): name and restore
+    box, a prediction, and a result behind it (the switch off whatever the environment says)."""
+    cells = [
+        "from evo_lessons.lessons import hand_in, question, result, start_lesson, student\n"
+        'start_lesson("00_start_here", show_results=False)\n'
+        "student()",
+        'question("start-adapted", "Predict: what does adapted mean?", stage="predict")',
+        '@result("start-adapted")\ndef _():\n    print("THE RESULT: 4242 lineages")',
+        "hand_in()",
+    ]
+    notebook = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": f"c{i}",
+                "metadata": {},
+                "outputs": [],
+                "source": source,
+            }
+            for i, source in enumerate(cells)
+        ],
+        "metadata": {
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    target = lab.root / folder
+    target.mkdir(exist_ok=True)
+    (target / "lesson.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    return f"{folder}/lesson.ipynb"
+
+
+def run(page: LabPage, notebook: str):
+    page.open_notebook(notebook)
+    page.run_all()
+    question = page.page.locator(".evo-lesson-question").first
+    question.wait_for(timeout=120_000)
+    page.wait_until_idle()
+    return question
+
+
+def notebook_text(page: LabPage) -> str:
+    """What the cells' outputs show (not their sources)."""
+    return page.page.evaluate(
+        "() => [...document.querySelectorAll('.jp-NotebookPanel .jp-Cell-outputArea')]"
+        ".map(n => n.textContent).join('\\n')"
+    )
+
+
+OUTPUTS_SAY = (
+    "(args) => [...document.querySelectorAll('.jp-NotebookPanel .jp-Cell-outputArea')]"
+    ".map(n => n.textContent).join('\\n').split(args[0]).length - 1 === args[1]"
+)
+
+
+def test_a_result_waits_for_its_prediction_then_appears_by_itself(hooked_lab, browser):
+    page = LabPage(browser, hooked_lab)
+    try:
+        question = run(page, small_lesson(hooked_lab, "result"))
+        text = notebook_text(page)
+        assert "Write and save your prediction above" in text and "4242" not in text
+        question.locator("textarea").fill("Fits where it lives.")
+        page.page.wait_for_function(OUTPUTS_SAY, arg=["THE RESULT", 1], timeout=60_000)
+        assert "Write and save your prediction above" not in notebook_text(page)
+        page.run_all()  # the prediction is saved now: the result stands inline, once
+        page.wait_until_idle()
+        page.page.wait_for_function(OUTPUTS_SAY, arg=["THE RESULT", 1], timeout=60_000)
+        assert "Write and save your prediction above" not in notebook_text(page)
+        assert not page.console_errors, page.console_errors
+    finally:
+        page.close()
+
+
+def test_the_upload_box_brings_back_work_from_a_hand_in(hooked_lab, browser):
+    first = LabPage(browser, hooked_lab)
+    try:
+        question = run(first, small_lesson(hooked_lab, "period1"))
+        question.locator("textarea").fill("Handed in last week.")
+        first.page.locator(".evo-lesson-student input").fill("Rosalind")
+        first.page.locator("button.evo-lesson-handin").click()
+        first.page.locator(".evo-lesson-files a").first.wait_for(timeout=60_000)
+    finally:
+        first.close()
+    handed = hooked_lab.root / "period1" / "hand-in" / "00_start_here-rosalind.md"
+    wait_until(handed.exists, 30, "the hand-in file")
+
+    second = LabPage(browser, hooked_lab)
+    try:
+        question = run(second, small_lesson(hooked_lab, "period2"))
+        assert question.locator("textarea").input_value() == ""
+        second.page.locator(".evo-lesson-restore summary").click()
+        second.page.locator(".evo-lesson-restore input[type=file]").set_input_files(str(handed))
+        second.page.wait_for_function(
+            "() => document.querySelector('.evo-lesson-restored').textContent.startsWith('✓')",
+            timeout=60_000,
+        )
+        second.page.wait_for_function(
+            "(el) => el.querySelector('textarea').value === 'Handed in last week.'",
+            arg=question.element_handle(),
+            timeout=60_000,
+        )
+        assert second.page.locator(".evo-lesson-student input").input_value() == "Rosalind"
+        # the restored prediction opens its result
+        second.page.wait_for_function(OUTPUTS_SAY, arg=["THE RESULT", 1], timeout=60_000)
+        assert not second.console_errors, second.console_errors
+    finally:
+        second.close()
