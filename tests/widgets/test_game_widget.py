@@ -97,21 +97,6 @@ def test_step_play_undo_and_seek_match_the_buttons():
     assert w.session.position == 1
 
 
-def test_each_step_sends_a_new_plot_frame():
-    w = GameWidget("climate", seed=8, seats=["planner"] * 3, players=3)
-    frames = []
-    w.observe(lambda change: frames.append(change["new"]), names="plot_png")
-    for _ in range(3):
-        w.step()
-    assert len(frames) == 3 and all(f.startswith(b"\x89PNG") for f in frames)
-
-
-def test_no_plot_mode_sends_no_images():
-    w = GameWidget("climate", seed=8, seats=["planner"] * 3, players=3, plot=False)
-    w.step()
-    assert w.plot_png == b""
-
-
 def test_scenario_code_message_and_loading_it():
     w = GameWidget("climate", seed=8, seats=["planner"] * 3, players=3)
     for _ in range(6):
