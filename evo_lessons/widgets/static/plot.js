@@ -40,13 +40,13 @@ function markerPath(shape, x, y, r = 3.2) {
   }
 }
 
-/** About four round tick values from lo to hi (1, 2 or 5 times a power of ten apart). */
+/** Round tick values from lo to hi (1, 2 or 5 times a power of ten apart), about count + 1. */
 function niceTicks(lo, hi, count = 4) {
   const span = hi - lo;
   if (!(span > 0)) return [lo];
-  const raw = span / count;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) || raw;
+  // the finest of 1, 2, 5 or 10 times a power of ten that gives at most count + 1 intervals
+  const power = 10 ** Math.floor(Math.log10(span / count));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => span / s <= count + 1 + 1e-9);
   const ticks = [];
   for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) {
     ticks.push(Math.abs(v) < step * 1e-9 ? 0 : Number(v.toPrecision(12)));
