@@ -65,14 +65,18 @@ SIDE_BY_SIDE = r"""(root) => {
 
 
 def _notebook(code: str) -> str:
-    cell = {"cell_type": "code", "metadata": {}, "source": code, "outputs": [],
-            "execution_count": None}
+    cell = {
+        "cell_type": "code",
+        "metadata": {},
+        "source": code,
+        "outputs": [],
+        "execution_count": None,
+    }
     return json.dumps(
         {
             "cells": [cell],
             "metadata": {
-                "kernelspec": {"name": "python3", "display_name": "Python 3",
-                               "language": "python"}
+                "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
             },
             "nbformat": 4,
             "nbformat_minor": 5,
@@ -82,9 +86,7 @@ def _notebook(code: str) -> str:
 
 def _set_theme(lab, theme: str) -> None:
     """Choose Lab's theme through its settings API (the page then loads in it)."""
-    url = (
-        f"http://127.0.0.1:{lab.port}/lab/api/settings/@jupyterlab/apputils-extension:themes"
-    )
+    url = f"http://127.0.0.1:{lab.port}/lab/api/settings/@jupyterlab/apputils-extension:themes"
     body = json.dumps({"raw": json.dumps({"theme": theme})}).encode()
     request = urllib.request.Request(
         url,

@@ -59,8 +59,7 @@ def test_a_domain_doubles_until_it_holds_the_values():
 def label_groups(labels: list[str]):
     actions = [{"index": i, "label": text, "target": None} for i, text in enumerate(labels)]
     expression = (
-        f"groupActions({json.dumps(actions)})"
-        ".map((g) => [g.head, g.items.map((i) => i.short)])"
+        f"groupActions({json.dumps(actions)}).map((g) => [g.head, g.items.map((i) => i.short)])"
     )
     return run_js(expression)
 

@@ -24,6 +24,8 @@ const PLOT_W = 360;
 const PLOT_H = 200;
 const PLOT_PAD = { left: 44, right: 10, top: 8, bottom: 34 };
 const PLOT_X_START = 16;
+// a free axis starts at 0..4 (whole-number ticks for counts) and doubles from there
+const PLOT_Y_START = [0, 4];
 
 /** An SVG path for a marker shape centred on (x, y), after matplotlib's marker codes. */
 function markerPath(shape, x, y, r = 3.2) {
@@ -102,7 +104,7 @@ class LivePlotView {
       dots: svgEl("g", { fill: s.colour, stroke: s.colour, "stroke-width": 0.8 }, lines),
     }));
     const state = { panel, figure, svg, axes, marks, series: lines_, free, pending: null,
-                    xSpan: PLOT_X_START, y: free ? [0, 1] : panel.ylim.slice(),
+                    xSpan: PLOT_X_START, y: free ? PLOT_Y_START.slice() : panel.ylim.slice(),
                     low: Infinity, high: -Infinity, xmax: 0 };
     this._drawAxes(state);
     return state;
@@ -191,7 +193,7 @@ class LivePlotView {
       state.low = Infinity;
       state.high = -Infinity;
       state.xmax = 0;
-      state.y = state.free ? [0, 1] : state.panel.ylim.slice();
+      state.y = state.free ? PLOT_Y_START.slice() : state.panel.ylim.slice();
       this._redraw(state);
     }
   }
@@ -229,8 +231,8 @@ class LivePlotView {
           s.points.push([x, value]);
         }
         this._addDot(state, s, x, value);
-        state.low = Math.min(state.low, value);
-        state.high = Math.max(state.high, value);
+        state.low = Math.min(state.low, y); // the values themselves: dodging stays inside
+        state.high = Math.max(state.high, y);
         state.xmax = Math.max(state.xmax, x);
         touched.add(state);
         state.pending = state.pending || new Set();
