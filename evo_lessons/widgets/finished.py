@@ -28,6 +28,10 @@ class FinishedGames:
         options = tuple(sorted((k, repr(v)) for k, v in session.options.items()))
         return (session.game, options, session.seed, tuple(session.actions[: session.position]))
 
+    def has(self, session) -> bool:
+        """Is the session's game (as it stands) listed already?"""
+        return self.key(session) in self._keys
+
     def note(self, session, helped: bool, name: str, make: Callable[[str], str]) -> bool:
         """Record the session's finished game if it is new; True if it was."""
         key = self.key(session)

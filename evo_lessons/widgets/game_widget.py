@@ -104,6 +104,8 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
             fresh = True
         else:
             fresh = False
+            if teacher and hasattr(session, "teacher"):
+                session.teacher = True
         self.session = session
         self.teacher = bool(teacher or getattr(session, "teacher", False))
         #: the lesson this widget is played in (set by the lesson layer; goes in result codes)
@@ -413,6 +415,8 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
     def _note_finished(self) -> None:
         """Keep a game that has just finished (once, however often its end is reached)."""
         session = self.session
+        if self._finished.has(session):
+            return
         helped = any(p < session.position for p in self._helped)
         scenario = session.scenario(True)
         if hasattr(session, "result_code"):
