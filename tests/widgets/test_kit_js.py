@@ -90,3 +90,15 @@ def test_each_card_groups_its_own_places():
         ["Play Nile crocodile at \u2026", ["F1", "G2"]],
         ["Play Giraffe at \u2026", ["D1", "C2"]],
     ]
+
+
+def test_a_grouped_choice_button_still_holds_the_whole_sentence():
+    actions = [
+        {"index": i, "label": f"Move to cell {n} (already adapted)", "target": None}
+        for i, n in enumerate((36, 37))
+    ]
+    texts = run_js(
+        f"groupActions({json.dumps(actions)})[0].items"
+        ".map((i) => [i.before, i.short, i.after].filter(Boolean).join(' '))"
+    )
+    assert texts == [a["label"] for a in actions]

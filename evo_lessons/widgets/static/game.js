@@ -160,7 +160,8 @@ function renderResult(ui, view) {
 /**
  * Group choices that differ in one word (the place: "Move to space 1" ... "Move to space 13")
  * under one heading with a small button per place; the others stay one button each.
- * Returns [{head: string|null, items: [{action, short}]}] in the order of the first choice.
+ * Returns [{head: string|null, items: [{action, short, before, after}]}] in the order of the
+ * first choice (before + short + after is the whole label).
  */
 function groupActions(actions) {
   const words = actions.map((a) => a.label.split(" "));
@@ -183,10 +184,13 @@ function groupActions(actions) {
       groups.set(key, { head: best === null ? null : w.map((x, j) => (j === best ? "\u2026" : x)).join(" "),
                         items: [] });
     }
-    groups.get(key).items.push({ action: a, short: best === null ? a.label : w[best] });
+    groups.get(key).items.push(best === null ? { action: a, short: a.label, before: "", after: "" }
+      : { action: a, short: w[best], before: w.slice(0, best).join(" "),
+          after: w.slice(best + 1).join(" ") });
   });
   return [...groups.values()].map((g) => (g.items.length > 1 ? g
-    : { head: null, items: [{ action: g.items[0].action, short: g.items[0].action.label }] }));
+    : { head: null, items: [{ action: g.items[0].action, short: g.items[0].action.label,
+                              before: "", after: "" }] }));
 }
 
 function renderActions(ui, view, model, filter) {
@@ -208,10 +212,15 @@ function renderActions(ui, view, model, filter) {
                        ui.actions);
     if (group.head) htmlEl("p", { class: "evo-choice-head", "aria-hidden": "true" }, box, group.head);
     const list = htmlEl("div", { class: "evo-choice-list" }, box);
-    for (const { action, short } of group.items) {
+    for (const { action, short, before, after } of group.items) {
+      // the button shows the place; the rest of the sentence is there for screen readers
+      // (and copy and paste), so its text is the whole choice
       const b = htmlEl("button", { type: "button", "data-index": action.index,
-                                   "data-target": action.target || "",
-                                   "aria-label": action.label, title: action.label }, list, short);
+                                   "data-target": action.target || "", title: action.label },
+                       list);
+      if (before) htmlEl("span", { class: "evo-visually-hidden" }, b, `${before} `);
+      b.append(short);
+      if (after) htmlEl("span", { class: "evo-visually-hidden" }, b, ` ${after}`);
       b.addEventListener("click", () => model.send({ type: "act", index: action.index }));
     }
   }
