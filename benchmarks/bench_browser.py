@@ -65,23 +65,27 @@ MEASURE = """async ([root, selector]) => {
 }"""
 
 
-def _samples(page, root, selector: str, samples: int) -> list[float]:
-    times = []
+def _samples(page, root, selector: str, samples: int) -> tuple[list[float], list[float]]:
+    """Click-to-paint times, and the part of each spent drawing the view in the page."""
+    times, drawing = [], []
     for _ in range(samples + 3):
         t = page.page.evaluate(MEASURE, [root.element_handle(), selector])
         if t is None:  # the game is over: no more choices
             break
         times.append(t)
-    return sorted(times[3:])  # the first clicks warm the kernel and the browser
+        drawing.append(float(root.get_attribute("data-render-ms") or "nan"))
+    # the first clicks warm the kernel and the browser
+    return sorted(times[3:]), sorted(drawing[3:])
 
 
-def _figures(times: list[float]) -> dict:
+def _figures(times: list[float], drawing: list[float]) -> dict:
     if not times:
         return {"samples": 0}
     return {
         "samples": len(times),
         "median_ms": round(statistics.median(times), 1),
         "p95_ms": round(times[max(0, int(0.95 * len(times)) - 1)], 1),
+        "drawing_median_ms": round(statistics.median(drawing), 1),
     }
 
 
@@ -115,7 +119,7 @@ def click_to_paint(samples: int = 30) -> dict:
                     arg=root.element_handle(),
                     timeout=60_000,
                 )
-                results[key] = _figures(_samples(page, root, selector, samples))
+                results[key] = _figures(*_samples(page, root, selector, samples))
                 page.close()
             browser.close()
     finally:

@@ -271,6 +271,7 @@ function render({ model, el }) {
   let plotEpoch = null;
   let plotFrames = 0;
   let historyAsked = false;
+  const drawn = {}; // the data each part was last drawn from
   const askHistory = () => {
     if (historyAsked) return;
     historyAsked = true;
@@ -345,6 +346,13 @@ function render({ model, el }) {
   const update = () => {
     const view = model.get("view") || {};
     if (!view.game) return;
+    const started = performance.now();
+    const changed = (name, value) => { // draw a part again only when its data changed
+      const key = JSON.stringify(value);
+      if (drawn[name] === key) return false;
+      drawn[name] = key;
+      return true;
+    };
     filter = null;
     ui.title.textContent = view.title;
     ui.seedLabel.textContent = view.seed === null
@@ -361,10 +369,12 @@ function render({ model, el }) {
     const hadFocusInActions = ui.actions.contains(document.activeElement);
     renderActions(ui, view, model, null);
     if (hadFocusInActions) ui.actions.querySelector("button")?.focus();
-    const atEnd = ui.log.scrollHeight - ui.log.scrollTop - ui.log.clientHeight < 24;
-    ui.log.replaceChildren();
-    for (const entry of view.log) htmlEl("li", { value: entry.step }, ui.log, entry.text);
-    if (atEnd || !ui.log.dataset.scrolled) scrollLogToEnd();
+    if (changed("log", view.log)) {
+      const atEnd = ui.log.scrollHeight - ui.log.scrollTop - ui.log.clientHeight < 24;
+      ui.log.replaceChildren();
+      for (const entry of view.log) htmlEl("li", { value: entry.step }, ui.log, entry.text);
+      if (atEnd || !ui.log.dataset.scrolled) scrollLogToEnd();
+    }
     const tl = view.timeline;
     ui.slider.max = String(tl.length);
     ui.slider.value = String(tl.position);
@@ -378,9 +388,9 @@ function render({ model, el }) {
     ui.codeNote.hidden = code.ready;
     ui.codeNote.textContent = code.ready ? "" : code.note;
     if (!code.ready) ui.codeOut.value = "";
-    renderSeats(ui, view, model);
+    if (changed("seats", [view.seats, view.bots])) renderSeats(ui, view, model);
     renderResult(ui, view);
-    renderTable(ui, view);
+    if (changed("table", view.table)) renderTable(ui, view);
     ui.description.textContent = view.description;
     ui.board.replaceChildren();
     const renderer = RENDERERS[view.game];
@@ -389,6 +399,8 @@ function render({ model, el }) {
     // the plot rows arrive in the same message as the view: drawn with the board
     updatePlot(view);
     ui.root.dataset.position = String(tl.position);
+    // how long drawing a view took in the page (benchmarks/bench_browser.py reports it)
+    ui.root.dataset.renderMs = (performance.now() - started).toFixed(1);
   };
 
   // The newest events are at the bottom. A log drawn before the widget is on screen has no
