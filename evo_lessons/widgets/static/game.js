@@ -361,7 +361,10 @@ function render({ model, el }) {
     ui.stepButton.title = view.human_turn
       ? `The ${view.helper_bot} bot makes your move for you; then the bots play on to your turn`
       : "One move by the bot whose turn it is; with people at the table, the bots play on to the next person's turn";
-    ui.status.textContent = view.status;
+    if (ui.status.textContent !== view.status) {
+      ui.status.textContent = view.status;
+      flash(ui.status); // a brief cue that the turn moved on (none under reduced motion)
+    }
     const cover = view.cover || null;
     ui.cover.hidden = !view.covered;
     ui.coverText.textContent = view.covered ? (cover ? cover.text : view.status) : "";

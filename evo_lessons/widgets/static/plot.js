@@ -103,7 +103,10 @@ class LivePlotView {
                   lines),
       dots: svgEl("g", { fill: s.colour, stroke: s.colour, "stroke-width": 0.8 }, lines),
     }));
-    const state = { panel, figure, svg, axes, marks, series: lines_, free, pending: null,
+    // words on the y axis ("number", "shape") need a wider margin than numbers
+    const longest = Math.max(0, ...(panel.yticklabels || []).map((t) => String(t).length));
+    const left = Math.max(PLOT_PAD.left, Math.min(120, 14 + 6.4 * longest));
+    const state = { panel, figure, svg, axes, marks, series: lines_, free, pending: null, left,
                     xSpan: PLOT_X_START, y: free ? PLOT_Y_START.slice() : panel.ylim.slice(),
                     low: Infinity, high: -Infinity, xmax: 0 };
     this._drawAxes(state);
@@ -111,8 +114,8 @@ class LivePlotView {
   }
 
   _sx(state, x) {
-    const w = PLOT_W - PLOT_PAD.left - PLOT_PAD.right;
-    return PLOT_PAD.left + (x / state.xSpan) * w;
+    const w = PLOT_W - state.left - PLOT_PAD.right;
+    return state.left + (x / state.xSpan) * w;
   }
 
   _sy(state, y) {
@@ -125,7 +128,7 @@ class LivePlotView {
   _drawAxes(state) {
     const { axes, panel } = state;
     axes.replaceChildren();
-    const x0 = PLOT_PAD.left, x1 = PLOT_W - PLOT_PAD.right;
+    const x0 = state.left, x1 = PLOT_W - PLOT_PAD.right;
     const y0 = PLOT_PAD.top, y1 = PLOT_H - PLOT_PAD.bottom;
     svgEl("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, class: "evo-lp-frame" }, axes);
     const yticks = panel.yticks && !state.free ? panel.yticks : niceTicks(...state.y);
