@@ -112,6 +112,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         self.lesson: str | None = None
         self._plot_enabled = plot
         self._feed: PlotFeed | None = None
+        self._last_epoch = 0
         self._covered_for: int | None = None  # hot seat: the seat whose hand is hidden
         self._viewer: int | None = None
         self._student_name = ""  # the name on the result code, typed under a finished game
@@ -367,7 +368,8 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         if self.teacher and hasattr(session, "teacher"):
             session.teacher = True
         self.session = session
-        self._feed = None
+        self._last_epoch = self._feed.epoch if self._feed is not None else self._last_epoch
+        self._feed = None  # the loaded game may seat another number of players
         self._helped.clear()
         self._dealt()
         self._refresh()
@@ -525,7 +527,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
             return None
         session = self.session
         if self._feed is None:
-            self._feed = PlotFeed(session.spec, self.state.num_players)
+            self._feed = PlotFeed(session.spec, self.state.num_players, epoch=self._last_epoch)
         if not new_rows:
             return self._feed.unchanged()
         return self._feed.delta(session.rows)

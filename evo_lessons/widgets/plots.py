@@ -286,7 +286,9 @@ class PlotFeed:
     :meth:`history`. So a step sends a few numbers, never the whole history or an image.
     """
 
-    def __init__(self, spec: GameSpec, players: int) -> None:
+    def __init__(self, spec: GameSpec, players: int, *, epoch: int = 0) -> None:
+        """``epoch``: the last epoch the page saw (a loaded scenario's feed carries on from it,
+        so the page never mistakes the new game's rows for the old game's)."""
         view = spec.view
         self.x = spec.x_axis
         metrics = []
@@ -297,7 +299,7 @@ class PlotFeed:
             metrics.append(view.markers_key)
         self.columns = [self.x, "player", *metrics]
         self._markers = view.markers_key
-        self.epoch = 0
+        self.epoch = epoch
         self._rows: list | None = None
         self._sent = 0
         titles = ", ".join(p.title.lower() for p in view.panels)

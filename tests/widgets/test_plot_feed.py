@@ -134,3 +134,15 @@ def test_the_png_file_name_holds_no_seed_while_cards_are_hidden():
     w.send = lambda content, buffers=None: sent.append(content)
     send(w, {"type": "png"})
     assert "4242" not in sent[-1]["filename"]
+
+
+def test_a_loaded_scenario_starts_a_new_epoch_even_with_the_same_plot():
+    w = bots()
+    for _ in range(3):
+        w.step()
+    other = bots(teacher=True)
+    code = other.scenario_code()
+    epoch = w.view["plot"]["epoch"]
+    send(w, {"type": "load_code", "code": code})
+    assert w.error == ""
+    assert w.view["plot"]["epoch"] > epoch and w.view["plot"]["start"] == 0
