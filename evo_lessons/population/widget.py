@@ -24,7 +24,11 @@ import numpy as np
 import traitlets
 
 from evo_lessons.engine.words import is_whole, short_repr
-from evo_lessons.widgets.messages import PageMessages
+from evo_lessons.widgets.frontend import assemble
+from evo_lessons.widgets.messages import PageMessages, check_seed
+from evo_lessons.widgets.palette import PLAYER_COLOURS as COLOURS
+from evo_lessons.widgets.palette import PLAYER_SVG_DASHES as DASHES
+from evo_lessons.widgets.palette import PLAYER_SYMBOLS as SYMBOLS
 
 from .model import Population
 from .result import Result
@@ -38,11 +42,6 @@ MAX_POINTS = 400
 MAX_STEP = 100
 #: the widget's own bounds on sizes: big enough to show drift vanish, small enough to be live
 MAX_WIDGET_SIZE = 100_000
-
-# Okabe & Ito (2008), as evo_lessons/widgets/palette.py (not imported: that loads the game shell)
-COLOURS = ("#E69F00", "#0072B2", "#D55E00", "#CC79A7", "#56B4E9", "#000000", "#999999", "#009E73")
-SYMBOLS = ("●", "■", "▲", "◆", "▼", "✚", "✖", "★")
-DASHES = ("", "6 3", "2 2", "6 2 2 2", "8 2 2 2 2 2", "1 2", "4 2 1 2", "")
 
 
 class _Series:
@@ -77,8 +76,8 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
     ``start``, and the world's environment such as ``temperature=3``).
     """
 
-    _esm = STATIC / "population.js"
-    _css = STATIC / "population.css"
+    _esm = assemble(STATIC / "population.js")
+    _css = assemble(STATIC / "population.css")
 
     view = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
@@ -189,9 +188,7 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
 
     def _on_reset(self, content: dict) -> None:
         seed = content["seed"]
-        if seed is not None and not (is_whole(seed) and 0 <= seed < 2**63):
-            raise ValueError("a seed is a whole number (or empty for a random one)")
-        self.reset(seed)
+        self.reset(None if seed is None else check_seed(seed))
 
     def _on_code(self, content: dict) -> None:
         name = content["name"]

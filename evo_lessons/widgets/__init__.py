@@ -1,5 +1,6 @@
-"""The widget shell shared by every game (imported lazily: it pulls in anywidget and
-matplotlib, and loads every registered game's renderer)."""
+"""The widget shell shared by every game, and the front-end kit every widget is built with
+(imported lazily: the shell pulls in anywidget and matplotlib, and loads every registered
+game's renderer)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ _LAZY = {
     "GameWidget": "game_widget",
     "GameSession": "session",
     "LivePlot": "plots",
+    "PlotFeed": "plots",
+    "assemble": "frontend",
     "metric_figure": "plots",
 }
 
@@ -21,4 +24,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["GameSession", "GameWidget", "LivePlot", "metric_figure"]
+__all__ = ["GameSession", "GameWidget", "LivePlot", "PlotFeed", "assemble", "metric_figure"]

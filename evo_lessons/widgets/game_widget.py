@@ -4,8 +4,11 @@ Python owns the game (a :class:`~evo_lessons.widgets.session.GameSession`); the 
 the view model of the seat being played and sends back small messages such as
 ``{"type": "act", "index": 3}``. Every message is checked here: a forged or malformed one is
 rejected with a visible message and changes nothing. The front end is hand-written ES modules
-shipped in the wheel (``static/``), concatenated into one module at import time: no bundler,
-no CDN, so lessons work offline.
+shipped in the wheel (``static/``), joined with the shared front-end kit into one module at
+import time (:func:`~evo_lessons.widgets.frontend.assemble`): no bundler, no CDN, so lessons
+work offline. The live plot is drawn in the page from the metric rows, each sent once as
+numbers (:class:`~evo_lessons.widgets.plots.PlotFeed`); matplotlib draws ``figure()`` and the
+"Download plot (PNG)" button.
 
 Every control has a Python method too (``step``, ``play_to_end``, ``undo``, ``seek``, ``act``,
 ``new_game``, ``history``), so a notebook can script what a student clicks.
@@ -13,6 +16,7 @@ Every control has a Python method too (``step``, ``play_to_end``, ``undo``, ``se
 
 from __future__ import annotations
 
+import inspect
 import pathlib
 import time
 from collections.abc import Sequence
@@ -23,31 +27,37 @@ import traitlets
 
 from evo_lessons import GAMES, game_spec
 from evo_lessons.engine import Action, GameSpec, IllegalAction, results
-from evo_lessons.engine.words import is_whole, seat_name, winners_sentence
+from evo_lessons.engine.words import seat_name, winners_sentence
 
-from .messages import PageMessages
+from .finished import FinishedGames
+from .frontend import STATIC, assemble
+from .messages import PageMessages, check_seed
 from .palette import player_style
-from .plots import LivePlot, metric_figure
+from .plots import PlotFeed, figure_png, metric_figure
 from .session import HUMAN, GameSession, read_scenario, seat_label
 
-STATIC = pathlib.Path(__file__).parent / "static"
 #: seconds between plot frames while playing to the end (a steady few frames a second)
 FRAME_INTERVAL = 0.25
 LOG_LINES = 80
 TABLE_TURNS = 10
+#: why the page gives no scenario code mid-game (the session says the same when asked)
+CODE_WITHHELD = (
+    "The scenario code is given when the game is over: mid-game it would show the other "
+    "players' hidden cards."
+)
 
 
 def _front_end() -> str:
-    """draw.js, then each game's renderer, then the shell: one ES module, no imports.
+    """The kit, draw.js, each game's renderer, then the shell: one ES module, no imports.
 
-    anywidget loads ``_esm`` as a single module from a blob URL, where relative imports
-    between files cannot resolve; so the hand-written files are joined here, in the order
-    their globals need (no bundler, no CDN). Each renderer registers itself by its game's name.
+    Each renderer registers itself by its game's name.
     """
-    parts = [STATIC / "draw.js"]
-    parts += [game_spec(name).renderer for name in GAMES]
-    parts.append(STATIC / "game.js")
-    return "\n".join(p.read_text(encoding="utf-8") for p in parts)
+    renderers = [game_spec(name).renderer for name in GAMES]
+    return assemble(STATIC / "draw.js", *renderers, STATIC / "game.js")
+
+
+def _session_takes_teacher() -> bool:
+    return "teacher" in inspect.signature(GameSession).parameters
 
 
 class GameWidget(PageMessages, anywidget.AnyWidget):
@@ -57,18 +67,23 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         game: a registered game's name (see ``evo_lessons.GAMES``) or its GameSpec.
         seats: "human" or a bot name for each seat (default: you, then the game's good bot).
         seed: the game's seed (shown in the widget; default: a random one).
-        plot: draw the live matplotlib plot (turn off for speed in experiments).
+        teacher: a teacher's widget: scenario codes (seed and moves) are given at any time, and
+            every seat's hand may be shown (the teacher edition sets up scenarios).
+        plot: send the live plot's numbers (turn off for speed in experiments).
         session: play an existing :class:`GameSession` (``game``, ``seats``, ``seed`` and the
             options are then the session's).
         **options: the game's variant options (``players=3``, ``climate_change_faces=5`` ...).
     """
 
     _esm = _front_end()
-    _css = (STATIC / "game.css").read_text(encoding="utf-8")
+    _css = assemble(STATIC / "game.css")
 
     view = traitlets.Dict().tag(sync=True)
-    plot_png = traitlets.Bytes(b"").tag(sync=True)
+    #: the live plot's panels, series and columns (changes with the game, not with each step)
+    plot_spec = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
+    #: how many distinct games have finished in this widget (observe it; not sent to the page)
+    finished_count = traitlets.Int(0)
 
     def __init__(
         self,
@@ -76,20 +91,36 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         *,
         seats: Sequence[str] | None = None,
         seed: int | None = None,
+        teacher: bool = False,
         plot: bool = True,
         session: GameSession | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
-        self.session = session or GameSession(game, seed=seed, seats=seats, **options)
+        if session is None:
+            if teacher and _session_takes_teacher():
+                options["teacher"] = True
+            session = GameSession(game, seed=seed, seats=seats, **options)
+            fresh = True
+        else:
+            fresh = False
+            if teacher and hasattr(session, "teacher"):
+                session.teacher = True
+        self.session = session
+        self.teacher = bool(teacher or getattr(session, "teacher", False))
+        #: the lesson this widget is played in (set by the lesson layer; goes in result codes)
+        self.lesson: str | None = None
         self._plot_enabled = plot
-        self._live_plot: LivePlot | None = None
+        self._feed: PlotFeed | None = None
+        self._last_epoch = 0
         self._covered_for: int | None = None  # hot seat: the seat whose hand is hidden
         self._viewer: int | None = None
-        self._plot_frame = 0
         self._student_name = ""  # the name on the result code, typed under a finished game
+        self._finished = FinishedGames(self.session.spec.title)
+        self._helped: set[int] = set()  # timeline positions the helper bot played for a person
+        self._dealt()
         self.on_msg(self._on_message)
-        if session is None:  # a loaded scenario stands exactly where it was saved
+        if fresh:  # a loaded scenario stands exactly where it was saved
             self._run_bots(frames=False)
         self._refresh()
 
@@ -106,6 +137,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
             if action not in legal:
                 raise IllegalAction(action, legal)
             action = legal.index(action)
+        self._forget_helped_from(self.session.position)
         self.session.act_index(action)
         self._run_bots()
         self._refresh()
@@ -115,7 +147,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         for them); then, with people at the table, bots play on until a person must decide."""
         if self.state.is_over:
             return
-        self.session.bot_step()
+        self._bot_step()
         self._run_bots()
         self._refresh()
 
@@ -123,7 +155,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         """Bots play every remaining move (humans' seats too), redrawn a few times a second."""
         last = time.perf_counter()
         while not self.state.is_over:
-            self.session.bot_step()
+            self._bot_step()
             now = time.perf_counter()
             if now - last >= FRAME_INTERVAL:
                 self._refresh()
@@ -141,8 +173,12 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         self._refresh()
 
     def new_game(self, seed: int | None = None) -> None:
+        """A new game with the same seats and options (``seed`` None: a random one)."""
+        if seed is not None:
+            seed = check_seed(seed)
         self.session.new_game(seed)
-        self._reset_plot()
+        self._helped.clear()
+        self._dealt()
         self._run_bots(frames=False)
         self._refresh()
 
@@ -159,9 +195,24 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
     def to_csv(self) -> str:
         return self.session.to_csv()
 
+    @property
+    def scenario_code_ready(self) -> bool:
+        """May this game's scenario code (seed and moves) be given now? When the game is
+        over, when it hides nothing, or in a teacher's widget."""
+        ready = getattr(self.session, "scenario_code_ready", None)
+        if ready is None:  # a session without the check: the same rule here
+            ready = self.state.is_over or not self.session.spec.hidden_information
+        return bool(ready or self.teacher)
+
     def scenario_code(self, include_moves: bool = True) -> str:
         """A short code that starts this game (and, by default, its moves so far) anywhere."""
         return self.session.scenario_code(include_moves)
+
+    @property
+    def finished_games(self) -> list[dict[str, Any]]:
+        """Every distinct game finished in this widget since it was made, oldest first:
+        ``{"label", "number", "result_code" (None until a name is given), "helped"}``."""
+        return [dict(entry) for entry in self._finished.entries]
 
     def result_code(self, name: str | None = None) -> str:
         """The finished game's result code (``EVR1-...``) with the student's name, to hand in.
@@ -173,11 +224,19 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         if not self.state.is_over:
             raise ValueError("A result code is for a finished game: play it to the end first.")
         checked = results.check_name(self._student_name if name is None else name)
-        code = results.encode(results.game_result(self.session.scenario(True), checked))
+        code = self._make_code(checked)
         if checked != self._student_name:
             self._student_name = checked
+            self._finished.name_given(checked)
             self._refresh(plot=False)
         return code
+
+    def _make_code(self, name: str, scenario: dict | None = None) -> str:
+        """The result code of the current game (or of a finished game's saved scenario)."""
+        if scenario is None and hasattr(self.session, "result_code"):
+            return self.session.result_code(name, lesson=self.lesson)
+        data = scenario if scenario is not None else self.session.scenario(True)
+        return results.encode(results.game_result(data, name))
 
     def _result(self) -> dict[str, str] | None:
         """What the page shows under a finished game: the name and its result code."""
@@ -185,8 +244,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
             return None
         if not self._student_name:
             return {"name": "", "code": "", "note": "Type your name to get your result code."}
-        data = results.game_result(self.session.scenario(True), self._student_name)
-        return {"name": self._student_name, "code": results.encode(data), "note": ""}
+        return {"name": self._student_name, "code": self._make_code(self._student_name), "note": ""}
 
     def save_scenario(self, path: str | pathlib.Path, include_moves: bool = True) -> None:
         import json
@@ -205,6 +263,10 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         """The live plot as a static matplotlib Figure (renders on nbviewer and in print)."""
         return metric_figure(self.session.rows, self.session.spec, self.state.num_players)
 
+    def plot_png(self) -> bytes:
+        """The live plot as PNG bytes (what "Download plot (PNG)" saves)."""
+        return figure_png(self.figure())
+
     # -- the browser side ----------------------------------------------------------------------
     #: every message the page may send, with exactly the fields it carries
     MESSAGES: ClassVar[dict[str, frozenset[str]]] = {
@@ -220,12 +282,16 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         "csv": frozenset(),
         "code": frozenset(),
         "name": frozenset({"name"}),
+        "png": frozenset(),
+        "plot_history": frozenset(),
     }
 
     def _after_refusal(self) -> None:
         self._refresh(plot=False)
 
     def _on_act(self, content: dict) -> None:
+        if self._viewing_seat() in self._blind_seats():
+            raise ValueError(self._blind_sentence(self.state.current_player))
         if self._covered_for is not None:
             raise ValueError("Hand covered: press 'Show my hand' first.")
         self.act(content["index"])
@@ -241,9 +307,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
 
     def _on_new_game(self, content: dict) -> None:
         seed = content["seed"]
-        if seed is not None and not (is_whole(seed) and 0 <= seed < 2**63):
-            raise ValueError("A seed is a whole number (or empty for a random one).")
-        self.new_game(seed)
+        self.new_game(None if seed is None else check_seed(seed))
 
     def _on_seek(self, content: dict) -> None:
         self.seek(content["position"])
@@ -269,13 +333,25 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
             )
         self._adopt(GameSession.from_scenario(data))
 
-    def _on_csv(self, content: dict) -> None:
-        name = f"{self.session.game}_seed{self.session.seed}.csv"
+    def _file_stem(self) -> str:
         if self._seed_hidden():
-            name = f"{self.session.game}_history.csv"
-        self.send({"type": "csv", "filename": name, "text": self.to_csv()})
+            return f"{self.session.game}_history"
+        return f"{self.session.game}_seed{self.session.seed}"
+
+    def _on_csv(self, content: dict) -> None:
+        self.send({"type": "csv", "filename": f"{self._file_stem()}.csv", "text": self.to_csv()})
+
+    def _on_png(self, content: dict) -> None:
+        name = f"{self._file_stem()}_plot.png"
+        self.send({"type": "png", "filename": name}, buffers=[self.plot_png()])
+
+    def _on_plot_history(self, content: dict) -> None:
+        if self._feed is not None:
+            self.send({"type": "plot_history", **self._feed.history()})
 
     def _on_code(self, content: dict) -> None:
+        if not self.scenario_code_ready:
+            raise ValueError(CODE_WITHHELD)
         self.send({"type": "code", "code": self.scenario_code()})
 
     def _on_name(self, content: dict) -> None:
@@ -283,13 +359,80 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         if not isinstance(name, str) or len(name) > 1000:
             raise ValueError("A name is a line of text.")
         self._student_name = results.check_name(name) if name.strip() else ""
+        if self._student_name:
+            self._finished.name_given(self._student_name)
         self._refresh(plot=False)
 
     def _adopt(self, session: GameSession) -> None:
         """Play a loaded scenario: it stands exactly at its saved move until someone acts."""
+        if self.teacher and hasattr(session, "teacher"):
+            session.teacher = True
         self.session = session
-        self._reset_plot()
+        self._last_epoch = self._feed.epoch if self._feed is not None else self._last_epoch
+        self._feed = None  # the loaded game may seat another number of players
+        self._helped.clear()
+        self._dealt()
         self._refresh()
+
+    # -- who may see which hand ----------------------------------------------------------------
+    def _dealt(self) -> None:
+        """Remember the seats people held when this game was dealt: only their hands show."""
+        self._dealt_humans = frozenset(self.session.humans)
+
+    def _blind_seats(self) -> frozenset[int]:
+        """Seats a bot held when the game was dealt and a person holds now. Their hands stay
+        covered until the game ends: the person at the screen never saw them dealt, so showing
+        them would let a student peek at a bot's cards and give the seat back (in a teacher's
+        widget, or a game that hides nothing, no seat is covered)."""
+        spec = self.session.spec
+        if self.teacher or not spec.hidden_information or self.state.is_over:
+            return frozenset()
+        return frozenset(self.session.humans) - self._dealt_humans
+
+    @staticmethod
+    def _blind_sentence(seat: int | None) -> str:
+        who = seat_name(seat) if seat is not None else "This seat"
+        return (
+            f"{who} was a bot's seat when this game was dealt, so its hand stays hidden until "
+            "the next game. Press Step to let the helper move for it, or give the seat back "
+            "to a bot."
+        )
+
+    # -- moves the helper bot played for a person ---------------------------------------------
+    def _forget_helped_from(self, position: int) -> None:
+        """A new move at ``position`` cuts off the timeline after it, and its helper marks."""
+        if self._helped and max(self._helped) >= position:
+            self._helped = {p for p in self._helped if p < position}
+
+    def _bot_step(self) -> None:
+        """One bot move through the session; a move on a person's seat is the helper's."""
+        session = self.session
+        position = session.position
+        helper = session.is_human_turn()
+        self._forget_helped_from(position)
+        session.bot_step()
+        if helper:
+            self._helped.add(position)
+
+    def _note_finished(self) -> None:
+        """Keep a game that has just finished (once, however often its end is reached)."""
+        session = self.session
+        if self._finished.has(session):
+            return
+        helped = any(p < session.position for p in self._helped)
+        scenario = session.scenario(True)
+        if hasattr(session, "result_code"):
+            lesson = self.lesson
+
+            def make(name: str, session=session, lesson=lesson) -> str:
+                return session.result_code(name, lesson=lesson)
+        else:
+
+            def make(name: str, scenario=scenario) -> str:
+                return results.encode(results.game_result(scenario, name))
+
+        if self._finished.note(session, helped, self._student_name, make):
+            self.finished_count = len(self._finished.entries)
 
     def _run_bots(self, frames: bool = True) -> None:
         """With people at the table, bots play until a person must decide (or the game ends),
@@ -299,13 +442,10 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
             return
         last = time.perf_counter()
         while not self.state.is_over and not self.session.is_human_turn():
-            self.session.bot_step()
+            self._bot_step()
             if frames and time.perf_counter() - last >= FRAME_INTERVAL:
                 self._refresh()
                 last = time.perf_counter()
-
-    def _reset_plot(self) -> None:
-        self._live_plot = None
 
     # -- the view model ------------------------------------------------------------------------
     def _viewing_seat(self) -> int | None:
@@ -321,11 +461,17 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
     def _refresh(self, plot: bool = True) -> None:
         session, state = self.session, self.session.state
         viewer = self._viewing_seat()
-        humans = session.humans
-        if len(humans) > 1 and viewer is not None and viewer != self._viewer:
+        blind = self._blind_seats()
+        seeing = [s for s in session.humans if s not in blind]
+        if len(seeing) > 1 and viewer in seeing and viewer != self._viewer:
             self._covered_for = viewer  # hot seat: cover the hand until its owner is at the screen
         self._viewer = viewer
-        covered = self._covered_for is not None
+        cover = None
+        if viewer in blind:
+            cover = {"text": self._blind_sentence(viewer), "reveal": False}
+        elif self._covered_for is not None:
+            cover = {"text": self._status(), "reveal": True}
+        covered = cover is not None
         spec = session.spec
         view = spec.view
         actions = []
@@ -335,7 +481,9 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
                     {"index": index, "label": str(action), "target": view.action_target(action)}
                 )
         board_seat = None if covered else viewer
-        png = self._render_plot() if plot and self._plot_enabled else None
+        if state.is_over:
+            self._note_finished()
+        code_ready = self.scenario_code_ready
         view_model = {
             "game": spec.name,
             "title": spec.title,
@@ -350,38 +498,53 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
             "helper_bot": spec.helper_bot,
             "viewer": viewer,
             "covered": covered,
+            "cover": cover,
             "current": state.current_player,
             "human_turn": session.is_human_turn(),
             "over": state.is_over,
             "winners": list(state.winners),
-            "status": self._status(),
+            "status": self._status(blind),
             "board": view.view_model(state, board_seat),
             "description": view.describe(state, board_seat),
             "actions": actions,
             "log": [{"step": step, "text": text} for step, text in session.log[-LOG_LINES:]],
             "timeline": {"position": session.position, "length": len(session.actions)},
             "table": self._table(),
-            "plot_frame": self._plot_frame,
+            "plot": self._plot_delta(plot),
             "x_label": view.x_label,
             "result": self._result(),
+            "code": {"ready": code_ready, "note": "" if code_ready else CODE_WITHHELD},
         }
         # one message for both, so the page never shows a board and a plot of different moves
         with self.hold_sync():
-            if png is not None:
-                self.plot_png = png
+            if self._feed is not None:
+                self.plot_spec = self._feed.spec
             self.view = view_model
+
+    def _plot_delta(self, new_rows: bool) -> dict[str, Any] | None:
+        """The plot rows the page has not seen (None: no plot in this widget)."""
+        if not self._plot_enabled:
+            return None
+        session = self.session
+        if self._feed is None:
+            self._feed = PlotFeed(session.spec, self.state.num_players, epoch=self._last_epoch)
+        if not new_rows:
+            return self._feed.unchanged()
+        return self._feed.delta(session.rows)
 
     def _seed_hidden(self) -> bool:
         """While a game with secrets is on, its seed would let a seat rebuild them."""
-        return self.session.spec.hidden_information and not self.state.is_over
+        return not self.scenario_code_ready
 
-    def _status(self) -> str:
+    def _status(self, blind: frozenset[int] = frozenset()) -> str:
         state = self.session.state
         if state.is_over:
             return winners_sentence(state.winners)
         player = state.current_player
         who = seat_name(player)
         if self.session.is_human_turn():
+            if player in blind:
+                return self._blind_sentence(player)
             if self._covered_for is not None:
                 return f"Pass the screen to {who}, then press 'Show my hand'."
             return f"Your move, {who}: choose an action."
@@ -391,17 +554,22 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         return f"{bot} moves next: press Step for one move, or Play to end."
 
     def _table(self) -> dict[str, Any]:
-        """The plotted values of the last few steps, one row per player (the plot's table)."""
+        """The plotted values of the last few steps, one row per player (the plot's table).
+
+        Read from the end of the rows, so its cost does not grow with the game."""
         spec = self.session.spec
         columns = list(spec.view.table_columns)
         rows = self.session.rows
         x = spec.x_axis
-        last_turns = sorted({r[x] for r in rows})[-TABLE_TURNS:]
-        keep = set(last_turns)
+        turns: list = []
         latest: dict[tuple, dict] = {}
-        for row in rows:
-            if row[x] in keep:
-                latest[(row[x], row["player"])] = row
+        for row in reversed(rows):
+            turn = row[x]
+            if turn not in turns:
+                if len(turns) == TABLE_TURNS:
+                    break
+                turns.append(turn)
+            latest.setdefault((turn, row["player"]), row)  # the latest row of each turn
         body = [
             [_cell(row.get(c), c) for c in columns]
             for _, row in sorted(latest.items(), key=lambda kv: kv[0])
@@ -409,16 +577,6 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         labels = {m.name: m.label for m in spec.metrics}
         labels.update({"player": "player", x: spec.view.x_label})
         return {"columns": [labels[c] for c in columns], "rows": body}
-
-    def _render_plot(self) -> bytes:
-        """The plot frame for the current rows; the frame number rises when the image changes."""
-        if self._live_plot is None:
-            self._live_plot = LivePlot(self.session.spec, self.state.num_players)
-        self._live_plot.update(self.session.rows)
-        png = self._live_plot.png()
-        if png != self.plot_png:
-            self._plot_frame += 1
-        return png
 
 
 def _cell(value: Any, column: str = "") -> Any:

@@ -17,6 +17,8 @@ PLAYER_COLOURS = (
 )
 PLAYER_DASHES = ("-", "--", ":", "-.", (0, (5, 1, 1, 1)), (0, (1, 1)), (0, (3, 2, 1, 2)), "-")
 PLAYER_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+#: the same dashes as SVG ``stroke-dasharray`` values, for plots drawn in the browser
+PLAYER_SVG_DASHES = ("", "6 3", "1.5 2.5", "6 2 1.5 2", "5 1 1 1", "1 1", "3 2 1 2", "")
 PLAYER_SYMBOLS = ("●", "■", "▲", "◆", "▼", "✚", "✖", "★")
 
 
@@ -27,4 +29,15 @@ def player_style(player: int) -> dict:
         "colour": PLAYER_COLOURS[k],
         "symbol": PLAYER_SYMBOLS[k],
         "label": f"P{player + 1}",
+    }
+
+
+def series_style(k: int) -> dict:
+    """One plotted line in the browser: colour, dash, marker and symbol (never colour alone)."""
+    k %= len(PLAYER_COLOURS)
+    return {
+        "colour": PLAYER_COLOURS[k],
+        "dash": PLAYER_SVG_DASHES[k],
+        "marker": PLAYER_MARKERS[k],
+        "symbol": PLAYER_SYMBOLS[k],
     }

@@ -1,14 +1,18 @@
-"""Live plots of metric rows: one matplotlib Figure per widget, updated in place.
+"""Plots of metric rows: numbers for the browser's live plot, and matplotlib figures.
 
-A figure is a function of the rows (Mesa's collect-then-plot): ``metric_figure(rows, spec,
-players)`` draws any game's declared panels for a static image (nbviewer, print), and
-:class:`LivePlot` keeps its lines and only resets their data each step, then renders a PNG
-with the Agg backend. No pyplot global state, so plots render without a display and can be tested.
+A plot is a function of the rows (Mesa's collect-then-plot). While a game is played the widget
+sends the rows themselves (:class:`PlotFeed`: each row once, as numbers) and the page draws them
+as SVG (``static/plot.js``), so a step costs the kernel no drawing at all. matplotlib draws the
+same declared panels for notebooks, print and the "Download plot (PNG)" button:
+``metric_figure(rows, spec, players)``; :class:`LivePlot` is the figure behind it (its lines
+reset in place, blitted onto a cached background). No pyplot global state, so plots render
+without a display and can be tested.
 """
 
 from __future__ import annotations
 
 import io
+import math
 import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -16,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from .palette import PLAYER_COLOURS, PLAYER_DASHES, PLAYER_MARKERS
+from .palette import PLAYER_COLOURS, PLAYER_DASHES, PLAYER_MARKERS, series_style
 
 if TYPE_CHECKING:
     from evo_lessons.engine.spec import GameSpec
@@ -259,3 +263,103 @@ def metric_figure(rows: Sequence[Row], spec: GameSpec, players: int, **kwargs: A
     plot.update(rows)
     plot.freeze()
     return plot.figure
+
+
+def _number(value: Any) -> float | int | None:
+    """A JSON number for the page, or None (missing, not a number, NaN or infinite)."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    return None
+
+
+class PlotFeed:
+    """The live plot's numbers for the page: a spec once per game, then every row once.
+
+    Each call of :meth:`delta` gives the rows recorded since the last call, as lists of numbers
+    in :attr:`columns` order, with ``start`` (how many rows came before) and ``epoch`` (which
+    timeline they belong to: a new game, a rewind or a loaded scenario starts a new epoch, and
+    the page then starts again from row 0). A page that missed rows (a view drawn late) asks for
+    :meth:`history`. So a step sends a few numbers, never the whole history or an image.
+    """
+
+    def __init__(self, spec: GameSpec, players: int, *, epoch: int = 0) -> None:
+        """``epoch``: the last epoch the page saw (a loaded scenario's feed carries on from it,
+        so the page never mistakes the new game's rows for the old game's)."""
+        view = spec.view
+        self.x = spec.x_axis
+        metrics = []
+        for panel in view.panels:
+            if panel.metric not in metrics:
+                metrics.append(panel.metric)
+        if view.markers_key and view.markers_key not in metrics:
+            metrics.append(view.markers_key)
+        self.columns = [self.x, "player", *metrics]
+        self._markers = view.markers_key
+        self.epoch = epoch
+        self._rows: list | None = None
+        self._sent = 0
+        titles = ", ".join(p.title.lower() for p in view.panels)
+        self.spec = {
+            "x_label": view.x_label,
+            "columns": self.columns,
+            "series": [{"label": f"P{p + 1}", **series_style(p)} for p in range(players)],
+            "panels": [
+                {
+                    "title": p.title,
+                    "column": self.columns.index(p.metric),
+                    "ylim": list(p.ylim) if p.ylim else None,
+                    "yticks": list(p.yticks) if p.yticks else None,
+                    "yticklabels": list(p.yticklabels) if p.yticklabels else None,
+                    "dodge": p.dodge,
+                    "shared": p.shared,
+                }
+                for p in view.panels
+            ],
+            "markers_column": self.columns.index(view.markers_key) if view.markers_key else None,
+            "alt": (
+                f"Live plot of each player's values against {view.x_label} ({titles}); "
+                "the table beside it gives the numbers."
+            ),
+        }
+
+    def _encode(self, row: Row) -> list:
+        out = [_number(row.get(self.x)), _number(row.get("player"))]
+        for name in self.columns[2:]:
+            value = row.get(name)
+            # the marker column only needs to be compared, so words are kept as they are
+            if name == self._markers and isinstance(value, str):
+                out.append(value[:60])
+            else:
+                out.append(_number(value))
+        return out
+
+    def delta(self, rows: list[Row]) -> dict[str, Any]:
+        """The rows since the last call (all of them after a new game or a rewind)."""
+        if rows is not self._rows or len(rows) < self._sent:
+            self.epoch += 1
+            self._rows = rows
+            self._sent = 0
+        start = self._sent
+        fresh = [self._encode(r) for r in rows[start:]]
+        self._sent = len(rows)
+        return {"epoch": self.epoch, "start": start, "rows": fresh}
+
+    def unchanged(self) -> dict[str, Any]:
+        """No new rows (a redraw after a refusal or a name): the page keeps what it has."""
+        return {"epoch": self.epoch, "start": self._sent, "rows": []}
+
+    def history(self) -> dict[str, Any]:
+        """Every row sent so far, for a page that missed some."""
+        rows = self._rows or []
+        return {"epoch": self.epoch, "rows": [self._encode(r) for r in rows[: self._sent]]}
+
+
+def figure_png(figure: Figure, dpi: int = 110) -> bytes:
+    """A figure as PNG bytes (the "Download plot (PNG)" button)."""
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=dpi, facecolor="white")
+    return buffer.getvalue()

@@ -111,9 +111,16 @@ def test_population_widget_steps_plays_and_changes_the_climate(lab_page):
     assert _generation(widget) == paused_at
 
     # the plots, the table and the description follow the numbers
-    assert widget.locator(".evo-pop-plots svg").count() == 5  # three genes, fitness, size
+    plots = widget.locator(".evo-pop-plots svg[role='img']")
+    assert plots.count() == 5  # three genes, fitness, size
     labels = widget.locator(".evo-pop-label").all_text_contents()
     assert any("3 temperate forest" in label for label in labels)
+    # every line label is whole: none runs out of its box or is clipped by the drawing
+    clipped = widget.evaluate(
+        "(el) => [...el.querySelectorAll('.evo-pop-label, .evo-pop-title')]"
+        ".filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent)"
+    )
+    assert not clipped, f"clipped labels: {clipped}"
     assert widget.locator(".evo-pop-table tbody tr").count() == 12
     description = widget.locator(".evo-pop-description").text_content()
     assert f"Generation {paused_at}" in description and "Nobody chooses" in description

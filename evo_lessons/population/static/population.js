@@ -1,34 +1,14 @@
-// population.js: the PopulationWidget's front end. Plain ES module: no imports, no CDN.
+// population.js: the PopulationWidget's front end. Plain ES (no imports, no CDN), joined after
+// the front-end kit (dom.js, plot.js) into one module.
 // Python owns the population; this file draws SVG plots from the numbers in `view` and sends
 // small messages ({type: "step", generations}) that Python checks. Play/Pause lives here: while
 // playing, the next step is asked for only after the last one was drawn.
 
-const SVG_NS = "http://www.w3.org/2000/svg";
-
-function el(tag, attrs = {}, parent = null, text = null) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") node.className = v;
-    else node.setAttribute(k, v === true ? "" : String(v));
-  }
-  if (text !== null) node.textContent = String(text);
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-function svg(tag, attrs = {}, parent = null, text = null) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v !== null && v !== undefined && v !== "") node.setAttribute(k, String(v));
-  }
-  if (text !== null) node.textContent = String(text);
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-let uid = 0;
-const nextId = (stem) => `evo-pop-${stem}-${++uid}-${Math.random().toString(36).slice(2, 7)}`;
+// The DOM helpers (htmlEl, svgEl, uid) are the front-end kit's (dom.js), joined before this
+// file by evo_lessons/widgets/frontend.py.
+const el = htmlEl;
+const svg = svgEl;
+const nextId = (stem) => uid(`pop-${stem}`);
 
 /** A labelled range input: its text says the value in words; sends on release or keys. */
 function slider(parent, label, { min, max, step, toValue, fromValue, format, onChange }) {
@@ -65,14 +45,15 @@ const RATE = { // 0, then 1e-5 .. 1e-1 on a log scale
   fromValue: (v) => (v <= 0 ? -5.5 : Math.log10(v)),
 };
 
-/** One panel: axes, lines with dashes, an end symbol and label on each line. */
+/** One panel: axes, lines with dashes and an end symbol; the line labels are a legend of
+ *  HTML text beside the drawing, so a long label wraps between words instead of being clipped. */
 function drawPanel(parent, panel, x, lastX) {
-  const W = 360, H = 190, left = 40, right = 120, top = 22, bottom = 28;
+  const W = 320, H = 180, left = 44, right = 14, top = 10, bottom = 28;
   const figure = el("figure", { class: "evo-pop-panel" }, parent);
-  const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img",
+  el("figcaption", { class: "evo-pop-title" }, figure, panel.title);
+  const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img",
                          "aria-label": `${panel.title}: plot; the table gives the numbers` },
                 figure);
-  svg("text", { x: left, y: 14, class: "evo-pop-title" }, s, panel.title);
   const plotW = W - left - right, plotH = H - top - bottom;
   const xMax = Math.max(1, lastX);
   const yMax = panel.max || 1;
@@ -100,19 +81,25 @@ function drawPanel(parent, panel, x, lastX) {
       last = [px(x[i]), py(v)];
     });
     svg("path", { d, fill: "none", stroke: line.colour, "stroke-width": 2,
-                  "stroke-dasharray": line.dash }, s);
-    if (last) ends.push({ line, x: last[0], y: last[1] });
+                  "stroke-dasharray": line.dash || null }, s);
+    if (last) {
+      svg("text", { x: last[0], y: last[1] + 4, "text-anchor": "middle", fill: line.colour,
+                    class: "evo-pop-symbol" }, s, line.symbol);
+    }
+    ends.push({ line, y: last ? last[1] : Infinity });
   }
-  // labels at the right, nudged apart so they never overlap
+  // the legend lists the lines top to bottom as they end, each with its symbol and dash
   ends.sort((a, b) => a.y - b.y);
-  let floor = top - 2;
+  const legend = el("ul", { class: "evo-pop-legend" }, figure);
   for (const e of ends) {
-    const y = Math.max(e.y, floor + 11);
-    floor = y;
-    svg("text", { x: e.x, y: e.y + 4, "text-anchor": "middle", fill: e.line.colour,
-                  class: "evo-pop-symbol" }, s, e.line.symbol);
-    svg("text", { x: left + plotW + 6, y: y + 4, class: "evo-pop-label" }, s,
-        `${e.line.symbol} ${e.line.label}`);
+    const li = el("li", { class: "evo-pop-label" }, legend);
+    const key = svg("svg", { width: 26, height: 12, viewBox: "0 0 26 12", "aria-hidden": "true" },
+                    li);
+    svg("line", { x1: 1, x2: 25, y1: 6, y2: 6, stroke: e.line.colour, "stroke-width": 2,
+                  "stroke-dasharray": e.line.dash || null }, key);
+    el("span", { style: `color:${e.line.colour}`, "aria-hidden": "true",
+                 class: "evo-pop-key-symbol" }, li, e.line.symbol);
+    el("span", {}, li, e.line.label);
   }
   return figure;
 }
@@ -122,7 +109,7 @@ function render({ model, el: host }) {
   // a student uses on these buttons and sliders; this attribute keeps them for the widget
   // (and the notebook cancels arrow keys on their way up: they stop here, except Escape and
   // Tab, which still lead back out of the widget)
-  const root = el("div", { class: "evo-pop", "data-lm-suppress-shortcuts": "true" }, host);
+  const root = el("div", { class: "evo-pop evo-kit", "data-lm-suppress-shortcuts": "true" }, host);
   root.addEventListener("keydown", (e) => {
     if (e.key !== "Escape" && e.key !== "Tab") e.stopPropagation();
   });
@@ -130,7 +117,8 @@ function render({ model, el: host }) {
   const title = el("h3", { class: "evo-pop-heading" }, header);
   const seed = el("span", { class: "evo-pop-seed" }, header);
   const status = el("p", { class: "evo-pop-status", role: "status", "aria-live": "polite" }, root);
-  const error = el("p", { class: "evo-pop-error", role: "alert", hidden: true }, root);
+  const error = el("p", { class: "evo-pop-error evo-error-line", role: "alert", hidden: true },
+                   root);
 
   const controls = el("div", { class: "evo-pop-controls", role: "toolbar",
                                "aria-label": "Generations" }, root);

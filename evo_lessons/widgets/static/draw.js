@@ -1,10 +1,9 @@
 // draw.js: drawing primitives shared by every game's renderer, and the renderer registry.
-// Plain ES (no imports, no CDN): the Python side concatenates draw.js, the game renderers and
-// game.js into the widget's single module.
+// The game widget's module is the kit (dom.js, plot.js), this file, every game's renderer.js,
+// then game.js, joined by evo_lessons/widgets/frontend.py. The kit's API is documented at the
+// top of dom.js; svgEl, htmlEl and inkOn live there.
 
-const SVG_NS = "http://www.w3.org/2000/svg";
-
-/** @type {Record<string, (root: HTMLElement, board: any, ctx: any) => void>} */
+/** @type {Record<string, (root: HTMLElement, board: any, ctx: RenderContext) => void>} */
 const RENDERERS = {};
 
 /** Register a game's renderer: fn(root, boardViewModel, ctx). */
@@ -12,43 +11,18 @@ function registerRenderer(name, fn) {
   RENDERERS[name] = fn;
 }
 
-/** Create an SVG element with attributes, append it to parent if given. */
-function svgEl(tag, attrs = {}, parent = null, text = null) {
-  const el = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v !== null && v !== undefined) el.setAttribute(k, String(v));
-  }
-  if (text !== null) el.textContent = String(text);
-  if (parent) parent.appendChild(el);
-  return el;
-}
-
-/** Create an HTML element with attributes (class via "class"), append it to parent if given. */
-function htmlEl(tag, attrs = {}, parent = null, text = null) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") el.className = v;
-    else el.setAttribute(k, v === true ? "" : String(v));
-  }
-  if (text !== null) el.textContent = String(text);
-  if (parent) parent.appendChild(el);
-  return el;
-}
-
-/** Black or white text, whichever reads better on a background colour "#rrggbb". */
-function inkOn(fill) {
-  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(fill || "");
-  if (!m) return "#000";
-  const [r, g, b] = [m[1], m[2], m[3]].map((h) => parseInt(h, 16) / 255);
-  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return lum > 0.45 ? "#111" : "#fff";
-}
-
 const draw = {
   svg: svgEl,
   html: htmlEl,
   inkOn,
+  labelled,
+  target: makeTarget,
+  animate,
+  flash,
+  appear,
+  vanish,
+  roundText,
+  reducedMotion,
 
   /** A rounded card with a label; faceDown draws a hatched back. Returns the group. */
   card(parent, x, y, w, h, { label = "", fill = "#fff", faceDown = false, title = null } = {}) {

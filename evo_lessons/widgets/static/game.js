@@ -1,13 +1,17 @@
-// game.js: the shell every game shares. Controls, legal actions, log, timeline, seats,
-// scenario codes, CSV export, live plot with its table, and the text description.
-// Python owns the game; this file only draws the view model and sends small messages
-// ({type: "act", index}) that Python checks.
+// game.js: the shell every game shares. Board, the current player's choices (compact and
+// grouped, beside the board so they never push it out of view), controls, log, timeline, seats,
+// scenario codes, CSV and PNG export, the live plot drawn here from the numbers the kernel sends
+// (plot.js) with its table, and the text description. Python owns the game; this file only draws
+// the view model and sends small messages ({type: "act", index}) that Python checks.
+// Layout: a CSS grid that reads its own width (container queries in game.css): stacked on a
+// phone, board + choices side by side on a laptop, board + choices + plot on a wide screen.
 
 /** Build the static part of the widget once; returns the elements that change. */
 function buildShell(el, model) {
   // JupyterLab's notebook takes arrow keys and letters as its own shortcuts; inside the widget
   // they belong to the slider, the buttons and the board (Escape and Tab still leave it)
-  const root = htmlEl("div", { class: "evo-root", "data-lm-suppress-shortcuts": "true" }, el);
+  const root = htmlEl("div", { class: "evo-root evo-kit", "data-lm-suppress-shortcuts": "true" },
+                      el);
   root.addEventListener("keydown", (e) => {
     if (e.key !== "Escape" && e.key !== "Tab") e.stopPropagation();
   });
@@ -15,7 +19,8 @@ function buildShell(el, model) {
   const title = htmlEl("h3", { class: "evo-title" }, header);
   const seedLabel = htmlEl("span", { class: "evo-seed" }, header);
   const status = htmlEl("p", { class: "evo-status", role: "status", "aria-live": "polite" }, root);
-  const error = htmlEl("p", { class: "evo-error", role: "alert", hidden: true }, root);
+  const error = htmlEl("p", { class: "evo-error evo-error-line", role: "alert", hidden: true },
+                       root);
   const result = buildResult(root, model);
 
   const main = htmlEl("div", { class: "evo-main" }, root);
@@ -26,70 +31,85 @@ function buildShell(el, model) {
   const reveal = htmlEl("button", { type: "button", class: "evo-reveal" }, cover, "Show my hand");
   reveal.addEventListener("click", () => model.send({ type: "reveal" }));
 
-  const side = htmlEl("div", { class: "evo-side" }, main);
-  htmlEl("h4", {}, side, "Your choices");
-  const filterNote = htmlEl("p", { class: "evo-filter", hidden: true }, side);
-  const actions = htmlEl("ul", { class: "evo-actions", "aria-label": "Legal actions" }, side);
-  htmlEl("h4", {}, side, "What happened");
-  const log = htmlEl("ol", { class: "evo-log", tabindex: 0, "aria-label": "Event log" }, side);
-
+  const turn = htmlEl("section", { class: "evo-turn", "aria-label": "Your choices" }, main);
+  htmlEl("h4", {}, turn, "Your choices");
+  const filterNote = htmlEl("p", { class: "evo-filter", hidden: true }, turn);
+  const actions = htmlEl("div", { class: "evo-actions", role: "group",
+                                  "aria-label": "Legal actions" }, turn);
   const controls = htmlEl("div", { class: "evo-controls", role: "toolbar",
-                                   "aria-label": "Game controls" }, root);
-  const button = (label, title, message) => {
-    const b = htmlEl("button", { type: "button", title }, controls, label);
+                                   "aria-label": "Game controls" }, turn);
+  const button = (label, titleText, message) => {
+    const b = htmlEl("button", { type: "button", title: titleText }, controls, label);
     b.addEventListener("click", () => model.send(message()));
     return b;
   };
   const stepButton = button("Step", "One move by the bot whose turn it is; then the bots play on to your turn", () => ({ type: "step" }));
   const playButton = button("Play to end", "Bots play every remaining move", () => ({ type: "play" }));
   const undoButton = button("Undo", "Take back your last decision", () => ({ type: "undo" }));
-  const seedInput = htmlEl("input", { type: "number", min: 0, step: 1, class: "evo-seed-input",
-                                      "aria-label": "Seed for a new game (empty: random)",
-                                      placeholder: "seed" }, controls);
-  button("New game", "Start a new game (with the seed typed, or a random one)", () => {
-    const v = seedInput.value.trim();
-    return { type: "new_game", seed: v === "" ? null : Number.parseInt(v, 10) };
-  });
 
-  const timeline = htmlEl("div", { class: "evo-timeline" }, root);
-  const sliderId = `evo-slider-${Math.random().toString(36).slice(2)}`;
-  const sliderLabel = htmlEl("label", { for: sliderId }, timeline, "Timeline");
+  const logBox = htmlEl("section", { class: "evo-log-box", "aria-label": "What happened" }, main);
+  htmlEl("h4", {}, logBox, "What happened");
+  const log = htmlEl("ol", { class: "evo-log", tabindex: 0, "aria-label": "Event log" }, logBox);
+
+  const plotBox = htmlEl("section", { class: "evo-plot", "aria-label": "Live plot" }, main);
+  const plotHost = htmlEl("div", { class: "evo-plot-host" }, plotBox);
+  const plotSide = htmlEl("div", { class: "evo-plot-side" }, plotBox);
+  const tableBox = htmlEl("details", { class: "evo-table" }, plotSide);
+  htmlEl("summary", {}, tableBox, "Table of the plotted values (latest turns)");
+  const table = htmlEl("table", {}, tableBox);
+  const pngButton = htmlEl("button", { type: "button", class: "evo-png" }, plotSide,
+                           "Download plot (PNG)");
+  pngButton.addEventListener("click", () => model.send({ type: "png" }));
+
+  const game = htmlEl("div", { class: "evo-game-row" }, root);
+  const timeline = htmlEl("div", { class: "evo-timeline" }, game);
+  const sliderId = uid("slider");
+  htmlEl("label", { for: sliderId }, timeline, "Timeline");
   const slider = htmlEl("input", { id: sliderId, type: "range", min: 0, max: 0, step: 1,
                                    value: 0 }, timeline);
   const sliderText = htmlEl("span", { class: "evo-slider-text", "aria-hidden": "true" }, timeline);
   slider.addEventListener("change", () => model.send({ type: "seek", position: Number(slider.value) }));
+  const newGame = htmlEl("div", { class: "evo-new-game" }, game);
+  const seedInput = htmlEl("input", { type: "number", min: 0, step: 1, class: "evo-seed-input",
+                                      "aria-label": "Seed for a new game (empty: random)",
+                                      placeholder: "seed" }, newGame);
+  const newButton = htmlEl("button", { type: "button",
+                                       title: "Start a new game (with the seed typed, or a random one)" },
+                           newGame, "New game");
+  newButton.addEventListener("click", () => {
+    const v = seedInput.value.trim();
+    model.send({ type: "new_game", seed: v === "" ? null : Number.parseInt(v, 10) });
+  });
 
   const seatsBox = htmlEl("fieldset", { class: "evo-seats" }, root);
   htmlEl("legend", {}, seatsBox, "Who plays each seat");
 
   const tools = htmlEl("details", { class: "evo-tools" }, root);
   htmlEl("summary", {}, tools, "Share, load and export");
+  const codeRow = htmlEl("div", { class: "evo-tools-row" }, tools);
   const codeOut = htmlEl("input", { type: "text", readonly: true, class: "evo-code",
-                                    "aria-label": "Scenario code of this game" }, tools);
-  const getCode = htmlEl("button", { type: "button" }, tools, "Get scenario code");
+                                    "aria-label": "Scenario code of this game" }, codeRow);
+  const getCode = htmlEl("button", { type: "button", class: "evo-get-code" }, codeRow,
+                         "Get scenario code");
   getCode.addEventListener("click", () => model.send({ type: "code" }));
+  const codeNote = htmlEl("p", { class: "evo-code-note", hidden: true }, tools);
+  const loadRow = htmlEl("div", { class: "evo-tools-row" }, tools);
   const codeIn = htmlEl("input", { type: "text", class: "evo-code",
                                    "aria-label": "Paste a scenario code to load",
-                                   placeholder: "paste a code (EVO1-...)" }, tools);
-  const loadCode = htmlEl("button", { type: "button" }, tools, "Load code");
+                                   placeholder: "paste a code (EVO1-...)" }, loadRow);
+  const loadCode = htmlEl("button", { type: "button" }, loadRow, "Load code");
   loadCode.addEventListener("click", () => model.send({ type: "load_code", code: codeIn.value }));
   const csvButton = htmlEl("button", { type: "button" }, tools, "Download history (CSV)");
   csvButton.addEventListener("click", () => model.send({ type: "csv" }));
-
-  const plotBox = htmlEl("div", { class: "evo-plot" }, root);
-  const plot = htmlEl("img", { class: "evo-plot-img", alt: "" }, plotBox);
-  const tableBox = htmlEl("details", { class: "evo-table" }, plotBox);
-  htmlEl("summary", {}, tableBox, "Table of the plotted values (latest turns)");
-  const table = htmlEl("table", {}, tableBox);
 
   const describe = htmlEl("details", { class: "evo-description" }, root);
   htmlEl("summary", {}, describe, "Text description of the board");
   const description = htmlEl("pre", { "aria-live": "off" }, describe);
 
   return {
-    root, title, seedLabel, status, error, board, cover, coverText, actions, filterNote, log,
-    stepButton, playButton, undoButton, slider, sliderText, sliderLabel, seatsBox, codeOut,
-    plot, table, description, result,
+    root, title, seedLabel, status, error, board, cover, coverText, reveal, actions, filterNote,
+    log, stepButton, playButton, undoButton, slider, sliderText, seatsBox, codeOut, getCode,
+    codeNote, plotBox, plotHost, table, description, result,
   };
 }
 
@@ -98,7 +118,7 @@ function buildResult(root, model) {
   const box = htmlEl("section", { class: "evo-result", hidden: true,
                                   "aria-label": "Result code" }, root);
   htmlEl("h4", {}, box, "Result code");
-  const nameId = `evo-name-${Math.random().toString(36).slice(2)}`;
+  const nameId = uid("name");
   htmlEl("label", { for: nameId }, box, "Your name");
   const name = htmlEl("input", { id: nameId, type: "text", maxlength: 60, class: "evo-name",
                                  autocomplete: "name" }, box);
@@ -137,6 +157,42 @@ function renderResult(ui, view) {
   r.copy.disabled = !shown.code;
 }
 
+/**
+ * Group choices that differ in one word (the place: "Move to space 1" ... "Move to space 13")
+ * under one heading with a small button per place; the others stay one button each.
+ * Returns [{head: string|null, items: [{action, short, before, after}]}] in the order of the
+ * first choice (before + short + after is the whole label).
+ */
+function groupActions(actions) {
+  const words = actions.map((a) => a.label.split(" "));
+  const keyOf = (w, i) => `${w.length}|${i}|${w.map((x, j) => (j === i ? "\u2026" : x)).join(" ")}`;
+  const counts = new Map();
+  words.forEach((w) => w.forEach((_, i) => {
+    const k = keyOf(w, i);
+    counts.set(k, (counts.get(k) || 0) + 1);
+  }));
+  const groups = new Map();
+  actions.forEach((a, n) => {
+    const w = words[n];
+    let best = null, bestCount = 1;
+    w.forEach((_, i) => { // the largest family wins; on a tie the later word (places come last)
+      const c = counts.get(keyOf(w, i));
+      if (c >= bestCount && c > 1) { best = i; bestCount = c; }
+    });
+    const key = best === null ? `single|${n}` : keyOf(w, best);
+    if (!groups.has(key)) {
+      groups.set(key, { head: best === null ? null : w.map((x, j) => (j === best ? "\u2026" : x)).join(" "),
+                        items: [] });
+    }
+    groups.get(key).items.push(best === null ? { action: a, short: a.label, before: "", after: "" }
+      : { action: a, short: w[best], before: w.slice(0, best).join(" "),
+          after: w.slice(best + 1).join(" ") });
+  });
+  return [...groups.values()].map((g) => (g.items.length > 1 ? g
+    : { head: null, items: [{ action: g.items[0].action, short: g.items[0].action.label,
+                              before: "", after: "" }] }));
+}
+
 function renderActions(ui, view, model, filter) {
   ui.actions.replaceChildren();
   const shown = filter ? view.actions.filter((a) => a.target === filter) : view.actions;
@@ -148,14 +204,25 @@ function renderActions(ui, view, model, filter) {
     all.addEventListener("click", () => renderActions(ui, view, model, null));
   }
   if (!shown.length) {
-    htmlEl("li", { class: "evo-none" }, ui.actions,
+    htmlEl("p", { class: "evo-none" }, ui.actions,
            view.over ? "The game is over." : view.human_turn ? "" : "Waiting for the bots.");
   }
-  for (const a of shown) {
-    const li = htmlEl("li", {}, ui.actions);
-    const b = htmlEl("button", { type: "button", "data-index": a.index,
-                                 "data-target": a.target || "" }, li, a.label);
-    b.addEventListener("click", () => model.send({ type: "act", index: a.index }));
+  for (const group of groupActions(shown)) {
+    const box = htmlEl("div", { class: group.head ? "evo-choice-group" : "evo-choice-single" },
+                       ui.actions);
+    if (group.head) htmlEl("p", { class: "evo-choice-head", "aria-hidden": "true" }, box, group.head);
+    const list = htmlEl("div", { class: "evo-choice-list" }, box);
+    for (const { action, short, before, after } of group.items) {
+      // the button shows the place; the rest of the sentence is there for screen readers
+      // (and copy and paste), so its text is the whole choice
+      const b = htmlEl("button", { type: "button", "data-index": action.index,
+                                   "data-target": action.target || "", title: action.label },
+                       list);
+      if (before) htmlEl("span", { class: "evo-visually-hidden" }, b, `${before} `);
+      b.append(short);
+      if (after) htmlEl("span", { class: "evo-visually-hidden" }, b, ` ${after}`);
+      b.addEventListener("click", () => model.send({ type: "act", index: action.index }));
+    }
   }
   return shown;
 }
@@ -188,10 +255,28 @@ function renderTable(ui, view) {
   }
 }
 
+/** Save bytes or text the kernel sent as a file the browser downloads. */
+function download(ui, data, type, filename) {
+  const url = URL.createObjectURL(new Blob([data], { type }));
+  const a = htmlEl("a", { href: url, download: filename }, ui.root);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 function render({ model, el }) {
   const ui = buildShell(el, model);
-  let plotUrl = null;
   let filter = null;
+  let plot = null; // the LivePlotView of the current plot spec
+  let plotEpoch = null;
+  let plotFrames = 0;
+  let historyAsked = false;
+  const drawn = {}; // the data each part was last drawn from
+  const askHistory = () => {
+    if (historyAsked) return;
+    historyAsked = true;
+    model.send({ type: "plot_history" });
+  };
 
   const context = (view) => {
     const targets = new Map();
@@ -218,26 +303,56 @@ function render({ model, el }) {
       clickable(node, target, label) {
         const options = targets.get(target);
         if (!options) return false;
-        node.classList.add("evo-target");
-        node.setAttribute("tabindex", "0");
-        node.setAttribute("role", "button");
         const what = options.length === 1 ? options[0].label : `${options.length} choices`;
-        node.setAttribute("aria-label", `${label}: ${what}`);
-        node.addEventListener("click", () => choose(target));
-        node.addEventListener("keydown", (e) => {
-          if (e.key === "Enter" || e.key === " ") {
-            e.preventDefault();
-            choose(target);
-          }
-        });
+        makeTarget(node, `${label}: ${what}`, () => choose(target));
         return true;
       },
     };
   };
 
+  // The kernel sends each metric row once: a view carries the rows since the last one
+  // (plot.start = how many came before). A page that missed some (drawn late, a second view
+  // of the widget) asks for the whole history once.
+  const updatePlot = (view) => {
+    const spec = model.get("plot_spec") || {};
+    const data = view.plot;
+    ui.plotBox.hidden = !data || !spec.panels;
+    if (!data || !spec.panels) return;
+    if (!plot || plot.spec !== spec) {
+      ui.plotHost.replaceChildren();
+      plot = createLivePlot(ui.plotHost, spec);
+      plotEpoch = null;
+    }
+    if (data.epoch !== plotEpoch) {
+      if (data.start !== 0) {
+        askHistory();
+        return;
+      }
+      plot.reset();
+      plotEpoch = data.epoch;
+    }
+    if (data.start > plot.count) {
+      askHistory();
+      return;
+    }
+    const fresh = data.rows.slice(plot.count - data.start);
+    if (fresh.length) {
+      plot.append(fresh);
+      plotFrames += 1;
+      ui.root.dataset.plotFrames = String(plotFrames);
+    }
+  };
+
   const update = () => {
     const view = model.get("view") || {};
     if (!view.game) return;
+    const started = performance.now();
+    const changed = (name, value) => { // draw a part again only when its data changed
+      const key = JSON.stringify(value);
+      if (drawn[name] === key) return false;
+      drawn[name] = key;
+      return true;
+    };
     filter = null;
     ui.title.textContent = view.title;
     ui.seedLabel.textContent = view.seed === null
@@ -246,16 +361,23 @@ function render({ model, el }) {
     ui.stepButton.title = view.human_turn
       ? `The ${view.helper_bot} bot makes your move for you; then the bots play on to your turn`
       : "One move by the bot whose turn it is; with people at the table, the bots play on to the next person's turn";
-    ui.status.textContent = view.status;
+    if (ui.status.textContent !== view.status) {
+      ui.status.textContent = view.status;
+      flash(ui.status); // a brief cue that the turn moved on (none under reduced motion)
+    }
+    const cover = view.cover || null;
     ui.cover.hidden = !view.covered;
-    ui.coverText.textContent = view.covered ? view.status : "";
+    ui.coverText.textContent = view.covered ? (cover ? cover.text : view.status) : "";
+    ui.reveal.hidden = !!(cover && !cover.reveal);
     const hadFocusInActions = ui.actions.contains(document.activeElement);
     renderActions(ui, view, model, null);
     if (hadFocusInActions) ui.actions.querySelector("button")?.focus();
-    const atEnd = ui.log.scrollHeight - ui.log.scrollTop - ui.log.clientHeight < 24;
-    ui.log.replaceChildren();
-    for (const entry of view.log) htmlEl("li", { value: entry.step }, ui.log, entry.text);
-    if (atEnd || !ui.log.dataset.scrolled) scrollLogToEnd();
+    if (changed("log", view.log)) {
+      const atEnd = ui.log.scrollHeight - ui.log.scrollTop - ui.log.clientHeight < 24;
+      ui.log.replaceChildren();
+      for (const entry of view.log) htmlEl("li", { value: entry.step }, ui.log, entry.text);
+      if (atEnd || !ui.log.dataset.scrolled) scrollLogToEnd();
+    }
     const tl = view.timeline;
     ui.slider.max = String(tl.length);
     ui.slider.value = String(tl.position);
@@ -264,17 +386,24 @@ function render({ model, el }) {
     ui.stepButton.disabled = view.over;
     ui.playButton.disabled = view.over;
     ui.undoButton.disabled = tl.position === 0;
-    renderSeats(ui, view, model);
+    const code = view.code || { ready: true, note: "" };
+    ui.getCode.disabled = !code.ready;
+    ui.codeNote.hidden = code.ready;
+    ui.codeNote.textContent = code.ready ? "" : code.note;
+    if (!code.ready) ui.codeOut.value = "";
+    if (changed("seats", [view.seats, view.bots])) renderSeats(ui, view, model);
     renderResult(ui, view);
-    renderTable(ui, view);
+    if (changed("table", view.table)) renderTable(ui, view);
     ui.description.textContent = view.description;
     ui.board.replaceChildren();
     const renderer = RENDERERS[view.game];
     if (renderer) renderer(ui.board, view.board, context(view));
     else htmlEl("pre", {}, ui.board, view.description);
-    // the plot frame arrives in the same message as the view: draw it with the board
-    updatePlot(view.plot_frame);
+    // the plot rows arrive in the same message as the view: drawn with the board
+    updatePlot(view);
     ui.root.dataset.position = String(tl.position);
+    // how long drawing a view took in the page (benchmarks/bench_browser.py reports it)
+    ui.root.dataset.renderMs = (performance.now() - started).toFixed(1);
   };
 
   // The newest events are at the bottom. A log drawn before the widget is on screen has no
@@ -291,36 +420,30 @@ function render({ model, el }) {
     : null;
   logObserver?.observe(ui.log);
 
-  let shownFrame = -1;
-  const updatePlot = (frame) => {
-    const data = model.get("plot_png");
-    if (!data || !data.byteLength || frame === shownFrame) return;
-    const blob = new Blob([data], { type: "image/png" });
-    const url = URL.createObjectURL(blob);
-    ui.plot.src = url;
-    ui.plot.alt = `Live plot of each player's values against ${model.get("view").x_label || "turn"}; the table below gives the numbers.`;
-    if (plotUrl) URL.revokeObjectURL(plotUrl);
-    plotUrl = url;
-    shownFrame = frame;
-    ui.root.dataset.plotFrames = String(Number(ui.root.dataset.plotFrames || 0) + 1);
-  };
-
   const updateError = () => {
     const message = model.get("error");
     ui.error.hidden = !message;
     ui.error.textContent = message || "";
   };
 
-  const onCustom = (msg) => {
+  const onCustom = (msg, buffers) => {
     if (!msg || typeof msg !== "object") return;
     if (msg.type === "csv") {
-      const blob = new Blob([msg.text], { type: "text/csv" });
-      const a = htmlEl("a", { href: URL.createObjectURL(blob), download: msg.filename }, ui.root);
-      a.click();
-      a.remove();
+      download(ui, msg.text, "text/csv", msg.filename);
+    } else if (msg.type === "png" && buffers && buffers.length) {
+      download(ui, buffers[0], "image/png", msg.filename);
     } else if (msg.type === "code") {
       ui.codeOut.value = msg.code;
       ui.codeOut.select();
+    } else if (msg.type === "plot_history" && plot) {
+      historyAsked = false;
+      const view = model.get("view") || {};
+      if (!view.plot || msg.epoch !== view.plot.epoch) return; // an answer to an older game
+      plot.reset();
+      plotEpoch = msg.epoch;
+      plot.append(msg.rows);
+      plotFrames += 1;
+      ui.root.dataset.plotFrames = String(plotFrames);
     }
   };
 
@@ -334,7 +457,6 @@ function render({ model, el }) {
     model.off("change:error", updateError);
     model.off("msg:custom", onCustom);
     logObserver?.disconnect();
-    if (plotUrl) URL.revokeObjectURL(plotUrl);
   };
 }
 

@@ -1,0 +1,104 @@
+"""The kit's pure JavaScript functions, run in Node (skipped where Node is not installed).
+
+The browser tests prove the widgets draw; these pin the small rules the drawing rests on: round
+text without a limit, tick values, domains that double, and how choices are grouped.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+
+import pytest
+
+from evo_lessons.widgets import GameWidget
+
+NODE = shutil.which("node")
+pytestmark = pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
+
+
+def run_js(expression: str):
+    """Evaluate ``expression`` after the game widget's whole module (without its export)."""
+    module = GameWidget._esm.replace("export default { render };", "")
+    script = f"{module}\nprocess.stdout.write(JSON.stringify({expression}));\n"
+    out = subprocess.run([NODE, "-e", script], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def test_the_whole_module_parses_and_registers_every_renderer():
+    from evo_lessons import GAMES
+
+    assert sorted(run_js("Object.keys(RENDERERS)")) == sorted(GAMES)
+
+
+def test_round_text_names_the_limit_only_when_there_is_one():
+    assert run_js("[roundText(3, 10), roundText(3, null), roundText(1, undefined)]") == [
+        "Round 3 of 10",
+        "Round 3",
+        "Round 1",
+    ]
+
+
+def test_ticks_are_round_numbers_across_the_domain():
+    assert run_js("[niceTicks(0, 16), niceTicks(0, 1), niceTicks(-2, 8)]") == [
+        [0, 5, 10, 15],
+        [0, 0.2, 0.4, 0.6, 0.8, 1],
+        [-2, 0, 2, 4, 6, 8],
+    ]
+
+
+def test_a_domain_doubles_until_it_holds_the_values():
+    assert run_js("[grownDomain([0, 1], 0, 5), grownDomain([0, 8], -3, 2)]") == [
+        [0, 8],
+        [-4, 8],
+    ]
+
+
+def label_groups(labels: list[str]):
+    actions = [{"index": i, "label": text, "target": None} for i, text in enumerate(labels)]
+    expression = (
+        f"groupActions({json.dumps(actions)}).map((g) => [g.head, g.items.map((i) => i.short)])"
+    )
+    return run_js(expression)
+
+
+def test_choices_that_differ_in_their_place_share_one_heading():
+    groups = label_groups(["Move to space 1", "Move to space 5", "End the turn"])
+    assert groups == [["Move to space \u2026", ["1", "5"]], [None, ["End the turn"]]]
+
+
+def test_a_choice_with_no_family_stays_a_whole_button():
+    groups = label_groups(["Keep your card", "Discard your card and draw a new one"])
+    assert groups == [
+        [None, ["Keep your card"]],
+        [None, ["Discard your card and draw a new one"]],
+    ]
+
+
+def test_each_card_groups_its_own_places():
+    groups = label_groups(
+        [
+            "Play Nile crocodile at F1",
+            "Play Giraffe at D1",
+            "Play Nile crocodile at G2",
+            "Play Giraffe at C2",
+        ]
+    )
+    assert groups == [
+        ["Play Nile crocodile at \u2026", ["F1", "G2"]],
+        ["Play Giraffe at \u2026", ["D1", "C2"]],
+    ]
+
+
+def test_a_grouped_choice_button_still_holds_the_whole_sentence():
+    actions = [
+        {"index": i, "label": f"Move to cell {n} (already adapted)", "target": None}
+        for i, n in enumerate((36, 37))
+    ]
+    texts = run_js(
+        f"groupActions({json.dumps(actions)})[0].items"
+        ".map((i) => [i.before, i.short, i.after].filter(Boolean).join(' '))"
+    )
+    assert texts == [a["label"] for a in actions]
