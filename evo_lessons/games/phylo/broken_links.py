@@ -83,13 +83,13 @@ class BrokenLinks(EventCards):
 
     def _update_risk(self, events: list[Event]) -> None:
         """After every action: start the clock of newly cut-off cards, stop it for rejoined ones."""
-        broken = dict(
-            (i, s)
-            for s, i in self.index.unconnected(
-                cut_off_at, self.top, self.under, self.card_of, self.neighbours
-            )
+        cut = self.index.unconnected(
+            cut_off_at, self.top, self.under, self.card_of, self.neighbours
         )
         risk = self.risk
+        if not cut and not risk:
+            return
+        broken = dict((i, s) for s, i in cut)
         for instance in [i for i in risk if i not in broken]:
             del risk[instance]
             events.append(

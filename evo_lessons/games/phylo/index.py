@@ -6,7 +6,8 @@ only around the spaces an action touched, so :class:`TableIndex` keeps them up t
 space at a time instead of scanning the whole grid:
 
 * ``plays``: for each empty space beside a card, the species that may be played there (the OR
-  of ``tables.BESIDE`` over its neighbours) and the order in which the legal list names it;
+  of ``tables.BESIDE`` over its neighbours); ``order`` names these spaces in the order the legal
+  list takes them, and the plays of each hand there are remembered in ``PLAY_LISTS``;
 * ``occupied``: the spaces with a card on top, in reading order;
 * ``cut_off``: the spaces whose card (bit 1) or parasite beneath (bit 2) has no compatible
   connection, as ``broken_links.cut_off_at`` last found them; ``recheck`` names the spaces whose
@@ -35,14 +36,16 @@ class TableIndex:
     """Incremental answers about one table; its owner reports every change (``changed``)."""
 
     def __init__(self) -> None:
-        self.plays: dict[int, tuple[int, int]] = {}  # empty space -> (order key, species mask)
+        self.plays: dict[int, int] = {}  # empty space -> the species that may be played there
+        self.keys: dict[int, int] = {}  # empty space -> its order key (see ORDER)
+        self._order: list[int] | None = []
         self.occupied: list[int] = []
         self.cut_off: dict[int, int] = {}
         self.recheck: dict[int, None] = {}
 
     def rebuild(self, top: list[int], under: list[int], card_of, neighbours) -> None:
         """Forget everything and index the table as it lies (after a table is set by hand)."""
-        self.plays = {}
+        self.plays, self.keys, self._order = {}, {}, None
         self.occupied = [s for s, instance in enumerate(top) if instance >= 0]
         self.cut_off = {}
         self.recheck = dict.fromkeys(range(len(top)))
@@ -57,6 +60,7 @@ class TableIndex:
                 insort(occupied, space)
         elif space in occupied:
             occupied.remove(space)
+        self._order = None
         recheck = self.recheck
         recheck[space] = None
         self._offer(space, top, under, card_of, neighbours)
@@ -67,7 +71,8 @@ class TableIndex:
     def _offer(self, space: int, top: list[int], under: list[int], card_of, neighbours) -> None:
         """What may be played on ``space`` now (nothing unless it is empty, R4)."""
         if top[space] >= 0 or under[space] >= 0:
-            self.plays.pop(space, None)
+            if self.plays.pop(space, None) is not None:
+                del self.keys[space]
             return
         mask = first = 0
         for n in neighbours[space]:  # in reading order: the first found comes first
@@ -79,9 +84,17 @@ class TableIndex:
                         first = n
                     mask |= allowed
         if mask:
-            self.plays[space] = (first * ORDER + space, mask)
-        else:
-            self.plays.pop(space, None)
+            self.plays[space] = mask
+            self.keys[space] = first * ORDER + space
+        elif self.plays.pop(space, None) is not None:
+            del self.keys[space]
+
+    @property
+    def order(self) -> list[int]:
+        """The open spaces in the order the legal list takes them."""
+        if self._order is None:
+            self._order = sorted(self.keys, key=self.keys.__getitem__)
+        return self._order
 
     def unconnected(
         self, cut_off_at: CutOff, top: list[int], under: list[int], card_of, neighbours
@@ -108,9 +121,32 @@ class TableIndex:
         """Equal answers (the test suite compares an index with one rebuilt from scratch)."""
         if not isinstance(other, TableIndex):
             return NotImplemented
-        return (self.plays, self.occupied) == (other.plays, other.occupied)
+        return (self.plays, self.keys, self.occupied) == (other.plays, other.keys, other.occupied)
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"<TableIndex of {len(self.occupied)} cards, {len(self.plays)} open spaces>"
+
+
+class PlayLists(dict):
+    """``PLAY_LISTS[columns][fit * ORDER + space]``: the plays of the species ``fit`` on a space.
+
+    One tuple per distinct space and hand, shared by every game on a grid of that width.
+    """
+
+    def __init__(self, plays) -> None:
+        super().__init__()
+        self.plays = plays
+
+    def __missing__(self, key: int) -> tuple:
+        fit, space = divmod(key, ORDER)
+        found = []
+        while fit:
+            low = fit & -fit
+            found.append(self.plays[(low.bit_length() - 1) * 4096 + space])
+            fit ^= low
+        if len(self) > 500_000:  # a bound on memory in a very long run
+            self.clear()
+        result = self[key] = tuple(found)
+        return result

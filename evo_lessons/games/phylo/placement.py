@@ -17,16 +17,26 @@ from the speed index (``index.py``), which remembers it between actions.
 
 from __future__ import annotations
 
+from functools import cache
+
 from evo_lessons.engine import Action, Event
 from evo_lessons.engine.words import seat_name
 
 from . import tables as T
 from .actions import MoveSpecies, PlayInvasive, PlayParasite, PlaySpecies, Spread, card_name
 from .decks import Decks
+from .index import ORDER, PlayLists
 
 CARDS = T.CARDS
 NEEDS, HOSTS, INVADES = T.NEEDS, T.HOSTS, T.INVADES
 MOVE_REACH, SPREAD, POLLINATORS = T.MOVE_REACH, T.SPREAD, T.POLLINATORS
+#: the species with an INVASIVE or a PARASITIC play
+KEYWORD_PLAYS = sum(1 << c for c in range(len(CARDS)) if INVADES[c] or HOSTS[c])
+
+
+@cache
+def play_lists(columns: int) -> PlayLists:
+    return PlayLists(T.play_table(PlaySpecies, columns))
 
 
 class Placement(Decks):
@@ -51,19 +61,16 @@ class Placement(Decks):
         hand = 0
         for card in species:
             hand |= 1 << card
-        found = sorted(
-            (key, space, fit)
-            for space, (key, mask) in self.index.plays.items()
-            if (fit := mask & hand)
-        )
-        plays = T.play_table(PlaySpecies, self.columns)
+        index = self.index
+        plays = index.plays
+        lists = play_lists(self.columns)
         actions: list[Action] = []
-        append = actions.append
-        for _key, space, fit in found:
-            while fit:
-                low = fit & -fit
-                append(plays[(low.bit_length() - 1) * 4096 + space])
-                fit ^= low
+        for space in index.order:
+            fit = plays[space] & hand
+            if fit:
+                actions += lists[fit * ORDER + space]
+        if not hand & KEYWORD_PLAYS:
+            return actions
         under, card_of, columns = self.under, self.card_of, self.columns
         top = self.top
         for card in species:
@@ -83,19 +90,21 @@ class Placement(Decks):
         return actions
 
     def _destinations(self, instance: int, space: int, reach: int, directions: int) -> list[int]:
-        """Empty spaces in straight lines from ``space`` where the card would be compatible."""
-        found = []
-        top, under, card_of, neighbours = self.top, self.under, self.card_of, self.neighbours
-        needs = NEEDS[self.card_of[instance]]
-        for line in self.rays[space][:directions]:
-            for d in line[:reach]:
-                if top[d] < 0 and under[d] < 0:
-                    for n in neighbours[d]:
-                        other = top[n]
-                        if other >= 0 and n != space and needs >> card_of[other] & 1:
-                            found.append(d)
-                            break
-        return found
+        """Empty spaces in straight lines from ``space`` where the card would be compatible.
+
+        The card must fit without counting itself: beside its own old space, the neighbours are
+        checked one by one; elsewhere the index's open spaces say it at once.
+        """
+        card = self.card_of[instance]
+        bit = 1 << card
+        get = self.index.plays.get
+        within = T.grid(self.rows, self.columns).within(space, reach, directions)
+        beside = self.neighbours[space]
+        return [
+            d
+            for d in within
+            if get(d, 0) & bit and (d not in beside or self._fits(card, d, leaving=space))
+        ]
 
     def _move_actions(self, me: int) -> list[Action]:
         """R7: MOVE and FLIGHT of the player's own species, space by space."""

@@ -181,6 +181,7 @@ DECK_MODES = ("themed", "pool", "build")
 DECK_CHOICES = ("random", *(d.key for d in COLLECTION.decks))
 ACTIONS_PER_TURN = 3
 IS_SPECIES = T.IS_SPECIES
+SPREAD = T.SPREAD
 
 
 class PhyloState(CallYourBluff, Scoring, GameState):
@@ -214,8 +215,8 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         self.phase = "build"  # build | preselect | play | remove | over
         self.chooser = 0  # who removes a card after a challenge
         self.picks: list[list[int]] = [[], []]
-        self.reindex()
         if options["decks"] == "build":
+            self.reindex()
             self.setup_events.append(
                 Event(
                     "build",
@@ -233,9 +234,12 @@ class PhyloState(CallYourBluff, Scoring, GameState):
 
     @property
     def current_player(self) -> int | None:
-        if self.phase == "over":
+        phase = self.phase
+        if phase == "play":
+            return self.turn_player
+        if phase == "over":
             return None
-        if self.phase == "build":
+        if phase == "build":
             return 0 if len(self.picks[0]) < self.options["deck_size"] else 1
         if self.phase == "preselect":
             return self._opening_chooser()
@@ -304,7 +308,8 @@ class PhyloState(CallYourBluff, Scoring, GameState):
             if self.actions_left:
                 return
             me = self.turn_player
-            if self._spread_actions(me, sorted({self.card_of[i] for i in self.hands[me]})):
+            hand = [self.card_of[i] for i in self.hands[me]]
+            if any(SPREAD[c] for c in hand) and self._spread_actions(me, sorted(set(hand))):
                 return
             self._end_turn(events)
 

@@ -9,7 +9,7 @@ Nothing here decides anything: it only remembers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from .compatibility import (
@@ -87,9 +87,22 @@ class Grid:
     #: diagonal), nearest first
     rays: tuple[tuple[tuple[int, ...], ...], ...]
     homes: tuple[int, int]
+    #: within(...)'s answers, filled as they are asked
+    _within: dict[tuple[int, int, int], tuple[int, ...]] = field(default_factory=dict)
 
     def name(self, space: int) -> str:
         return space_name(*divmod(space, self.columns))
+
+    def within(self, space: int, reach: int, directions: int) -> tuple[int, ...]:
+        """The spaces 1 to ``reach`` steps away in straight lines (4 or 8 ``directions``, R7),
+        direction by direction, nearest first."""
+        key = (space, reach, directions)
+        found = self._within.get(key)
+        if found is None:
+            found = self._within[key] = tuple(
+                d for line in self.rays[space][:directions] for d in line[:reach]
+            )
+        return found
 
 
 def space_name(row: int, column: int) -> str:
