@@ -8,7 +8,8 @@ neighbour (R3):
   the sun or lives on dead matter. A species of rank n needs a neighbour of rank n-1 that it can
   eat. An omnivore may always eat a photosynthetic neighbour, whatever its own rank. Eating meat
   (a carnivore, or an omnivore eating meat) needs the eater in a larger size class (SCALE) than
-  its food; a herbivore eats a plant of any size.
+  its food; a herbivore eats a plant of any size, and a fungus too when its real diet lists
+  fungi (R20: the leafcutter ant eats the fungus it farms).
 * **HOME** counts as every terrain and climate, and any rank-1 species may be played beside it.
 * **Keywords.** An INVASIVE card names the groups it may replace, and shares a habitat with
   the one it replaces (R5); a PARASITIC card names its host groups and shares a habitat with its
@@ -39,13 +40,14 @@ def feeds_on(eater: Species, food: Species) -> bool:
 
     Rank n needs rank n-1; an omnivore may always eat a photosynthetic neighbour; a carnivorous
     link (meat, by a carnivore or an omnivore) needs the eater in a larger size class; a
-    herbivore eats plants of any size.
+    herbivore eats plants of any size, and fungi too if its real diet lists them (R20).
     """
     if eater.rank == 1 or eater.diet == "parasite":
         return False
     plant = food.diet == "photosynthetic"
     if eater.diet == "herbivore":
-        return plant and food.rank == eater.rank - 1
+        fungus = food.group == "fungus" and "fungus" in eater.eats
+        return (plant or fungus) and food.rank == eater.rank - 1
     if eater.diet == "omnivore" and plant:
         return True
     if eater.diet in ("carnivore", "omnivore"):
