@@ -7,7 +7,7 @@ space at a time instead of scanning the whole grid:
 
 * ``plays``: for each empty space beside a card, the species that may be played there (the OR
   of ``tables.BESIDE`` over its neighbours); ``order`` names these spaces in the order the legal
-  list takes them, and the plays of each hand there are remembered in ``PLAY_LISTS``;
+  list takes them;
 * ``occupied``: the spaces with a card on top, in reading order;
 * ``cut_off``: the spaces whose card (bit 1) or parasite beneath (bit 2) has no compatible
   connection, as ``broken_links.cut_off_at`` last found them; ``recheck`` names the spaces whose
@@ -102,6 +102,9 @@ class TableIndex:
         """Every (space, instance) without a connection, in the order of a full scan."""
         cut = self.cut_off
         for space in self.recheck:
+            if top[space] < 2 and under[space] < 2:  # no species here: nothing to cut off
+                cut.pop(space, None)
+                continue
             bits = cut_off_at(space, top, under, card_of, neighbours)
             if bits:
                 cut[space] = bits
@@ -127,26 +130,3 @@ class TableIndex:
 
     def __repr__(self) -> str:
         return f"<TableIndex of {len(self.occupied)} cards, {len(self.plays)} open spaces>"
-
-
-class PlayLists(dict):
-    """``PLAY_LISTS[columns][fit * ORDER + space]``: the plays of the species ``fit`` on a space.
-
-    One tuple per distinct space and hand, shared by every game on a grid of that width.
-    """
-
-    def __init__(self, plays) -> None:
-        super().__init__()
-        self.plays = plays
-
-    def __missing__(self, key: int) -> tuple:
-        fit, space = divmod(key, ORDER)
-        found = []
-        while fit:
-            low = fit & -fit
-            found.append(self.plays[(low.bit_length() - 1) * 4096 + space])
-            fit ^= low
-        if len(self) > 500_000:  # a bound on memory in a very long run
-            self.clear()
-        result = self[key] = tuple(found)
-        return result

@@ -17,26 +17,18 @@ from the speed index (``index.py``), which remembers it between actions.
 
 from __future__ import annotations
 
-from functools import cache
-
 from evo_lessons.engine import Action, Event
 from evo_lessons.engine.words import seat_name
 
 from . import tables as T
 from .actions import MoveSpecies, PlayInvasive, PlayParasite, PlaySpecies, Spread, card_name
 from .decks import Decks
-from .index import ORDER, PlayLists
 
 CARDS = T.CARDS
 NEEDS, HOSTS, INVADES = T.NEEDS, T.HOSTS, T.INVADES
 MOVE_REACH, SPREAD, POLLINATORS = T.MOVE_REACH, T.SPREAD, T.POLLINATORS
 #: the species with an INVASIVE or a PARASITIC play
 KEYWORD_PLAYS = sum(1 << c for c in range(len(CARDS)) if INVADES[c] or HOSTS[c])
-
-
-@cache
-def play_lists(columns: int) -> PlayLists:
-    return PlayLists(T.play_table(PlaySpecies, columns))
 
 
 class Placement(Decks):
@@ -62,13 +54,16 @@ class Placement(Decks):
         for card in species:
             hand |= 1 << card
         index = self.index
-        plays = index.plays
-        lists = play_lists(self.columns)
+        masks = index.plays
+        plays = T.play_table(PlaySpecies, self.columns)
         actions: list[Action] = []
+        append = actions.append
         for space in index.order:
-            fit = plays[space] & hand
-            if fit:
-                actions += lists[fit * ORDER + space]
+            fit = masks[space] & hand
+            while fit:
+                low = fit & -fit
+                append(plays[(low.bit_length() - 1) * 4096 + space])
+                fit ^= low
         if not hand & KEYWORD_PLAYS:
             return actions
         under, card_of, columns = self.under, self.card_of, self.columns
@@ -98,7 +93,7 @@ class Placement(Decks):
         card = self.card_of[instance]
         bit = 1 << card
         get = self.index.plays.get
-        within = T.grid(self.rows, self.columns).within(space, reach, directions)
+        within = self.within[space][reach][directions == 8]
         beside = self.neighbours[space]
         return [
             d

@@ -27,6 +27,7 @@ class Spaces:
     columns: int
     neighbours: tuple[tuple[int, ...], ...]
     rays: tuple[tuple[tuple[int, ...], ...], ...]
+    within: tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...]
     homes: tuple[int, int]
     top: list[int]  # the instance on top of each space, or -1
     under: list[int]  # a parasite beneath, or -1
@@ -40,6 +41,7 @@ class Spaces:
         geometry = T.grid(rows, columns)
         self.neighbours = geometry.neighbours  # tuples: shared by clones, never copied
         self.rays = geometry.rays
+        self.within = geometry.within
         self.homes = geometry.homes
         self.top = [-1] * (rows * columns)
         self.under = [-1] * (rows * columns)

@@ -9,7 +9,7 @@ Nothing here decides anything: it only remembers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 
 from .compatibility import (
@@ -67,6 +67,11 @@ EVENT_TARGETS: dict[int, int] = {
 MOVE_REACH: tuple[tuple[int, int], ...] = _per_card(
     lambda s: (s.move, 4) if s.move else (s.flight, 8) if s.flight else (0, 0), (0, 0)
 )
+#: the farthest any card moves in one action: MOVE, FLIGHT, or a Migration event (R7, R17)
+REACH: int = max(
+    [reach for reach, _directions in MOVE_REACH]
+    + [e.amount for e in COLLECTION.events if e.effect == "relocate"]
+)
 #: SPREAD[x]: a species' SPREAD condition ("wind", "pollinator"), "" if it has none or is no species
 SPREAD: tuple[str, ...] = _per_card(lambda s: s.spread, "")
 #: EVENT_OWN[e]: does event e say "your own" species?
@@ -87,22 +92,12 @@ class Grid:
     #: diagonal), nearest first
     rays: tuple[tuple[tuple[int, ...], ...], ...]
     homes: tuple[int, int]
-    #: within(...)'s answers, filled as they are asked
-    _within: dict[tuple[int, int, int], tuple[int, ...]] = field(default_factory=dict)
+    #: within[s][n][diagonals?]: the spaces 1 to n steps from s in straight lines, direction by
+    #: direction and nearest first (R7's MOVE n; with diagonals FLIGHT n), for n up to REACH
+    within: tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...]
 
     def name(self, space: int) -> str:
         return space_name(*divmod(space, self.columns))
-
-    def within(self, space: int, reach: int, directions: int) -> tuple[int, ...]:
-        """The spaces 1 to ``reach`` steps away in straight lines (4 or 8 ``directions``, R7),
-        direction by direction, nearest first."""
-        key = (space, reach, directions)
-        found = self._within.get(key)
-        if found is None:
-            found = self._within[key] = tuple(
-                d for line in self.rays[space][:directions] for d in line[:reach]
-            )
-        return found
 
 
 def space_name(row: int, column: int) -> str:
@@ -129,7 +124,16 @@ def grid(rows: int, columns: int) -> Grid:
         neighbours.append(tuple(near))
         rays.append(tuple(lines))
     middle = (rows // 2) * columns + columns // 2
-    return Grid(rows, columns, tuple(neighbours), tuple(rays), (middle - 1, middle))
+    within = tuple(
+        tuple(
+            tuple(
+                tuple(d for line in lines[:directions] for d in line[:n]) for directions in (4, 8)
+            )
+            for n in range(REACH + 1)
+        )
+        for lines in rays
+    )
+    return Grid(rows, columns, tuple(neighbours), tuple(rays), (middle - 1, middle), within)
 
 
 # -- shared action objects --------------------------------------------------------------------
