@@ -6,6 +6,7 @@ end, and the property is checked after every action (or at every removal step).
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections import Counter
@@ -87,10 +88,13 @@ def test_the_speed_index_always_equals_one_rebuilt_from_the_table(seed, options)
         fresh.rebuild(state.top, state.under, state.card_of, state.neighbours)
         assert state.index == fresh
         assert state.index.order == sorted(fresh.keys, key=fresh.keys.__getitem__)
-        incremental = state.index.unconnected(
+        if state.phase == "play":  # every action of a turn ends with the links checked (R11)
+            assert not state.index.recheck
+        incremental = copy.deepcopy(state.index).unconnected(
             cut_off_at, state.top, state.under, state.card_of, state.neighbours
         )
         assert incremental == state._unconnected()
+        assert set(state.risk) == {instance for _space, instance in incremental}
 
     play(seed, options, check)
 

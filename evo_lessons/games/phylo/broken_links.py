@@ -83,6 +83,8 @@ class BrokenLinks(EventCards):
 
     def _update_risk(self, events: list[Event]) -> None:
         """After every action: start the clock of newly cut-off cards, stop it for rejoined ones."""
+        if not self.index.recheck:  # no card came or went since the last check: nothing changed
+            return
         cut = self.index.unconnected(
             cut_off_at, self.top, self.under, self.card_of, self.neighbours
         )

@@ -119,7 +119,6 @@ class Decks(Spaces):
             self.rng.shuffle(instances)
             self.decks[p] = instances
         self.card_of, self.owner_of = tuple(card_of), tuple(owner_of)
-        self.reindex()
         homes = ", ".join(
             f"{seat_name(p)}'s HOME at {self._name(s)}" for p, s in enumerate(self.homes)
         )

@@ -111,6 +111,8 @@ class TableIndex:
             else:
                 cut.pop(space, None)
         self.recheck = {}
+        if not cut:
+            return []
         found = []
         for space in sorted(cut):
             bits = cut[space]

@@ -60,6 +60,11 @@ class Placement(Decks):
         append = actions.append
         for space in index.order:
             fit = masks[space] & hand
+            if not fit:
+                continue
+            if not fit & (fit - 1):  # one card fits here: the usual case
+                append(plays[(fit.bit_length() - 1) * 4096 + space])
+                continue
             while fit:
                 low = fit & -fit
                 append(plays[(low.bit_length() - 1) * 4096 + space])

@@ -216,7 +216,6 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         self.chooser = 0  # who removes a card after a challenge
         self.picks: list[list[int]] = [[], []]
         if options["decks"] == "build":
-            self.reindex()
             self.setup_events.append(
                 Event(
                     "build",
@@ -267,7 +266,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
             species = [c for c in hand_cards if IS_SPECIES[c]]
             if species:
                 actions += self._play_actions(species)
-            if not self.event_played:
+            if not self.event_played and len(species) < len(hand_cards):
                 for card in hand_cards:
                     if not IS_SPECIES[card]:
                         actions += self._event_actions(card, me)
@@ -287,11 +286,9 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         me = self.current_player
         if isinstance(action, PickCard):
             self._pick(me, action.card, events)
-            return events
-        if isinstance(action, ChooseOpening):
+        elif isinstance(action, ChooseOpening):
             self._choose_opening(me, action.card, events)
-            return events
-        if isinstance(action, RemoveCard):
+        elif isinstance(action, RemoveCard):
             self._challenge_removal(me, action, events)
         elif isinstance(action, Pass):
             events.append(Event("pass", f"{seat_name(me)} ends the turn.", me))

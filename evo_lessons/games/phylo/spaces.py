@@ -45,9 +45,9 @@ class Spaces:
         self.homes = geometry.homes
         self.top = [-1] * (rows * columns)
         self.under = [-1] * (rows * columns)
-        for p, space in enumerate(self.homes):
-            self.top[space] = p
         self.index = TableIndex()
+        for p, space in enumerate(self.homes):
+            self._put(space, p)
 
     def reindex(self) -> None:
         """Rebuild the speed index from ``top`` and ``under`` as they are."""
