@@ -23,7 +23,7 @@ from evo_lessons.engine.words import seat_name
 from . import board, genome
 from .actions import Move, PlanAhead
 from .mutations import Mutations
-from .tables import CARD_LABEL, ROLLS, WORLD, move
+from .tables import CARD_LABEL, MOVES, ROLLS, WORLD, move
 
 
 class Turns(Mutations):
@@ -137,6 +137,7 @@ class Turns(Mutations):
         current = self.genomes[player]
         habitats = board.BOARDS[self.temperature - 1]
         by_habitat: dict[int, list[tuple[tuple[int, ...], int]]] = {}
+        known = MOVES.get  # the shared Move objects (tables.move makes a missing one)
         moves = []
         for cell in cells:
             habitat = habitats[cell - 1]
@@ -150,7 +151,8 @@ class Turns(Mutations):
                 by_habitat[habitat] = options
             staying = stay or cell == here
             for target, cost in options:
-                moves.append(move(cell, target, cost, staying))
+                shared = known((cell, target[0], target[1], target[2], cost, staying))
+                moves.append(shared or move(cell, target, cost, staying))
         return moves
 
     def _plans_ahead(self, player: int) -> list[PlanAhead]:
