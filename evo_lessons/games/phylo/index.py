@@ -7,7 +7,7 @@ space at a time instead of scanning the whole grid:
 
 * ``plays``: for each empty space beside a card, the species that may be played there (the OR
   of ``tables.BESIDE`` over its neighbours); ``order`` names these spaces in the order the legal
-  list takes them;
+  list takes them. A moving species (R7) lands only on such a space;
 * ``occupied``: the spaces with a card on top, in reading order;
 * ``cut_off``: the spaces whose card (bit 1) or parasite beneath (bit 2) has no compatible
   connection, as ``broken_links.cut_off_at`` last found them; ``recheck`` names the spaces whose
