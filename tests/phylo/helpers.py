@@ -64,6 +64,7 @@ def table(
     state.risk, state.lost, state.end_after = {}, [0, 0], None
     state.history = []
     state._legal = None
+    state.reindex()
     state._update_risk([])
     return state
 

@@ -11,6 +11,7 @@ VARIANTS = [
     {"decks": "pool", "deck_size": 30},
     {"decks": "build", "deck_size": 12},
     {"rows": 3, "columns": 4},
+    {"decks": "pool", "deck_size": 12, "preselect": True},
 ]
 
 

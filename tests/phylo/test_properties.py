@@ -6,6 +6,7 @@ end, and the property is checked after every action (or at every removal step).
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections import Counter
@@ -15,7 +16,14 @@ from hypothesis import strategies as st
 
 from evo_lessons.engine.testing import check_illegal_changes_nothing
 from evo_lessons.games.phylo import load_json, new_game
-from evo_lessons.games.phylo.rules import CARDS, PhyloState, PlayEvent, PlaySpecies
+from evo_lessons.games.phylo.index import TableIndex
+from evo_lessons.games.phylo.rules import (
+    CARDS,
+    PhyloState,
+    PlayEvent,
+    PlaySpecies,
+    cut_off_at,
+)
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 OPTIONS = st.fixed_dictionaries(
@@ -25,6 +33,7 @@ OPTIONS = st.fixed_dictionaries(
         "rows": st.sampled_from([3, 5, 7, 7, 7]),
         "columns": st.sampled_from([4, 6, 9, 9, 9]),
         "deck_size": st.sampled_from([12, 24, 24]),
+        "preselect": st.sampled_from([False, False, False, True]),
     }
 )
 MANY = settings(max_examples=1000, deadline=None, database=None)
@@ -65,6 +74,27 @@ def test_every_card_is_always_in_exactly_one_place(seed, options):
     def check(state, _action):
         assert everywhere(state) == Counter(range(len(state.card_of)))
         assert [state.top[h] for h in state.homes] == [0, 1]  # the HOMEs never move
+
+    play(seed, options, check)
+
+
+@MANY
+@given(seed=SEEDS, options=OPTIONS)
+def test_the_speed_index_always_equals_one_rebuilt_from_the_table(seed, options):
+    """index.py remembers between actions what a full scan of the table would find."""
+
+    def check(state, _action):
+        fresh = TableIndex()
+        fresh.rebuild(state.top, state.under, state.card_of, state.neighbours)
+        assert state.index == fresh
+        assert state.index.order == sorted(fresh.keys, key=fresh.keys.__getitem__)
+        if state.phase == "play":  # every action of a turn ends with the links checked (R11)
+            assert not state.index.recheck
+        incremental = copy.deepcopy(state.index).unconnected(
+            cut_off_at, state.top, state.under, state.card_of, state.neighbours
+        )
+        assert incremental == state._unconnected()
+        assert set(state.risk) == {instance for _space, instance in incremental}
 
     play(seed, options, check)
 

@@ -85,8 +85,9 @@ def reference_compatible(x, y) -> bool:
     plant = y.diet == "photosynthetic"
     if x.diet == "omnivore" and plant:
         return True
-    if x.diet == "herbivore":
-        return plant and y.rank == x.rank - 1
+    if x.diet == "herbivore":  # plants, and fungi where the real diet lists them (R20)
+        fungus = y.group == "fungus" and "fungus" in x.eats
+        return (plant or fungus) and y.rank == x.rank - 1
     if x.diet in ("carnivore", "omnivore"):
         return not plant and y.rank == x.rank - 1 and x.scale > y.scale
     return False

@@ -1,4 +1,4 @@
-"""The numbered rulings R1-R17 of rules.py's docstring: where the text is silent, what we decided.
+"""The numbered rulings R1-R20 of rules.py's docstring: where the text is silent, what we decided.
 
 Each test's name starts with its ruling's number. Tables come from ``table`` (helpers.py):
 Player 1's HOME at D4, Player 2's at E4, Player 1 to act with three actions.
@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from evo_lessons.games.phylo import build_actions, new_game
-from evo_lessons.games.phylo.rules import CARDS, COLLECTION, PickCard, PlayEvent
+from evo_lessons.games.phylo.rules import CARDS, COLLECTION, ChooseOpening, PickCard, PlayEvent
 
 from .helpers import act, at, at_risk, beneath_at, card, labels, play_spaces, space, table
 
@@ -351,3 +351,103 @@ def test_r17_mast_year_draws_what_the_deck_has():
     state = table(hands=(["mast_year"], []), placed=[("valley_oak", 0, "C4")], decks=(1, 9))
     act(state, "Play Mast year on Valley oak at C4")
     assert len(state.hands[0]) == 1 and state.decks[0] == []
+
+
+# -- R18: the preselected opening hand -----------------------------------------------------------
+def test_r18_the_opening_hand_is_drawn_at_random_unless_the_option_is_on():
+    assert new_game(seed=4).options["preselect"] is False
+    state = new_game(seed=4)
+    assert state.phase == "play"
+    assert sorted(len(h) for h in state.hands) == [5, 6]  # five each, and the first turn's card
+
+
+def test_r18_each_player_picks_five_cards_of_their_own_deck_player_1_first():
+    state = new_game(seed=4, preselect=True)
+    assert state.phase == "preselect" and state.current_player == 0
+    own = Counter(state.card_of[i] for i in state.decks[0])
+    assert {a.card for a in state.legal_actions()} == set(own)
+    assert all(str(a).startswith("Take ") for a in state.legal_actions())
+    chosen = []
+    for _ in range(5):
+        action = state.legal_actions()[-1]
+        chosen.append(action.card)
+        state.apply(action)
+    assert sorted(state.card_of[i] for i in state.hands[0]) == sorted(chosen)
+    assert state.current_player == 1 and state.phase == "preselect"
+    assert len(state.decks[0]) == 24 - 5
+
+
+def test_r18_after_both_picks_the_coin_decides_and_the_first_turn_draws():
+    state = new_game(seed=4, preselect=True)
+    for _ in range(10):
+        state.apply(state.legal_actions()[0])
+    assert state.phase == "play" and state.turn == 1
+    assert sorted(len(h) for h in state.hands) == [5, 6]  # the first player drew (R16)
+
+
+def test_r18_a_player_sees_their_own_deck_while_picking_but_never_the_other():
+    state = new_game(seed=4, preselect=True)
+    mine = state.observation(0)
+    assert mine["deck"] == sorted(state.card_of[i] for i in state.decks[0])
+    assert "deck" not in state.observation(None)
+    for _ in range(5):
+        state.apply(state.legal_actions()[0])
+    theirs = state.observation(0)
+    assert "deck" in theirs and theirs["deck"] == sorted(state.card_of[i] for i in state.decks[0])
+    assert theirs["hand"] == sorted(state.card_of[i] for i in state.hands[0])
+
+
+def test_r18_picks_follow_built_decks():
+    state = new_game(seed=2, decks="build", deck_size=12, preselect=True)
+    for _ in range(24):
+        state.apply(state.legal_actions()[0])
+    assert state.phase == "preselect"
+
+
+def test_r18_a_card_not_in_the_deck_cannot_be_picked():
+    state = new_game(seed=4, preselect=True)
+    absent = next(c.id for c in CARDS if c.id not in {state.card_of[i] for i in state.decks[0]})
+    with pytest.raises(ValueError, match="Illegal"):
+        state.apply(ChooseOpening(absent))
+
+
+# -- R19: wildfire burns any plant ---------------------------------------------------------------
+@pytest.mark.parametrize(
+    "plant, where",
+    [("giant_water_lily", "freshwater"), ("saguaro", "desert"), ("arctic_willow", "tundra")],
+)
+def test_r19_wildfire_may_be_played_on_a_plant_of_any_terrain(plant, where):
+    state = table(hands=(["wildfire"], []), placed=[(plant, 1, "B2")])
+    assert where in CARDS[card(plant)].terrains
+    name = COLLECTION.by_key(plant).name
+    assert f"Play Wildfire on {name} at B2" in labels(state)
+    act(state, f"Play Wildfire on {name} at B2")
+    assert at(state, "B2") is None
+
+
+def test_r19_wildfire_is_never_played_on_an_alga_or_a_fungus():
+    state = table(
+        hands=(["wildfire"], []),
+        placed=[("giant_kelp", 1, "B2"), ("turkey_tail", 1, "B5"), ("reindeer_lichen", 1, "H2")],
+    )
+    assert not [a for a in labels(state) if a.startswith("Play Wildfire")]
+
+
+# -- R20: fungus eaters --------------------------------------------------------------------------
+def test_r20_the_leafcutter_ant_may_be_played_beside_the_fungus_it_farms():
+    state = table(hands=(["leafcutter_ant"], []), placed=[("leafcutter_fungus", 1, "B2")])
+    assert {"A2", "B1", "B3", "C2"} <= play_spaces(state, "leafcutter_ant")
+
+
+def test_r20_the_fungus_keeps_the_ant_connected_after_its_plant_burns():
+    state = table(
+        hands=(["wildfire"], []),
+        placed=[("leafcutter_fungus", 1, "A2"), ("cecropia", 1, "C2"), ("leafcutter_ant", 1, "B2")],
+    )
+    act(state, "Play Wildfire on Trumpet tree at C2")
+    assert at(state, "B2") == "leafcutter_ant" and "leafcutter_ant" not in at_risk(state)
+
+
+def test_r20_a_herbivore_that_eats_no_fungi_gets_no_food_from_one():
+    state = table(hands=(["horse"], []), placed=[("turkey_tail", 1, "B2")])
+    assert not {"A2", "B1", "B3", "C2"} & play_spaces(state, "horse")

@@ -35,6 +35,8 @@ def reachable(
 ) -> list[int]:
     """Cells within ``steps`` orthogonal moves of ``start`` through empty cells (R1)."""
     taken = set(taken)
+    if steps == 1 and not include_start:  # the usual turn: one step to an empty neighbour
+        return sorted(near for near in NEIGHBOURS[start - 1] if near not in taken)
     seen = {start}
     frontier = [start]
     for _ in range(steps):

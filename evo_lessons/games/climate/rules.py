@@ -116,6 +116,15 @@ R15. ``start_habitat`` (our variant, so that warming can harm someone): "tundra"
     home habitat is empty when a new lineage must colonise (board 5 has only four tundra
     cells), a savannah lineage colonises instead: every board has more savannah cells than there
     can be players.
+
+Where each part of the rules lives
+----------------------------------
+``board.py`` the habitat boards and their cells (R1); ``genome.py`` genes, adaptation and what
+a change costs (R2, R6); ``mutation_deck.py`` the deck and the hands (R4, R5, R14); ``table.py``
+the species on the map; ``turns.py`` placing, rolling, moving and the end of a turn (R1-R3, R6,
+R7, R13); ``mutations.py`` the turn's card (R5, R12); ``climate_change.py`` the climate die and
+the end of time (R9, R11); ``lineages.py`` extinction, colonisation and tokens (R8, R10, R15).
+This module holds the game's state and its contract. ``tables.py`` only makes it fast.
 """
 
 from __future__ import annotations
@@ -124,51 +133,25 @@ import random
 from typing import Any, ClassVar
 
 from evo_lessons.engine import Action, Event, GameState
-from evo_lessons.engine.words import seat_name, seats_in_words
+from evo_lessons.engine.words import seat_name
 
 from . import board, genome
-from .actions import ACTION_TYPES, GENE_NAMES, Move, Place, PlanAhead
-from .data import Habitat, World
-from .mutation_deck import MutationDeck, pick
-from .tables import (
-    CARD_KIND,
-    CARD_LABEL,
-    DELETERIOUS,
-    DRAWS_A_CARD,
-    END_TURN,
-    MUTATION,
-    PLACES,
-    ROLLS,
-    WORLD,
-    move,
-)
-
-TRENDS = ("random", "warming", "cooling")
-#: R15: where each seat's lineages come from
-HOMES = ("savannah", "tundra", "mixed")
-#: R9: with no cap set, a game that somehow runs this long (a billion years) still ends
-ROUND_LIMIT = 1_000
-SAVANNAH = 0
-TUNDRA = 3
+from .actions import ACTION_TYPES, Move, Place, PlanAhead
+from .climate_change import ROUND_LIMIT, TRENDS
+from .data import World
+from .lineages import HOMES, SAVANNAH, TUNDRA, home_habitat, lineage_genome
+from .mutation_deck import MutationDeck
+from .tables import CARD_LABEL, END_TURN, PLACES, WORLD
+from .turns import Turns
 
 
-def home_habitat(start: str, seat: int) -> int:
-    """R15: the habitat a seat's lineages start in and colonise from."""
-    if start == "mixed":
-        return TUNDRA if seat % 2 else SAVANNAH
-    return TUNDRA if start == "tundra" else SAVANNAH
-
-
-def lineage_genome(habitat: int) -> list[int]:
-    """A new lineage carries its home habitat's value in every gene (1-1-1 in the savannah)."""
-    return [habitat + 1] * 3
-
-
-class ClimateState(GameState):
+class ClimateState(Turns, GameState):
     """The whole table: the climate, the species (cells, genomes, tokens), the mutation deck.
 
-    The state keeps the turn structure; the deck and the hands are a :class:`MutationDeck`,
-    what a genome costs is :mod:`.genome`'s business and the geometry of cells :mod:`.board`'s.
+    The rules' parts are its bases (see "Where each part of the rules lives" above); this class
+    holds the state and the contract: whose decision it is, what they may do, what they see.
+    The deck and the hands are a :class:`MutationDeck`, what a genome costs is :mod:`.genome`'s
+    business and the geometry of cells :mod:`.board`'s.
     """
 
     action_types: ClassVar[dict[str, type[Action]]] = ACTION_TYPES
@@ -201,16 +184,6 @@ class ClimateState(GameState):
         for player in range(n):
             for _ in range(WORLD.start_cards):
                 self.deck.deal(player, self.rng, self.setup_events, self.blind)
-
-    # -- contract ------------------------------------------------------------------------------
-    @property
-    def num_players(self) -> int:
-        return len(self.positions)
-
-    @property
-    def round_cap(self) -> int:
-        """The round after which time is up (R9): the teacher's cap, else the safety limit."""
-        return self.options["max_rounds"] or ROUND_LIMIT
 
     @property
     def current_player(self) -> int | None:
@@ -258,408 +231,6 @@ class ClimateState(GameState):
             self._finish_turn(events)
         return events
 
-    # -- turn structure ------------------------------------------------------------------------
-    def _place(self, player: int, cell: int, events: list[Event]) -> None:
-        """Placement in seat order at the start (R13), or a new lineage colonising (R10)."""
-        self.positions[player] = cell
-        habitat = self._habitat_of(player).name.lower()
-        if self.phase == "place":
-            said = f"{seat_name(player)} places the species on cell {cell} ({habitat})."
-        else:
-            said = (
-                f"A new lineage for {seat_name(player)} colonises cell {cell} ({habitat}), "
-                f"genome {'-'.join(map(str, self.genomes[player]))} (R10)."
-            )
-        events.append(Event("place", said, player, {"cell": cell}))
-        if self.phase == "place":
-            if player + 1 < self.num_players:
-                self.turn_player = player + 1
-                return
-            self.round = 1
-            self.turn_player = 0
-            self._start_turn(events)
-        else:
-            # restart after an extinction: two fresh cards, then the turn ends (R5, R10)
-            for _ in range(WORLD.restart_cards):
-                self.deck.deal(player, self.rng, events, self.blind)
-            self.phase = "done"
-
-    def _start_turn(self, events: list[Event]) -> None:
-        """Draw a card, roll the die, and offer the moves the roll allows (if any)."""
-        player = self.turn_player
-        self.turns += 1
-        self.roll = None
-        self._draw_for_turn(player, events)
-        if self.phase == "over":  # a blind mutation carried the lineage to its last token
-            return
-        here = self.positions[player]  # after the draw: a blind mutation may have moved it
-        self.roll = roll = self._die()
-        options: list[Move]
-        if self.after_change:
-            # the round after a climate change: be, or become, adapted, or go extinct
-            if roll <= 3:
-                events.append(ROLLS["stays and adapts"][player][roll])
-                options = self._moves_to([here], player, stay=True)
-            else:
-                events.append(ROLLS["may move two"][player][roll])
-                options = self._moves_to(board.reachable(here, 2, self.positions), player)
-            if not options:
-                self._go_extinct(player, events)
-                return
-            if len(options) == 1 and options[0].stay and options[0].cost == 0:
-                # already adapted where it stands: nothing to decide
-                if not self._award_token(player, events):
-                    self._enter_end_phase()
-                return
-        else:
-            if roll <= 3:
-                events.append(ROLLS["stays"][player][roll])
-                self._enter_end_phase()
-                return
-            near = board.reachable(here, 1, self.positions, include_start=False)
-            options = self._moves_to(near, player)
-            if not options:
-                events.append(ROLLS["cannot move"][player][roll])  # R3
-                self._enter_end_phase()
-                return
-            events.append(ROLLS["must move"][player][roll])
-        self.phase = "move"
-        self.pending_moves = tuple(options)
-
-    def _enter_end_phase(self) -> None:
-        """Offer preadaptation if there is any; otherwise the turn simply ends."""
-        self.pending_moves = ()
-        self.pending_plans = tuple(self._plans_ahead(self.turn_player))
-        self.phase = "end" if self.pending_plans else "done"
-
-    def _finish_turn(self, events: list[Event]) -> None:
-        """Hand limit, next player, end of round; then start the next turn."""
-        player = self.turn_player
-        while len(self.deck.hands[player]) > WORLD.hand_limit:  # R7
-            (card,) = self.deck.lose_at_random(player, 1, self.rng)
-            events.append(
-                Event(
-                    "discard",
-                    f"{seat_name(player)} holds more than {WORLD.hand_limit} cards and loses "
-                    f"one at random ({CARD_LABEL[card]}).",
-                    player,
-                    {"card": card},
-                )
-            )
-        self.pending_moves = ()
-        self.pending_plans = ()
-        if player + 1 < self.num_players:
-            self.turn_player = player + 1
-        else:
-            self._end_round(events)
-            if self.phase == "over":
-                return
-            self.turn_player = 0
-        self._start_turn(events)
-
-    def _end_round(self, events: list[Event]) -> None:
-        """Roll for the climate; then the game ends if time is up (R9), or a new round starts."""
-        self._roll_climate(events)
-        self.temperature_log.append(self.temperature)
-        if self.round >= self.round_cap:
-            self._time_is_up(events)
-            return
-        self.round += 1
-
-    def _roll_climate(self, events: list[Event]) -> None:
-        """A roll above ``6 - climate_change_faces`` changes the climate one step (R11)."""
-        self.after_change = False
-        faces = self.options["climate_change_faces"]
-        roll = self._die()
-        if roll <= 6 - faces:
-            events.append(
-                Event(
-                    "climate",
-                    f"End of round {self.round}: the climate die shows "
-                    f"{roll}; the climate holds at board {self.temperature}.",
-                    None,
-                    {"roll": roll, "temperature": self.temperature},
-                )
-            )
-            return
-        before = self.temperature
-        direction_roll = self._die()
-        step = 1 if direction_roll >= 4 else -1
-        trend = self.options["climate_trend"]
-        note = ""
-        if trend == "warming":
-            step, note = 1, " (the warming trend always pushes up)"
-        elif trend == "cooling":
-            step, note = -1, " (the cooling trend always pushes down)"
-        elif before == 1 and step < 0:
-            step, note = 1, " (it cannot get colder than board 1, so it warms)"
-        elif before == 5 and step > 0:
-            step, note = -1, " (it cannot get warmer than board 5, so it cools)"
-        after = min(5, max(1, before + step))
-        if after == before:
-            events.append(
-                Event(
-                    "climate",
-                    f"End of round {self.round}: the climate die shows "
-                    f"{roll}, but the climate is already at its limit{note}.",
-                    None,
-                    {"roll": roll, "temperature": after},
-                )
-            )
-            return
-        self.temperature = after
-        self.after_change = True
-        word = "warms" if after > before else "cools"
-        events.append(
-            Event(
-                "climate",
-                f"End of round {self.round}: the climate die shows {roll} and the direction "
-                f"die {direction_roll}: the world {word} to board {after}{note}.",
-                None,
-                {"roll": roll, "direction": direction_roll, "temperature": after, "before": before},
-            )
-        )
-
-    def _time_is_up(self, events: list[Event]) -> None:
-        """R9: the most tokens win; ties go to the fewer extinctions; a tie on both is shared."""
-        ranks = [(self._token_count(p), -self.extinctions[p]) for p in range(self.num_players)]
-        best = max(ranks)
-        self.winners = [p for p in range(self.num_players) if ranks[p] == best]
-        self.phase = "over"
-        events.append(
-            Event(
-                "game_over",
-                f"Time is up after {self.round} rounds (R9), about {self.round} million "
-                f"years: {seats_in_words(self.winners)} won with {best[0]} tokens.",
-                None,
-                {"winners": list(self.winners)},
-            )
-        )
-
-    # -- the draw ------------------------------------------------------------------------------
-    def _draw_for_turn(self, player: int, events: list[Event]) -> None:
-        """A turn's card: into the hand, or a deleterious one (R5), or at once (R12)."""
-        card = self.deck.draw(self.rng, events, player)
-        if card is None:
-            return
-        if CARD_KIND[card] == DELETERIOUS:
-            self.deck.discard.append(card)
-            lost = [] if self.blind else self.deck.lose_at_random(player, 2, self.rng)
-            what = ", ".join(CARD_LABEL[c] for c in lost) or "nothing to lose"
-            events.append(
-                Event(
-                    "deleterious",
-                    f"{seat_name(player)} draws a deleterious mutation: "
-                    f"it is discarded with two random cards ({what}).",
-                    player,
-                    {"lost": lost},
-                )
-            )
-            return
-        if self.blind:
-            self._blind_mutation(player, card, events)
-            return
-        self.deck.to_hand(player, card)
-        events.append(DRAWS_A_CARD[player])
-
-    def _blind_mutation(self, player: int, card: int, events: list[Event]) -> None:
-        """R12: the drawn mutation acts at once; selection keeps it, moves it or removes it."""
-        info = WORLD.cards[card]
-        self.deck.discard.append(card)
-        who = seat_name(player)
-        if info.kind != MUTATION:
-            said = f"{who}'s species gets a neutral mutation: nothing changes."
-            events.append(Event("mutation", said, player))
-            return
-        current = self.genomes[player]
-        value = current[info.gene] + info.step
-        gene_name = GENE_NAMES[info.gene]
-        label = CARD_LABEL[card]
-        if not 1 <= value <= 4:
-            events.append(
-                Event(
-                    "mutation",
-                    f"A {label} mutation strikes {who}'s species, but {gene_name} is already at "
-                    "its limit: no effect.",
-                    player,
-                )
-            )
-            return
-        mutant = list(current)
-        mutant[info.gene] = value
-        here = self.positions[player]
-        if here is None or genome.adapted(mutant, self._habitat_at(here)):
-            current[info.gene] = value
-            events.append(
-                Event(
-                    "mutation",
-                    f"A random mutation sets {who}'s {gene_name} gene to {value} (R12).",
-                    player,
-                    {"gene": info.gene, "value": value},
-                )
-            )
-            return
-        edge = [
-            cell
-            for cell in board.reachable(here, 1, self.positions, include_start=False)
-            if genome.adapted(mutant, self._habitat_at(cell))
-        ]
-        if not edge:
-            events.append(
-                Event(
-                    "selection",
-                    f"A {label} mutation arises in {who}'s species, but its carriers are unfit "
-                    "here and selection removes it (R12).",
-                    player,
-                )
-            )
-            return
-        cell = edge[pick(self.rng, len(edge))]
-        current[info.gene] = value
-        self.positions[player] = cell
-        habitat = self._habitat_of(player).name.lower()
-        events.append(
-            Event(
-                "mutation",
-                f"A {label} mutation arises in {who}'s species: its carriers are unfit at home "
-                f"but thrive in the {habitat} next door, and the lineage shifts to cell {cell} "
-                "(R12).",
-                player,
-                {"gene": info.gene, "value": value, "cell": cell},
-            )
-        )
-        self._award_token(player, events)
-
-    # -- adapting ------------------------------------------------------------------------------
-    def _moves_to(self, cells: list[int], player: int, stay: bool = False) -> list[Move]:
-        """Every move to one of ``cells`` that ends adapted and that the hand can pay (R2).
-
-        Blind species (R12) choose no mutations: they move only where they are adapted already.
-        """
-        counts = self.deck.counts[player]
-        here = self.positions[player]
-        current = self.genomes[player]
-        habitats = board.BOARDS[self.temperature - 1]
-        by_habitat: dict[int, list[tuple[tuple[int, ...], int]]] = {}
-        moves = []
-        for cell in cells:
-            habitat = habitats[cell - 1]
-            options = by_habitat.get(habitat)
-            if options is None:
-                if self.blind:
-                    adapted = genome.adapted(current, habitat)
-                    options = [(tuple(current), 0)] if adapted else []
-                else:
-                    options = genome.adapted_genomes(current, habitat, counts)
-                by_habitat[habitat] = options
-            staying = stay or cell == here
-            for target, cost in options:
-                moves.append(move(cell, target, cost, staying))
-        return moves
-
-    def _plans_ahead(self, player: int) -> list[PlanAhead]:
-        """R6 (none for blind species, R12, or one not on the board)."""
-        here = self.positions[player]
-        if self.blind or here is None:
-            return []
-        return genome.plans_ahead(
-            self.genomes[player], self._habitat_at(here), self.deck.counts[player]
-        )
-
-    def _adapt(self, player: int, target, events: list[Event], verb: str = "adapts") -> None:
-        """Pay for the genome ``target`` with the player's cards (R2) and say so."""
-        current = self.genomes[player]
-        if tuple(current) == tuple(target):
-            return
-        old = "-".join(map(str, current))
-        spent = genome.pay(current, target, self.deck, player)
-        new = "-".join(map(str, current))
-        cards = "card" if len(spent) == 1 else "cards"
-        events.append(
-            Event(
-                "adapt",
-                f"{seat_name(player)} {verb}: genome {old} becomes {new}, "
-                f"spending {len(spent)} mutation {cards}.",
-                player,
-                {"genome": list(current), "spent": spent},
-            )
-        )
-
-    # -- extinction and tokens -----------------------------------------------------------------
-    def _go_extinct(self, player: int, events: list[Event]) -> None:
-        """R10: the lineage is lost for good; a new one will colonise (R15 says from where)."""
-        habitat = self._habitat_of(player)
-        self.deck.give_up_hand(player)
-        self.extinctions[player] += 1
-        self.positions[player] = None
-        home = home_habitat(self.options["start_habitat"], player)
-        if not board.free_cells(self.temperature, home, self.positions):
-            home = SAVANNAH  # R15: the home habitat is full
-        self.colonists[player] = home
-        self.genomes[player] = lineage_genome(home)
-        self.tokens[player] = 1 << home
-        self.pending_moves = ()
-        self.phase = "restart"
-        arrival = WORLD.habitats[home].name.lower()
-        events.append(
-            Event(
-                "extinction",
-                f"{seat_name(player)}'s species is not adapted to the "
-                f"{habitat.name.lower()} and cannot become so: it goes extinct, and its lineage "
-                f"is lost for good, with its cards and tokens. A new {arrival} lineage will "
-                f"colonise the map for {seat_name(player)} (R10).",
-                player,
-                {"habitat": habitat.key},
-            )
-        )
-
-    def _award_token(self, player: int, events: list[Event]) -> bool:
-        """Give the token of the current habitat if new (R8); True if that wins the game."""
-        index = self._habitat_at(self.positions[player])
-        if self.tokens[player] & (1 << index):
-            return False
-        self.tokens[player] |= 1 << index
-        name = WORLD.habitats[index].name.lower()
-        held, needed = self._token_count(player), self.options["tokens_to_win"]
-        events.append(
-            Event(
-                "token",
-                f"{seat_name(player)} earns the {name} token ({held} of {needed}).",
-                player,
-                {"habitat": index},
-            )
-        )
-        if held < needed:
-            return False
-        self.winners = [player]
-        self.phase = "over"
-        self.pending_moves = ()
-        events.append(
-            Event(
-                "game_over",
-                f"{seat_name(player)} wins, having lived in {held} habitats!",
-                player,
-                {"winners": [player]},
-            )
-        )
-        return True
-
-    def _token_count(self, player: int) -> int:
-        return self.tokens[player].bit_count()
-
-    # -- chance and geometry -------------------------------------------------------------------
-    def _die(self) -> int:
-        # random() is several times cheaper than randint(); the die is just as fair
-        return int(self.rng.random() * 6) + 1
-
-    def _habitat_at(self, cell: int) -> int:
-        """The habitat index of ``cell`` in today's climate."""
-        return board.habitat_at(self.temperature, cell)
-
-    def _habitat_of(self, player: int) -> Habitat:
-        return WORLD.habitats[self._habitat_at(self.positions[player])]
-
-    # -- what players see ----------------------------------------------------------------------
     def _observe(self, player: int | None) -> dict[str, Any]:
         """Everything is public except hands: others see only how many cards each holds."""
         species = []
@@ -751,3 +322,15 @@ class ClimateState(GameState):
             )
         )
         return row
+
+
+__all__ = [
+    "HOMES",
+    "ROUND_LIMIT",
+    "SAVANNAH",
+    "TRENDS",
+    "TUNDRA",
+    "ClimateState",
+    "home_habitat",
+    "lineage_genome",
+]

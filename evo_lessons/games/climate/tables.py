@@ -55,15 +55,15 @@ PLANS_AHEAD: dict[tuple[int, int, int], PlanAhead] = {
     for cost in range(1, 4)
 }
 #: filled as moves are first offered: at most 63 cells x 64 genomes x a few costs
-_MOVES: dict[tuple[int, int, int, int, int, bool], Move] = {}
+MOVES: dict[tuple[int, int, int, int, int, bool], Move] = {}
 
 
 def move(cell: int, genome: tuple[int, int, int], cost: int, stay: bool) -> Move:
     """The one shared :class:`Move` with these values."""
     key = (cell, genome[0], genome[1], genome[2], cost, stay)
-    found = _MOVES.get(key)
+    found = MOVES.get(key)
     if found is None:
-        found = _MOVES[key] = Move(*key)
+        found = MOVES[key] = Move(*key)
     return found
 
 

@@ -22,6 +22,7 @@ from evo_lessons.engine import Action, RandomBot
 from . import tables as T
 from .rules import (
     Challenge,
+    ChooseOpening,
     DiscardToDraw,
     MoveSpecies,
     Pass,
@@ -130,6 +131,8 @@ class BuilderBot:
     def choose(self, observation: dict[str, Any], legal_actions: list[Action]) -> Action:
         if isinstance(legal_actions[0], PickCard):
             return self._pick(observation, legal_actions)
+        if isinstance(legal_actions[0], ChooseOpening):
+            return self._opening(observation, legal_actions)
         board = Board(observation)
         me = observation["seat"]
         best, best_score = legal_actions[-1], -1e9
@@ -155,6 +158,22 @@ class BuilderBot:
             if s.rank > 1 and not any(T.NEEDS[card] >> c & 1 for c in picked):
                 base -= 6.0  # nothing to eat yet
             return base + partners + 0.5 * s.points + self.rng.random()
+
+        return max(legal, key=value)
+
+    def _opening(self, observation: dict[str, Any], legal: list[Action]) -> Action:
+        """R18: an opening hand that can start a web: producers first, then what eats them."""
+        hand = observation["hand"]
+        producers = sum(1 for c in hand if T.IS_SPECIES[c] and T.CARDS[c].rank == 1)
+
+        def value(action: ChooseOpening) -> float:
+            card = action.card
+            if not T.IS_SPECIES[card]:
+                return 1.0 + self.rng.random()
+            if T.CARDS[card].rank == 1:
+                return (6.0 if producers < 3 else 1.5) + self.rng.random()
+            eats_in_hand = any(T.NEEDS[card] >> c & 1 for c in hand)
+            return (4.0 if eats_in_hand else 0.5) + 0.3 * T.POINTS[card] + self.rng.random()
 
         return max(legal, key=value)
 

@@ -1,9 +1,10 @@
 """Speed machinery for Phylo: compatibility as bitmasks, grid geometry, shared action objects.
 
-rules.py states the rules; this module precomputes them once per process so that a random
-playout asks "which of my hand cards fit beside this card?" with one integer AND. Every table
-here is derived from :func:`evo_lessons.games.phylo.data.collection_data` and the rule functions
-below, which read like the rulebook and are what the tests check.
+The rules modules state the rules; this module precomputes them once per process so that a
+random playout asks "which of my hand cards fit beside this card?" with one integer AND. Every
+table here is derived from :func:`evo_lessons.games.phylo.data.collection_data` and the rule
+functions of ``compatibility.py``, which read like the rulebook and are what the tests check.
+Nothing here decides anything: it only remembers.
 """
 
 from __future__ import annotations
@@ -11,73 +12,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from .data import Species, collection_data
-
-COLLECTION = collection_data()
-CARDS = COLLECTION.cards
-SPECIES = COLLECTION.species
-#: the card id of a HOME starter card (one past the collection)
-HOME = len(CARDS)
-
-
-# -- the compatibility rules (ruling R3) -----------------------------------------------------
-def shares_habitat(a: Species, b: Species) -> bool:
-    """At least one terrain and one climate in common."""
-    return bool(set(a.terrains) & set(b.terrains)) and bool(set(a.climates) & set(b.climates))
-
-
-def feeds_on(eater: Species, food: Species) -> bool:
-    """Is there an acceptable food link from ``eater`` to the neighbour ``food``?
-
-    Rank n needs rank n-1; an omnivore may always eat a photosynthetic neighbour; a carnivorous
-    link (meat, by a carnivore or an omnivore) needs the eater in a larger size class; a
-    herbivore eats plants of any size.
-    """
-    if eater.rank == 1 or eater.diet == "parasite":
-        return False
-    plant = food.diet == "photosynthetic"
-    if eater.diet == "herbivore":
-        return plant and food.rank == eater.rank - 1
-    if eater.diet == "omnivore" and plant:
-        return True
-    if eater.diet in ("carnivore", "omnivore"):
-        return not plant and food.rank == eater.rank - 1 and eater.scale > food.scale
-    return False
-
-
-def compatible(card: Species, neighbour: int) -> bool:
-    """Can ``card`` sit beside the card with id ``neighbour`` (HOME or a species)?"""
-    if neighbour == HOME:
-        return card.rank == 1 and card.diet != "parasite"
-    other = CARDS[neighbour]
-    if other.kind != "species" or not shares_habitat(card, other):
-        return False
-    return (card.rank == 1 and card.diet != "parasite") or feeds_on(card, other)
-
-
-def may_host(parasite: Species, host: int) -> bool:
-    """May ``parasite`` be played beneath the species with id ``host``?"""
-    other = CARDS[host] if host != HOME else None
-    return (
-        bool(parasite.parasitic)
-        and other is not None
-        and other.kind == "species"
-        and other.group in parasite.parasitic
-        and shares_habitat(parasite, other)
-    )
-
-
-def may_invade(invader: Species, target: int) -> bool:
-    """Does the species with id ``target`` meet ``invader``'s INVASIVE criteria?"""
-    other = CARDS[target] if target != HOME else None
-    return (
-        bool(invader.invasive)
-        and other is not None
-        and other.kind == "species"
-        and other.id != invader.id
-        and other.group in invader.invasive
-        and shares_habitat(invader, other)
-    )
+from .compatibility import (
+    CARDS,
+    COLLECTION,
+    HOME,
+    SPECIES,
+    compatible,
+    feeds_on,
+    may_host,
+    may_invade,
+    shares_habitat,
+)
 
 
 def _mask(ids) -> int:
@@ -122,6 +67,15 @@ EVENT_TARGETS: dict[int, int] = {
 MOVE_REACH: tuple[tuple[int, int], ...] = _per_card(
     lambda s: (s.move, 4) if s.move else (s.flight, 8) if s.flight else (0, 0), (0, 0)
 )
+#: the farthest any card moves in one action: MOVE, FLIGHT, or a Migration event (R7, R17)
+REACH: int = max(
+    [reach for reach, _directions in MOVE_REACH]
+    + [e.amount for e in COLLECTION.events if e.effect == "relocate"]
+)
+#: SPREAD[x]: a species' SPREAD condition ("wind", "pollinator"), "" if it has none or is no species
+SPREAD: tuple[str, ...] = _per_card(lambda s: s.spread, "")
+#: EVENT_OWN[e]: does event e say "your own" species?
+EVENT_OWN: dict[int, bool] = {e.id: e.target.own for e in COLLECTION.events}
 
 
 # -- the grid (rulings R1, R2, R7) ------------------------------------------------------------
@@ -138,6 +92,9 @@ class Grid:
     #: diagonal), nearest first
     rays: tuple[tuple[tuple[int, ...], ...], ...]
     homes: tuple[int, int]
+    #: within[s][n][diagonals?]: the spaces 1 to n steps from s in straight lines, direction by
+    #: direction and nearest first (R7's MOVE n; with diagonals FLIGHT n), for n up to REACH
+    within: tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...]
 
     def name(self, space: int) -> str:
         return space_name(*divmod(space, self.columns))
@@ -167,7 +124,16 @@ def grid(rows: int, columns: int) -> Grid:
         neighbours.append(tuple(near))
         rays.append(tuple(lines))
     middle = (rows // 2) * columns + columns // 2
-    return Grid(rows, columns, tuple(neighbours), tuple(rays), (middle - 1, middle))
+    within = tuple(
+        tuple(
+            tuple(
+                tuple(d for line in lines[:directions] for d in line[:n]) for directions in (4, 8)
+            )
+            for n in range(REACH + 1)
+        )
+        for lines in rays
+    )
+    return Grid(rows, columns, tuple(neighbours), tuple(rays), (middle - 1, middle), within)
 
 
 # -- shared action objects --------------------------------------------------------------------
@@ -203,3 +169,77 @@ class PlayTable(dict):
 @cache
 def play_table(cls, columns: int) -> PlayTable:
     return PlayTable(cls, columns)
+
+
+class ActionTable(dict):
+    """``table[key]``: the one shared action whose fields a whole-number ``key`` packs.
+
+    ``make(key)`` builds it the first time. Keys pack card ids and spaces as base-4096 digits
+    (a grid has at most 15 x 16 spaces, a collection far fewer than 4096 cards).
+    """
+
+    def __init__(self, make) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: int):
+        action = self[key] = self.make(key)
+        return action
+
+
+@cache
+def event_table(cls, columns: int) -> ActionTable:
+    """``table[(card * 4096 + space) * 4096 + target]``: an event played on a space's species."""
+
+    def make(key: int):
+        rest, target = divmod(key, 4096)
+        card, space = divmod(rest, 4096)
+        return interned(cls, card, *divmod(space, columns), target)
+
+    return ActionTable(make)
+
+
+@cache
+def move_table(cls, columns: int) -> ActionTable:
+    """``table[(card * 4096 + start) * 4096 + space]``: a species moved from start to space."""
+
+    def make(key: int):
+        rest, space = divmod(key, 4096)
+        card, start = divmod(rest, 4096)
+        return interned(cls, card, *divmod(start, columns), *divmod(space, columns))
+
+    return ActionTable(make)
+
+
+@cache
+def card_actions(cls) -> tuple:
+    """``table[card]``: the action of ``cls`` naming just a card (a pick, a discard)."""
+    return tuple(interned(cls, card) for card in range(len(CARDS)))
+
+
+__all__ = [
+    "BESIDE",
+    "CARDS",
+    "COLLECTION",
+    "EATS",
+    "EVENT_OWN",
+    "EVENT_TARGETS",
+    "HOME",
+    "HOSTS",
+    "INVADES",
+    "IS_SPECIES",
+    "MOVE_REACH",
+    "NEEDS",
+    "POINTS",
+    "POLLINATORS",
+    "SPECIES",
+    "SPREAD",
+    "Grid",
+    "compatible",
+    "feeds_on",
+    "grid",
+    "may_host",
+    "may_invade",
+    "shares_habitat",
+    "space_name",
+]

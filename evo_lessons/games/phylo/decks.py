@@ -1,0 +1,255 @@
+"""Setting up and the cards in hand: decks, the opening hand, the coin, draws and discard piles.
+
+The rulebook's beginning, in our words: two players sit facing each other, each with a deck of
+24 cards and a HOME card on the table. Decks may be ready-made (themed), or built by hand; or
+about 50 cards are shuffled and dealt at random between the two. Each player draws 5 cards at
+random, or, if the players prefer, picks those 5 cards from their deck. A coin decides who goes
+first. At the start of every turn its player draws a card; discarding a card draws three.
+
+Rulings: R12 (taking the last card of a deck starts the end), R13 (discarding to draw, open
+discard piles, no hand limit), R15 (the three ways to get decks), R16 (the first player draws
+too) and R18 (the preselected opening hand). Cards that leave the table go to their owner's
+discard pile and count as lost (R10).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from evo_lessons.engine import Action, Event
+from evo_lessons.engine.words import seat_name
+
+from . import tables as T
+from .actions import DISCARD_DRAW, ChooseOpening, PickCard, card_name
+from .data import MAX_COPIES
+from .spaces import Spaces
+
+COLLECTION = T.COLLECTION
+CARDS = T.CARDS
+HOME = T.HOME
+#: the cards of an opening hand
+START_HAND = 5
+
+
+class Decks(Spaces):
+    """Decks, hands and discard piles of the two players (a part of :class:`PhyloState`)."""
+
+    options: dict[str, Any]
+    rng: random.Random
+    setup_events: list[Event]
+    card_of: tuple[int, ...]
+    owner_of: tuple[int, ...]
+    decks: list[list[int]]  # instances; the top of a deck is its end
+    hands: list[list[int]]
+    discards: list[list[int]]
+    picks: list[list[int]]  # the deck-builder's picks (card ids)
+    lost: list[int]
+    risk: dict[int, int]
+    phase: str
+    turn: int
+    turn_player: int
+    end_after: int | None
+    current_player: int | None
+    _start_turn: Callable[[list[Event]], None]
+
+    # -- where the decks come from (R15) -------------------------------------------------------
+    def _ready_decks(self) -> list[list[int]]:
+        opts = self.options
+        if opts["decks"] == "pool":
+            pool = [c.id for c in CARDS]
+            self.rng.shuffle(pool)
+            size = opts["deck_size"]
+            self.setup_events.append(
+                Event(
+                    "deal",
+                    f"The whole collection of {len(pool)} cards is shuffled and "
+                    f"{2 * size} are dealt alternately, {size} to each player.",
+                )
+            )
+            return [pool[0 : 2 * size : 2], pool[1 : 2 * size : 2]]
+        names = [opts["deck_1"], opts["deck_2"]]
+        keys = [d.key for d in COLLECTION.decks]
+        if names[0] == "random" and names[1] == "random":
+            names = self.rng.sample(keys, 2)
+        else:
+            names = [
+                self.rng.choice([k for k in keys if k not in names]) if n == "random" else n
+                for n in names
+            ]
+        decks = [list(COLLECTION.deck(n).cards) for n in names]
+        for p, n in enumerate(names):
+            self.setup_events.append(
+                Event(
+                    "deck",
+                    f"{seat_name(p)} plays the {COLLECTION.deck(n).name} deck.",
+                    p,
+                    {"deck": n},
+                )
+            )
+        return decks
+
+    def _pick_actions(self) -> list[Action]:
+        """The deck-builder's choices: any card of the collection, at most two copies (R15)."""
+        seat = self.current_player
+        counts = [0] * len(CARDS)
+        for card in self.picks[seat]:
+            counts[card] += 1
+        picks = T.card_actions(PickCard)
+        return [picks[c] for c in range(len(CARDS)) if counts[c] < MAX_COPIES]
+
+    def _pick(self, me: int, card: int, events: list[Event]) -> None:
+        self.picks[me].append(card)
+        size = self.options["deck_size"]
+        if len(self.picks[me]) == size:
+            events.append(Event("build", f"{seat_name(me)} has built a deck of {size} cards.", me))
+        if len(self.picks[1]) == size:
+            self._deal([list(self.picks[0]), list(self.picks[1])], events)
+
+    # -- the deal, the opening hands and the coin ------------------------------------------------
+    def _deal(self, decks: list[list[int]], events: list[Event]) -> None:
+        card_of, owner_of = [HOME, HOME], [0, 1]
+        for p, cards in enumerate(decks):
+            instances = []
+            for card in cards:
+                instances.append(len(card_of))
+                card_of.append(card)
+                owner_of.append(p)
+            self.rng.shuffle(instances)
+            self.decks[p] = instances
+        self.card_of, self.owner_of = tuple(card_of), tuple(owner_of)
+        homes = ", ".join(
+            f"{seat_name(p)}'s HOME at {self._name(s)}" for p, s in enumerate(self.homes)
+        )
+        events.append(Event("setup", f"Each deck is shuffled. {homes}."))
+        if self.options["preselect"]:
+            self.phase = "preselect"
+            events.append(
+                Event(
+                    "preselect",
+                    f"Each player picks {START_HAND} cards from their own deck for the opening "
+                    f"hand, {seat_name(0)} first (R18).",
+                )
+            )
+            return
+        for p in (0, 1):
+            for _ in range(START_HAND):
+                self.hands[p].append(self.decks[p].pop())
+            events.append(
+                Event("draw", f"{seat_name(p)} draws {START_HAND} cards.", p, {"cards": 5})
+            )
+        self._toss_coin(events)
+
+    def _opening_chooser(self) -> int:
+        """Who picks an opening card now (R18): Player 1 until their hand is full."""
+        return 0 if len(self.hands[0]) < START_HAND else 1
+
+    def _opening_actions(self) -> list[Action]:
+        """R18: any card left in the chooser's own deck, once per card id."""
+        deck = self.decks[self._opening_chooser()]
+        choices = T.card_actions(ChooseOpening)
+        return [choices[c] for c in sorted({self.card_of[i] for i in deck})]
+
+    def _choose_opening(self, me: int, card: int, events: list[Event]) -> None:
+        deck = self.decks[me]
+        for k in range(len(deck) - 1, -1, -1):  # the copy nearest the top
+            if self.card_of[deck[k]] == card:
+                self.hands[me].append(deck.pop(k))
+                break
+        if len(self.hands[me]) == START_HAND:
+            events.append(
+                Event(
+                    "draw",
+                    f"{seat_name(me)} has picked {START_HAND} cards for the opening hand (R18).",
+                    me,
+                    {"cards": START_HAND},
+                )
+            )
+            if me == 1:
+                self._toss_coin(events)
+
+    def _toss_coin(self, events: list[Event]) -> None:
+        first = 0 if self.rng.random() < 0.5 else 1
+        side = "heads" if first == 0 else "tails"
+        events.append(
+            Event(
+                "coin",
+                f"A coin is tossed: {side}, so {seat_name(first)} goes first.",
+                first,
+                {"first": first},
+            )
+        )
+        self.phase = "play"
+        self.turn_player = 1 - first
+        self._start_turn(events)
+
+    # -- hands, draws and discard piles ----------------------------------------------------------
+    def _take_from_hand(self, me: int, card: int) -> int:
+        hand = self.hands[me]
+        for k, instance in enumerate(hand):
+            if self.card_of[instance] == card:
+                return hand.pop(k)
+        raise AssertionError("a legal action names a card in the hand")
+
+    def _discard_to_draw(self, me: int, card: int, events: list[Event]) -> None:
+        """R13: the card goes face up on the discard pile; up to three are drawn."""
+        instance = self._take_from_hand(me, card)
+        self.discards[me].append(instance)
+        events.append(
+            Event(
+                "discard",
+                f"{seat_name(me)} discards {card_name(card)} to draw cards.",
+                me,
+                {"card": card},
+            )
+        )
+        self._draw(me, DISCARD_DRAW, events)
+
+    def _draw(self, player: int, count: int, events: list[Event]) -> None:
+        deck = self.decks[player]
+        taken = min(count, len(deck))
+        for _ in range(taken):
+            self.hands[player].append(deck.pop())
+        who = seat_name(player)
+        if taken:
+            cards = "a card" if taken == 1 else f"{taken} cards"
+            events.append(
+                Event(
+                    "draw",
+                    f"{who} draws {cards} ({len(deck)} left in the deck).",
+                    player,
+                    {"cards": taken},
+                )
+            )
+        else:
+            events.append(Event("draw", f"{who}'s deck is empty: no card to draw.", player))
+        if taken and not deck and self.end_after is None:  # R12
+            self.end_after = self.turn + 1
+            events.append(
+                Event(
+                    "last_card",
+                    f"{who} has taken the last card of the deck: the game ends after "
+                    f"{seat_name(1 - self.turn_player)}'s next turn.",
+                    player,
+                )
+            )
+
+    def _to_discard(self, instance: int, events: list[Event], why: str) -> None:
+        """A card leaves the table for its owner's discard pile and counts as lost (R10)."""
+        owner = self.owner_of[instance]
+        self.discards[owner].append(instance)
+        self.lost[owner] += 1
+        self.risk.pop(instance, None)
+        events.append(
+            Event(
+                "lost",
+                f"{seat_name(owner)}'s {card_name(self.card_of[instance])} {why}.",
+                owner,
+                {"card": self.card_of[instance]},
+            )
+        )
+
+    def _remove_at(self, space: int, instance: int, events: list[Event], why: str) -> None:
+        self._lift(space, instance)
+        self._to_discard(instance, events, why)

@@ -1,0 +1,133 @@
+"""Changing the ecosystem: event cards (the rulebook's "environmental events").
+
+An event card is played on top of a compatible species, and what its card says happens: a
+wildfire burns the plant it is played on, a flood drowns small land species around it, a
+disease spreads through neighbouring birds, a migration moves an animal, a strong wind lets
+plants SPREAD... At most one event a turn, and it costs an action. Its domino effect is the
+links it breaks: the other player then has a turn to react before cut-off cards go (R11).
+
+Rulings: R10 (on which card an event may be played, where the cards go), R17 (migration and
+mast year) and R19 (a wildfire burns any plant, whatever its terrain). Which species an event
+may be played on is the card's own filter (``data.toml``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from evo_lessons.engine import Action, Event
+from evo_lessons.engine.words import seat_name
+
+from . import tables as T
+from .actions import PlayEvent, card_name
+from .placement import Placement
+
+CARDS = T.CARDS
+
+
+class EventCards(Placement):
+    """Playing event cards and their effects (a part of :class:`PhyloState`)."""
+
+    event_played: bool
+
+    def _event_actions(self, card: int, me: int) -> list[Action]:
+        """R10: any species on top of a space that the card's filter names (yours if it says so)."""
+        targets = T.EVENT_TARGETS[card]
+        own = T.EVENT_OWN[card]
+        actions: list[Action] = []
+        top, card_of, owner_of = self.top, self.card_of, self.owner_of
+        table = T.event_table(PlayEvent, self.columns)
+        base = card * 4096
+        for space in self.index.occupied:
+            instance = top[space]
+            if instance < 2 or not targets >> card_of[instance] & 1:
+                continue
+            if own and owner_of[instance] != me:
+                continue
+            actions.append(table[(base + space) * 4096 + card_of[instance]])
+        return actions
+
+    def _play_event(self, me: int, action: PlayEvent, events: list[Event]) -> None:
+        event = CARDS[action.card]
+        space = self._space(action)
+        instance = self._take_from_hand(me, action.card)
+        self.discards[me].append(instance)
+        self.event_played = True
+        events.append(
+            Event(
+                "event",
+                f"{seat_name(me)} plays {event.name} on {card_name(action.target)} at "
+                f"{self._name(space)}: {event.text}",
+                me,
+                {"card": action.card, "space": space},
+            )
+        )
+        effect = event.effect
+        if effect in ("discard", "area", "contagion"):
+            for hit in self._event_victims(event, space):
+                self._remove_at(hit, self.top[hit], events, f"is lost to the {event.name.lower()}")
+        elif effect == "wind":
+            self.wind = True
+            events.append(Event("wind", "The wind blows: SPREAD (wind) is possible this turn.", me))
+        elif effect == "pollinator":
+            self.pollinator = True
+            events.append(
+                Event("pollinator", "Pollinators abound: SPREAD (pollinator) is possible.", me)
+            )
+        elif effect == "relocate":
+            self._relocate(me, space, event.amount, events)
+        elif effect == "draw":
+            self._draw(me, event.amount, events)
+
+    def _event_victims(self, event: Any, space: int) -> list[int]:
+        """The spaces whose top species the event discards, the target's first."""
+        victims = [space]
+        if event.effect == "area":
+            for n in self.neighbours[space]:
+                instance = self.top[n]
+                if instance >= 2 and event.area.matches(CARDS[self.card_of[instance]]):
+                    victims.append(n)
+        elif event.effect == "contagion":
+            group = CARDS[self.card_of[self.top[space]]].group
+            frontier = [space]
+            while frontier:
+                here = frontier.pop()
+                for n in self.neighbours[here]:
+                    instance = self.top[n]
+                    if (
+                        instance >= 2
+                        and n not in victims
+                        and CARDS[self.card_of[instance]].group == group
+                    ):
+                        victims.append(n)
+                        frontier.append(n)
+        return victims
+
+    def _relocate(self, me: int, space: int, reach: int, events: list[Event]) -> None:
+        """R17: migration moves its target like FLIGHT 3, to its safest place."""
+        instance = self.top[space]
+        places = self._destinations(instance, space, reach, 8)
+        card = card_name(self.card_of[instance])
+        if not places:
+            events.append(Event("migrate", f"{card} has nowhere to migrate to.", me))
+            return
+        # the safest place: the most compatible neighbours, then the first in reading order
+        best = max(places, key=lambda d: (self._links_at(self.card_of[instance], d, space), -d))
+        self._put(space, -1)
+        self._put(best, instance)
+        events.append(
+            Event(
+                "migrate",
+                f"{card} migrates from {self._name(space)} to {self._name(best)}.",
+                me,
+                {"from": space, "space": best},
+            )
+        )
+
+    def _links_at(self, card: int, space: int, leaving: int = -1) -> int:
+        needs = T.NEEDS[card]
+        return sum(
+            1
+            for n in self.neighbours[space]
+            if n != leaving and self.top[n] >= 0 and needs >> self.card_of[self.top[n]] & 1
+        )

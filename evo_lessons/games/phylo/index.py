@@ -1,0 +1,134 @@
+"""Speed machinery for the table: what the last actions changed, kept instead of recomputed.
+
+A random game asks at every decision where each hand card may be played (R2-R4) and, after
+every action, which cards have lost their last compatible connection (R11). Both answers change
+only around the spaces an action touched, so :class:`TableIndex` keeps them up to date one
+space at a time instead of scanning the whole grid:
+
+* ``plays``: for each empty space beside a card, the species that may be played there (the OR
+  of ``tables.BESIDE`` over its neighbours); ``order`` names these spaces in the order the legal
+  list takes them. A moving species (R7) lands only on such a space;
+* ``occupied``: the spaces with a card on top, in reading order;
+* ``cut_off``: the spaces whose card (bit 1) or parasite beneath (bit 2) has no compatible
+  connection, as ``broken_links.cut_off_at`` last found them; ``recheck`` names the spaces whose
+  neighbourhood changed since then.
+
+Nothing here decides anything: the rules modules say what fits and what is connected, and the
+test suite checks after every action of many games that the index equals one rebuilt from
+scratch (tests/phylo/test_properties.py).
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Callable, Sequence
+
+from .tables import BESIDE
+
+#: the order key of an empty space: 4096 x its first neighbour that offers plays, plus itself
+#: (the legal list names spaces as a scan of the table in reading order first meets them)
+ORDER = 4096
+
+CutOff = Callable[[int, list[int], list[int], Sequence[int], tuple[tuple[int, ...], ...]], int]
+
+
+class TableIndex:
+    """Incremental answers about one table; its owner reports every change (``changed``)."""
+
+    def __init__(self) -> None:
+        self.plays: dict[int, int] = {}  # empty space -> the species that may be played there
+        self.keys: dict[int, int] = {}  # empty space -> its order key (see ORDER)
+        self._order: list[int] | None = []
+        self.occupied: list[int] = []
+        self.cut_off: dict[int, int] = {}
+        self.recheck: dict[int, None] = {}
+
+    def rebuild(self, top: list[int], under: list[int], card_of, neighbours) -> None:
+        """Forget everything and index the table as it lies (after a table is set by hand)."""
+        self.plays, self.keys, self._order = {}, {}, None
+        self.occupied = [s for s, instance in enumerate(top) if instance >= 0]
+        self.cut_off = {}
+        self.recheck = dict.fromkeys(range(len(top)))
+        for space in range(len(top)):
+            self._offer(space, top, under, card_of, neighbours)
+
+    def changed(self, space: int, top: list[int], under: list[int], card_of, neighbours) -> None:
+        """The card on top of or beneath ``space`` has changed: update what depends on it."""
+        occupied = self.occupied
+        if top[space] >= 0:
+            if space not in occupied:
+                insort(occupied, space)
+        elif space in occupied:
+            occupied.remove(space)
+        self._order = None
+        recheck = self.recheck
+        recheck[space] = None
+        self._offer(space, top, under, card_of, neighbours)
+        for n in neighbours[space]:
+            recheck[n] = None
+            self._offer(n, top, under, card_of, neighbours)
+
+    def _offer(self, space: int, top: list[int], under: list[int], card_of, neighbours) -> None:
+        """What may be played on ``space`` now (nothing unless it is empty, R4)."""
+        if top[space] >= 0 or under[space] >= 0:
+            if self.plays.pop(space, None) is not None:
+                del self.keys[space]
+            return
+        mask = first = 0
+        for n in neighbours[space]:  # in reading order: the first found comes first
+            instance = top[n]
+            if instance >= 0:
+                allowed = BESIDE[card_of[instance]]
+                if allowed:
+                    if not mask:
+                        first = n
+                    mask |= allowed
+        if mask:
+            self.plays[space] = mask
+            self.keys[space] = first * ORDER + space
+        elif self.plays.pop(space, None) is not None:
+            del self.keys[space]
+
+    @property
+    def order(self) -> list[int]:
+        """The open spaces in the order the legal list takes them."""
+        if self._order is None:
+            self._order = sorted(self.keys, key=self.keys.__getitem__)
+        return self._order
+
+    def unconnected(
+        self, cut_off_at: CutOff, top: list[int], under: list[int], card_of, neighbours
+    ) -> list[tuple[int, int]]:
+        """Every (space, instance) without a connection, in the order of a full scan."""
+        cut = self.cut_off
+        for space in self.recheck:
+            if top[space] < 2 and under[space] < 2:  # no species here: nothing to cut off
+                cut.pop(space, None)
+                continue
+            bits = cut_off_at(space, top, under, card_of, neighbours)
+            if bits:
+                cut[space] = bits
+            else:
+                cut.pop(space, None)
+        self.recheck = {}
+        if not cut:
+            return []
+        found = []
+        for space in sorted(cut):
+            bits = cut[space]
+            if bits & 1:
+                found.append((space, top[space]))
+            if bits & 2:
+                found.append((space, under[space]))
+        return found
+
+    def __eq__(self, other: object) -> bool:
+        """Equal answers (the test suite compares an index with one rebuilt from scratch)."""
+        if not isinstance(other, TableIndex):
+            return NotImplemented
+        return (self.plays, self.keys, self.occupied) == (other.plays, other.keys, other.occupied)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<TableIndex of {len(self.occupied)} cards, {len(self.plays)} open spaces>"

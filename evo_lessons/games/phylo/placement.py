@@ -1,0 +1,213 @@
+"""Building the web: playing, moving and spreading species (the rulebook's "how to build").
+
+A species is played on an empty space (R4) beside at least one card that, on its own, makes it
+compatible (R2, R3; ``compatibility.py`` says when two cards are). Keywords bend this:
+
+* INVASIVE: played on top of a species it may replace, which is discarded (R5);
+* PARASITIC: played beneath a compatible host, in a space with no parasite yet (R6);
+* MOVE n and FLIGHT n: one of your species moves 1 to n spaces in a straight line to an empty
+  space where it is compatible, FLIGHT diagonally too; one action (R7);
+* SPREAD: a copy from the hand goes beside its original when its condition (a POLLINATOR
+  neighbour or a Pollinator boom, or a Strong wind) is met, free of actions (R8).
+
+The legal lists come out in one fixed order (plays space by space, then each card's keyword
+plays, ...): a seeded random player's game depends on it. Where a card may be played is read
+from the speed index (``index.py``), which remembers it between actions.
+"""
+
+from __future__ import annotations
+
+from evo_lessons.engine import Action, Event
+from evo_lessons.engine.words import seat_name
+
+from . import tables as T
+from .actions import MoveSpecies, PlayInvasive, PlayParasite, PlaySpecies, Spread, card_name
+from .decks import Decks
+
+CARDS = T.CARDS
+NEEDS, HOSTS, INVADES = T.NEEDS, T.HOSTS, T.INVADES
+MOVE_REACH, SPREAD, POLLINATORS = T.MOVE_REACH, T.SPREAD, T.POLLINATORS
+#: the species with an INVASIVE or a PARASITIC play
+KEYWORD_PLAYS = sum(1 << c for c in range(len(CARDS)) if INVADES[c] or HOSTS[c])
+
+
+class Placement(Decks):
+    """Where species may go, and putting them there (a part of :class:`PhyloState`)."""
+
+    wind: bool
+    pollinator: bool
+
+    def _fits(self, card: int, space: int, leaving: int = -1) -> bool:
+        """Is species ``card`` compatible with a neighbour of ``space`` (ignoring ``leaving``)?"""
+        needs = NEEDS[card]
+        top, card_of = self.top, self.card_of
+        for n in self.neighbours[space]:
+            instance = top[n]
+            if instance >= 0 and n != leaving and needs >> card_of[instance] & 1:
+                return True
+        return False
+
+    # -- the legal choices ---------------------------------------------------------------------
+    def _play_actions(self, species: list[int]) -> list[Action]:
+        """Ordinary plays (R2-R4), then each card's INVASIVE (R5) and PARASITIC (R6) plays."""
+        hand = 0
+        for card in species:
+            hand |= 1 << card
+        index = self.index
+        masks = index.plays
+        plays = T.play_table(PlaySpecies, self.columns)
+        actions: list[Action] = []
+        append = actions.append
+        for space in index.order:
+            fit = masks[space] & hand
+            if not fit:
+                continue
+            if not fit & (fit - 1):  # one card fits here: the usual case
+                append(plays[(fit.bit_length() - 1) * 4096 + space])
+                continue
+            while fit:
+                low = fit & -fit
+                append(plays[(low.bit_length() - 1) * 4096 + space])
+                fit ^= low
+        if not hand & KEYWORD_PLAYS:
+            return actions
+        under, card_of, columns = self.under, self.card_of, self.columns
+        top = self.top
+        for card in species:
+            invades, hosts = INVADES[card], HOSTS[card]
+            if not (invades or hosts):
+                continue
+            for space in self.index.occupied:
+                instance = top[space]
+                if instance < 2:
+                    continue
+                target = card_of[instance]
+                r, c = divmod(space, columns)
+                if invades >> target & 1 and self._fits(card, space):
+                    actions.append(T.interned(PlayInvasive, card, r, c, target))
+                if hosts >> target & 1 and under[space] < 0:
+                    actions.append(T.interned(PlayParasite, card, r, c, target))
+        return actions
+
+    def _destinations(self, instance: int, space: int, reach: int, directions: int) -> list[int]:
+        """Empty spaces in straight lines from ``space`` where the card would be compatible.
+
+        The card must fit without counting itself: beside its own old space, the neighbours are
+        checked one by one; elsewhere the index's open spaces say it at once.
+        """
+        card = self.card_of[instance]
+        bit = 1 << card
+        get = self.index.plays.get
+        within = self.within[space][reach][directions == 8]
+        beside = self.neighbours[space]
+        return [
+            d
+            for d in within
+            if get(d, 0) & bit and (d not in beside or self._fits(card, d, leaving=space))
+        ]
+
+    def _move_actions(self, me: int) -> list[Action]:
+        """R7: MOVE and FLIGHT of the player's own species, space by space."""
+        actions: list[Action] = []
+        top, owner_of, card_of = self.top, self.owner_of, self.card_of
+        moves = T.move_table(MoveSpecies, self.columns)
+        for space in self.index.occupied:
+            instance = top[space]
+            if instance < 2 or owner_of[instance] != me:
+                continue
+            card = card_of[instance]
+            reach, directions = MOVE_REACH[card]
+            if not reach:
+                continue
+            base = (card * 4096 + space) * 4096
+            for d in self._destinations(instance, space, reach, directions):
+                actions.append(moves[base + d])
+        return actions
+
+    def _spread_actions(self, me: int, hand_cards: list[int]) -> list[Action]:
+        """R8: a copy in the hand beside its original, where the condition is met."""
+        spreaders = [c for c in hand_cards if SPREAD[c]]
+        if not spreaders:
+            return []
+        found: set[tuple[int, int]] = set()
+        top, under, card_of = self.top, self.under, self.card_of
+        for space in self.index.occupied:
+            instance = top[space]
+            if instance < 2 or self.owner_of[instance] != me:
+                continue
+            card = card_of[instance]
+            if card not in spreaders or not self._spread_condition(card, space):
+                continue
+            for n in self.neighbours[space]:
+                if top[n] < 0 and under[n] < 0:
+                    found.add((card, n))
+        return [T.interned(Spread, card, *self._rc(space)) for card, space in sorted(found)]
+
+    def _spread_condition(self, card: int, space: int) -> bool:
+        if SPREAD[card] == "wind":
+            return self.wind
+        if self.pollinator:
+            return True
+        return any(
+            self.top[n] >= 2 and POLLINATORS >> self.card_of[self.top[n]] & 1
+            for n in self.neighbours[space]
+        )
+
+    # -- carrying them out ---------------------------------------------------------------------
+    def _place(self, me: int, card: int, space: int, events: list[Event], verb: str) -> None:
+        self._put(space, self._take_from_hand(me, card))
+        events.append(
+            Event(
+                "play",
+                f"{verb} {card_name(card)} at {self._name(space)}.",
+                me,
+                {"card": card, "space": space},
+            )
+        )
+
+    def _invade(self, me: int, action: PlayInvasive, events: list[Event]) -> None:
+        """R5: the replaced species is discarded; the invader now gives the space its habitat."""
+        space = self._space(action)
+        instance = self._take_from_hand(me, action.card)
+        self._remove_at(space, self.top[space], events, "is replaced by an invasive species")
+        self._put(space, instance)
+        events.append(
+            Event(
+                "invade",
+                f"{seat_name(me)} plays {card_name(action.card)} (INVASIVE) at "
+                f"{self._name(space)}, replacing {card_name(action.replaces)}.",
+                me,
+                {"card": action.card, "space": space},
+            )
+        )
+
+    def _parasitise(self, me: int, action: PlayParasite, events: list[Event]) -> None:
+        """R6: the parasite goes beneath its host."""
+        space = self._space(action)
+        self._put_under(space, self._take_from_hand(me, action.card))
+        events.append(
+            Event(
+                "parasite",
+                f"{seat_name(me)} plays {card_name(action.card)} (PARASITIC) beneath "
+                f"{card_name(action.host)} at {self._name(space)}.",
+                me,
+                {"card": action.card, "space": space},
+            )
+        )
+
+    def _move(self, me: int, action: MoveSpecies, events: list[Event]) -> None:
+        """R7: a parasite beneath the moving species stays behind."""
+        start = action.from_row * self.columns + action.from_column
+        space = self._space(action)
+        instance = self.top[start]
+        self._put(start, -1)
+        self._put(space, instance)
+        events.append(
+            Event(
+                "move",
+                f"{seat_name(me)} moves {card_name(action.card)} from {self._name(start)} to "
+                f"{self._name(space)}.",
+                me,
+                {"card": action.card, "from": start, "space": space},
+            )
+        )

@@ -1,0 +1,92 @@
+"""The table: a grid of spaces, and what lies on top of and beneath each one (R1, R2, R4).
+
+The text limits the table only by its size; ours is a grid of ``rows`` x ``columns`` spaces
+named like "D4" (R1). Two cards are neighbours when they share a side (R2). A space holds at most
+two species: one on top, and a PARASITIC card beneath (R6). Cards are *instances*: 0 and 1 are
+the two HOME cards, then every card of both decks, each with its card id (``card_of``) and its
+owner (``owner_of``).
+
+Every card that arrives on or leaves a space goes through :meth:`Spaces._put`,
+:meth:`Spaces._put_under` or :meth:`Spaces._lift`, so the speed index (``index.py``) hears of
+every change. Code that sets ``top`` or ``under`` by hand (a test's table) calls
+:meth:`Spaces.reindex` afterwards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import tables as T
+from .index import TableIndex
+
+
+class Spaces:
+    """The grid's geometry and contents; the rules' other parts build on it."""
+
+    rows: int
+    columns: int
+    neighbours: tuple[tuple[int, ...], ...]
+    rays: tuple[tuple[tuple[int, ...], ...], ...]
+    within: tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...]
+    homes: tuple[int, int]
+    top: list[int]  # the instance on top of each space, or -1
+    under: list[int]  # a parasite beneath, or -1
+    card_of: tuple[int, ...]
+    owner_of: tuple[int, ...]
+    index: TableIndex
+
+    def _lay_out(self, rows: int, columns: int) -> None:
+        """An empty grid with the two HOME cards side by side in the middle row (R1)."""
+        self.rows, self.columns = rows, columns
+        geometry = T.grid(rows, columns)
+        self.neighbours = geometry.neighbours  # tuples: shared by clones, never copied
+        self.rays = geometry.rays
+        self.within = geometry.within
+        self.homes = geometry.homes
+        self.top = [-1] * (rows * columns)
+        self.under = [-1] * (rows * columns)
+        self.index = TableIndex()
+        for p, space in enumerate(self.homes):
+            self._put(space, p)
+
+    def reindex(self) -> None:
+        """Rebuild the speed index from ``top`` and ``under`` as they are."""
+        self.index.rebuild(self.top, self.under, self.card_of, self.neighbours)
+
+    # -- the only writers ----------------------------------------------------------------------
+    def _put(self, space: int, instance: int) -> None:
+        """``instance`` now lies on top of ``space`` (-1: nothing does)."""
+        self.top[space] = instance
+        self.index.changed(space, self.top, self.under, self.card_of, self.neighbours)
+
+    def _put_under(self, space: int, instance: int) -> None:
+        """``instance`` now lies beneath ``space`` (-1: nothing does)."""
+        self.under[space] = instance
+        self.index.changed(space, self.top, self.under, self.card_of, self.neighbours)
+
+    def _lift(self, space: int, instance: int) -> None:
+        """Take ``instance`` off ``space``, from the top or from beneath."""
+        if self.top[space] == instance:
+            self._put(space, -1)
+        else:
+            self._put_under(space, -1)
+
+    # -- names ---------------------------------------------------------------------------------
+    def _space(self, action: Any) -> int:
+        return action.row * self.columns + action.column
+
+    def _rc(self, space: int) -> tuple[int, int]:
+        return divmod(space, self.columns)
+
+    def _name(self, space: int) -> str:
+        return T.space_name(*divmod(space, self.columns))
+
+    def table_cards(self) -> list[tuple[int, int, bool]]:
+        """Every species on the table as (space, instance, beneath?)."""
+        found = []
+        for space in range(len(self.top)):
+            if self.top[space] >= 2:
+                found.append((space, self.top[space], False))
+            if self.under[space] >= 2:
+                found.append((space, self.under[space], True))
+        return found
