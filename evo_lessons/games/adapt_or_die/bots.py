@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from evo_lessons.engine import Action, RandomBot
@@ -86,6 +86,13 @@ def expected_score(features: tuple[int, ...], habitat: int) -> float:
     )
 
 
+@lru_cache(maxsize=1 << 14)
+def _mean_expected(features: tuple[int, ...], placed: tuple[int, ...]) -> float:
+    """A creature's expected score in a habitat drawn from those not yet on the table."""
+    unplaced = [h.number for h in WORLD.habitats if h.number not in placed]
+    return sum(expected_score(features, h) for h in unplaced) / len(unplaced)
+
+
 class _Table:
     """What one observation says, in the terms a bot weighs its options by."""
 
@@ -97,13 +104,12 @@ class _Table:
         self.pressures = {
             p["habitat"]: tuple(p["pressures"]) for p in observation["places"] if p["habitat"]
         }
-        placed = set(self.pressures)
-        self.unplaced = [h.number for h in WORLD.habitats if h.number not in placed]
         self._features: dict[int, tuple[int, ...]] = {}
         self._unknown: dict[int, float] = {}
+        self._starts = [tuple(bug["features"]) if bug["features"] else () for bug in self.bugs]
 
     def start(self, seat: int) -> tuple[int, ...]:
-        return tuple(self.bugs[seat]["features"])
+        return self._starts[seat]
 
     def score(self, seat: int, niches, cards) -> int:
         """The seat's unfit score with these niches and cards, in the best order."""
@@ -136,9 +142,8 @@ class _Table:
             if habitat not in held
         ]
         empty = len(self.obs["places"]) - len(self.pressures)
-        if empty and self.unplaced:
-            expected = sum(expected_score(features, h) for h in self.unplaced) / len(self.unplaced)
-            scores += [expected] * empty
+        if empty and len(self.pressures) < len(WORLD.habitats):
+            scores += [_mean_expected(features, tuple(self.pressures))] * empty
         self._unknown[seat] = value = sum(scores) / len(scores) if scores else 0.0
         return value
 
@@ -160,10 +165,10 @@ class FitterBot:
         self.rng = random.Random(seed)
 
     def choose(self, observation: dict[str, Any], legal_actions: list[Action]) -> Action:
-        seat = observation["seat"]
-        table = _Table(observation, seat)
-        first = legal_actions[0]
-        kind = type(first)
+        kind = type(legal_actions[0])
+        if kind is EndTurn and not self.trades:
+            return legal_actions[0]  # a fitter never trades: EndTurn comes first
+        table = _Table(observation, observation["seat"])
         if kind is Move or kind is Exit:
             return self._move(table, legal_actions)
         if kind is TakeAdaptation:
@@ -205,15 +210,20 @@ class FitterBot:
         values = [self._place_value(table, i) for i in range(len(table.obs["places"]))]
         to_place = _to_place(board)
 
+        # only the places worth going to count for a space on the way
+        wanted = [(to_place[index], value) for index, value in enumerate(values) if value > 0]
+
         def worth(action: Action) -> float:
             if type(action) is Exit:
                 return values[action.place - 1]
             node = action.space  # type: ignore[attr-defined]
             best = 0.0
-            for index, value in enumerate(values):
-                steps = to_place[index][node]
-                if value > 0 and steps <= 6:
-                    best = max(best, value * (7 - steps) / 6)
+            for steps_to, value in wanted:
+                steps = steps_to[node]
+                if steps <= 6:
+                    closer = value * (7 - steps) / 6
+                    if closer > best:
+                        best = closer
             return 0.9 * best
 
         return max(legal, key=lambda a: (worth(a), self.rng.random()))
@@ -247,37 +257,21 @@ class FitterBot:
             held.append(gains[0][1])
         return held
 
-    def _card_score(self, table: _Table, niches, cards) -> tuple[float, float]:
-        """(score with these niches, expected score in habitats to come) for a set of cards."""
+    def _card_scores(self, table: _Table) -> scoring.FeatureScores:
+        """The seat's cards scored against the niches it will hold once this move is done:
+        each candidate card is judged by (its score there, how far it leaves the features from
+        the middle: for habitats still to come, the middle of the range is the safest place)."""
         seat = table.seat
-        exact = table.score(seat, niches, cards)
-        start = table.start(seat)
-        groups = scoring.feature_cards(cards)
-        # for habitats still to come: the middle of the range is the safest place to be
-        future = sum(abs(scoring.apply_in_order(start[f], groups[f]) - 3) for f in range(5))
-        return exact, future
+        habitats = [table.pressures[h] for h in self._habitats_after(table)]
+        return scoring.FeatureScores(table.start(seat), table.bugs[seat]["adaptations"], habitats)
 
     def _take(self, table: _Table, legal: list[Action]) -> Action:
-        niches = self._habitats_after(table)
-        held = list(table.bugs[table.seat]["adaptations"])
-        return min(
-            legal,
-            key=lambda a: (*self._card_score(table, niches, [*held, a.card]), self.rng.random()),
-        )
+        scores = self._card_scores(table)
+        return min(legal, key=lambda a: (*scores.with_card(a.card), self.rng.random()))
 
     def _give_back(self, table: _Table, legal: list[Action]) -> Action:
-        niches = self._habitats_after(table)
-        held = list(table.bugs[table.seat]["adaptations"])
-
-        def without(card: int) -> list[int]:
-            rest = list(held)
-            rest.remove(card)
-            return rest
-
-        return min(
-            legal,
-            key=lambda a: (*self._card_score(table, niches, without(a.card)), self.rng.random()),
-        )
+        scores = self._card_scores(table)
+        return min(legal, key=lambda a: (*scores.without_card(a.card), self.rng.random()))
 
     def _order(self, table: _Table, legal: list[Action]) -> Action:
         seat = table.seat

@@ -119,6 +119,7 @@ R20. The 25 adaptation cards suffice: at most 5 players x 5 habitats = 25 are ev
 from __future__ import annotations
 
 import random
+from itertools import compress
 from typing import Any, ClassVar
 
 from evo_lessons.engine import Action, Event, GameState
@@ -372,33 +373,37 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
     def _observe(self, player: int | None) -> dict[str, Any]:
         """Everything on the table is public; only the piles' order is hidden (from everyone)."""
         board = self.board
+        placed = {h: v for h, v in zip(self.mats, self.mat_values, strict=True) if h}
         bugs = []
         for seat in range(self.num_players):
             creature = self.creatures[seat]
+            niches, cards, orders = self.niches[seat], self.adaptations[seat], self.orders[seat]
+            start = WORLD.creature(creature).features if creature else None
             bugs.append(
                 {
                     "seat": seat,
                     "creature": creature or None,
-                    "features": list(WORLD.creature(creature).features) if creature else None,
+                    "features": list(start) if start else None,
                     "position": self.positions[seat],
-                    "niches": list(self.niches[seat]),
-                    "adaptations": list(self.adaptations[seat]),
-                    "unfit": self.unfit_now(seat),
-                    "orders": [list(o) if o is not None else None for o in self.orders[seat]],
+                    "niches": list(niches),
+                    "adaptations": list(cards),
+                    "unfit": scoring.best_unfit(start, cards, [placed[h] for h in niches])
+                    if start
+                    else 0,
+                    "orders": [list(o) if o is not None else None for o in orders]
+                    if orders.count(None) < FEATURE_COUNT  # an order chosen (R13)
+                    else [None] * FEATURE_COUNT,
                 }
             )
-        places = []
-        for index, place in enumerate(board.places):
-            number = self.mats[index]
-            values = self.mat_values[index]
-            places.append(
-                {
-                    "place": place.number,
-                    "node": place.node,
-                    "habitat": number or None,
-                    "pressures": list(values) if values else None,
-                }
-            )
+        places = [
+            {
+                "place": place.number,
+                "node": place.node,
+                "habitat": number or None,
+                "pressures": list(values) if values else None,
+            }
+            for place, number, values in zip(board.places, self.mats, self.mat_values, strict=True)
+        ]
         offer = None
         if self.offer is not None:
             kind, to, give, get = self.offer
@@ -420,7 +425,7 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
             "places": places,
             "mat_pile": len(self.mat_pile),
             "niche_pile": list(self.niche_pile),
-            "pool": [c for c, up in enumerate(self.pool) if up],
+            "pool": list(compress(range(len(self.pool)), self.pool)),
             "offered": {"habitat": self.offered, "spare": self.spare} if self.offered else None,
             "returning": self.returning or None,
             "gains": [list(g) for g in self.gains],

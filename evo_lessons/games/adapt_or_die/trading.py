@@ -34,19 +34,20 @@ class Trading:
                 if other == player:
                     continue
                 theirs = self.niches[other]
-                offers = NICHE_OFFERS[other]
-                for give in mine:
-                    if give not in theirs:
-                        row = offers[give]
-                        options += [row[get] for get in theirs if get not in mine]
+                wanted = [get for get in theirs if get not in mine]  # never two copies
+                if wanted:
+                    offers = NICHE_OFFERS[other]
+                    for give in mine:
+                        if give not in theirs:
+                            options.extend(map(offers[give].__getitem__, wanted))
         cards = self.adaptations[player]
         if "adaptation" not in self.traded and cards:
             for other in range(self.num_players):
-                if other != player and self.adaptations[other]:
+                theirs = self.adaptations[other]
+                if other != player and theirs:
                     offers = CARD_OFFERS[other]
                     for give in cards:
-                        row = offers[give]
-                        options += [row[get] for get in self.adaptations[other]]
+                        options.extend(map(offers[give].__getitem__, theirs))
         return options
 
     def _make_offer(self, action: OfferNiches | OfferAdaptations, events: list[Event]) -> None:
