@@ -1,7 +1,17 @@
-"""Adapt or Die bots: random play, a greedy fitter, and a fitter that also trades.
+"""Adapt or Die bots: random play (sensible or uniform), a greedy fitter, and a fitter that trades.
 
 Every bot plays from ``observation(seat)`` alone (everything on the table is public; the mat
 pile's order is not in it) and the public board and habitat data.
+
+* ``SensibleRandomBot`` ("random", the default opponent of class experiments) chooses at random
+  whatever decides how well a bug fits (which habitat to head for, which adaptation card to take,
+  how to order the cards), but plays the game forward: it steps off the board at a habitat it
+  lacks whenever it can, keeps the niche cards it wins, and ends its turn rather than haggle.
+  Such players finish a game in about 15 rounds, as players who aim do (about 12). A uniformly
+  random player needs hundreds of rounds and thousands of moves, most of them trade offers
+  (benchmarks/bench_adapt_or_die.py): not a game a class would recognise as chance.
+* ``UniformRandomBot`` ("uniform") picks uniformly among all legal moves: the engine's random
+  bot, kept for fuzzing and the conformance suite, which should try every move.
 
 * ``FitterBot`` heads for the mat places whose habitats suit its creature (a placed mat's
   pressures are known; an empty place is worth what an average unplaced habitat is expected to
@@ -30,6 +40,8 @@ from .rules import (
     EndTurn,
     ExchangeNiche,
     Exit,
+    ForceNiche,
+    GiveNiche,
     KeepNiche,
     Move,
     OfferAdaptations,
@@ -40,7 +52,7 @@ from .rules import (
     TakeAdaptation,
 )
 
-__all__ = ["BOTS", "FitterBot", "RandomBot", "TraderBot"]
+__all__ = ["BOTS", "FitterBot", "RandomBot", "SensibleRandomBot", "TraderBot", "UniformRandomBot"]
 
 WORLD = world()
 VALUES = range(LOW, HIGH + 1)
@@ -325,4 +337,70 @@ class TraderBot(FitterBot):
     trades = True
 
 
-BOTS = {"random": RandomBot, "fitter": FitterBot, "trader": TraderBot}
+class UniformRandomBot(RandomBot):
+    """Uniformly random among all legal moves (the engine's random bot): for fuzzing."""
+
+    name = "uniform"
+
+
+class SensibleRandomBot:
+    """Random where it matters for fit, but it plays the game forward (see the module's notes).
+
+    * Moving: exits, at random, at a place whose habitat it lacks (an empty place, or with the
+      same habitats for all, a habitat not yet selected) whenever one is in reach; otherwise a
+      random move that is not a return to a habitat it holds (R7), if there is one.
+    * A niche card: keeps it when it may; holding it already, forces the spare copy on someone
+      when it can, so its own niches stay; otherwise a random choice.
+    * The end of a turn: ends it, never offering a trade; an offer made to it: a random answer.
+    * Everything else (the adaptation card to take or give back, the order of the cards, the
+      creature): at random.
+    """
+
+    name = "random"
+    needs_observation = True
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def _pick(self, options: list[Action]) -> Action:
+        return options[int(self.rng.random() * len(options))]
+
+    def choose(self, observation: dict[str, Any], legal_actions: list[Action]) -> Action:
+        kind = type(legal_actions[0])
+        if kind is EndTurn:
+            return legal_actions[0]
+        if kind is Move or kind is Exit:
+            return self._pick(self._moves(observation, legal_actions))
+        if kind is KeepNiche:
+            return legal_actions[0]  # keeping comes first when it is allowed
+        if kind in (ExchangeNiche, ReturnNiche, GiveNiche, ForceNiche):
+            forced = [a for a in legal_actions if type(a) is ForceNiche]
+            return self._pick(forced or legal_actions)
+        return self._pick(legal_actions)
+
+    @staticmethod
+    def _moves(observation: dict[str, Any], legal: list[Action]) -> list[Action]:
+        """The exits to a habitat this seat lacks; else the moves that are not returns."""
+        places = observation["places"]
+        if observation["options"]["same_habitats"]:
+            have = observation["selected"]  # R15: only a habitat not yet selected is new
+        else:
+            have = observation["bugs"][observation["seat"]]["niches"]
+        new, others = [], []
+        for action in legal:
+            if type(action) is Exit:
+                habitat = places[action.place - 1]["habitat"]
+                if habitat is None or habitat not in have:
+                    new.append(action)
+                # else a return to a habitat held (or selected): taken only if nothing else is
+            else:
+                others.append(action)
+        return new or others or legal
+
+
+BOTS = {
+    "random": SensibleRandomBot,
+    "uniform": UniformRandomBot,
+    "fitter": FitterBot,
+    "trader": TraderBot,
+}

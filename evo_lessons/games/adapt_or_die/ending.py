@@ -27,8 +27,8 @@ from . import scoring
 from .actions import ORDER, OVER, WORLD, OrderCards, habitat_name
 from .tables import intern
 
-#: R19: a safety net far beyond any real game
-TURN_LIMIT = 100_000
+#: R19: the most rounds a game lasts (the round cap's upper bound, and the cap when none is set)
+ROUND_LIMIT = 500
 
 
 class Ending:
@@ -46,8 +46,8 @@ class Ending:
             self._start_scoring(events)
             return
         cap = self.options["max_rounds"]
-        last_of_round = self.turn_player == self.num_players - 1
-        if (cap is not None and self.round >= cap and last_of_round) or self.turns >= TURN_LIMIT:
+        limit = ROUND_LIMIT if cap is None else cap
+        if self.round >= limit and self.turn_player == self.num_players - 1:
             events.append(
                 Event("end", f"Time is up after {self.round} rounds (R19): scoring as it stands.")
             )

@@ -32,6 +32,7 @@ class Movement:
         player = self.turn_player
         self.turns += 1
         self.traded = set()
+        self.declined = []
         self.roll = roll = int(self.rng.random() * WORLD.die_faces) + 1
         self.phase = MOVE
         events.append(Event("roll", f"{seat_name(player)} rolls a {roll}.", player, {"roll": roll}))

@@ -17,10 +17,13 @@ everyone always holds as many adaptation cards as niche cards. Nobody ever holds
 niche, or ends a turn with more than four.
 
 In the variant where everyone receives the same habitats, a habitat selected by one player is
-received by all, each taking an adaptation card, clockwise from the player who selected it.
+received by all, each taking an adaptation card, clockwise from the player who selected it. That
+variant works best with 5 or 6 habitats per player; with 6 habitats and 5 players no adaptation
+card is left for the last habitat.
 
 Rulings: R6-R8 (the niche decision and who may receive a card), R10 (niche and adaptation cards
-move together), R15 (the same habitats for all), R17 (a single card to return goes at once). The
+move together), R15 (the same habitats for all), R17 (a single card to return goes at once), R20
+(when the adaptation cards run out). The
 rulings are written out in ``rules.py``.
 """
 
@@ -177,7 +180,32 @@ class Niches:
                 {"habitat": habitat, "card": card},
             )
         )
-        if not self.gains:
+        self._await_adaptations(events)
+
+    def _await_adaptations(self, events: list[Event]) -> None:
+        """The next niche card waits for its adaptation card; none waiting: on to the trades.
+
+        R20: with the same habitats for all, 5 players and 6 habitats, the 25 adaptation cards
+        are gone before the last habitat (5 x 5); as the text notes, nobody takes an adaptation
+        card with it, and each player receives its niche card alone.
+        """
+        if self.gains and not any(self.pool):
+            for player, habitat in self.gains:
+                self.niches[player].append(habitat)
+                events.append(
+                    Event(
+                        "gain",
+                        f"{seat_name(player)} takes the {habitat_name(habitat)} niche card; no "
+                        f"adaptation card is left to go with it ({len(self.niches[player])} of "
+                        f"{self.target} niches, R20).",
+                        player,
+                        {"habitat": habitat, "card": None},
+                    )
+                )
+            self.gains = []
+        if self.gains:
+            self.phase = PICK
+        else:
             self._to_trade()
 
     def _select_for_all(self, habitat: int, events: list[Event]) -> None:
@@ -203,4 +231,4 @@ class Niches:
                 {"habitat": habitat},
             )
         )
-        self.phase = PICK
+        self._await_adaptations(events)

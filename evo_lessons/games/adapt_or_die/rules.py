@@ -34,15 +34,18 @@ The table and the setup, in our words
 Variants (keyword arguments of :func:`new_game`)
 ------------------------------------------------
 ``players`` 3-5. ``habitats_per_player`` 3, 4 (the rules) or 5 (a longer game, on the double
-board of 12 mat places). ``choose_creature``: choose creatures instead of drawing them.
+board of 12 mat places); 6 only with ``same_habitats`` (the text: that variant "works best with 5
+or 6"). ``choose_creature``: choose creatures instead of drawing them.
 ``scoring``: "auto" (the rules: lowest unfit score; with ``same_habitats``, the text's own
 scoring, "habitats"), "total", "extinctions" (a habitat score above 8 is an extinction; fewest
 extinctions win) or "habitats" (best in the most habitats wins). ``same_habitats``: whenever a
 player selects a habitat, everyone receives it and takes an adaptation card, clockwise from the
-selector. ``max_rounds``: a round cap for a short class (R19; None, the default, sets none).
+selector. ``max_rounds``: a round cap for a short class, 1-500 (R19; None, the default, plays
+until everyone holds the target, within 500 rounds).
 
-Rulings (where the text is silent; each is tested in tests/adapt_or_die/test_rulings.py)
------------------------------------------------------------------------------------------
+Rulings (where the text is silent, or where we read it; each is tested in
+tests/adapt_or_die/test_rulings.py, and each says where the text speaks and why we decided)
+-----------------------------------------------------------------------------------------------
 R1. *Move anywhere within that roll*: the bug ends on any space or mat place from 1 to the roll's
     number of steps away, along the board's lines, through any spaces. Bugs may share a space and
     pass through each other. Stepping back and forth is allowed, so "within the roll" means "at
@@ -57,8 +60,15 @@ R3. *Perfectly adapted* means the creature matches both fixed pressures of its h
 R4. Every bug starts on the centre space. Seat 0 plays first; turns pass in seat order
     (clockwise). Creature cards are shuffled and dealt in seat order, face up.
 R5. A mat is placed face up as soon as a bug exits at its empty place, and a randomizer card is
-    drawn for it at once: the card's three numbers fill the mat's blank pressures in feature
-    order. A placed mat and its numbers never change; each randomizer card serves one mat.
+    drawn for it at once and shown: the card's three numbers fill the mat's blank pressures in
+    feature order. A placed mat and its numbers never change; each randomizer card serves one
+    mat. The text speaks only of the order ("numbers in order fill the blanks in order", in its
+    scoring method); it never says when a randomizer card is drawn or turned up, and lists no
+    randomizer cards among its 121 cards. We show the numbers when the mat is laid because the
+    text's own scoring app is there "to help with strategy", which needs the pressures during
+    play, because everything else on its table is face up, and because a pressure nobody can see
+    would make choosing habitats and adaptation cards a guess. The text's scoring method reads
+    the numbers out again at the end; so does our scorecard.
 R6. A player who lacks the habitat's niche takes the card and decides at once: keep it (only with
     fewer niche cards than the target), exchange it for one of theirs, or give it to a player
     who lacks that niche and holds fewer than the target. Keeping is allowed, never forced.
@@ -71,19 +81,29 @@ R8. Nobody may be given a niche card they already hold (never two copies), nor o
     take them past the target: "may not refuse unless they already have 4" read with the rule
     that nobody ends a turn with more than four.
 R9. The 25 adaptation cards are one of each of five kinds for each feature: ++ (two up), +, -,
-    -- (two down), and =3, a stabilising card that sets the feature to the middle value 3. The
-    text's sample scorecard shows it as "+3": leg length 3 ends at 3.
+    -- (two down), and =3, "back to the middle", which sets the feature to 3. This is a reading,
+    not the text: it names no adaptation card. It says there are 25 and its sample scorecard
+    shows "+", "++", "-" and one "+3", on a leg length of 3 that ends at 3. Five kinds for five
+    features make 25; "--" mirrors "++"; and "+3" cannot be a step up (3 would end at 4) or three
+    steps up (it would end at 5), so we read it as "set to 3", the only card that fits the
+    sample's numbers. It is a game card, not a model of stabilising selection (which favours the
+    value best in the present environment, over generations).
 R10. A niche card and an adaptation card always change hands together: whoever gains a niche card
     takes it with the adaptation card they choose, in one move (the niche card waits on the table
     until they choose), and whoever returns a niche card returns it with an adaptation card of
     their choice, in one move.
     In an exchange the old niche card and an adaptation card go back first, then the new niche
     card comes with a chosen adaptation (which may be the card just returned). So niche and
-    adaptation counts are equal after every move, not only at the end of a turn.
-R11. At the end of the turn the player may offer one niche swap (one of theirs for one of another
-    player's, leaving nobody with two copies) and one adaptation swap (one card for one card).
-    The other player answers: accept or decline. Each kind of offer may be made once a turn,
-    accepted or not; then the player ends the turn.
+    adaptation counts are equal after every move, not only at the end of a turn (except when the
+    cards run out, R20).
+R11. At the end of the turn the player may make one niche trade (one of theirs for one of another
+    player's, leaving nobody with two copies) and one adaptation trade (one card for one card),
+    each "with any other willing player". A trade is an offer the other player accepts; they
+    answer accept or decline. The text limits trades, not offers, so a declined offer does not
+    use the trade up: the player may offer that kind of trade to another player. The text does
+    not say how often one may ask; we let each player be asked once a turn for each kind (a
+    player who declined has said they are not willing this turn), which also makes every turn
+    end. The player ends the turn when they choose, or when no offer is left.
 R12. The end is checked at the end of every turn, after any trades: when every player holds
     exactly the target number of niche cards, the game ends. A player may fall back below the
     target by returning a niche (R7); then the game goes on.
@@ -98,22 +118,32 @@ R15. Same habitats for all: a bug that exits at a habitat the table has not sele
     it, while fewer than the target are selected; everyone receives its niche card and takes an
     adaptation card, clockwise from the selector. Exiting at a selected habitat does nothing more.
     With identical niches there is nothing to exchange, give or return; adaptation trades remain.
+    The text says the variant "works best with 5 or 6 HABITATs per player", so it allows 6 (the
+    other games allow 3-5, as the text's longer-game variant says).
 R16. Choosing creatures: in seat order, each player takes any creature card not yet taken.
 R17. A decision with only one legal option is taken at once (the log shows it as usual): a forced
     move, the end of a turn with nothing to trade, the only adaptation card left to return.
-R18. The double board (habitats_per_player = 5) joins two octagons at one side by a one-step
+R18. The double board (habitats_per_player 5 or 6) joins two octagons at one side by a one-step
     passage; the two pairs of sides facing each other across the gap share a mat place, leaving
-    12 places. With 3 or 4 habitats per player the single board (8 places) is used.
-R19. A teacher with a short class may cap the game at ``max_rounds`` rounds (None, the default:
-    no cap). A capped game is scored as it stands at the end of its last round, and only the
-    players holding the most niche cards can win (a shorter scorecard is not a better one). So
-    that every game ends, the same happens after 100,000 turns: random players need well over a
-    thousand turns at the default options (median about 1,200, mean about 1,700; the slowest of
-    500 random games over five variants took about 15,000, with 5 habitats each), because they
-    rarely exit the board; players who aim for the exits need about 50.
-R20. The 25 adaptation cards suffice: at most 5 players x 5 habitats = 25 are ever held at once.
-    The distance cap of 4 never binds with features and pressures from 1 to 5; we keep it as
-    written.
+    12 places. With 3 or 4 habitats per player the single board (8 places) is used. The text asks
+    for the double board with 5 habitats; 6 (same habitats only) uses it too.
+R19. A teacher with a short class may cap the game at ``max_rounds`` rounds (1-500; None, the
+    default, plays until everyone holds the target). A capped game is scored as it stands at the
+    end of its last round, and only the players holding the most niche cards can win (a shorter
+    scorecard is not a better one). The text sets no limit, and needs none at a table; we end
+    every game after 500 rounds in any case, so that every game ends and its save stays small
+    (a turn is at most about 25 decisions, so a game is at most about 62,500). Players who aim
+    for the exits finish in about 12 rounds (about 50 turns), and players who choose at random
+    but exit and keep their niches (the "random" bot) in about 15 (59 turns; the slowest of 150
+    games took 28 rounds). Only uniformly random players (the "uniform" bot, for fuzzing) come
+    near the limit: they rarely exit the board and offer trades at random, so at the default
+    options they need about 1,100 turns on average, and about one game in five reaches it.
+R20. The 25 adaptation cards suffice in every game but one: at most 5 players x 5 habitats = 25
+    are ever held at once. The exception is the text's own: "with 6 HABITATs and 5 players, there
+    will be no adaptations left for the last HABITAT". Then each player receives the last
+    habitat's niche card alone, with no adaptation card, and ends with 6 niche cards and 5
+    adaptation cards. The distance cap of 4 never binds with features and pressures from 1 to 5;
+    we keep it as written.
 """
 
 from __future__ import annotations
@@ -157,7 +187,7 @@ from .actions import (
     TakeAdaptation,
 )
 from .data import FEATURE_COUNT, Board
-from .ending import TURN_LIMIT, Ending
+from .ending import ROUND_LIMIT, Ending
 from .movement import Movement
 from .niches import Niches
 from .tables import MOVES, intern, reach
@@ -166,8 +196,8 @@ from .trading import Trading
 __all__ = [
     "ACTION_TYPES",
     "FEATURES",
+    "ROUND_LIMIT",
     "SCORINGS",
-    "TURN_LIMIT",
     "WORLD",
     "AdaptOrDieState",
     "AnswerTrade",
@@ -211,7 +241,12 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
         if scoring_rule == "auto":
             scoring_rule = "habitats" if self.same else "total"
         self.scoring: str = scoring_rule
-        self.board_key = "double" if self.target == 5 else "single"  # R18
+        if self.target > 5 and not self.same:
+            raise ValueError(
+                "habitats_per_player may be 6 only with same_habitats=True: the rules suggest 3, "
+                "4 or 5 habitats each, and 5 or 6 when everyone receives the same habitats"
+            )
+        self.board_key = "double" if self.target >= 5 else "single"  # R18
         board = self.board
         self.positions: list[int] = [board.start] * n  # R4
         self.creatures: list[int] = [0] * n  # creature number per seat (0: not yet chosen)
@@ -236,7 +271,8 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
         self.returning = 0  # the niche card going back, awaiting its adaptation card
         self.gains: list[tuple[int, int]] = []  # (seat, habitat) awaiting an adaptation pick
         self.offer: tuple[str, int, int, int] | None = None  # (kind, to, give, get)
-        self.traded: set[str] = set()  # kinds of offer made this turn
+        self.traded: set[str] = set()  # kinds of trade made this turn (R11)
+        self.declined: list[tuple[str, int]] = []  # (kind, seat): offers declined this turn
         self.order_queue: list[tuple[int, int]] = []  # (seat, feature) to decide (R13)
         self.orders: list[list[tuple[int, ...] | None]] = [[None] * FEATURE_COUNT for _ in range(n)]
         self.final: list[dict[str, Any]] | None = None
@@ -431,6 +467,7 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
             "gains": [list(g) for g in self.gains],
             "offer": offer,
             "traded": sorted(self.traded),
+            "declined": sorted([kind, seat] for kind, seat in self.declined),
             "selected": list(self.selected),
             "creatures_left": sorted(set(range(1, len(WORLD.creatures) + 1)) - set(self.creatures))
             if self.phase == CHOOSE

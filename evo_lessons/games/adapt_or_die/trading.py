@@ -6,7 +6,8 @@ At the end of their turn a player may trade one niche card with any other willin
 also trade one adaptation card with any other willing player. A trade never leaves anyone with two
 copies of one niche.
 
-Ruling R11 (offers and answers) is written out in ``rules.py``.
+The text limits the trades, not the offers: a declined offer leaves that kind of trade open, and
+the player may look for another willing player (ruling R11, written out in ``rules.py``).
 """
 
 from __future__ import annotations
@@ -26,12 +27,15 @@ class Trading:
         self.phase = TRADE
 
     def _trade_options(self) -> list[Action]:
+        """End the turn, or offer a swap of each kind not yet traded this turn to any player who
+        has not declined that kind this turn (R11)."""
         player = self.turn_player
         options: list[Action] = [END_TURN]
         mine = self.niches[player]
+        declined = self.declined
         if "niche" not in self.traded and mine:
             for other in range(self.num_players):
-                if other == player:
+                if other == player or ("niche", other) in declined:
                     continue
                 theirs = self.niches[other]
                 wanted = [get for get in theirs if get not in mine]  # never two copies
@@ -44,7 +48,7 @@ class Trading:
         if "adaptation" not in self.traded and cards:
             for other in range(self.num_players):
                 theirs = self.adaptations[other]
-                if other != player and theirs:
+                if other != player and theirs and ("adaptation", other) not in declined:
                     offers = CARD_OFFERS[other]
                     for give in cards:
                         options.extend(map(offers[give].__getitem__, theirs))
@@ -53,7 +57,6 @@ class Trading:
     def _make_offer(self, action: OfferNiches | OfferAdaptations, events: list[Event]) -> None:
         player = self.turn_player
         kind = "niche" if type(action) is OfferNiches else "adaptation"
-        self.traded.add(kind)
         self.offer = (kind, action.player, action.give, action.get)
         self.phase = ANSWER
         if kind == "niche":
@@ -73,9 +76,11 @@ class Trading:
         self.offer = None
         player = self.turn_player
         self.phase = TRADE
-        if not accept:
+        if not accept:  # R11: the trade stays open, but not with this player this turn
+            self.declined.append((kind, other))
             events.append(Event("answer", f"{seat_name(other)} declines the trade.", other))
             return
+        self.traded.add(kind)
         held = self.niches if kind == "niche" else self.adaptations
         mine, theirs = held[player], held[other]
         mine[mine.index(give)] = get
