@@ -83,6 +83,7 @@ def _to_place(board_key: str) -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
+@cache
 def _blank_distance(value: int) -> float:
     """The expected distance from ``value`` to a blank pressure (uniform over 1-5)."""
     return sum(scoring.distance(value, p) for p in VALUES) / len(VALUES)
@@ -198,28 +199,34 @@ class FitterBot:
         return self._niche(table, legal_actions)
 
     # -- moving towards good habitats ----------------------------------------------------------
-    def _place_value(self, table: _Table, index: int) -> float:
+    def _place_values(self, table: _Table) -> list[float]:
+        """What stepping off at each mat place is worth to this seat now."""
         seat = table.seat
-        place = table.obs["places"][index]
         mine = table.bugs[seat]["niches"]
-        habitat = place["habitat"]
+        selected = table.obs["selected"]
         short = len(mine) < table.target
-        if habitat in table.obs["selected"]:
-            return -1.0  # nothing more happens there (R15)
         average = table.unknown(seat)
-        if habitat is None:
-            return PROGRESS if short else 0.0
-        if habitat in mine:
-            return -1.0  # a return: only worth it to shed a bad niche, which we rarely want
-        fit = table.fit(seat, habitat)
-        if short:
-            return PROGRESS + average - fit
-        worst = max(table.fit(seat, h) for h in mine)
-        return worst - fit - 0.5
+        worst = None  # the worst fit among the niches held, once it is needed
+        values = []
+        for place in table.obs["places"]:
+            habitat = place["habitat"]
+            if habitat in selected:
+                values.append(-1.0)  # nothing more happens there (R15)
+            elif habitat is None:
+                values.append(PROGRESS if short else 0.0)
+            elif habitat in mine:
+                values.append(-1.0)  # a return: only worth it to shed a bad niche, rarely wanted
+            elif short:
+                values.append(PROGRESS + average - table.fit(seat, habitat))
+            else:
+                if worst is None:
+                    worst = max(table.fit(seat, h) for h in mine)
+                values.append(worst - table.fit(seat, habitat) - 0.5)
+        return values
 
     def _move(self, table: _Table, legal: list[Action]) -> Action:
         board = table.obs["board"]
-        values = [self._place_value(table, i) for i in range(len(table.obs["places"]))]
+        values = self._place_values(table)
         to_place = _to_place(board)
 
         # only the places worth going to count for a space on the way

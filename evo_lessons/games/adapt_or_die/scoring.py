@@ -118,11 +118,18 @@ def _habitat_score(features: tuple[int, ...], pressures: tuple[int, ...]) -> int
     return sum(distance(v, p) for v, p in zip(features, pressures, strict=True))
 
 
+#: _TO[pressure][value]: the distance of every value from one pressure
+_TO = tuple(tuple(distance(value, p) for value in range(HIGH + 1)) for p in range(HIGH + 1))
+_NOTHING = ((0,) * (HIGH + 1),) * FEATURE_COUNT
+
+
 @lru_cache(maxsize=_CACHE_SIZE)
 def _costs(habitats: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
     """``_costs(habitats)[feature][value]``: what that value of the feature scores over them."""
+    if not habitats:
+        return _NOTHING
     return tuple(
-        tuple(sum(distance(value, h[f]) for h in habitats) for value in range(HIGH + 1))
+        tuple(map(sum, zip(*[_TO[h[f]] for h in habitats], strict=True)))
         for f in range(FEATURE_COUNT)
     )
 
