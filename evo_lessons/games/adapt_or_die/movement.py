@@ -9,8 +9,9 @@ sixteen mats wait face down in a pile. Every bug starts on the centre.
 On their turn a player rolls the die and moves their bug anywhere within the roll. A bug that
 steps off a side at its marked exit reaches that side's habitat: if no mat lies there yet, the
 top mat of the pile is laid face up, and from then on it never moves or changes. Each habitat has
-two fixed selection pressures; its other three are blanks, which a randomizer card fills when the
-mat is laid. What happens to the niche cards next is in :mod:`.niches`.
+two fixed selection pressures; its other three are blanks, filled in order by the numbers of a
+randomizer card (when it is drawn and shown is ruling R5). What happens to the niche cards next is
+in :mod:`.niches`.
 
 Rulings: R1 (within the roll), R2 (exiting), R4 (the start and the order of play), R5 (laying a
 mat and its randomizer card), R17 (a forced move is made at once), R18 (the double board). The

@@ -14,8 +14,9 @@ rulebook is in its parts, each module's docstring the rules it implements, in ou
   arithmetic);
 * :mod:`.actions`: the decisions a player makes, as the buttons read.
 
-Speed machinery (precomputed reach, interned actions, caches) lives in :mod:`.tables`, beside the
-rules and never inside them.
+Speed machinery lives beside the rules, never inside them: precomputed reach, interned actions
+and offers in :mod:`.tables`, and remembered scores at the end of :mod:`.scoring` (pure functions
+of the numbers, so remembering them changes no result).
 
 The table and the setup, in our words
 -------------------------------------
