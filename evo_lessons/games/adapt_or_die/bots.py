@@ -126,15 +126,19 @@ class _Table:
 
     def score(self, seat: int, niches, cards) -> int:
         """The seat's unfit score with these niches and cards, in the best order."""
-        return scoring.best_unfit(self.start(seat), cards, [self.pressures[h] for h in niches])
+        pressures = self.pressures
+        return scoring.best_unfit_of(
+            self._starts[seat], tuple(sorted(cards)), tuple([pressures[h] for h in niches])
+        )
 
     def features(self, seat: int) -> tuple[int, ...]:
         """The seat's features now, its cards in the best order for the niches it holds."""
         features = self._features.get(seat)
         if features is None:
             bug = self.bugs[seat]
-            held = [self.pressures[h] for h in bug["niches"]]
-            features = scoring.best_features(self.start(seat), bug["adaptations"], held)
+            held = tuple([self.pressures[h] for h in bug["niches"]])
+            cards = tuple(sorted(bug["adaptations"]))
+            features = scoring.best_features_of(self._starts[seat], cards, held)
             self._features[seat] = features
         return features
 

@@ -424,7 +424,9 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
                     "position": self.positions[seat],
                     "niches": list(niches),
                     "adaptations": list(cards),
-                    "unfit": scoring.best_unfit(start, cards, [placed[h] for h in niches])
+                    "unfit": scoring.best_unfit_of(
+                        start, tuple(sorted(cards)), tuple([placed[h] for h in niches])
+                    )
                     if start
                     else 0,
                     "orders": [list(o) if o is not None else None for o in orders]

@@ -228,6 +228,12 @@ def _best_unfit(
     return sum(_feature_best(start[f], masks[f], costs[f])[1] for f in range(FEATURE_COUNT))
 
 
+#: The same, for callers that already hold the key: the creature's features and the habitats'
+#: pressures as tuples, and the card ids as a sorted tuple (the observation and the bots).
+best_unfit_of = _best_unfit
+best_features_of = _best_features
+
+
 # -- the scorecard ------------------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True)
 class FeatureRow:
