@@ -133,12 +133,14 @@ R19. A teacher with a short class may cap the game at ``max_rounds`` rounds (1-5
     end of its last round, and only the players holding the most niche cards can win (a shorter
     scorecard is not a better one). The text sets no limit, and needs none at a table; we end
     every game after 500 rounds in any case, so that every game ends and its save stays small
-    (a turn is at most about 25 decisions, so a game is at most about 62,500). Players who aim
-    for the exits finish in about 12 rounds (about 50 turns), and players who choose at random
-    but exit and keep their niches (the "random" bot) in about 15 (59 turns; the slowest of 150
-    games took 28 rounds). Only uniformly random players (the "uniform" bot, for fuzzing) come
-    near the limit: they rarely exit the board and offer trades at random, so at the default
-    options they need about 1,100 turns on average, and about one game in five reaches it.
+    (a turn is at most 21 decisions: a move, a niche decision, a card returned and one taken,
+    and with 5 players at most 4 offers and 4 answers of each kind, then the end of the turn;
+    so a game is at most about 52,500). Players who aim for the exits finish in about 12
+    rounds (about 50 turns), and players who choose at random but exit and keep their niches
+    (the "random" bot) in about 15 (59 turns; the slowest of 150 games took 28 rounds). Only
+    uniformly random players (the "uniform" bot, for fuzzing) come near the limit: they rarely
+    exit the board and offer trades at random, so at the default options they need about 1,100
+    turns on average, and about one game in five reaches it.
 R20. The 25 adaptation cards suffice in every game but one: at most 5 players x 5 habitats = 25
     are ever held at once. The exception is the text's own: "with 6 HABITATs and 5 players, there
     will be no adaptations left for the last HABITAT". Then each player receives the last
