@@ -236,20 +236,27 @@ class FitterBot:
         # only the places worth going to count for a space on the way
         wanted = [(to_place[index], value) for index, value in enumerate(values) if value > 0]
 
-        def worth(action: Action) -> float:
+        # the most worth, ties broken at random: one draw per action, in order (as max() with a
+        # (worth, draw) key would, keeping the first of equal keys)
+        draw = self.rng.random
+        chosen, chosen_key = legal[0], None
+        for action in legal:
             if type(action) is Exit:
-                return values[action.place - 1]
-            node = action.space  # type: ignore[attr-defined]
-            best = 0.0
-            for steps_to, value in wanted:
-                steps = steps_to[node]
-                if steps <= 6:
-                    closer = value * (7 - steps) / 6
-                    if closer > best:
-                        best = closer
-            return 0.9 * best
-
-        return max(legal, key=lambda a: (worth(a), self.rng.random()))
+                worth = values[action.place - 1]
+            else:  # a space on the way: worth what the best place within reach is, discounted
+                node = action.space  # type: ignore[attr-defined]
+                best = 0.0
+                for steps_to, value in wanted:
+                    steps = steps_to[node]
+                    if steps <= 6:
+                        closer = value * (7 - steps) / 6
+                        if closer > best:
+                            best = closer
+                worth = 0.9 * best
+            key = (worth, draw())
+            if chosen_key is None or key > chosen_key:
+                chosen, chosen_key = action, key
+        return chosen
 
     # -- niche cards ---------------------------------------------------------------------------
     def _niche(self, table: _Table, legal: list[Action]) -> Action:
