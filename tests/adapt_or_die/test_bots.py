@@ -1,5 +1,5 @@
 """Adapt or Die bots: the fitter beats random play clearly, the trader trades to its own gain,
-and every bot plays from its observation alone."""
+the random bot plays a game forward, and every bot plays from its observation alone."""
 
 from __future__ import annotations
 
@@ -12,10 +12,15 @@ from evo_lessons.games.adapt_or_die import (
     EndTurn,
     Exit,
     FitterBot,
+    ForceNiche,
+    GiveNiche,
     KeepNiche,
     Move,
     OfferAdaptations,
+    ReturnNiche,
+    SensibleRandomBot,
     TraderBot,
+    UniformRandomBot,
     new_game,
 )
 
@@ -24,9 +29,88 @@ from .helpers import CENTRE, card, exit_space, table
 ALL_MATS = {k: k for k in range(1, 9)}
 
 
-def test_the_registry_holds_the_random_bot_the_fitter_and_the_trader():
-    assert {"random": RandomBot, "fitter": FitterBot, "trader": TraderBot} == BOTS
+def test_the_registry_holds_the_random_bots_the_fitter_and_the_trader():
+    assert {
+        "random": SensibleRandomBot,
+        "uniform": UniformRandomBot,
+        "fitter": FitterBot,
+        "trader": TraderBot,
+    } == BOTS
     assert FitterBot.needs_observation and TraderBot.needs_observation
+
+
+def test_the_uniform_bot_is_the_engines_random_bot_under_its_own_name():
+    assert issubclass(UniformRandomBot, RandomBot) and UniformRandomBot.name == "uniform"
+    state = new_game(seed=4)
+    legal = state.legal_actions()
+    assert UniformRandomBot(9).choose(None, legal) == RandomBot(9).choose(None, legal)
+
+
+# -- the sensible random bot: random where it matters for fit, but it plays the game forward ----
+def test_the_random_bot_exits_at_a_habitat_it_lacks_whenever_it_can():
+    state = table(positions=[exit_space(1)] * 4, roll=6, mats={1: 2, 2: 3}, niches=[[2]])
+    legal = state.legal_actions()
+    # a return to the dunes (2), which it holds, and the way out to the place beside it
+    assert {Exit(1), Exit(2), Exit(8)} <= set(legal)
+    chosen = {SensibleRandomBot(seed).choose(state.observation(0), legal) for seed in range(30)}
+    assert chosen <= {a for a in legal if isinstance(a, Exit)} - {Exit(1)}
+    assert len(chosen) >= 2  # at random among them
+
+
+def test_the_random_bot_does_not_step_back_onto_a_habitat_it_holds_when_it_can_move_elsewhere():
+    state = table(positions=[exit_space(1)] * 4, roll=2, mats=ALL_MATS, niches=[[1, 2, 3, 4]])
+    legal = state.legal_actions()
+    for seed in range(20):
+        choice = SensibleRandomBot(seed).choose(state.observation(0), legal)
+        assert isinstance(choice, Move)
+
+
+def test_the_random_bot_keeps_a_niche_card_when_it_may():
+    state = table(positions=[exit_space(1)] * 4, roll=1, mats={1: 2, 5: 5}, niches=[[5]])
+    state.apply(Exit(1))
+    assert SensibleRandomBot(0).choose(state.observation(0), state.legal_actions()) == KeepNiche()
+
+
+def test_the_random_bot_forces_a_spare_copy_on_someone_rather_than_return_its_own():
+    state = table(positions=[exit_space(1)] * 4, roll=1, mats=ALL_MATS, niches=[[1, 3]])
+    state.apply(Exit(1))  # it holds the cave (1) already: a spare copy (R7)
+    legal = state.legal_actions()
+    assert any(isinstance(a, ReturnNiche) for a in legal)
+    for seed in range(10):
+        assert isinstance(SensibleRandomBot(seed).choose(state.observation(0), legal), ForceNiche)
+
+
+def test_the_random_bot_ends_its_turn_rather_than_offer_a_trade():
+    state = _trading_table()
+    assert SensibleRandomBot(0).choose(state.observation(0), state.legal_actions()) == EndTurn()
+
+
+def test_the_random_bot_chooses_its_adaptation_cards_at_random():
+    picks = set()
+    for seed in range(30):
+        state = table(positions=[exit_space(1)] * 4, roll=1, mats={1: 2})
+        state.apply(Exit(1))
+        state.apply(KeepNiche())
+        picks.add(SensibleRandomBot(seed).choose(state.observation(0), state.legal_actions()))
+    assert len(picks) >= 10
+
+
+def test_a_table_of_random_bots_finishes_in_tens_of_turns_not_thousands():
+    turns = []
+    for seed in range(20):
+        state = new_game(seed=seed)
+        play_game(state, [SensibleRandomBot(seed + s) for s in range(4)])
+        assert not state.summary()["timed_out"]
+        turns.append(state.turns)
+    assert sum(turns) / len(turns) < 120
+
+
+def test_the_random_bot_gives_a_niche_card_away_only_when_it_cannot_keep_it():
+    state = table(positions=[exit_space(1)] * 4, roll=1, mats=ALL_MATS, niches=[[2, 3, 4, 5]])
+    state.apply(Exit(1))  # four niches already: exchange or give (R6)
+    legal = state.legal_actions()
+    assert KeepNiche() not in legal and any(isinstance(a, GiveNiche) for a in legal)
+    assert SensibleRandomBot(1).choose(state.observation(0), legal) in legal
 
 
 def test_the_fitter_wins_clearly_more_than_its_fair_share_against_three_random_bots():
@@ -69,7 +153,7 @@ def _decisions(seed: int, bot_class, players: int = 4, **options):
 def test_the_bots_always_pick_a_legal_action_in_every_variant():
     variants = [{}, {"same_habitats": True, "choose_creature": True}, {"habitats_per_player": 3}]
     for seed, options in enumerate(variants):
-        for bot_class in (FitterBot, TraderBot):
+        for bot_class in (FitterBot, TraderBot, SensibleRandomBot):
             for state, seat in _decisions(seed, bot_class, **options)[::5]:
                 legal = state.legal_actions()
                 assert bot_class(seed=3).choose(state.observation(seat), legal) in legal

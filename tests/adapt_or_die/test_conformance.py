@@ -16,6 +16,7 @@ VARIANTS = [
     {"same_habitats": True, "choose_creature": True},
     {"scoring": "extinctions", "max_rounds": 30},
     {"players": 5, "same_habitats": True, "habitats_per_player": 5, "scoring": "total"},
+    {"players": 5, "same_habitats": True, "habitats_per_player": 6},
 ]
 
 
@@ -25,7 +26,7 @@ def test_adapt_or_die_passes_the_conformance_suite_in_every_variant():
 
 
 def test_adapt_or_die_offers_the_bots_the_suite_expects():
-    assert {"random", "fitter", "trader"} == set(adapt_or_die.BOTS)
+    assert {"random", "uniform", "fitter", "trader"} == set(adapt_or_die.BOTS)
     for name, bot_class in adapt_or_die.BOTS.items():
         bot = bot_class(seed=1)
         assert bot.name == name

@@ -1,4 +1,5 @@
-"""The numbered rulings R1-R20 of rules.py's docstring: where the text is silent, what we decided.
+"""The numbered rulings R1-R20 of rules.py's docstring: what we decided where the text is silent,
+and how we read it where it is unclear.
 
 Each test's name starts with its ruling's number. Positions come from ``table`` (helpers.py).
 """
@@ -9,8 +10,9 @@ from collections import deque
 
 import pytest
 
-from evo_lessons.engine import play_game
+from evo_lessons.engine import RandomBot, play_game
 from evo_lessons.games.adapt_or_die import (
+    GAME,
     AnswerTrade,
     ChooseCreature,
     EndTurn,
@@ -28,7 +30,7 @@ from evo_lessons.games.adapt_or_die import (
     new_game,
     scoring,
 )
-from evo_lessons.games.adapt_or_die.rules import TURN_LIMIT
+from evo_lessons.games.adapt_or_die.rules import ROUND_LIMIT
 from evo_lessons.games.adapt_or_die.tables import reach
 
 from .helpers import CENTRE, DOUBLE, SINGLE, WORLD, card, exit_space, place_node, table, texts
@@ -128,6 +130,15 @@ def test_r5_each_new_mat_uses_up_one_randomizer_card_at_once():
     assert state.mat_values[0] is not None
 
 
+def test_r5_the_randomizer_numbers_are_shown_to_everyone_as_the_mat_is_laid():
+    state = table(positions=[exit_space(1)] * 4, roll=1)
+    events = state.apply(Exit(1))
+    laid = next(e for e in events if e.kind == "mat")
+    for seat in (None, 0, 2):
+        place = state.observation(seat)["places"][0]
+        assert place["pressures"] == laid.data["pressures"] == list(state.mat_values[0])
+
+
 def test_r5_a_mat_keeps_its_numbers_for_the_whole_game():
     state = new_game(seed=11)
     play_game(state, [FitterBot(seed=s) for s in range(4)])
@@ -178,8 +189,14 @@ def test_r9_the_25_cards_are_five_kinds_for_each_of_five_features():
 
 
 @pytest.mark.parametrize("start", [1, 2, 3, 4, 5])
-def test_r9_the_stabilising_card_sets_the_feature_to_3(start):
+def test_r9_the_back_to_the_middle_card_sets_the_feature_to_3(start):
     assert scoring.apply_in_order(start, [card("=3", "size")]) == 3
+
+
+def test_r9_only_the_set_to_3_reading_fits_the_texts_sample_plus_3_on_a_leg_length_of_3():
+    # the text's sample scorecard: leg length 3, adaptation "+3", end value 3
+    ends = {k.symbol: k.apply(3) for k in WORLD.kinds}
+    assert [symbol for symbol, end in ends.items() if end == 3] == ["=3"]
 
 
 # -- R10: niche and adaptation cards move together ---------------------------------------------
@@ -217,22 +234,78 @@ def trading(**kwargs):
     return state
 
 
-def test_r11_a_declined_niche_offer_uses_up_the_niche_trade_of_the_turn():
-    state = trading()
+def three_partners(**kwargs):
+    """Seat 0 has just moved, holding the cave (1); seats 1-3 each hold another niche and card."""
+    state = table(
+        positions=[CENTRE] * 4,
+        roll=1,
+        mats=ALL_MATS,
+        niches=[[1], [2], [3], [4]],
+        cards=[[card("+", "eyes")], [card("-", "size")], [card("++", "size")], [card("-", "eyes")]],
+        **kwargs,
+    )
+    state.apply(Move(1))
+    return state
+
+
+def offers_to(state, kind) -> set[int]:
+    return {a.player for a in state.legal_actions() if isinstance(a, kind)}
+
+
+def test_r11_a_declined_offer_leaves_the_trade_open_for_another_willing_player():
+    state = three_partners()
     state.apply(OfferNiches(1, 1, 2))
     state.apply(AnswerTrade(False))
-    legal = state.legal_actions()
-    assert not any(isinstance(a, OfferNiches) for a in legal)
-    assert any(isinstance(a, OfferAdaptations) for a in legal)
+    assert offers_to(state, OfferNiches) == {2, 3}
+    state.apply(OfferNiches(2, 1, 3))
+    state.apply(AnswerTrade(True))
+    assert state.niches[0] == [3] and state.niches[2] == [1]
 
 
-def test_r11_after_both_offers_the_turn_ends():
+def test_r11_a_player_who_declined_is_not_asked_again_for_that_kind_this_turn():
+    state = three_partners()
+    state.apply(OfferAdaptations(3, card("+", "eyes"), card("-", "eyes")))
+    state.apply(AnswerTrade(False))
+    assert 3 not in offers_to(state, OfferAdaptations)
+    assert 3 in offers_to(state, OfferNiches)  # declining cards is not declining niches
+
+
+def test_r11_an_accepted_offer_is_the_turns_one_trade_of_its_kind():
+    state = three_partners()
+    state.apply(OfferNiches(1, 1, 2))
+    state.apply(AnswerTrade(True))
+    assert offers_to(state, OfferNiches) == set()
+    assert offers_to(state, OfferAdaptations) == {1, 2, 3}
+
+
+def test_r11_when_every_player_has_declined_both_kinds_the_turn_ends():
+    state = three_partners(players=4)
+    for other in (1, 2, 3):
+        state.apply(OfferNiches(other, 1, other + 1))
+        state.apply(AnswerTrade(False))
+    for other, theirs in ((1, card("-", "size")), (2, card("++", "size"))):
+        state.apply(OfferAdaptations(other, card("+", "eyes"), theirs))
+        state.apply(AnswerTrade(False))
+    state.apply(OfferAdaptations(3, card("+", "eyes"), card("-", "eyes")))
+    state.apply(AnswerTrade(False))
+    assert state.turn_player == 1 and state.phase == "move"  # only EndTurn was left (R17)
+
+
+def test_r11_after_both_trades_the_turn_ends():
     state = trading()
     state.apply(OfferNiches(1, 1, 2))
     state.apply(AnswerTrade(True))
     state.apply(OfferAdaptations(1, card("+", "eyes"), card("-", "size")))
-    state.apply(AnswerTrade(False))
+    state.apply(AnswerTrade(True))
     assert state.turn_player == 1 and state.phase == "move"
+
+
+def test_r11_declines_are_forgotten_at_the_next_turn():
+    state = three_partners()
+    state.apply(OfferNiches(1, 1, 2))
+    state.apply(AnswerTrade(False))
+    state.apply(EndTurn())
+    assert state.turn_player == 1 and state.declined == []
 
 
 # -- R12: the end is checked at the end of every turn ------------------------------------------
@@ -300,6 +373,23 @@ def test_r15_no_niche_is_exchanged_given_or_returned_with_the_same_habitats():
     assert not kinds & {"ExchangeNiche", "GiveNiche", "ReturnNiche", "ForceNiche", "OfferNiches"}
 
 
+def test_r15_six_habitats_each_are_allowed_with_the_same_habitats_for_all():
+    state = new_game(seed=3, players=4, same_habitats=True, habitats_per_player=6)
+    play_game(state, [FitterBot(seed=s) for s in range(4)])
+    assert state.is_over and len(state.selected) == 6
+    assert all(len(held) == 6 for held in state.niches)
+
+
+def test_r15_six_habitats_each_are_refused_without_the_same_habitats():
+    with pytest.raises(ValueError, match="habitats_per_player may be 6 only with same_habitats"):
+        new_game(seed=3, habitats_per_player=6)
+
+
+def test_r15_seven_habitats_each_are_refused():
+    with pytest.raises(ValueError, match="habitats_per_player"):
+        new_game(seed=3, same_habitats=True, habitats_per_player=7)
+
+
 # -- R16: choosing creatures -------------------------------------------------------------------
 def test_r16_creatures_are_chosen_in_seat_order_and_a_chosen_one_is_gone():
     state = new_game(seed=2, players=3, choose_creature=True)
@@ -341,6 +431,12 @@ def test_r18_the_double_board_joins_two_octagons_and_has_12_mat_places():
     assert 85 in DOUBLE.neighbours[12]
 
 
+def test_r18_five_or_six_habitats_use_the_double_board():
+    assert new_game(seed=1, habitats_per_player=5).board.key == "double"
+    six = new_game(seed=1, habitats_per_player=6, same_habitats=True)
+    assert six.board.key == "double"
+
+
 def test_r18_three_or_four_habitats_use_the_single_board():
     for n in (3, 4):
         assert new_game(seed=1, habitats_per_player=n).board.key == "single"
@@ -362,8 +458,35 @@ def test_r19_only_players_with_the_most_niches_can_win_a_capped_game():
         assert all(len(state.niches[w]) == most for w in state.winners)
 
 
-def test_r19_the_safety_net_is_far_beyond_a_real_game():
-    assert TURN_LIMIT >= 100_000
+def test_r19_an_uncapped_game_ends_after_500_rounds_at_most():
+    assert ROUND_LIMIT == 500 == GAME.option("max_rounds").high
+    state = new_game(seed=1, players=3)
+    state.round, state.turn_player = ROUND_LIMIT, 2  # the last turn of round 500
+    state.turns = 3 * ROUND_LIMIT
+    state.phase = "trade"
+    state._legal = None
+    events = state.apply(EndTurn())
+    assert "Time is up after 500 rounds (R19)" in texts(events)
+    assert state.is_over or state.phase == "order"
+
+
+def test_r19_a_round_cap_above_the_limit_is_refused():
+    with pytest.raises(ValueError, match="max_rounds"):
+        new_game(seed=1, max_rounds=ROUND_LIMIT + 1)
+
+
+def test_r19_the_limit_is_far_beyond_a_game_between_players_who_exit():
+    for seed in range(10):
+        state = new_game(seed=seed)
+        play_game(state, [GAME.make_bot("random", seed + s) for s in range(4)])
+        assert not state.summary()["timed_out"] and state.round < ROUND_LIMIT // 10
+
+
+def test_r19_even_uniformly_random_games_end_and_their_saves_reload():
+    state = new_game(seed=936479117784, players=5, habitats_per_player=5, scoring="extinctions")
+    play_game(state, [RandomBot(seed=s) for s in range(5)], max_actions=10**6)
+    assert state.is_over and state.round <= ROUND_LIMIT
+    assert GAME.load_json(state.to_json()) == state
 
 
 # -- R20: enough cards -------------------------------------------------------------------------
@@ -371,6 +494,27 @@ def test_r20_five_players_with_five_habitats_each_hold_every_adaptation_card_at_
     state = new_game(seed=6, players=5, habitats_per_player=5, same_habitats=True)
     play_game(state, [FitterBot(seed=s) for s in range(5)])
     assert sum(len(a) for a in state.adaptations) == 25 and not any(state.pool)
+
+
+def test_r20_with_six_habitats_and_five_players_the_last_habitat_comes_without_a_card():
+    state = new_game(seed=6, players=5, habitats_per_player=6, same_habitats=True)
+    log = []
+    play_game(
+        state,
+        [FitterBot(seed=s) for s in range(5)],
+        on_step=lambda _s, _a, events: log.extend(events),
+    )
+    assert all(len(n) == 6 for n in state.niches)
+    assert all(len(a) == 5 for a in state.adaptations) and not any(state.pool)
+    alone = [e for e in log if e.kind == "gain" and e.data["card"] is None]
+    assert len(alone) == 5 and {e.data["habitat"] for e in alone} == {state.selected[-1]}
+    assert "no adaptation card is left" in alone[0].text
+
+
+def test_r20_with_six_habitats_and_four_players_every_niche_card_comes_with_one():
+    state = new_game(seed=6, players=4, habitats_per_player=6, same_habitats=True)
+    play_game(state, [FitterBot(seed=s) for s in range(4)])
+    assert [len(a) for a in state.adaptations] == [len(n) for n in state.niches] == [6] * 4
 
 
 def test_r20_the_distance_cap_of_4_never_binds():

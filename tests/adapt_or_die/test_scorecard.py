@@ -1,9 +1,9 @@
 """The text's sample scorecard, reproduced cell by cell (six habitats, total 42).
 
 The sample's creature starts at leg length 3, segments 1, size 4, eyes 5, antennae 2 and holds
-four adaptation cards: the stabilising card on leg length (printed "+3" in the sample: 3 stays
-3, ruling R9), ++ on segments, - on size and + on eyes (5 stays 5: an increase from 5 does
-nothing). Each habitat column gives the selection pressure (SP) and the score, the distance.
+four adaptation cards: the back-to-the-middle card on leg length (printed "+3" in the sample: 3
+stays 3, ruling R9), ++ on segments, - on size and + on eyes (5 stays 5: an increase from 5
+does nothing). Each habitat column gives the selection pressure (SP) and the score, the distance.
 """
 
 from __future__ import annotations

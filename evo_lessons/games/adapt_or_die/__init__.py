@@ -8,10 +8,11 @@ from pathlib import Path
 
 from evo_lessons.engine import Credit, GameSpec, Metric, Option
 
-from .bots import BOTS, FitterBot, RandomBot, TraderBot
+from .bots import BOTS, FitterBot, RandomBot, SensibleRandomBot, TraderBot, UniformRandomBot
 from .rules import (
     ACTION_TYPES,
     FEATURES,
+    ROUND_LIMIT,
     SCORINGS,
     AdaptOrDieState,
     AnswerTrade,
@@ -52,9 +53,9 @@ GAME = GameSpec(
             "habitats_per_player",
             4,
             "niches each player must hold at the end: 4 in the rules; 3 or 5 for a shorter or "
-            "longer game (5 uses the double board, R18)",
+            "longer game (5 uses the double board, R18); 6 only with same_habitats (R15)",
             low=3,
-            high=5,
+            high=6,
         ),
         Option(
             "choose_creature",
@@ -79,9 +80,10 @@ GAME = GameSpec(
         Option(
             "max_rounds",
             None,
-            "a round cap for a short class (R19); None plays until everyone holds the target",
+            "a round cap for a short class (R19); None plays until everyone holds the target "
+            f"(within {ROUND_LIMIT} rounds)",
             low=1,
-            high=10_000,
+            high=ROUND_LIMIT,
             allow_none=True,
         ),
     ),
@@ -134,8 +136,10 @@ __all__ = [
     "RandomBot",
     "ReturnAdaptation",
     "ReturnNiche",
+    "SensibleRandomBot",
     "TakeAdaptation",
     "TraderBot",
+    "UniformRandomBot",
     "load_json",
     "new_game",
 ]

@@ -1,7 +1,17 @@
-"""Adapt or Die bots: random play, a greedy fitter, and a fitter that also trades.
+"""Adapt or Die bots: random play (sensible or uniform), a greedy fitter, and a fitter that trades.
 
 Every bot plays from ``observation(seat)`` alone (everything on the table is public; the mat
 pile's order is not in it) and the public board and habitat data.
+
+* ``SensibleRandomBot`` ("random", the default opponent of class experiments) chooses at random
+  whatever decides how well a bug fits (which habitat to head for, which adaptation card to take,
+  how to order the cards), but plays the game forward: it steps off the board at a habitat it
+  lacks whenever it can, keeps the niche cards it wins, and ends its turn rather than haggle.
+  Such players finish a game in about 15 rounds, as players who aim do (about 12). A uniformly
+  random player needs hundreds of rounds and thousands of moves, most of them trade offers
+  (benchmarks/bench_adapt_or_die.py): not a game a class would recognise as chance.
+* ``UniformRandomBot`` ("uniform") picks uniformly among all legal moves: the engine's random
+  bot, kept for fuzzing and the conformance suite, which should try every move.
 
 * ``FitterBot`` heads for the mat places whose habitats suit its creature (a placed mat's
   pressures are known; an empty place is worth what an average unplaced habitat is expected to
@@ -17,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from evo_lessons.engine import Action, RandomBot
@@ -30,6 +40,8 @@ from .rules import (
     EndTurn,
     ExchangeNiche,
     Exit,
+    ForceNiche,
+    GiveNiche,
     KeepNiche,
     Move,
     OfferAdaptations,
@@ -40,7 +52,7 @@ from .rules import (
     TakeAdaptation,
 )
 
-__all__ = ["BOTS", "FitterBot", "RandomBot", "TraderBot"]
+__all__ = ["BOTS", "FitterBot", "RandomBot", "SensibleRandomBot", "TraderBot", "UniformRandomBot"]
 
 WORLD = world()
 VALUES = range(LOW, HIGH + 1)
@@ -71,6 +83,7 @@ def _to_place(board_key: str) -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
+@cache
 def _blank_distance(value: int) -> float:
     """The expected distance from ``value`` to a blank pressure (uniform over 1-5)."""
     return sum(scoring.distance(value, p) for p in VALUES) / len(VALUES)
@@ -86,6 +99,13 @@ def expected_score(features: tuple[int, ...], habitat: int) -> float:
     )
 
 
+@lru_cache(maxsize=1 << 14)
+def _mean_expected(features: tuple[int, ...], placed: tuple[int, ...]) -> float:
+    """A creature's expected score in a habitat drawn from those not yet on the table."""
+    unplaced = [h.number for h in WORLD.habitats if h.number not in placed]
+    return sum(expected_score(features, h) for h in unplaced) / len(unplaced)
+
+
 class _Table:
     """What one observation says, in the terms a bot weighs its options by."""
 
@@ -97,25 +117,28 @@ class _Table:
         self.pressures = {
             p["habitat"]: tuple(p["pressures"]) for p in observation["places"] if p["habitat"]
         }
-        placed = set(self.pressures)
-        self.unplaced = [h.number for h in WORLD.habitats if h.number not in placed]
         self._features: dict[int, tuple[int, ...]] = {}
         self._unknown: dict[int, float] = {}
+        self._starts = [tuple(bug["features"]) if bug["features"] else () for bug in self.bugs]
 
     def start(self, seat: int) -> tuple[int, ...]:
-        return tuple(self.bugs[seat]["features"])
+        return self._starts[seat]
 
     def score(self, seat: int, niches, cards) -> int:
         """The seat's unfit score with these niches and cards, in the best order."""
-        return scoring.best_unfit(self.start(seat), cards, [self.pressures[h] for h in niches])
+        pressures = self.pressures
+        return scoring.best_unfit_of(
+            self._starts[seat], tuple(sorted(cards)), tuple([pressures[h] for h in niches])
+        )
 
     def features(self, seat: int) -> tuple[int, ...]:
         """The seat's features now, its cards in the best order for the niches it holds."""
         features = self._features.get(seat)
         if features is None:
             bug = self.bugs[seat]
-            held = [self.pressures[h] for h in bug["niches"]]
-            features = scoring.best_features(self.start(seat), bug["adaptations"], held)
+            held = tuple([self.pressures[h] for h in bug["niches"]])
+            cards = tuple(sorted(bug["adaptations"]))
+            features = scoring.best_features_of(self._starts[seat], cards, held)
             self._features[seat] = features
         return features
 
@@ -136,9 +159,8 @@ class _Table:
             if habitat not in held
         ]
         empty = len(self.obs["places"]) - len(self.pressures)
-        if empty and self.unplaced:
-            expected = sum(expected_score(features, h) for h in self.unplaced) / len(self.unplaced)
-            scores += [expected] * empty
+        if empty and len(self.pressures) < len(WORLD.habitats):
+            scores += [_mean_expected(features, tuple(self.pressures))] * empty
         self._unknown[seat] = value = sum(scores) / len(scores) if scores else 0.0
         return value
 
@@ -160,10 +182,10 @@ class FitterBot:
         self.rng = random.Random(seed)
 
     def choose(self, observation: dict[str, Any], legal_actions: list[Action]) -> Action:
-        seat = observation["seat"]
-        table = _Table(observation, seat)
-        first = legal_actions[0]
-        kind = type(first)
+        kind = type(legal_actions[0])
+        if kind is EndTurn and not self.trades:
+            return legal_actions[0]  # a fitter never trades: EndTurn comes first
+        table = _Table(observation, observation["seat"])
         if kind is Move or kind is Exit:
             return self._move(table, legal_actions)
         if kind is TakeAdaptation:
@@ -181,42 +203,60 @@ class FitterBot:
         return self._niche(table, legal_actions)
 
     # -- moving towards good habitats ----------------------------------------------------------
-    def _place_value(self, table: _Table, index: int) -> float:
+    def _place_values(self, table: _Table) -> list[float]:
+        """What stepping off at each mat place is worth to this seat now."""
         seat = table.seat
-        place = table.obs["places"][index]
         mine = table.bugs[seat]["niches"]
-        habitat = place["habitat"]
+        selected = table.obs["selected"]
         short = len(mine) < table.target
-        if habitat in table.obs["selected"]:
-            return -1.0  # nothing more happens there (R15)
         average = table.unknown(seat)
-        if habitat is None:
-            return PROGRESS if short else 0.0
-        if habitat in mine:
-            return -1.0  # a return: only worth it to shed a bad niche, which we rarely want
-        fit = table.fit(seat, habitat)
-        if short:
-            return PROGRESS + average - fit
-        worst = max(table.fit(seat, h) for h in mine)
-        return worst - fit - 0.5
+        worst = None  # the worst fit among the niches held, once it is needed
+        values = []
+        for place in table.obs["places"]:
+            habitat = place["habitat"]
+            if habitat in selected:
+                values.append(-1.0)  # nothing more happens there (R15)
+            elif habitat is None:
+                values.append(PROGRESS if short else 0.0)
+            elif habitat in mine:
+                values.append(-1.0)  # a return: only worth it to shed a bad niche, rarely wanted
+            elif short:
+                values.append(PROGRESS + average - table.fit(seat, habitat))
+            else:
+                if worst is None:
+                    worst = max(table.fit(seat, h) for h in mine)
+                values.append(worst - table.fit(seat, habitat) - 0.5)
+        return values
 
     def _move(self, table: _Table, legal: list[Action]) -> Action:
         board = table.obs["board"]
-        values = [self._place_value(table, i) for i in range(len(table.obs["places"]))]
+        values = self._place_values(table)
         to_place = _to_place(board)
 
-        def worth(action: Action) -> float:
-            if type(action) is Exit:
-                return values[action.place - 1]
-            node = action.space  # type: ignore[attr-defined]
-            best = 0.0
-            for index, value in enumerate(values):
-                steps = to_place[index][node]
-                if value > 0 and steps <= 6:
-                    best = max(best, value * (7 - steps) / 6)
-            return 0.9 * best
+        # only the places worth going to count for a space on the way
+        wanted = [(to_place[index], value) for index, value in enumerate(values) if value > 0]
 
-        return max(legal, key=lambda a: (worth(a), self.rng.random()))
+        # the most worth, ties broken at random: one draw per action, in order (as max() with a
+        # (worth, draw) key would, keeping the first of equal keys)
+        draw = self.rng.random
+        chosen, chosen_key = legal[0], None
+        for action in legal:
+            if type(action) is Exit:
+                worth = values[action.place - 1]
+            else:  # a space on the way: worth what the best place within reach is, discounted
+                node = action.space  # type: ignore[attr-defined]
+                best = 0.0
+                for steps_to, value in wanted:
+                    steps = steps_to[node]
+                    if steps <= 6:
+                        closer = value * (7 - steps) / 6
+                        if closer > best:
+                            best = closer
+                worth = 0.9 * best
+            key = (worth, draw())
+            if chosen_key is None or key > chosen_key:
+                chosen, chosen_key = action, key
+        return chosen
 
     # -- niche cards ---------------------------------------------------------------------------
     def _niche(self, table: _Table, legal: list[Action]) -> Action:
@@ -247,37 +287,21 @@ class FitterBot:
             held.append(gains[0][1])
         return held
 
-    def _card_score(self, table: _Table, niches, cards) -> tuple[float, float]:
-        """(score with these niches, expected score in habitats to come) for a set of cards."""
+    def _card_scores(self, table: _Table) -> scoring.FeatureScores:
+        """The seat's cards scored against the niches it will hold once this move is done:
+        each candidate card is judged by (its score there, how far it leaves the features from
+        the middle: for habitats still to come, the middle of the range is the safest place)."""
         seat = table.seat
-        exact = table.score(seat, niches, cards)
-        start = table.start(seat)
-        groups = scoring.feature_cards(cards)
-        # for habitats still to come: the middle of the range is the safest place to be
-        future = sum(abs(scoring.apply_in_order(start[f], groups[f]) - 3) for f in range(5))
-        return exact, future
+        habitats = [table.pressures[h] for h in self._habitats_after(table)]
+        return scoring.FeatureScores(table.start(seat), table.bugs[seat]["adaptations"], habitats)
 
     def _take(self, table: _Table, legal: list[Action]) -> Action:
-        niches = self._habitats_after(table)
-        held = list(table.bugs[table.seat]["adaptations"])
-        return min(
-            legal,
-            key=lambda a: (*self._card_score(table, niches, [*held, a.card]), self.rng.random()),
-        )
+        scores = self._card_scores(table)
+        return min(legal, key=lambda a: (*scores.with_card(a.card), self.rng.random()))
 
     def _give_back(self, table: _Table, legal: list[Action]) -> Action:
-        niches = self._habitats_after(table)
-        held = list(table.bugs[table.seat]["adaptations"])
-
-        def without(card: int) -> list[int]:
-            rest = list(held)
-            rest.remove(card)
-            return rest
-
-        return min(
-            legal,
-            key=lambda a: (*self._card_score(table, niches, without(a.card)), self.rng.random()),
-        )
+        scores = self._card_scores(table)
+        return min(legal, key=lambda a: (*scores.without_card(a.card), self.rng.random()))
 
     def _order(self, table: _Table, legal: list[Action]) -> Action:
         seat = table.seat
@@ -331,4 +355,70 @@ class TraderBot(FitterBot):
     trades = True
 
 
-BOTS = {"random": RandomBot, "fitter": FitterBot, "trader": TraderBot}
+class UniformRandomBot(RandomBot):
+    """Uniformly random among all legal moves (the engine's random bot): for fuzzing."""
+
+    name = "uniform"
+
+
+class SensibleRandomBot:
+    """Random where it matters for fit, but it plays the game forward (see the module's notes).
+
+    * Moving: exits, at random, at a place whose habitat it lacks (an empty place, or with the
+      same habitats for all, a habitat not yet selected) whenever one is in reach; otherwise a
+      random move that is not a return to a habitat it holds (R7), if there is one.
+    * A niche card: keeps it when it may; holding it already, forces the spare copy on someone
+      when it can, so its own niches stay; otherwise a random choice.
+    * The end of a turn: ends it, never offering a trade; an offer made to it: a random answer.
+    * Everything else (the adaptation card to take or give back, the order of the cards, the
+      creature): at random.
+    """
+
+    name = "random"
+    needs_observation = True
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def _pick(self, options: list[Action]) -> Action:
+        return options[int(self.rng.random() * len(options))]
+
+    def choose(self, observation: dict[str, Any], legal_actions: list[Action]) -> Action:
+        kind = type(legal_actions[0])
+        if kind is EndTurn:
+            return legal_actions[0]
+        if kind is Move or kind is Exit:
+            return self._pick(self._moves(observation, legal_actions))
+        if kind is KeepNiche:
+            return legal_actions[0]  # keeping comes first when it is allowed
+        if kind in (ExchangeNiche, ReturnNiche, GiveNiche, ForceNiche):
+            forced = [a for a in legal_actions if type(a) is ForceNiche]
+            return self._pick(forced or legal_actions)
+        return self._pick(legal_actions)
+
+    @staticmethod
+    def _moves(observation: dict[str, Any], legal: list[Action]) -> list[Action]:
+        """The exits to a habitat this seat lacks; else the moves that are not returns."""
+        places = observation["places"]
+        if observation["options"]["same_habitats"]:
+            have = observation["selected"]  # R15: only a habitat not yet selected is new
+        else:
+            have = observation["bugs"][observation["seat"]]["niches"]
+        new, others = [], []
+        for action in legal:
+            if type(action) is Exit:
+                habitat = places[action.place - 1]["habitat"]
+                if habitat is None or habitat not in have:
+                    new.append(action)
+                # else a return to a habitat held (or selected): taken only if nothing else is
+            else:
+                others.append(action)
+        return new or others or legal
+
+
+BOTS = {
+    "random": SensibleRandomBot,
+    "uniform": UniformRandomBot,
+    "fitter": FitterBot,
+    "trader": TraderBot,
+}

@@ -6,6 +6,10 @@
   ``mask`` held for it, every end value some order reaches, with the first such order.
 * ``Interned``: one shared object per distinct action. Actions are immutable values, so equal
   ones can be one object; a dictionary lookup costs a fraction of building a frozen dataclass.
+  ``intern`` is the one the rules use.
+* ``MOVES[board][node][roll]``: the move actions themselves (Move or Exit) for ``reach``.
+* ``NICHE_OFFERS[to][give][get]`` and ``CARD_OFFERS[to][give][get]``: every trade offer, made
+  once (ruling R11), so listing the offers of a turn builds no object.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from collections import deque
 from itertools import permutations
 from typing import Any
 
+from .actions import Exit, Move, OfferAdaptations, OfferNiches
 from .data import HIGH, LOW, Board, world
 
 
@@ -88,3 +93,29 @@ class Interned:
         if action is None:
             action = self._made[key] = cls(*fields)
         return action
+
+
+intern = Interned()
+
+
+def _board_moves(board: Board) -> tuple[tuple[tuple[Any, ...], ...], ...]:
+    """For each node and roll, the move actions (Move or Exit) in node order (R1, R2)."""
+    spaces = board.spaces
+
+    def action(node: int) -> Any:
+        if node < spaces:
+            return intern(Move, node)
+        return intern(Exit, node - spaces + 1)
+
+    return tuple(
+        tuple(tuple(action(n) for n in ends) for ends in by_roll) for by_roll in reach(board)
+    )
+
+
+_WORLD = world()
+MOVES = {key: _board_moves(board) for key, board in _WORLD.boards.items()}
+_SEATS = range(5)
+_HABITATS = range(len(_WORLD.habitats) + 1)  # habitat numbers count from 1
+_CARDS = range(len(_WORLD.cards))
+NICHE_OFFERS = [[[OfferNiches(t, g, h) for h in _HABITATS] for g in _HABITATS] for t in _SEATS]
+CARD_OFFERS = [[[OfferAdaptations(t, g, c) for c in _CARDS] for g in _CARDS] for t in _SEATS]

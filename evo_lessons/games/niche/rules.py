@@ -19,19 +19,12 @@ The rules in our words
   the discard pile is shuffled into a new deck (R2).
 * **Setup.** Each player gets two environment cards, looks at the gene pool, keeps one and
   shuffles the other back into the environment deck (R3). Then everyone gets three trait cards.
-* **A turn.** Draw one available card from the gene pool, then play one card from the hand,
-  so the hand is back to three. A trait card goes into your play area. A special event card is
-  placed before you, before another player, or on the discard pile, as the card says, and its
-  effect is carried out (R7-R10). A *Gene flow* card stays in your play area as a copy of a
-  trait from another player's play area (they keep theirs); a *Mutation* reveals the top trait
-  card and may harm, help or do nothing (R8).
-* **The rule of 4.** A play area holds at most four cards; a two-trait card or a special card
-  counts as one (so does a Gene flow copy). Whoever must take a fifth card discards one of the
-  cards already there (R6).
-  Two copies of a trait may be in play; the second adds nothing but insurance.
-* **Completing an environment.** When the traits in play meet every challenge of your
-  environment, it is set aside (its traits stay). Your next turn is spent drawing a new
-  environment instead of drawing and playing. Whoever completes a third environment wins at once.
+* **A turn**, the gene pool's upkeep and the end of the game: :mod:`.turns`. **Playing a card**,
+  the rule of 4 and the special event cards: :mod:`.playing`. **Completing environments**:
+  :mod:`.environments`. The pyramid's shape is :mod:`.pyramid` and the gene pool's cards
+  :mod:`.gene_pool`; the decisions, as their buttons read, are :mod:`.actions`. Each module's
+  docstring is that part of the rules in our words. Speed machinery (precomputed masks, actions
+  and log lines) lives in :mod:`.tables`, beside the rules and never inside them.
 
 Variants (keyword arguments of :func:`new_game`)
 ------------------------------------------------
@@ -123,7 +116,7 @@ import random
 from typing import Any, ClassVar
 
 from evo_lessons.engine import Action, Event, GameState
-from evo_lessons.engine.words import seat_name, seats_in_words
+from evo_lessons.engine.words import seat_name
 
 from .actions import (
     ACTION_TYPES,
@@ -134,26 +127,46 @@ from .actions import (
     PlayCard,
     card_name,
 )
-from .data import PLAY_AREA_LIMIT, Deck, deck
+from .data import Deck, deck
+from .environments import ENVIRONMENTS_TO_WIN, Environments, count_met
 from .gene_pool import GenePool
+from .playing import Playing
 from .pyramid import STACK_SIZE, STACKS
 from .tables import (
     AIMED,
     CARD_EFFECT,
-    CARD_MASK,
     DISCARD_EVENTS,
     DISCARDS,
     DRAW_ENVIRONMENT,
     DRAW_EVENTS,
-    ENV_MASK,
     PLAYS,
-    REBUILD_EVENTS,
     REFUGE_CARDS,
     TAKES,
     TARGETED_CARDS,
     TRAIT_CARDS,
     TRAIT_EVENTS,
 )
+from .turns import Turns
+
+__all__ = [
+    "ACTION_TYPES",
+    "CARDS",
+    "CHALLENGES",
+    "DEFAULT_MAX_ROUNDS",
+    "ENVIRONMENTS",
+    "ENVIRONMENTS_TO_WIN",
+    "HAND_SIZE",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "DiscardFromPlay",
+    "DrawEnvironment",
+    "DrawFromGenePool",
+    "KeepEnvironment",
+    "NicheState",
+    "PlayCard",
+    "count_met",
+    "in_words",
+]
 
 DECK: Deck = deck()
 CARDS = DECK.cards
@@ -161,7 +174,6 @@ ENVIRONMENTS = DECK.environments
 CHALLENGES = DECK.challenges
 
 HAND_SIZE = 3
-ENVIRONMENTS_TO_WIN = 3
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 DEFAULT_MAX_ROUNDS = 100
 #: R1: the position at the top of a stack's pyramid
@@ -175,12 +187,7 @@ def in_words(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def count_met(mask: int) -> int:
-    """How many challenges a bit mask names."""
-    return mask.bit_count()
-
-
-class NicheState(GameState):
+class NicheState(Playing, Environments, Turns, GameState):
     """The whole table: gene pool, decks, discard pile, environments, hands and play areas."""
 
     action_types: ClassVar[dict[str, type[Action]]] = ACTION_TYPES
@@ -382,360 +389,6 @@ class NicheState(GameState):
                 self.hands[p].append(self._draw_trait(events))
         events.append(Event("deal", f"Every player is dealt {HAND_SIZE} trait cards.", None, {}))
         self._start_turn(0, events)
-
-    # -- playing an event card -------------------------------------------------------------------
-    def _play_event(self, player: int, action: PlayCard, events: list[Event]) -> None:
-        """Play an event card (already out of the hand) and carry out its effect (R7-R10)."""
-        card = action.card
-        info = CARDS[card]
-        effect = info.effect
-        target = action.target
-        if info.target == "other" and target < 0:
-            self.discard.append(card)
-            events.append(
-                Event(
-                    "play",
-                    f"{seat_name(player)} plays {info.name}, but no player can be targeted, "
-                    "so it is discarded with no effect.",
-                    player,
-                    {"card": card},
-                )
-            )
-            return
-        if effect == "parasite":
-            self.suffered[target] += 1
-            events.append(
-                Event(
-                    "play",
-                    f"{seat_name(player)} places a {info.name} in {seat_name(target)}'s play area.",
-                    player,
-                    {"card": card, "target": target},
-                )
-            )
-            self._arrive(target, card)
-        elif effect == "bottleneck":
-            self.discard.append(card)
-            area = self.play[target]
-            lost = area[self.rng.randrange(len(area))]
-            self._leave_play(target, lost)
-            self.suffered[target] += 1
-            events.append(
-                Event(
-                    "play",
-                    f"{seat_name(player)} plays {info.name} on {seat_name(target)}, who loses "
-                    f"{card_name(lost)} at random.",
-                    player,
-                    {"card": card, "target": target, "lost": lost},
-                )
-            )
-        elif effect == "gene_flow":
-            self.copies[card] = action.take
-            events.append(
-                Event(
-                    "play",
-                    f"{seat_name(player)} plays {info.name}: migrants from "
-                    f"{seat_name(target)}'s population bring {card_name(action.take)}, and "
-                    f"{seat_name(target)} keeps theirs.",
-                    player,
-                    {"card": card, "target": target, "copied": action.take},
-                )
-            )
-            self._arrive(player, card)
-        elif effect == "mutation":
-            self._mutation(player, card, events)
-        elif effect == "migration":
-            self._migration(player, card, events)
-        elif effect == "mass_extinction":
-            self.discard.append(card)
-            events.append(
-                Event(
-                    "play",
-                    f"{seat_name(player)} plays {info.name}: every player without a Refuge "
-                    "discards one card from their play area.",
-                    player,
-                    {"card": card},
-                )
-            )
-            for step in range(self._n):
-                victim = (player + step) % self._n
-                if self.play[victim] and not self.protected(victim):
-                    self.suffered[victim] += 1
-                    self.pending.append((victim, -1))
-        else:  # refuge
-            events.append(
-                Event(
-                    "play",
-                    f"{seat_name(player)} plays {info.name}: other players' events cannot "
-                    "touch them.",
-                    player,
-                    {"card": card},
-                )
-            )
-            self._arrive(player, card)
-
-    def _arrive(self, player: int, card: int) -> None:
-        """Put ``card`` into a play area; a fifth card means a discard decision (R6)."""
-        area = self.play[player]
-        area.append(card)
-        if len(area) > PLAY_AREA_LIMIT:
-            self.pending.append((player, card))
-
-    def _leave_play(self, player: int, card: int) -> None:
-        """A card leaves a play area for the discard pile (a Gene flow copy ends with it, R7)."""
-        self.play[player].remove(card)
-        self.copies.pop(card, None)
-        self.discard.append(card)
-
-    def _mutation(self, player: int, card: int, events: list[Event]) -> None:
-        """R8: a random mutation, blind to need: harmful, helpful or no different."""
-        if not self.trait_deck:
-            self._reshuffle_discard(events)
-        if not self.trait_deck:
-            events.append(
-                Event(
-                    "play",
-                    f"{seat_name(player)} plays Mutation, but no trait card is left to reveal.",
-                    player,
-                    {"card": card},
-                )
-            )
-            self.discard.append(card)
-            return
-        revealed = self.trait_deck.pop()
-        who = seat_name(player)
-        said = f"{who} plays Mutation and reveals {card_name(revealed)}"
-        details = {"card": card, "revealed": revealed}
-        env = self.environment[player]
-        unmet = ENV_MASK[env] & ~self.covered(player) if env >= 0 else 0
-        if CARDS[revealed].kind == "event":
-            self.discard.append(revealed)
-            area = self.play[player]
-            if area:
-                lost = area[self.rng.randrange(len(area))]
-                self._leave_play(player, lost)
-                self.suffered[player] += 1
-                text = f"{said}: a harmful mutation, and {who} loses {card_name(lost)} at random."
-                details["lost"] = lost
-            else:
-                text = f"{said}: a harmful mutation, but {who} has no card in play to lose."
-            events.append(Event("play", text, player, details))
-        elif CARD_MASK[revealed] & unmet:
-            text = f"{said}: a helpful variant, which joins the play area."
-            events.append(Event("play", text, player, details))
-            self._arrive(player, revealed)
-        else:
-            self.discard.append(revealed)
-            events.append(
-                Event(
-                    "play",
-                    f"{said}: it meets no unmet challenge here, so the mutation makes no "
-                    "difference.",
-                    player,
-                    details,
-                )
-            )
-        self.discard.append(card)
-
-    def _migration(self, player: int, card: int, events: list[Event]) -> None:
-        self.discard.append(card)
-        old = self.environment[player]
-        new = self._take_environment(events)
-        self.environment[player] = new
-        self._log_environment(player, old, "migrated")
-        self._shuffle_in(old)
-        events.append(
-            Event(
-                "play",
-                f"{seat_name(player)} plays Migration: they leave the {ENVIRONMENTS[old].name} "
-                f"for the {ENVIRONMENTS[new].name}.",
-                player,
-                {"card": card, "from": old, "to": new},
-            )
-        )
-
-    def _after_decision(self, events: list[Event]) -> None:
-        """Hand the next queued discard decision over, or finish the turn."""
-        if self.pending:
-            self.phase = "discard"
-            self._current = self.pending[0][0]
-            return
-        player = self._current = self.turn_player
-        env = self.environment[player]
-        if env >= 0:
-            need = ENV_MASK[env]
-            if self.covered(player) & need == need:
-                self._check_completion(player, events)
-        self._end_turn(events)
-
-    # -- environments ----------------------------------------------------------------------------
-    def _take_environment(self, events: list[Event]) -> int:
-        if not self.environment_deck:
-            # R12: recycle the set-aside environments
-            self.environment_deck = self.set_aside
-            self.set_aside = []
-            self.rng.shuffle(self.environment_deck)
-            events.append(
-                Event(
-                    "shuffle",
-                    "The environment deck is empty: the completed environments are "
-                    "shuffled into a new one.",
-                    None,
-                    {},
-                )
-            )
-        return self.environment_deck.pop()
-
-    def _shuffle_in(self, environment: int) -> None:
-        """Shuffle one card into the environment deck by putting it at a uniformly random place:
-        for a deck that is already shuffled, the chances are those of shuffling it all again."""
-        deck = self.environment_deck
-        deck.insert(self.rng.randrange(len(deck) + 1), environment)
-
-    def _draw_environment(self, player: int, events: list[Event]) -> None:
-        new = self._take_environment(events)
-        self.environment[player] = new
-        self.held_since[player] = self.turns
-        events.append(
-            Event(
-                "environment",
-                f"{seat_name(player)} draws a new environment: the {ENVIRONMENTS[new].name}.",
-                player,
-                {"environment": new},
-            )
-        )
-
-    def covered(self, player: int) -> int:
-        """Bit mask of the challenge types met by ``player``'s play area (R5, R7)."""
-        mask = 0
-        copies = self.copies
-        for card in self.play[player]:
-            mask |= CARD_MASK[card]
-            if copies and card in copies:
-                mask |= CARD_MASK[copies[card]]
-        return mask
-
-    def _check_completion(self, player: int, events: list[Event]) -> None:
-        env = self.environment[player]
-        if env < 0:
-            return
-        need = ENV_MASK[env]
-        if self.covered(player) & need != need:
-            return
-        self.environment[player] = -1
-        self.completed[player].append(env)
-        self.set_aside.append(env)
-        self._log_environment(player, env, "completed")
-        done = len(self.completed[player])
-        events.append(
-            Event(
-                "complete",
-                f"{seat_name(player)} is adapted to the {ENVIRONMENTS[env].name}! "
-                f"That is {done} of {ENVIRONMENTS_TO_WIN} environments.",
-                player,
-                {"environment": env, "completed": done},
-            )
-        )
-        if done >= ENVIRONMENTS_TO_WIN:
-            self._finish([player], events, f"{seat_name(player)} wins the game!")
-
-    def _log_environment(self, player: int, env: int, outcome: str) -> None:
-        self.environment_log.append((env, player, self.turns - self.held_since[player], outcome))
-        self.held_since[player] = self.turns
-
-    # -- the turn --------------------------------------------------------------------------------
-    def _start_turn(self, player: int, events: list[Event]) -> None:
-        if self.turns >= self.max_turns:
-            self._time_runs_out(events)
-            return
-        self.turns += 1
-        self.turn_player = player
-        self._current = player
-        self.phase = "environment" if self.environment[player] < 0 else "draw"
-
-    def _end_turn(self, events: list[Event]) -> None:
-        """R2: rebuild emptied stacks, turn up uncovered cards; then the next player's turn."""
-        if self.phase == "over":
-            return
-        pool = self.gene_pool
-        if 0 in pool.present:  # a stack with no card left (most turns: none, so skip the call)
-            for stack in pool.emptied():
-                self._rebuild(stack, events)
-        pool.turn_up(events)
-        # the next player's turn (R14: unless time has run out)
-        if self.turns >= self.max_turns:
-            self._time_runs_out(events)
-            return
-        player = self.turn_player = self._current = (self.turn_player + 1) % self._n
-        self.turns += 1
-        self.phase = "environment" if self.environment[player] < 0 else "draw"
-
-    def _finish(self, winners: list[int], events: list[Event], text: str) -> None:
-        for player in range(self._n):
-            env = self.environment[player]
-            if env >= 0:
-                self._log_environment(player, env, "unfinished")
-        self.winners = winners
-        self.phase = "over"
-        self._current = None
-        self.pending = []
-        events.append(Event("win", text, None, {"winners": list(winners)}))
-
-    def _time_runs_out(self, events: list[Event]) -> None:
-        """R14: the most completed environments wins; ties by share of the current one met."""
-        self.ended_by_time = True
-
-        def standing(player: int) -> tuple[int, float]:
-            return (len(self.completed[player]), self.match(player))
-
-        best = max(standing(p) for p in range(self._n))
-        winners = [p for p in range(self._n) if standing(p) == best]
-        names = seats_in_words(winners)
-        self._finish(
-            winners,
-            events,
-            f"Time runs out after {self.options['max_rounds']} rounds: {names} "
-            f"{'wins' if len(winners) == 1 else 'share the win'}.",
-        )
-
-    def match(self, player: int) -> float:
-        """R16: share of the current environment's challenges met (1.0 between environments).
-
-        A match to the environment, not fitness: fitness is relative reproductive success."""
-        env = self.environment[player]
-        if env < 0:
-            return 1.0 if self.completed[player] else 0.0
-        need = ENV_MASK[env]
-        return count_met(self.covered(player) & need) / count_met(need)
-
-    # -- the trait deck and the gene pool --------------------------------------------------------
-    def _draw_trait(self, events: list[Event]) -> int:
-        """Top card of the trait deck, reshuffling the discard pile if needed (-1 if none)."""
-        if not self.trait_deck:
-            self._reshuffle_discard(events)
-            if not self.trait_deck:
-                return -1
-        return self.trait_deck.pop()
-
-    def _reshuffle_discard(self, events: list[Event]) -> None:
-        if not self.discard:
-            return
-        self.trait_deck = self.discard + self.trait_deck
-        self.discard = []
-        self.rng.shuffle(self.trait_deck)
-        events.append(
-            Event(
-                "shuffle",
-                "The trait deck has run out: the discard pile is shuffled into a new deck.",
-                None,
-                {},
-            )
-        )
-
-    def _rebuild(self, stack: int, events: list[Event]) -> None:
-        """R2: deal an emptied stack again, reshuffling the discard pile if the deck runs out."""
-        dealt = self.gene_pool.build(stack, self.trait_deck, lambda: self._draw_trait(events))
-        if dealt:
-            events.append(REBUILD_EVENTS[stack, dealt])
 
     # -- what players see --------------------------------------------------------------------------
     def _observe(self, player: int | None) -> dict[str, Any]:
