@@ -161,3 +161,34 @@ def test_the_description_gives_the_food_web_level_by_level_in_words():
 
 def test_an_empty_table_says_so_in_the_web_words():
     assert "Food web graph: no species on the table yet." in view.describe(table(), 0)
+
+
+#: the groups the renderer has a drawing for (renderer.js, GROUPS)
+DRAWN_GROUPS = {
+    "plant",
+    "alga",
+    "fungus",
+    "microbe",
+    "insect",
+    "invertebrate",
+    "fish",
+    "amphibian",
+    "reptile",
+    "bird",
+    "mammal",
+}
+
+
+def test_every_species_face_names_a_group_the_board_has_a_drawing_for():
+    for face in view.FACES:
+        if face["kind"] == "species":
+            assert face["group"] in DRAWN_GROUPS, face["name"]
+
+
+def test_the_faces_on_the_table_and_in_the_hand_carry_their_group():
+    state = played(5, 40)
+    board = view.view_model(state, 0)
+    faces = [cell["face"] for cell in board["cells"]] + (board["hand"] or [])
+    species = [f for f in faces if f["kind"] == "species"]
+    assert species
+    assert all(f["group"] in DRAWN_GROUPS for f in species)
