@@ -104,6 +104,7 @@ registerRenderer("phylo", (root, b, ctx) => {
                layout));
     web(html("div", { style: "flex:0 0 auto;max-width:100%;overflow-x:auto" }, layout));
     hand();
+    collection();
     legend();
     animate = false;
   };
@@ -455,6 +456,55 @@ registerRenderer("phylo", (root, b, ctx) => {
   };
 
   // -- the viewer's hand ----------------------------------------------------------------------------
+  /** A small card for the deck builder: group drawing, name, diet, rank and points. */
+  const miniCard = (parent, f, count = 1) => {
+    const card = html("div", {
+      class: "evo-phylo-card evo-phylo-pick", "data-card": f.id,
+      title: f.kind === "event" ? `${f.name}: ${f.text}` : `${f.name} (${f.latin}). ${f.fact}`,
+      style: "display:inline-block;vertical-align:top;width:9.5em;margin:2px;padding:2px 4px;" +
+             "border:1px solid #333;border-radius:5px;font-size:12px;background:#fffdf7;color:#111",
+    }, parent);
+    if (f.kind === "event") {
+      html("strong", {}, card, f.name);
+      html("div", {}, card, "EVENT");
+      return card;
+    }
+    html("div", { style: `background:${f.colour};color:${draw.inkOn(f.colour)};` +
+                         "font-weight:bold;padding:0 3px;border-radius:3px" },
+         card, `${BAND[f.diet_label] || f.diet_label} · ${f.points} pt`);
+    const pic = svg("svg", { width: 30, height: 30, viewBox: "0 0 34 34", role: "img",
+                             "aria-label": `a ${f.group}` }, card);
+    groupIcon(pic, f.group);
+    html("strong", {}, card, `${f.name}${count > 1 ? ` ×${count}` : ""}`);
+    html("div", { style: "clear:both" }, card, `Rank ${f.rank} · scale ${f.scale}`);
+    return card;
+  };
+
+  // -- deck building: the collection to pick from, and the deck so far ---------------------------
+  const collection = () => {
+    if (b.phase !== "build") return;
+    const picks = new Map();
+    for (const f of b.picks) picks.set(f.id, [f, (picks.get(f.id) || [f, 0])[1] + 1]);
+    const mine = html("div", { class: "evo-phylo-deck", role: "group",
+                               "aria-label": "Your deck so far" }, root);
+    html("div", { style: "font-size:12px;margin:4px 0" }, mine,
+         `Your deck so far (${b.picks.length} of ${b.deck_size}):` +
+         (b.picks.length ? "" : " empty"));
+    for (const [f, count] of picks.values()) miniCard(mine, f, count);
+    const pickable = b.collection.filter((f) => ctx.targets.has(`pick-${f.id}`));
+    if (!pickable.length) return;
+    const box = html("div", { class: "evo-phylo-collection", role: "group",
+                              "aria-label": "The collection: click a card to put it in your deck",
+                              style: "max-height:22em;overflow-y:auto;border:1px solid #bbb;" +
+                                     "border-radius:6px;padding:2px" }, root);
+    html("div", { style: "font-size:12px;margin:2px 4px" }, box,
+         `The collection (${pickable.length} cards you may pick): click one to put it in your deck.`);
+    for (const f of pickable) {
+      const card = miniCard(box, f);
+      ctx.clickable(card, `pick-${f.id}`, `${f.name}`);
+    }
+  };
+
   const hand = () => {
     if (!b.hand) {
       html("p", { style: "font-size:12px;margin:4px 0" }, root,
