@@ -200,7 +200,8 @@ registerRenderer("adaptation", (root, b, ctx) => {
       const s = svg("svg", { width: 96, height: 124, role: "img",
                              "aria-label": p.card ? `${name(p.seat)}'s card: ${p.card.label}`
                                                   : `${name(p.seat)}'s card, face down` }, place);
-      const drawn = playingCard(s, 2, 2, 90, 118, p.card, { faceDown: p.face_down && !p.card });
+      const drawn = svg("g", {}, s); // animated: no transform attribute of its own
+      playingCard(drawn, 2, 2, 90, 118, p.card, { faceDown: p.face_down && !p.card });
       const was = old && old.card ? old.card.label : null;
       if (old && p.card && was !== p.card.label) drawn.classList.add("evo-ad-flip");
     }

@@ -29,7 +29,8 @@
                            flex: 1 1 300px; }
       .evo-climate-top { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; }
       .evo-climate-card { border: 2px solid #888; border-radius: 8px; padding: 3px 6px;
-                          width: 322px; font-size: 12px; display: grid; column-gap: 6px;
+                          font-size: 12px; display: grid; column-gap: 6px;
+                          flex: 0 0 auto;
                           grid-template-columns: 150px 160px; }
       .evo-climate-card > p { grid-column: 1 / 3; }
       .evo-climate-card.risky { border-color: ${RISKY}; border-style: dashed; }
@@ -264,7 +265,9 @@
         const x = left + c * size;
         const y = 4 + r * size;
         const g = svg("g", { "data-cell": cell }, map);
-        const tile = habitatTile(g, h, x, y, size, cell);
+        // (an animated group never carries a transform attribute: CSS would replace it)
+        const tile = svg("g", {}, g);
+        habitatTile(tile, h, x, y, size, cell);
         if (before && before.cells[cell - 1] !== b.cells[cell - 1]) {
           tile.classList.add("evo-climate-turned");
         }
@@ -347,7 +350,7 @@
     const seats = ctx.view.seats;
     const style = seats[sp.player];
     const placed = sp.habitat !== null && sp.habitat !== undefined;
-    const classes = ["evo-climate-card", "evo-genome"];
+    const classes = ["evo-climate-card"];
     if (placed && !sp.adapted) classes.push("risky");
     if (b.turn_player === sp.player) classes.push("turn");
     const card = html("div", { class: classes.join(" "), "data-player": sp.player,
@@ -374,7 +377,8 @@
       svg("rect", { x: 1, y: 1, width: 148, height: 94, rx: 6, fill: "none", stroke: "#999",
                     "stroke-dasharray": "4 3" }, scene);
     }
-    const drawn = creature(scene, sp.genome, { x: 66, y: 90, scale: 1.05 });
+    const drawn = svg("g", {}, scene);
+    creature(drawn, sp.genome, { x: 66, y: 90, scale: 1.05 });
     const old = before && before.species.find((o) => o.player === sp.player);
     if (old && old.genome.join() !== sp.genome.join()) drawn.classList.add("evo-climate-arrive");
     if (old && sp.extinctions > old.extinctions) {

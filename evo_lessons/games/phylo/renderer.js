@@ -186,7 +186,8 @@ registerRenderer("phylo", (root, b, ctx) => {
                   fill: draw.inkOn(f.colour) }, g, BAND[f.diet_label] || f.diet_label);
     svg("text", { x: w - 5, y: 14.5, "font-size": 13, "text-anchor": "end",
                   "font-weight": "bold", fill: draw.inkOn(f.colour) }, g, `${f.points}pt`);
-    const pic = groupIcon(g, f.group, 3, 21, 1);
+    const pic = svg("g", {}, g); // animated: no transform attribute of its own
+    groupIcon(pic, f.group, 3, 21, 1);
     if (animate && fresh.has(f.id)) pic.classList.add("evo-phylo-new");
     svg("text", { x: 41, y: 35, "font-size": 14, "font-weight": "bold", fill: "#111" }, g,
         `R${f.rank}`);
