@@ -342,7 +342,7 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
   const table = html("div", { class: "evo-aod-table" }, root);
   if (b.offered) {
     const p = html("p", {}, table, "On the table: ");
-    const chip = html("span", { class: "evo-card", style: `background:${b.offered.habitat.colour}` },
+    const chip = html("span", { class: "evo-card", style: `background:${b.offered.habitat.colour};color:${draw.inkOn(b.offered.habitat.colour)}` },
                       p, `${b.offered.habitat.name} niche${b.offered.spare ? " (spare copy)" : ""}`);
     ctx.clickable(chip, "offered", `The ${b.offered.habitat.name} niche card`);
   }
@@ -357,7 +357,7 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
                              "aria-label": "Face-up adaptation cards" }, table);
   html("strong", {}, pool, `Adaptation cards face up (${b.pool.length}): `);
   for (const c of b.pool) {
-    const chip = html("span", { class: "evo-card evo-aod-chip", title: c.label }, pool);
+    const chip = html("span", { class: "evo-card evo-aod-chip", title: c.label, style: "color:#111" }, pool);
     featureIcon(chip, c.feature);
     html("span", {}, chip, c.label);
     ctx.clickable(chip, `pool-${c.id}`, `Adaptation card ${c.label}`);
@@ -410,7 +410,7 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
     const cards = html("p", { class: "evo-hand" }, card, "Adaptation cards: ");
     if (!bug.adaptations.length) html("span", {}, cards, "none yet");
     for (const c of bug.adaptations) {
-      const chip = html("span", { class: "evo-card" }, cards, c.label);
+      const chip = html("span", { class: "evo-card", style: "color:#111" }, cards, c.label);
       ctx.clickable(chip, mine ? `held-card-${c.id}` : `card-${s}-${c.id}`,
                     `${name(s)}'s ${c.label} card`);
     }

@@ -133,7 +133,7 @@ registerRenderer("adaptation", (root, b, ctx) => {
     for (const c of b.challenges) {
       const box = html("div", { class: "evo-ad-challenge", "data-challenge": c,
                                 style: "border:2px dashed #000;border-radius:6px;padding:4px 8px;" +
-                                       "max-width:12em;background:#eef4ff" }, chall);
+                                       "max-width:12em;background:#eef4ff;color:#111" }, chall);
       challengeIcon(box, c);
       html("strong", {}, box, cap(c));
       html("div", { style: "font-size:12px" }, box, RULES[c]);
@@ -142,7 +142,7 @@ registerRenderer("adaptation", (root, b, ctx) => {
   } else {
     const box = html("div", { class: "evo-ad-challenge", "data-challenge": b.challenge || "hidden",
                               style: "border:1px solid #333;border-radius:6px;padding:4px 8px;" +
-                                     "background:#f4f4f4" }, chall);
+                                     "background:#f4f4f4;color:#111" }, chall);
     if (b.phase === "over") {
       html("strong", {}, box, `Last challenge: ${cap(lastChallenge)}`);
     } else if (b.challenge) {
@@ -169,7 +169,7 @@ registerRenderer("adaptation", (root, b, ctx) => {
       class: "evo-ad-seat", "data-seat": p.seat,
       style: "border:1px solid #bbb;border-radius:6px;padding:4px 6px;min-width:140px;" +
              (p.you ? "box-shadow:0 0 0 2px #0072B2;" : "") +
-             (p.active ? "" : "opacity:0.55;background:#f3f3f3;"),
+             (p.active ? "" : "opacity:0.55;background:#f3f3f3;color:#111;"),
     }, table);
     const head = html("p", { style: "margin:0 0 2px" }, place);
     html("span", { class: "evo-swatch", style: `background:${style.colour}` }, head, style.symbol);
@@ -217,7 +217,7 @@ registerRenderer("adaptation", (root, b, ctx) => {
       for (const [target, text] of [["keep", "Keep"], ["swap", "Swap"]]) {
         const button = html("span", { class: `evo-ad-${target}`, "data-action": target,
                                       style: "border:2px solid #000;border-radius:4px;padding:2px 10px;" +
-                                             "background:#f7f7f7;font-weight:600" }, row, text);
+                                             "background:#f7f7f7;color:#111;font-weight:600" }, row, text);
         if (!ctx.clickable(button, target, target === "keep" ? "Keep your card" :
                            "Discard your card and draw a new one")) {
           button.remove();

@@ -399,7 +399,8 @@
     if (sp.player === ctx.view.viewer && b.hand) {
       const hand = html("p", { class: "evo-hand" }, card, "Your hand: ");
       if (!b.hand.length) html("span", {}, hand, "no cards");
-      for (const c of b.hand) html("span", { class: "evo-card" }, hand, `${c.label} ×${c.count}`);
+      for (const c of b.hand) html("span", { class: "evo-card", style: "color:#111" }, hand,
+                                    `${c.label} ×${c.count}`);
     }
   }
 

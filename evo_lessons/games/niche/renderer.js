@@ -300,7 +300,7 @@ registerRenderer("niche", (root, b, ctx) => {
       const box = html("div", { "data-env": env.id, title: env.about,
                                 style: "display:inline-block;vertical-align:top;margin:3px;" +
                                        "padding:4px 8px;border:2px dashed #000;" +
-                                       "border-radius:6px;background:#eef4ff;max-width:14em" },
+                                       "border-radius:6px;background:#eef4ff;color:#111;max-width:14em" },
                        dealt);
       const pic = svg("svg", { width: 150, height: 70, viewBox: "0 0 170 80", "aria-hidden": "true",
                                style: "display:block;border-radius:4px" }, box);
@@ -348,7 +348,7 @@ registerRenderer("niche", (root, b, ctx) => {
           class: `evo-niche-challenge ${c.met ? "met" : "unmet"}`,
           title: `${c.name}: ${c.met ? "met by a trait in play" : "not met yet"}`,
           style: "display:inline-block;margin:1px 2px;padding:0 4px;border-radius:3px;" +
-                 "font-size:11px;border:1px " + (c.met ? "solid #000;background:#d8f0e4"
+                 "font-size:12px;color:#111;border:1px " + (c.met ? "solid #000;background:#d8f0e4"
                                                          : "dashed #555;background:#fff"),
         }, envBox, `${c.met ? "✓" : "✗"} ${c.short}`);
       }
@@ -364,7 +364,7 @@ registerRenderer("niche", (root, b, ctx) => {
       if (b.current_player === p.seat && ctx.targets.has("environment-deck")) {
         const deck = html("span", {
           style: "display:inline-block;margin-left:4px;padding:1px 6px;border:2px dashed #000;" +
-                 "border-radius:4px;background:#eef4ff",
+                 "border-radius:4px;background:#eef4ff;color:#111",
         }, envBox, `Environment deck (${b.environment_deck})`);
         ctx.clickable(deck, "environment-deck", "Draw a new environment");
       }

@@ -567,7 +567,8 @@ registerRenderer("phylo", (root, b, ctx) => {
     html("span", {}, box, "Diets: ");
     for (const d of b.legend.diets) {
       html("span", { style: `background:${d.colour};color:${draw.inkOn(d.colour)};` +
-                           "padding:0 4px;margin-right:3px;border-radius:3px" }, box, d.label);
+                           "display:inline-block;padding:0 4px;margin:1px 3px 1px 0;border-radius:3px" },
+         box, d.label);
     }
     html("span", {}, box, " · Terrains: " +
          b.legend.terrains.map((t) => `${t.symbol} ${t.name}`).join(", ") + " · Climates: " +
