@@ -103,3 +103,21 @@ def test_the_board_is_drawn_and_played_by_clicking_it(lab_page, name):
     lab_page.screenshot(game, f"board_{name}.png")
     assert not lab_page.outside_requests, f"requests left 127.0.0.1: {lab_page.outside_requests}"
     assert not lab_page.console_errors, f"console errors: {lab_page.console_errors}"
+
+
+def test_a_move_on_the_board_animates_unless_the_student_asks_for_reduced_motion(lab_page):
+    page = lab_page.page
+    lab_page.open_notebook("01_climate.ipynb")
+    lab_page.run_all()
+    lab_page.wait_for_widgets(count=1)
+    game = page.locator(".evo-root").first
+    game.locator(".evo-board .evo-climate-map").wait_for(timeout=60_000)
+    lab_page.wait_until_idle()
+    page.emulate_media(reduced_motion="reduce")
+    assert _click_the_board(page, lab_page, game, "climate")  # place the species on the map
+    arrived = game.locator(".evo-board .evo-climate-arrive").first
+    animation = "el => getComputedStyle(el).animationName"
+    assert arrived.evaluate(animation) == "none"
+    page.emulate_media(reduced_motion="no-preference")
+    assert arrived.evaluate(animation) == "evo-climate-hop"
+    assert not lab_page.console_errors, f"console errors: {lab_page.console_errors}"

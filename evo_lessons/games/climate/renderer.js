@@ -278,7 +278,7 @@
         let words = `Cell ${cell}, ${h.name}`;
         if (sp) {
           const who = svg("g", {}, g);
-          creature(who, sp.genome, { x: x + size / 2 - 2, y: y + size - 5, scale: 0.5 });
+          creature(who, sp.genome, { x: x + size / 2 - 4, y: y + size - 3, scale: 0.6 });
           seatBadge(who, x + size - 10, y + 11, seats[sp.player], sp.player);
           if (wasAt.has(sp.player) && wasAt.get(sp.player) !== cell) {
             who.classList.add("evo-climate-arrive");
