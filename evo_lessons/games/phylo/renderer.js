@@ -197,9 +197,10 @@ registerRenderer("phylo", (root, b, ctx) => {
     svg("text", { x: 5, y: 84, "font-size": 13, fill: "#111" }, g,
         `${f.terrains.join("")} ${f.climates.join("")}`);
     draw.token(g, w - 12, 32, 8.5, { fill: style.colour, symbol: String(owner + 1) });
-    if (atRisk) {
-      svg("text", { x: w - 4, y: 52, "font-size": 12, "font-weight": "bold", "text-anchor": "end",
-                    fill: "#c00000" }, g, "⚠ RISK");
+    if (atRisk) { // a red strip over the terrain line (the terrains stay in the card's words)
+      svg("rect", { x: 2, y: 72, width: w - 4, height: 15, rx: 3, fill: "#c00000" }, g);
+      svg("text", { x: w / 2, y: 84, "font-size": 12, "font-weight": "bold", "text-anchor": "middle",
+                    fill: "#fff" }, g, "⚠ AT RISK");
     }
     svg("title", {}, g, `${name(owner)}'s ${f.name} (${f.latin}), a ${f.group}: ` +
         `${f.diet_label.toLowerCase()}, rank ${f.rank}, scale ${f.scale} (${f.lengths}), ` +
@@ -329,7 +330,7 @@ registerRenderer("phylo", (root, b, ctx) => {
       if (link.kind !== "food") continue;
       const [ax, ay] = centre(link.from), [bx, by] = centre(link.to);
       const mx = (ax + bx) / 2, my = (ay + by) / 2;
-      const dx = (bx - ax) * 0.14, dy = (by - ay) * 0.14;
+      const dx = (bx - ax) * 0.09, dy = (by - ay) * 0.09; // in the gap: off the cards' text
       svg("line", { x1: mx - dx, y1: my - dy, x2: mx + dx, y2: my + dy, stroke: "#222",
                     "stroke-width": 2.2, "marker-end": "url(#phylo-arrow)",
                     class: "evo-phylo-link" }, map);
