@@ -107,9 +107,10 @@
   ];
   /** Traits with no body part of their own: a badge with a sign and the trait's name as title. */
   const BADGES = {
+    // signs from the plain fonts every school computer has (no emoji: they may not draw)
     antifreeze: "❄", hibernation: "Zz", nocturnal: "☾", slow_metabolism: "~",
-    eat_anything: "✱", oxygen_haemoglobin: "O₂", breath_holding: "○", concentrated_urine: "💧",
-    waxy_cuticle: "◇", fog_basking: "≋", cam_photosynthesis: "☾", yak_body: "O₂",
+    eat_anything: "✱", oxygen_haemoglobin: "O₂", breath_holding: "◦◦", concentrated_urine: "▼",
+    waxy_cuticle: "◇", fog_basking: "≋", cam_photosynthesis: "✿", yak_body: "O₂",
   };
 
   /** The creature built from the trait cards in play (key -> card), facing right, about 90 x 60. */
