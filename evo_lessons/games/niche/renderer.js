@@ -254,6 +254,8 @@ registerRenderer("niche", (root, b, ctx) => {
         svg("text", { x: 4, y: H - 5, "font-size": 12, "font-weight": "bold", fill: "#111" }, g,
             "✓ TAKE");
       }
+      // the trait on a little creature: the card shows the body part it gives
+      if (c.kind !== "event") creature(g, [c], { x: W - 36, y: H - 6, scale: 0.42 });
       svg("title", {}, g, cardTitle(c) + (slot.available ? "" : " (covered: not yet)"));
       if (ctx.clickable(g, `pool-${s}-${slot.position}`, `Gene pool ${s + 1}: ${c.name}`)) {
         svg("rect", { x: -3, y: -3, width: W + 2, height: H + 6, rx: 7, fill: "none",
@@ -286,6 +288,11 @@ registerRenderer("niche", (root, b, ctx) => {
     if (c.adaptation.length) {
       html("div", { style: "font-size:11px;color:#333" }, box,
            `${c.adaptation.join(" + ")} adaptation`);
+    }
+    if (c.kind !== "event") {
+      const pic = svg("svg", { width: 64, height: 50, viewBox: "-40 -40 80 62",
+                               "aria-hidden": "true", style: "display:block" }, box);
+      creature(pic, [c], { x: -4, y: 0, scale: 0.8 });
     }
     return box;
   };
