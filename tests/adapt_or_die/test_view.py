@@ -116,3 +116,44 @@ def test_the_plot_panels_cover_the_unfit_score_niches_and_every_feature():
     metrics = [p.metric for p in VIEW.panels]
     assert metrics[:2] == ["unfit", "niches"]
     assert len([m for m in metrics if m.endswith("_misfit")]) == 5
+
+
+def _midgame(seed: int = 4, moves: int = 60):
+    state = new_game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+def test_each_laid_mat_names_its_habitat_key_for_its_drawn_picture():
+    from evo_lessons.games.adapt_or_die.data import world
+
+    keys = {h.key for h in world().habitats}
+    board = view_model(_midgame(), 0)
+    laid = [p for p in board["places"] if p["habitat"]]
+    assert laid
+    for place in laid:
+        assert place["habitat"]["key"] in keys
+
+
+def test_the_bug_is_drawn_from_five_features_now_each_1_to_5():
+    board = view_model(_midgame(), 0)
+    for bug in board["bugs"]:
+        if bug["creature"] is None:
+            continue
+        now = [row["end"] for row in bug["scorecard"]["rows"]]
+        assert len(now) == len(board["features"]) == 5
+        assert all(1 <= v <= 5 for v in now)
+
+
+def test_each_adaptation_card_names_the_feature_it_sits_on_and_its_symbol():
+    board = view_model(_midgame(moves=120), 0)
+    cards = [c for bug in board["bugs"] for c in bug["adaptations"]] + board["pool"]
+    assert cards
+    for card in cards:
+        assert 0 <= card["feature"] < 5
+        assert card["symbol"] in {"++", "+", "-", "--", "=3"}

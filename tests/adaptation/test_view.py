@@ -162,3 +162,14 @@ def test_round_one_opens_the_log_again_after_undo_and_a_new_game():
     session.new_game(seed=8)
     assert session.log == [(0, e.text) for e in session.state.setup_events]
     assert session.log != opening
+
+
+def test_every_card_shown_names_its_count_colour_and_shape_for_drawing_its_organisms():
+    for state in _games(3):
+        board = view.view_model(state, 0)
+        cards = [p["card"] for p in board["seats"] if p["card"]]
+        cards += [c for r in board["history"] for c in r["cards"] if c]
+        for card in cards:
+            assert 1 <= card["count"] <= 4
+            assert card["colour"] in board["colours"]
+            assert board["sides"][card["shape"]] in (3, 4, 5, 6)

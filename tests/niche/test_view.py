@@ -167,3 +167,29 @@ def test_trait_cards_show_their_kind_of_adaptation_and_a_gene_flow_copy_what_it_
     (donor,) = board["players"][1]["play_area"]
     assert donor["adaptation"] == ["structural"] and donor["copy_of"] is None
     assert "Gene flow (a copy of Gills: Life in water)" in view.describe(state, 0)
+
+
+def test_every_trait_card_carries_the_key_its_drawn_body_part_is_chosen_by():
+    board = view.view_model(started(players=3, seed=4), 0)
+    cards = [slot["card"] for stack in board["gene_pool"] for slot in stack if slot["card"]]
+    cards += board["hand"]
+    assert cards
+    keys = {c.key for c in CARDS}
+    for card in cards:
+        assert card["key"] in keys
+
+
+def test_a_gene_flow_copy_is_drawn_as_the_trait_it_copies():
+    copied = next(c for c in CARDS if c.kind != "event")
+    flow = next(c for c in CARDS if c.key == "gene_flow")
+    shown = view.card_view(flow.id, copies=copied.id)
+    assert shown["key"] == copied.key
+    assert shown["name"] == flow.name
+
+
+def test_each_environment_carries_the_key_its_drawn_scene_is_chosen_by():
+    state = new_game(players=2, seed=3)
+    board = view.view_model(state, state.current_player)
+    assert board["dealt"]
+    for env in board["dealt"]:
+        assert env["key"]

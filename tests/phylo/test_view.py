@@ -11,6 +11,7 @@ from evo_lessons.games.phylo.rules import (
     DiscardToDraw,
     MoveSpecies,
     Pass,
+    PickCard,
     PlayEvent,
     PlaySpecies,
     RemoveCard,
@@ -37,6 +38,7 @@ def test_action_targets_name_board_elements():
     assert view.action_target(DiscardToDraw(7)) == "discard-7"
     assert view.action_target(RemoveCard(7, 0, 1)) == "remove-0-1-7"
     assert view.action_target(Pass()) is None
+    assert view.action_target(PickCard(12)) == "pick-12"
 
 
 def test_every_target_of_the_acting_seat_is_drawn_on_its_board():
@@ -161,3 +163,62 @@ def test_the_description_gives_the_food_web_level_by_level_in_words():
 
 def test_an_empty_table_says_so_in_the_web_words():
     assert "Food web graph: no species on the table yet." in view.describe(table(), 0)
+
+
+#: the groups the renderer has a drawing for (renderer.js, GROUPS)
+DRAWN_GROUPS = {
+    "plant",
+    "alga",
+    "fungus",
+    "microbe",
+    "insect",
+    "invertebrate",
+    "fish",
+    "amphibian",
+    "reptile",
+    "bird",
+    "mammal",
+}
+
+
+def test_every_species_face_names_a_group_the_board_has_a_drawing_for():
+    for face in view.FACES:
+        if face["kind"] == "species":
+            assert face["group"] in DRAWN_GROUPS, face["name"]
+
+
+def test_the_faces_on_the_table_and_in_the_hand_carry_their_group():
+    state = played(5, 40)
+    board = view.view_model(state, 0)
+    faces = [cell["face"] for cell in board["cells"]] + (board["hand"] or [])
+    species = [f for f in faces if f["kind"] == "species"]
+    assert species
+    assert all(f["group"] in DRAWN_GROUPS for f in species)
+
+
+def test_deck_building_draws_every_pickable_card_of_the_collection():
+    state = new_game(seed=3, decks="build")
+    rng = random.Random(3)
+    for _ in range(30):
+        seat = state.current_player
+        board = view.view_model(state, seat)
+        shown = {f["id"] for f in board["collection"]}
+        for action in state.legal_actions():
+            assert view.action_target(action) == f"pick-{action.card}"
+            assert action.card in shown
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_deck_building_shows_only_the_viewers_own_picks():
+    state = new_game(seed=3, decks="build")
+    for _ in range(6):
+        state.apply(state.legal_actions()[0])
+    mine, theirs = view.view_model(state, 0), view.view_model(state, 1)
+    assert len(mine["picks"]) == mine["picked"][0]
+    assert len(theirs["picks"]) == theirs["picked"][1]
+    assert view.view_model(state, None)["picks"] == []
+
+
+def test_the_collection_is_sent_only_while_decks_are_built():
+    assert view.view_model(new_game(seed=3), 0)["collection"] == []

@@ -5,8 +5,165 @@
 // and Enter/Space. Below: the niche card on the table, the face-up adaptation cards, and each
 // player's creature card and live scorecard. The order of the face-down piles never reaches here.
 
+{
+  const INK = "#1b1b1b"; // outlines dark enough on both Lab themes
+  const previous = new WeakMap(); // board element -> last view drawn (to animate what changed)
+
+  const addStyle = () => {
+    if (document.getElementById("evo-aod-style")) return;
+    const style = document.createElement("style");
+    style.id = "evo-aod-style";
+    style.textContent = `
+      .evo-aod-new { animation: evo-aod-pop 0.8s ease-out; transform-box: fill-box;
+                     transform-origin: center; }
+      @keyframes evo-aod-pop { 0% { transform: scale(2.2); opacity: 0.2; } 60% { transform: scale(0.9); } }
+      .evo-aod-moved { animation: evo-aod-hop 0.5s ease-out; transform-box: fill-box;
+                       transform-origin: bottom; }
+      @keyframes evo-aod-hop { 0% { transform: translateY(-8px) scale(0.7); opacity: 0.4; } }
+      .evo-aod-chooser { display: flex; flex-wrap: wrap; gap: 6px; }
+      .evo-aod-choice { border: 1px solid #888; border-radius: 8px; padding: 2px 4px;
+                        font-size: 12px; width: 128px; text-align: center; }
+      .evo-aod-choice p { margin: 0; }
+      .evo-aod-chip svg { vertical-align: middle; margin-right: 2px; }
+      .evo-aod-bugbox { display: flex; gap: 6px; align-items: center; }
+      .evo-aod-bugbox ul { margin: 0; padding-left: 1.1em; font-size: 12px; }
+      @media (prefers-reduced-motion: reduce) { .evo-aod-new, .evo-aod-moved { animation: none; } }`;
+    document.head.appendChild(style);
+  };
+
+  // ---- habitat mats: one small motif a habitat, drawn in a w x h strip ------------------------
+  const S = draw.svg;
+  const line = (g, d, stroke, width = 1) =>
+    S("path", { d, stroke, "stroke-width": width, fill: "none", "stroke-linecap": "round" }, g);
+  const dot = (g, cx, cy, r, fill, stroke = "none") =>
+    S("circle", { cx, cy, r, fill, stroke, "stroke-width": 0.5 }, g);
+  const leaf = (g, x, y, r, fill, angle = 0) =>
+    S("ellipse", { cx: x, cy: y, rx: r, ry: r * 0.5, fill, stroke: "#2f4a1f", "stroke-width": 0.4,
+                   transform: `rotate(${angle} ${x} ${y})` }, g);
+  const MOTIFS = {
+    cave: (g, w, h) => { for (let i = 0; i < 5; i++) S("path", { d: `M${4 + i * w / 5} 0 l3 ${h * (i % 2 ? 0.5 : 0.8)} l3 ${-h * (i % 2 ? 0.5 : 0.8)}z`, fill: "#6d6d80" }, g); },
+    dunes: (g, w, h) => { line(g, `M0 ${h * 0.7} q${w / 4} ${-h * 0.6} ${w / 2} 0 t${w / 2} 0`, "#b8893b", 1.2); dot(g, w - 7, 5, 3, "#E69F00"); },
+    soil_pores: (g, w, h) => { for (const [x, y, r] of [[8, 6, 3], [20, 11, 2.5], [33, 5, 3.5], [44, 11, 2]]) dot(g, x * w / 52, y * h / 16, r, "#f0e3cf", "#5a4632"); },
+    deep_soil: (g, w, h) => { for (const [x, y] of [[7, 9], [22, 5], [36, 11], [46, 5]]) S("ellipse", { cx: x * w / 52, cy: y * h / 16, rx: 4, ry: 2.6, fill: "#5a4a3a" }, g); },
+    leaf_litter: (g, w, h) => { for (const [x, y, a] of [[8, 8, 20], [20, 10, -30], [32, 7, 60], [44, 10, -10]]) leaf(g, x * w / 52, y * h / 16, 5, "#a0522d", a); },
+    pond_surface: (g, w, h) => { for (const x of [0.25, 0.7]) S("ellipse", { cx: w * x, cy: h / 2, rx: 8, ry: 3, fill: "none", stroke: "#1f5f7a", "stroke-width": 0.8 }, g); },
+    air_over_pond: (g, w, h) => { for (const [x, y] of [[0.3, 0.45], [0.72, 0.6]]) { dot(g, w * x, h * y, 3.5, "#fff"); dot(g, w * x + 4, h * y - 1, 3.5, "#fff"); dot(g, w * x + 8, h * y, 3, "#fff"); } },
+    pond_water: (g, w, h) => { line(g, `M0 ${h * 0.35} q${w / 8} -3 ${w / 4} 0 t${w / 4} 0 t${w / 4} 0 t${w / 4} 0`, "#e8f6fb", 1); dot(g, w * 0.3, h * 0.75, 1.6, "#e8f6fb"); dot(g, w * 0.6, h * 0.7, 2, "#e8f6fb"); },
+    under_bark: (g, w, h) => { for (let i = 0; i < 4; i++) line(g, `M${6 + i * w / 4} 1 q3 ${h / 2} 0 ${h - 2}`, "#5e3b1f", 1.2); },
+    canopy: (g, w, h) => { for (const [x, y, a] of [[8, 7, 30], [18, 10, -20], [30, 6, 10], [41, 10, 50], [48, 5, -40]]) leaf(g, x * w / 52, y * h / 16, 5, "#2e7d32", a); },
+    night_sky: (g, w, h) => { dot(g, w - 8, h / 2, 4.5, "#F0E442"); dot(g, w - 6, h / 2 - 1.5, 4, "#7F86B8"); for (const [x, y] of [[6, 4], [16, 10], [27, 5], [34, 12]]) dot(g, x * w / 52, y * h / 16, 1.1, "#fff"); },
+    flower_meadow: (g, w, h) => { for (const [x, c] of [[8, "#CC79A7"], [22, "#F0E442"], [36, "#fff"], [47, "#CC79A7"]]) { line(g, `M${x * w / 52} ${h} l0 ${-h * 0.55}`, "#3c7a2a"); dot(g, x * w / 52, h * 0.4, 2.8, c, "#6a2a50"); } },
+    grassland: (g, w, h) => { for (let i = 0; i < 7; i++) line(g, `M${4 + i * w / 7} ${h} l-1.5 ${-h * 0.7} M${5 + i * w / 7} ${h} l2 ${-h * 0.55}`, "#6b7a1a", 1); },
+    dung_pat: (g, w, h) => { S("ellipse", { cx: w / 2, cy: h * 0.65, rx: w * 0.28, ry: h * 0.3, fill: "#5e4b24" }, g); line(g, `M${w / 2 - 4} ${h * 0.35} q2 -4 0 -6 M${w / 2 + 3} ${h * 0.35} q2 -4 0 -6`, "#5e4b24", 0.8); },
+    leaf_mine: (g, w, h) => { leaf(g, w / 2, h / 2, w * 0.38, "#6fbf73", 0); line(g, `M${w * 0.2} ${h / 2} q${w * 0.1} -5 ${w * 0.2} 0 t${w * 0.2} 0 t${w * 0.15} 0`, "#f1f1c8", 1.4); },
+    forest_floor_night: (g, w, h) => { dot(g, 7, 5, 3, "#F0E442"); S("path", { d: `M${w * 0.6} ${h} l0 -5 M${w * 0.6 - 5} ${h - 5} q5 -8 10 0z`, fill: "#D55E00", stroke: "#fff", "stroke-width": 0.6 }, g); },
+  };
+
+  /** The mat's picture strip (w x h) in the habitat's colour. */
+  function matPicture(parent, hab, w, h) {
+    const g = S("g", { "aria-hidden": "true" }, parent);
+    S("rect", { width: w, height: h, rx: 3, fill: hab.colour, stroke: INK, "stroke-width": 0.6 }, g);
+    (MOTIFS[hab.key] || (() => {}))(g, w, h);
+    return g;
+  }
+
+  // ---- the bug, top-down, facing right: one function per feature (1 least .. 5 most) ------------
+  // features: [leg length, segments, size, eyes, antennae]
+  const bugLegs = (g, legLength, body, half) => {
+    const reach = 3 + legLength * 3.2;
+    body.forEach(([cx], i) => {
+      if (i === 0 || i > 3) return;
+      for (const side of [-1, 1]) {
+        line(g, `M${cx} ${side * half * 0.6} l${-reach * 0.3} ${side * reach * 0.7} l${-reach * 0.35} ${side * reach * 0.45}`, INK, 1.5);
+      }
+    });
+  };
+  const bugAntennae = (g, antennae, headX, r) => {
+    const len = 3 + antennae * 4.5;
+    for (const side of [-1, 1]) {
+      line(g, `M${headX + r * 0.7} ${side * r * 0.4} q${len * 0.6} ${side * len * 0.1} ${len} ${side * len * 0.55}`, INK, 1.2);
+    }
+  };
+  const bugEyes = (g, eyes, headX, r) => {
+    const er = 0.5 + eyes * 0.55;
+    for (const side of [-1, 1]) {
+      dot(g, headX + r * 0.35, side * r * 0.5, er, eyes <= 1 ? "#999" : "#111", "#fff");
+      if (eyes > 2) dot(g, headX + r * 0.35 + er * 0.3, side * r * 0.5 - er * 0.3, er * 0.3, "#fff");
+    }
+  };
+  /** Segments, each a little oval, sized by the size feature; returns their centres. */
+  const bugBody = (g, segments, size, fill) => {
+    const half = 3 + size * 1.6; // half the body's width
+    const count = Math.max(1, segments) + 1; // the head, then the body segments
+    const step = half * 1.1;
+    const centres = [];
+    for (let i = 0; i < count; i++) centres.push([(count - 1 - i) * step - ((count - 1) * step) / 2, 0]);
+    return { half, centres, fill };
+  };
+
+  /** Draws the bug from its five features; marks: {feature: symbol} shows adaptation cards. */
+  function drawBug(parent, features, { x = 0, y = 0, scale = 1, fill = "#bbb", marks = {}, fresh = new Set() } = {}) {
+    const [legLength, segments, size, eyes, antennae] = features;
+    const g = S("g", { transform: `translate(${x},${y}) scale(${scale})` }, parent);
+    const body = bugBody(g, segments, size, fill);
+    bugLegs(g, legLength, body.centres, body.half);
+    body.centres.slice().reverse().forEach(([cx], i, all) => {
+      const isHead = i === all.length - 1;
+      const r = isHead ? body.half * 0.8 : body.half;
+      S("ellipse", { cx, cy: 0, rx: isHead ? r : body.half * 0.62, ry: r, fill: isHead ? "#444" : fill,
+                     stroke: INK, "stroke-width": 1.1 }, g);
+    });
+    const [headX] = body.centres[0];
+    const headR = body.half * 0.8;
+    bugEyes(g, eyes, headX, headR);
+    bugAntennae(g, antennae, headX, headR);
+    // an adaptation card sits on the body part it changes
+    const spots = [
+      [body.centres[Math.min(2, body.centres.length - 1)][0] - 4, body.half + 11], // legs
+      [body.centres[body.centres.length - 1][0] - body.half, -body.half - 8], // segments (the tail)
+      [0, 0], // size (the middle of the body)
+      [headX + 2, -headR - 9], // eyes
+      [headX + 14 + antennae * 3, -8 - antennae * 2], // antennae (their tips)
+    ];
+    for (const [f, symbol] of Object.entries(marks)) {
+      const [mx, my] = spots[f];
+      const m = S("g", { transform: `translate(${mx},${my})` }, g);
+      const badge = S("g", { class: fresh.has(Number(f)) ? "evo-aod-new" : null }, m);
+      S("rect", { x: -8, y: -6.5, width: 16, height: 13, rx: 3, fill: "#fff", stroke: "#0072B2",
+                  "stroke-width": 1.3 }, badge);
+      S("text", { y: 4, "text-anchor": "middle", "font-size": 10, "font-weight": "bold",
+                  fill: "#0b3b60" }, badge, symbol);
+    }
+    return g;
+  }
+
+  /** A 14 px icon of the body part a feature names (beside each adaptation card's label). */
+  function featureIcon(parent, f) {
+    const s = S("svg", { width: 16, height: 14, viewBox: "-8 -7 16 14", "aria-hidden": "true" }, parent);
+    if (f === 0) line(s, "M-6 -5 l5 4 l2 7 M2 -5 l3 4 l1 7", "currentColor", 1.4);
+    else if (f === 1) for (const cx of [-5, 0, 5]) S("ellipse", { cx, rx: 2.6, ry: 4, fill: "none", stroke: "currentColor" }, s);
+    else if (f === 2) { S("circle", { r: 2, fill: "currentColor" }, s); S("circle", { r: 6, fill: "none", stroke: "currentColor" }, s); }
+    else if (f === 3) { S("ellipse", { rx: 6.5, ry: 4, fill: "none", stroke: "currentColor", "stroke-width": 1.3 }, s); S("circle", { r: 2.2, fill: "currentColor" }, s); }
+    else line(s, "M-6 6 q2 -9 5 -12 M0 6 q3 -9 7 -11", "currentColor", 1.4);
+    return s;
+  }
+
+  /** The bug's features now: the scorecard's last column if it has one, else the creature's. */
+  const featuresNow = (bg) =>
+    bg.scorecard ? bg.scorecard.rows.map((r) => r.end) : bg.creature.features;
+
+  /** {feature index: symbols of the held adaptation cards on it}. */
+  const marksOf = (bg) => {
+    const marks = {};
+    for (const c of bg.adaptations) marks[c.feature] = (marks[c.feature] || "") + c.symbol;
+    return marks;
+  };
+
 registerRenderer("adapt_or_die", (root, b, ctx) => {
   const { svg, html } = draw;
+  addStyle();
+  const before = previous.get(root);
+  previous.set(root, b);
   const seats = ctx.view.seats;
   const name = (s) => `Player ${s + 1}`;
   const tag = (s) => `P${s + 1}`;
@@ -38,7 +195,7 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
        ` ${b.mat_pile} mats face down.`);
 
   // -- the board --------------------------------------------------------------------------------
-  const MAT = 46;
+  const MAT = 50;
   const xs = board.spaces.map((p) => p[0]).concat(board.places.map((p) => p.x));
   const ys = board.spaces.map((p) => p[1]).concat(board.places.map((p) => p.y));
   const pad = MAT / 2 + 6;
@@ -102,16 +259,24 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
     } else {
       const hab = p.habitat;
       const fixed = new Set(hab.fixed.map(([f]) => f));
-      svg("rect", { width: MAT, height: MAT, rx: 4, fill: hab.colour, stroke: "#222" }, g);
-      const ink = draw.inkOn(hab.colour);
-      svg("text", { x: 3, y: 9, "font-size": 7.5, "font-weight": "bold", fill: ink }, g,
+      svg("rect", { width: MAT, height: MAT, rx: 4, fill: "#fffdf6", stroke: "#222" }, g);
+      const pic = matPicture(g, hab, MAT, 15);
+      const fresh = before && !before.places.some((q) => q.place === p.place && q.habitat);
+      if (fresh) pic.classList.add("evo-aod-new");
+      svg("rect", { x: 1, y: 1, width: 30, height: 8.5, rx: 2, fill: "#fff", opacity: 0.85 }, g);
+      svg("text", { x: 2.5, y: 8, "font-size": 7, "font-weight": "bold", fill: "#111" }, g,
           `${hab.short} ${hab.number}`);
       // one pressure a line (two columns made bold labels run into each other); the two
       // fixed pressures are bold and starred, so weight is not the only cue
       p.pressures.forEach((v, f) => {
-        svg("text", { x: 3, y: 17 + f * 6.6, "font-size": 6.4, fill: ink,
+        svg("text", { x: 3, y: 22.5 + f * 6.6, "font-size": 6.4, fill: "#111",
                       "font-weight": fixed.has(f) ? "bold" : "normal" }, g,
             `${ABBR[f]} ${v}${fixed.has(f) ? " *" : ""}`);
+        // the pressure as pips too: a glance reads the mat
+        for (let k = 0; k < v; k++) {
+          svg("rect", { x: 31 + k * 3.8, y: 18.3 + f * 6.6, width: 2.8, height: 4.4,
+                        fill: fixed.has(f) ? "#0072B2" : "#8aa9c4" }, g);
+        }
       });
       const why = hab.fixed.map(([f, v], i) => `${b.features[f]} ${v}: ${hab.why[i]}`).join(" ");
       svg("title", {}, g, `Mat place ${p.place}: ${hab.name} (habitat ${hab.number}). ` +
@@ -136,11 +301,19 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
   for (const [node, list] of crowd) {
     const [x, y] = at(node);
     list.forEach((s, i) => {
-      const dx = (i - (list.length - 1) / 2) * 9;
+      const dx = (i - (list.length - 1) / 2) * 12;
       const style = seats[s];
-      draw.token(map, x + dx, y - (node < board.spaces.length ? 9 : 16), 6.5, {
-        fill: style.colour, symbol: `${s + 1}`, title: `${name(s)} ${style.symbol}`,
-      });
+      const who = b.bugs.find((o) => o.seat === s);
+      const cy = y - (node < board.spaces.length ? 11 : 18);
+      const g = svg("g", { role: "img", "aria-label": `${name(s)}'s bug` }, map);
+      svg("title", {}, g, `${name(s)} ${style.symbol}` +
+          (who.creature ? `: ${who.creature.name}` : ""));
+      if (who.creature) {
+        drawBug(g, featuresNow(who), { x: x + dx, y: cy, scale: 0.42, fill: style.colour });
+      }
+      draw.token(g, x + dx + 5, cy - 5, 4.6, { fill: style.colour, symbol: `${s + 1}` });
+      const old = before && before.bugs.find((o) => o.seat === s);
+      if (old && old.position !== node) g.classList.add("evo-aod-moved");
     });
   }
   html("p", { class: "evo-caption" }, root,
@@ -152,10 +325,15 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
   if (b.creatures.length) {
     const box = html("div", { class: "evo-aod-creatures" }, root);
     html("h4", {}, box, "Creatures still free");
+    const row = html("div", { class: "evo-aod-chooser" }, box);
     for (const c of b.creatures) {
-      const chip = html("span", { class: "evo-card" }, box,
-                        `${c.number}. ${c.name}: ` + c.features.map((v, f) => `${ABBR[f]} ${v}`).join(" "));
-      chip.setAttribute("title", c.about);
+      const chip = html("div", { class: "evo-aod-choice", title: c.about }, row);
+      const pic = svg("svg", { width: 120, height: 64, viewBox: "-60 -32 120 64", role: "img",
+                               "aria-label": `${c.name}: ` +
+                                 c.features.map((v, f) => `${b.features[f]} ${v}`).join(", ") }, chip);
+      drawBug(pic, c.features, { scale: 0.95, fill: "#c8b27a" });
+      html("p", {}, chip, `${c.number}. ${c.name}`);
+      html("p", {}, chip, c.features.map((v, f) => `${ABBR[f]} ${v}`).join(" "));
       ctx.clickable(chip, `creature-${c.number}`, `Creature ${c.number}, ${c.name}`);
     }
   }
@@ -164,7 +342,7 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
   const table = html("div", { class: "evo-aod-table" }, root);
   if (b.offered) {
     const p = html("p", {}, table, "On the table: ");
-    const chip = html("span", { class: "evo-card", style: `background:${b.offered.habitat.colour}` },
+    const chip = html("span", { class: "evo-card", style: `background:${b.offered.habitat.colour};color:${draw.inkOn(b.offered.habitat.colour)}` },
                       p, `${b.offered.habitat.name} niche${b.offered.spare ? " (spare copy)" : ""}`);
     ctx.clickable(chip, "offered", `The ${b.offered.habitat.name} niche card`);
   }
@@ -179,7 +357,9 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
                              "aria-label": "Face-up adaptation cards" }, table);
   html("strong", {}, pool, `Adaptation cards face up (${b.pool.length}): `);
   for (const c of b.pool) {
-    const chip = html("span", { class: "evo-card", title: c.label }, pool, c.label);
+    const chip = html("span", { class: "evo-card evo-aod-chip", title: c.label, style: "color:#111" }, pool);
+    featureIcon(chip, c.feature);
+    html("span", {}, chip, c.label);
     ctx.clickable(chip, `pool-${c.id}`, `Adaptation card ${c.label}`);
   }
 
@@ -202,6 +382,21 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
     html("span", { title: bug.creature.about }, head,
          ` · ${bug.creature.name} (creature ${bug.creature.number}, ${home}) · unfit now ` +
          `${bug.unfit}`);
+    const old = before && before.bugs.find((o) => o.seat === s);
+    const heldBefore = new Set(old ? old.adaptations.map((c) => c.id) : []);
+    const fresh = new Set(old ? bug.adaptations.filter((c) => !heldBefore.has(c.id))
+      .map((c) => c.feature) : []);
+    const now = featuresNow(bug);
+    const box = html("div", { class: "evo-aod-bugbox" }, card);
+    const pic = svg("svg", {
+      width: 150, height: 92, viewBox: "-75 -46 150 92", role: "img",
+      "aria-label": `${name(s)}'s ${bug.creature.name} now: ` +
+        now.map((v, f) => `${b.features[f]} ${v}`).join(", ") +
+        (bug.adaptations.length ? `; adaptation cards ${bug.adaptations.map((c) => c.label).join(", ")}` : ""),
+    }, box);
+    drawBug(pic, now, { scale: 1.45, fill: style.colour, marks: marksOf(bug), fresh });
+    const facts = html("ul", { "aria-hidden": "true" }, box);
+    now.forEach((v, f) => html("li", {}, facts, `${b.features[f]} ${v}`));
     const mine = s === b.turn_player;
     const niches = html("p", { class: "evo-tokens" }, card, "Niches: ");
     if (!bug.niches.length) html("span", {}, niches, "none yet");
@@ -215,7 +410,7 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
     const cards = html("p", { class: "evo-hand" }, card, "Adaptation cards: ");
     if (!bug.adaptations.length) html("span", {}, cards, "none yet");
     for (const c of bug.adaptations) {
-      const chip = html("span", { class: "evo-card" }, cards, c.label);
+      const chip = html("span", { class: "evo-card", style: "color:#111" }, cards, c.label);
       ctx.clickable(chip, mine ? `held-card-${c.id}` : `card-${s}-${c.id}`,
                     `${name(s)}'s ${c.label} card`);
     }
@@ -254,3 +449,4 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
     });
   }
 });
+}

@@ -111,6 +111,7 @@ def _habitat_json(number: int) -> dict[str, Any]:
     h = WORLD.habitat(number)
     return {
         "number": number,
+        "key": h.key,
         "name": h.name,
         "short": h.short,
         "colour": h.colour,

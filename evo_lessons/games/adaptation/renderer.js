@@ -1,11 +1,35 @@
 // adaptation.js: the Adaptation table. Each player's card (face down, or face up for its owner
 // and after the game), tokens and the dealer marker; the challenge cards (hidden until the
 // reveal); keep / swap buttons for the human seat; the last reveal and a round-by-round memory
-// aid. Objects are drawn as shapes in colour AND every card carries a text label, so nothing
+// aid. The objects are drawn as little organisms (a body of the card's
+// shape and colour, with eyes and cilia) AND every card carries a text label, so nothing
 // depends on telling colours apart. Everything clickable is reachable with Tab and Enter.
+
+{
+  const previous = new WeakMap(); // board element -> last board drawn (to animate changes)
+  const addStyle = () => {
+    if (document.getElementById("evo-ad-style")) return;
+    const style = document.createElement("style");
+    style.id = "evo-ad-style";
+    style.textContent = `
+      .evo-ad-flip { animation: evo-ad-flip 0.5s ease-out; transform-box: fill-box;
+                     transform-origin: center; }
+      @keyframes evo-ad-flip { 0% { transform: scaleX(0.05); } }
+      .evo-ad-lost { animation: evo-ad-drop 1.2s ease-in forwards; transform-box: fill-box;
+                     transform-origin: center; }
+      @keyframes evo-ad-drop { 0% { opacity: 1; } 100% { opacity: 0; transform: translateY(14px) scale(0.5); } }
+      @media (prefers-reduced-motion: reduce) {
+        .evo-ad-flip { animation: none; }
+        .evo-ad-lost { animation: none; opacity: 0; }
+      }`;
+    document.head.appendChild(style);
+  };
 
 registerRenderer("adaptation", (root, b, ctx) => {
   const { svg, html } = draw;
+  addStyle();
+  const before = previous.get(root);
+  previous.set(root, b);
   const seats = ctx.view.seats;
   const name = (s) => `Player ${s + 1}`;
   const cap = (t) => t.charAt(0).toUpperCase() + t.slice(1);
@@ -25,7 +49,29 @@ registerRenderer("adaptation", (root, b, ctx) => {
     return pts.join(" ");
   };
 
-  /** A playing card: its objects drawn in colour, and its label written underneath. */
+  /** One organism: a body with the card's number of sides, in its colour, with cilia all
+   *  round (one a corner, so the sides can still be counted), two eyes and a mouth. */
+  const organism = (g, cx, cy, r, sides, fill) => {
+    for (let i = 0; i < sides; i++) {
+      const a = -Math.PI / 2 + (i * 2 * Math.PI) / sides;
+      const x1 = cx + r * Math.cos(a), y1 = cy + r * Math.sin(a);
+      const x2 = cx + (r + 4) * Math.cos(a), y2 = cy + (r + 4) * Math.sin(a);
+      svg("line", { x1, y1, x2, y2, stroke: "#222", "stroke-width": 1.3,
+                    "stroke-linecap": "round" }, g);
+    }
+    svg("polygon", { points: polygon(cx, cy, r, sides), fill, stroke: "#222",
+                     "stroke-width": 1.3, "stroke-linejoin": "round" }, g);
+    const e = Math.max(1.6, r * 0.2);
+    for (const dx of [-r * 0.28, r * 0.28]) {
+      svg("circle", { cx: cx + dx, cy: cy - r * 0.08, r: e, fill: "#fff", stroke: "#222",
+                      "stroke-width": 0.7 }, g);
+      svg("circle", { cx: cx + dx + e * 0.25, cy: cy - r * 0.08, r: e * 0.5, fill: "#111" }, g);
+    }
+    svg("path", { d: `M${cx - r * 0.2} ${cy + r * 0.3} q${r * 0.2} ${r * 0.18} ${r * 0.4} 0`,
+                  fill: "none", stroke: "#222", "stroke-width": 1 }, g);
+  };
+
+  /** A playing card: its organisms drawn in colour, and its label written underneath. */
   const playingCard = (parent, x, y, w, h, card, { faceDown = false, title = null } = {}) => {
     if (faceDown || !card) {
       return draw.card(parent, x, y, w, h, { faceDown: true, title: title || "face-down card" });
@@ -34,21 +80,34 @@ registerRenderer("adaptation", (root, b, ctx) => {
     svg("rect", { width: w, height: h, rx: 6, fill: "#fffdf6", stroke: "#333" }, g);
     const fill = b.colours[card.colour] || "#888";
     const sides = b.sides[card.shape] || 4;
-    const r = Math.min(w, h - 26) / 5.2;
+    const r = Math.min(w, h - 26) / 5.8;
     const spots = [[0.3, 0.25], [0.7, 0.25], [0.3, 0.55], [0.7, 0.55]];
     const centred = { 1: [[0.5, 0.4]], 2: [[0.3, 0.4], [0.7, 0.4]],
                       3: [[0.3, 0.25], [0.7, 0.25], [0.5, 0.55]] };
     const where = centred[card.count] || spots.slice(0, card.count);
-    for (const [fx, fy] of where) {
-      svg("polygon", { points: polygon(fx * w, fy * (h - 18) + 4, r, sides), fill,
-                       stroke: "#222", "stroke-width": 1.2 }, g);
-    }
-    svg("text", { x: w / 2, y: h - 18, "text-anchor": "middle", "font-size": 10,
-                  "font-weight": "bold" }, g, `${card.count} ${card.colour}`);
-    svg("text", { x: w / 2, y: h - 6, "text-anchor": "middle", "font-size": 10 }, g,
-        `${card.shape}${card.count === 1 ? "" : "s"}`);
+    for (const [fx, fy] of where) organism(g, fx * w, fy * (h - 26) + 6, r, sides, fill);
+    svg("text", { x: w / 2, y: h - 18, "text-anchor": "middle", "font-size": 12,
+                  "font-weight": "bold", fill: "#111" }, g, `${card.count} ${card.colour}`);
+    svg("text", { x: w / 2, y: h - 5, "text-anchor": "middle", "font-size": 12, fill: "#111" },
+        g, `${card.shape}${card.count === 1 ? "" : "s"}`);
     svg("title", {}, g, title || card.label);
     return g;
+  };
+
+  /** The challenge's sign: four dots (number), a hexagon (shape), four swatches (colour). */
+  const challengeIcon = (parent, c) => {
+    const s = svg("svg", { width: 52, height: 22, viewBox: "0 0 52 22", "aria-hidden": "true",
+                           style: "display:block" }, parent);
+    if (c === "number") {
+      for (let i = 0; i < 4; i++) svg("circle", { cx: 7 + i * 12, cy: 11, r: 4.5, fill: "#555" }, s);
+    } else if (c === "shape") {
+      [3, 4, 5, 6].forEach((n, i) => svg("polygon", { points: polygon(7 + i * 12.5, 12, 6, n),
+                                                      fill: "none", stroke: "#222", "stroke-width": 1.4 }, s));
+    } else {
+      Object.values(b.colours).forEach((fill, i) =>
+        svg("rect", { x: 2 + i * 12.5, y: 4, width: 10, height: 14, rx: 2, fill, stroke: "#222" }, s));
+    }
+    return s;
   };
 
   // -- the round in one line ------------------------------------------------------------------
@@ -74,20 +133,22 @@ registerRenderer("adaptation", (root, b, ctx) => {
     for (const c of b.challenges) {
       const box = html("div", { class: "evo-ad-challenge", "data-challenge": c,
                                 style: "border:2px dashed #000;border-radius:6px;padding:4px 8px;" +
-                                       "max-width:12em;background:#eef4ff" }, chall);
+                                       "max-width:12em;background:#eef4ff;color:#111" }, chall);
+      challengeIcon(box, c);
       html("strong", {}, box, cap(c));
-      html("div", { style: "font-size:11px" }, box, RULES[c]);
+      html("div", { style: "font-size:12px" }, box, RULES[c]);
       ctx.clickable(box, `challenge-${c}`, `${cap(c)} challenge`);
     }
   } else {
     const box = html("div", { class: "evo-ad-challenge", "data-challenge": b.challenge || "hidden",
                               style: "border:1px solid #333;border-radius:6px;padding:4px 8px;" +
-                                     "background:#f4f4f4" }, chall);
+                                     "background:#f4f4f4;color:#111" }, chall);
     if (b.phase === "over") {
       html("strong", {}, box, `Last challenge: ${cap(lastChallenge)}`);
     } else if (b.challenge) {
+      challengeIcon(box, b.challenge);
       html("strong", {}, box, `Your secret challenge: ${cap(b.challenge)}`);
-      html("div", { style: "font-size:11px" }, box, RULES[b.challenge]);
+      html("div", { style: "font-size:12px" }, box, RULES[b.challenge]);
     } else if (b.challenge_chosen) {
       html("strong", {}, box, "Challenge: face down ?");
       html("div", { style: "font-size:11px" }, box,
@@ -108,7 +169,7 @@ registerRenderer("adaptation", (root, b, ctx) => {
       class: "evo-ad-seat", "data-seat": p.seat,
       style: "border:1px solid #bbb;border-radius:6px;padding:4px 6px;min-width:140px;" +
              (p.you ? "box-shadow:0 0 0 2px #0072B2;" : "") +
-             (p.active ? "" : "opacity:0.55;background:#f3f3f3;"),
+             (p.active ? "" : "opacity:0.55;background:#f3f3f3;color:#111;"),
     }, table);
     const head = html("p", { style: "margin:0 0 2px" }, place);
     html("span", { class: "evo-swatch", style: `background:${style.colour}` }, head, style.symbol);
@@ -123,23 +184,31 @@ registerRenderer("adaptation", (root, b, ctx) => {
     const tok = svg("svg", { width: Math.min(count, 10) * 13 + 4, height: 16 + 13 * Math.floor((count - 1) / 10),
                              role: "img", "aria-label": `${p.tokens} of ${b.max_tokens} tokens` },
                     place);
+    const old = before && before.seats.find((q) => q.seat === p.seat);
     for (let i = 0; i < count; i++) {
       const on = i < p.tokens;
-      svg("circle", { cx: 8 + (i % 10) * 13, cy: 8 + 13 * Math.floor(i / 10), r: 5,
-                      fill: on ? "#c0392b" : "none", stroke: "#333", "stroke-width": 1.2 }, tok);
+      const cx = 8 + (i % 10) * 13, cy = 8 + 13 * Math.floor(i / 10);
+      svg("circle", { cx, cy, r: 5, fill: on ? "#c0392b" : "none", stroke: "currentColor",
+                      "stroke-width": 1.2 }, tok);
+      if (old && !on && i < old.tokens) { // a token just lost: it drops away
+        svg("circle", { cx, cy, r: 5, fill: "#c0392b", stroke: "#333", class: "evo-ad-lost" }, tok);
+      }
     }
-    html("div", { style: "font-size:11px" }, place,
+    html("div", { style: "font-size:12px" }, place,
          p.active ? `${p.tokens} token${p.tokens === 1 ? "" : "s"}` : "extinct (0 tokens)");
     if (p.active || p.card) {
       const s = svg("svg", { width: 96, height: 124, role: "img",
                              "aria-label": p.card ? `${name(p.seat)}'s card: ${p.card.label}`
                                                   : `${name(p.seat)}'s card, face down` }, place);
-      playingCard(s, 2, 2, 90, 118, p.card, { faceDown: p.face_down && !p.card });
+      const drawn = svg("g", {}, s); // animated: no transform attribute of its own
+      playingCard(drawn, 2, 2, 90, 118, p.card, { faceDown: p.face_down && !p.card });
+      const was = old && old.card ? old.card.label : null;
+      if (old && p.card && was !== p.card.label) drawn.classList.add("evo-ad-flip");
     }
-    if (p.status) html("div", { class: "evo-ad-status", style: "font-size:11px" }, place,
+    if (p.status) html("div", { class: "evo-ad-status", style: "font-size:12px" }, place,
                        p.status);
     if (!p.you && p.last_shown && b.phase !== "over") {
-      html("div", { class: "evo-ad-memory", style: "font-size:11px;color:#333" }, place,
+      html("div", { class: "evo-ad-memory", style: "font-size:12px" }, place,
            `Last shown: ${p.last_shown.label}` +
            (p.changed_since ? " (changed since)" : " (still held)"));
     }
@@ -148,7 +217,7 @@ registerRenderer("adaptation", (root, b, ctx) => {
       for (const [target, text] of [["keep", "Keep"], ["swap", "Swap"]]) {
         const button = html("span", { class: `evo-ad-${target}`, "data-action": target,
                                       style: "border:2px solid #000;border-radius:4px;padding:2px 10px;" +
-                                             "background:#f7f7f7;font-weight:600" }, row, text);
+                                             "background:#f7f7f7;color:#111;font-weight:600" }, row, text);
         if (!ctx.clickable(button, target, target === "keep" ? "Keep your card" :
                            "Discard your card and draw a new one")) {
           button.remove();
@@ -166,20 +235,20 @@ registerRenderer("adaptation", (root, b, ctx) => {
        (last.round === 1 ? "Round one only chose the dealer; nobody lost a token."
                          : `${last.defeated.map(name).join(", ")} lost a token.`));
   const shown = last.cards.filter((c) => c).length;
-  const rs = svg("svg", { width: shown * 80 + 4, height: 118, role: "img",
+  const rs = svg("svg", { width: shown * 92 + 4, height: 118, role: "img",
                           "aria-label": "Cards of the last reveal: " + last.cards
                             .map((c, s) => (c ? `${name(s)} ${c.label} scored ${last.scores[s]}` : null))
                             .filter((t) => t).join("; ") }, reveal);
   let k = 0;
   last.cards.forEach((c, s) => {
     if (!c) return;
-    const x = 2 + k * 80;
-    playingCard(rs, x + 4, 2, 66, 82, c);
+    const x = 2 + k * 92;
+    playingCard(rs, x + 8, 2, 70, 82, c);
     const lost = last.defeated.includes(s);
-    svg("text", { x: x + 37, y: 98, "text-anchor": "middle", "font-size": 10,
+    svg("text", { x: x + 43, y: 99, "text-anchor": "middle", "font-size": 12, fill: "currentColor",
                   "font-weight": lost ? "bold" : "normal" }, rs, `P${s + 1} scored ${last.scores[s]}`);
     if (lost) {
-      svg("text", { x: x + 37, y: 112, "text-anchor": "middle", "font-size": 10,
+      svg("text", { x: x + 43, y: 114, "text-anchor": "middle", "font-size": 12, fill: "currentColor",
                     "font-weight": "bold" }, rs, "✗ lowest");
     }
     k++;
@@ -188,7 +257,7 @@ registerRenderer("adaptation", (root, b, ctx) => {
   // -- memory aid: every round so far, newest first ----------------------------------------------
   const memory = html("details", { class: "evo-ad-history", open: true }, root);
   html("summary", {}, memory, "Round history (what everyone showed)");
-  const t = html("table", { style: "border-collapse:collapse;font-size:11px" }, memory);
+  const t = html("table", { style: "border-collapse:collapse;font-size:12px" }, memory);
   const head = html("tr", {}, html("thead", {}, t));
   for (const c of ["Round", "Dealer", "Challenge", "Changed cards",
                    ...b.seats.map((p) => name(p.seat)), "Lost a token"]) {
@@ -214,3 +283,4 @@ registerRenderer("adaptation", (root, b, ctx) => {
     });
   }
 });
+}

@@ -70,6 +70,8 @@ def view_model(state: ClimateState, seat: int | None) -> dict[str, Any]:
             for h in w.habitats
         ],
         "genes": [g.name for g in w.genes],
+        # the words for each gene value: the drawing's text equivalent (1 savannah .. 4 tundra)
+        "gene_variants": [list(g.variants) for g in w.genes],
         "species": obs["species"],
         "hand": _hand_summary(obs.get("hand")),
         "round": obs["round"],

@@ -5,8 +5,178 @@
 // text labels (COLD, DARK, ...): colour only repeats what the words say. Everything clickable is
 // reachable with Tab and Enter.
 
+{
+  const S = draw.svg;
+  const INK = "#1b1b1b";
+  const previous = new WeakMap(); // board element -> last view (to animate what changed)
+
+  const addStyle = () => {
+    if (document.getElementById("evo-niche-style")) return;
+    const style = document.createElement("style");
+    style.id = "evo-niche-style";
+    style.textContent = `
+      .evo-niche-new { animation: evo-niche-grow 0.8s ease-out; transform-box: fill-box;
+                       transform-origin: center; }
+      @keyframes evo-niche-grow { 0% { transform: scale(0.2); opacity: 0; } 70% { transform: scale(1.15); } }
+      .evo-niche-scene-row { display: flex; gap: 8px; align-items: flex-start; }
+      .evo-niche-scene-row > div { flex: 1 1 auto; }
+      .evo-niche-card strong { font-size: 12px; }
+      @media (prefers-reduced-motion: reduce) { .evo-niche-new { animation: none; } }`;
+    document.head.appendChild(style);
+  };
+
+  // ---- environments: one backdrop function each (w x h) ----------------------------------------
+  const rect = (g, x, y, w, h, fill) => S("rect", { x, y, width: w, height: h, fill }, g);
+  const path = (g, d, fill, stroke = "none", width = 1) =>
+    S("path", { d, fill, stroke, "stroke-width": width, "stroke-linecap": "round" }, g);
+  const circle = (g, cx, cy, r, fill, stroke = "none") =>
+    S("circle", { cx, cy, r, fill, stroke, "stroke-width": 0.8 }, g);
+  const peaks = (g, w, h, top) => {
+    path(g, `M0 ${h * 0.75} L${w * 0.25} ${h * top} L${w * 0.45} ${h * 0.6} L${w * 0.7} ${h * (top - 0.1)} L${w} ${h * 0.7} V${h} H0z`, "#7b8794");
+    path(g, `M${w * 0.7 - 12} ${h * (top - 0.1) + 14} L${w * 0.7} ${h * (top - 0.1)} L${w * 0.7 + 12} ${h * (top - 0.1) + 12}z`, "#fff");
+    path(g, `M${w * 0.25 - 10} ${h * top + 12} L${w * 0.25} ${h * top} L${w * 0.25 + 9} ${h * top + 11}z`, "#fff");
+  };
+  const BACKDROPS = {
+    deep_sea(g, w, h) { rect(g, 0, 0, w, h, "#0b2545"); rect(g, 0, h * 0.85, w, h * 0.15, "#3a3a4a");
+      for (let i = 0; i < 9; i++) circle(g, (i * 37) % w, (i * 23) % (h * 0.8), 1.2, "#9fb7d0"); },
+    hot_desert(g, w, h) { rect(g, 0, 0, w, h, "#fbe9c0"); circle(g, w * 0.85, h * 0.2, 12, "#E69F00");
+      path(g, `M0 ${h * 0.75} Q${w * 0.3} ${h * 0.55} ${w * 0.6} ${h * 0.78} T${w} ${h * 0.72} V${h} H0z`, "#e6c27a"); },
+    arctic_tundra(g, w, h) { rect(g, 0, 0, w, h, "#dfeaf2"); rect(g, 0, h * 0.78, w, h * 0.22, "#ffffff");
+      for (const x of [0.15, 0.5, 0.8]) path(g, `M${w * x} ${h * 0.8} l4 -8 l4 8z`, "#6d7f5a"); },
+    rainforest_canopy(g, w, h) { rect(g, 0, 0, w, h, "#bfe3c0"); path(g, `M0 ${h * 0.82} Q${w / 2} ${h * 0.72} ${w} ${h * 0.85}`, "none", "#6b4a1f", 6);
+      for (const [x, y, r] of [[0.1, 0.2, 18], [0.4, 0.1, 22], [0.75, 0.18, 20], [0.95, 0.4, 14]]) circle(g, w * x, h * y, r, "#2e7d32"); },
+    cave(g, w, h) { rect(g, 0, 0, w, h, "#3d3d48");
+      for (let i = 0; i < 7; i++) path(g, `M${i * w / 7} 0 l8 ${14 + (i % 3) * 8} l8 ${-14 - (i % 3) * 8}z`, "#6d6d80");
+      rect(g, 0, h * 0.86, w, h * 0.14, "#55555f"); },
+    high_mountains(g, w, h) { rect(g, 0, 0, w, h, "#cfe3f2"); peaks(g, w, h, 0.15); },
+    coral_reef(g, w, h) { rect(g, 0, 0, w, h, "#56B4E9"); rect(g, 0, h * 0.85, w, h * 0.15, "#f3e2b3");
+      for (const [x, c] of [[0.12, "#CC79A7"], [0.3, "#E69F00"], [0.82, "#D55E00"]]) path(g, `M${w * x} ${h * 0.86} l-6 -18 M${w * x} ${h * 0.86} l0 -24 M${w * x} ${h * 0.86} l7 -16`, "none", c, 3.5); },
+    savanna(g, w, h) { rect(g, 0, 0, w, h, "#f7efc4"); rect(g, 0, h * 0.78, w, h * 0.22, "#d9c25a");
+      path(g, `M${w * 0.82} ${h * 0.8} l0 -22`, "none", "#6b4a1f", 2.5); S("ellipse", { cx: w * 0.82, cy: h * 0.8 - 24, rx: 20, ry: 6, fill: "#6f8f23" }, g); },
+    southern_ocean(g, w, h) { rect(g, 0, 0, w, h, "#e8f1f7"); rect(g, 0, h * 0.7, w, h * 0.3, "#2f6f9f");
+      for (const x of [0.05, 0.55]) path(g, `M${w * x} ${h * 0.72} h${w * 0.3} l-6 -8 h${-w * 0.25}z`, "#ffffff", "#9fb3c2"); },
+    hydrothermal_vent(g, w, h) { rect(g, 0, 0, w, h, "#14213d"); path(g, `M${w * 0.78} ${h} l6 -36 h10 l6 36z`, "#5a4a3a");
+      for (let i = 0; i < 4; i++) circle(g, w * 0.78 + 11 + i * 3, h - 44 - i * 10, 5 + i * 2, "#44475a"); },
+    rocky_shore(g, w, h) { rect(g, 0, 0, w, h, "#d7ecf7"); rect(g, 0, h * 0.72, w, h * 0.28, "#3d8fbf");
+      for (const [x, r] of [[0.12, 16], [0.85, 20]]) S("ellipse", { cx: w * x, cy: h * 0.85, rx: r, ry: r * 0.7, fill: "#8a8a8a", stroke: "#555" }, g); },
+    alpine_lake(g, w, h) { rect(g, 0, 0, w, h, "#d6e8f5"); peaks(g, w, h * 0.8, 0.2); rect(g, 0, h * 0.78, w, h * 0.22, "#3d7fb0"); },
+  };
+
+  /** An environment drawn as a scene w x h; returns the group. */
+  function backdrop(parent, key, w, h) {
+    const g = S("g", { "aria-hidden": "true" }, parent);
+    (BACKDROPS[key] || ((gg) => rect(gg, 0, 0, w, h, "#eee")))(g, w, h);
+    return g;
+  }
+
+  // ---- the creature: its traits in play, each drawn on a body part -----------------------------
+  /** Coat colour and pattern from the traits in play (white coat, warning colours, camouflage). */
+  const coatOf = (t) => t.has("white_winter_coat") ? "#F4F6F8"
+    : t.has("warning_colours") ? "#F0E442"
+    : t.has("camouflage") ? "#8a9460"
+    : t.has("mimicry") ? "#E69F00" : "#a88a6a";
+
+  const PARTS = [ // [trait keys, draw(g, body)] in drawing order: behind the body first
+    [["living_in_groups"], (g, b) => { for (const dx of [-44, -30]) { S("ellipse", { cx: dx, cy: 6, rx: 9, ry: 6, fill: b.coat, stroke: INK, opacity: 0.75 }, g); circle(g, dx + 9, 1, 4, b.coat, INK); } }],
+    [["jet_and_ink"], (g) => { for (const [x, y, r] of [[-34, 2, 7], [-42, -4, 5], [-44, 7, 5]]) circle(g, x, y, r, "#333", "#000"); }],
+    [["burrowing"], (g, b) => path(g, `M-34 ${b.foot} q10 -12 20 0z`, "#8c6e54", INK)],
+    [["streamlined_body"], (g, b) => path(g, `M-6 ${-b.ry + 1} l8 -11 l6 11z`, b.coat, INK)],
+    [["thick_fur", "yak_body"], (g, b) => { for (let i = 0; i < 16; i++) { const a = (i / 16) * 2 * Math.PI; circle(g, Math.cos(a) * b.rx, Math.sin(a) * b.ry, 3.6, b.coat, INK); } }],
+  ];
+  const ON_BODY = [
+    [["warning_colours"], (g, b) => { for (const x of [-10, 0, 10]) S("rect", { x: x - 2, y: -b.ry + 1, width: 4, height: b.ry * 2 - 2, fill: "#111", opacity: 0.85 }, g); }],
+    [["camouflage"], (g) => { for (const [x, y, r] of [[-9, -3, 3.5], [3, 3, 4], [10, -5, 2.6]]) circle(g, x, y, r, "#4f5a2e"); }],
+    [["mimicry"], (g) => { circle(g, -6, -1, 4.5, "#fff", INK); circle(g, -6, -1, 2, INK); }],
+    [["hard_shell", "closing_shell"], (g, b) => { path(g, `M${-b.rx + 2} -2 Q0 ${-b.ry * 2.1} ${b.rx - 2} -2z`, "#8f7a4a", INK, 1.2); path(g, `M-6 -3 l2 ${-b.ry + 1} M6 -3 l-2 ${-b.ry + 1}`, "none", INK, 0.9); }],
+    [["waterproof_feathers"], (g, b) => { for (let x = -b.rx + 6; x < b.rx - 4; x += 7) path(g, `M${x} ${-b.ry * 0.4} q3.5 5 7 0`, "none", "#2f4f6f", 1.1); }],
+    [["camel_body"], (g, b) => path(g, `M-10 ${-b.ry + 2} q8 -16 16 0z`, "#c99a4c", INK, 1.1)],
+    [["reflective_hairs"], (g, b) => { for (const x of [-10, -3, 4]) path(g, `M${x} ${-b.ry + 3} l3 -4`, "none", "#ffffff", 1.6); }],
+    [["lateral_line"], (g, b) => S("path", { d: `M${-b.rx + 4} 1 H${b.rx - 2}`, stroke: INK, "stroke-dasharray": "3 2" }, g)],
+    [["baggy_skin"], (g, b) => { for (const x of [-8, 0, 8]) path(g, `M${x - 3} ${b.ry * 0.6} q3 3 6 0`, "none", INK, 0.9); }],
+    [["fat_reserves", "blubber"], (g, b) => S("ellipse", { cx: 0, cy: b.ry * 0.45, rx: b.rx * 0.6, ry: b.ry * 0.45, fill: "#f3dcb0", stroke: INK, "stroke-width": 0.8 }, g)],
+  ];
+  const ON_HEAD = [
+    [["large_ears"], (g, h) => { for (const dx of [-5, 3]) path(g, `M${h.x + dx} ${h.y - 6} q-4 -22 8 -20 q1 10 -3 19z`, h.coat, INK, 1.1); }],
+    [["gills", "lungfish"], (g, h) => { for (const dx of [-6, -3]) path(g, `M${h.x + dx} ${h.y - 2} q-2 4 0 8`, "none", "#b00020", 1.3); }],
+    [["whiskers"], (g, h) => { for (const dy of [-2, 1, 4]) path(g, `M${h.x + 9} ${h.y + 2} l12 ${dy}`, "none", INK, 0.7); }],
+    [["echolocation"], (g, h) => { for (const r of [6, 10]) path(g, `M${h.x + 12 + r} ${h.y - r} a${r} ${r} 0 0 1 0 ${2 * r}`, "none", "#0072B2", 1.3); }],
+    [["glowing_lure"], (g, h) => { path(g, `M${h.x + 2} ${h.y - 8} q8 -14 16 -8`, "none", INK, 1.1); circle(g, h.x + 18, h.y - 15, 3.8, "#F0E442", "#b58900"); }],
+  ];
+  const FEET = [
+    [["webbed_feet"], (g, x, y) => path(g, `M${x - 5} ${y + 2} l5 -4 l5 4z`, "#E69F00", INK, 0.8)],
+  ];
+  /** Traits with no body part of their own: a badge with a sign and the trait's name as title. */
+  const BADGES = {
+    // signs from the plain fonts every school computer has (no emoji: they may not draw)
+    antifreeze: "❄", hibernation: "Zz", nocturnal: "☾", slow_metabolism: "~",
+    eat_anything: "✱", oxygen_haemoglobin: "O₂", breath_holding: "◦◦", concentrated_urine: "▼",
+    waxy_cuticle: "◇", fog_basking: "≋", cam_photosynthesis: "✿", yak_body: "O₂",
+  };
+
+  /** The creature built from the trait cards in play (key -> card), facing right, about 90 x 60. */
+  function creature(parent, cards, { x = 0, y = 0, scale = 1, fresh = new Set() } = {}) {
+    const t = new Map(cards.map((c) => [c.key, c]));
+    const has = (keys) => keys.find((k) => t.has(k));
+    const g = S("g", { transform: `translate(${x},${y}) scale(${scale})` }, parent);
+    const round = has(["blubber", "fat_reserves", "yak_body"]);
+    const sleek = t.has("streamlined_body");
+    const b = { rx: sleek ? 26 : 20, ry: round ? 15 : sleek ? 9 : 11, coat: coatOf(t) };
+    b.foot = b.ry + (sleek ? 5 : 12);
+    const mark = (keys, node) => { if (keys.some((k) => fresh.has(k))) node.classList.add("evo-niche-new"); };
+    for (const [keys, fn] of PARTS) if (has(keys)) { const p = S("g", {}, g); fn(p, b); mark(keys, p); }
+    for (const lx of [-b.rx * 0.6, -b.rx * 0.25, b.rx * 0.3, b.rx * 0.6]) {
+      path(g, `M${lx} ${b.ry * 0.5} V${b.foot}`, "none", INK, 5);
+      path(g, `M${lx} ${b.ry * 0.5} V${b.foot}`, "none", b.coat, 3);
+      for (const [keys, fn] of FEET) if (has(keys)) { const p = S("g", {}, g); fn(p, lx, b.foot); mark(keys, p); }
+    }
+    path(g, `M${-b.rx + 1} -1 q-10 -2 -12 -9`, "none", INK, 4);
+    path(g, `M${-b.rx + 1} -1 q-10 -2 -12 -9`, "none", b.coat, 2);
+    S("ellipse", { rx: b.rx, ry: b.ry, fill: b.coat, stroke: INK, "stroke-width": 1.3 }, g);
+    for (const [keys, fn] of ON_BODY) if (has(keys)) { const p = S("g", {}, g); fn(p, b); mark(keys, p); }
+    const h = { x: b.rx + 5, y: -b.ry * 0.5, coat: b.coat };
+    const headParts = S("g", {}, g);
+    circle(g, h.x, h.y, 9, b.coat, INK);
+    circle(g, h.x + 3, h.y - 2, 1.7, INK);
+    circle(g, h.x + 9, h.y + 1.5, 1.5, INK);
+    for (const [keys, fn] of ON_HEAD) {
+      if (!has(keys)) continue;
+      const p = S("g", {}, keys[0] === "large_ears" ? headParts : g);
+      fn(p, h);
+      mark(keys, p);
+    }
+    if (!t.has("large_ears")) for (const dx of [-4, 2]) circle(headParts, h.x + dx, h.y - 8, 3, b.coat, INK);
+    const badges = [...t.keys()].filter((k) => BADGES[k]);
+    badges.forEach((k, i) => {
+      const bx = -b.rx + i * 17;
+      const by = -b.ry - 20;
+      const bg = S("g", {}, g);
+      circle(bg, bx, by, 7.5, "#ffffff", "#0072B2");
+      S("text", { x: bx, y: by + 4, "text-anchor": "middle", "font-size": 10, fill: "#0b3b60" }, bg, BADGES[k]);
+      S("title", {}, bg, t.get(k).name);
+      mark([k], bg);
+    });
+    return g;
+  }
+
+  /** The player's scene: the environment, the creature its traits make, a text equivalent. */
+  function scene(parent, player, env, fresh, seatName) {
+    const traits = player.play_area.filter((c) => c.kind !== "event");
+    const words = traits.length ? traits.map((c) => c.copy_of ? `${c.name} (as ${c.copy_of})` : c.name).join(", ")
+      : "no traits in play yet";
+    const s = S("svg", { width: 170, height: 104, viewBox: "0 0 170 104", role: "img",
+                         "aria-label": `${seatName}'s creature` +
+                           (env ? ` in the ${env.name}` : "") + `: ${words}` }, parent);
+    if (env) backdrop(s, env.key, 170, 104);
+    else S("rect", { x: 1, y: 1, width: 168, height: 102, rx: 6, fill: "none", stroke: "#999", "stroke-dasharray": "4 3" }, s);
+    creature(s, traits, { x: 78, y: 62, scale: 1.2, fresh });
+    return s;
+  }
+
 registerRenderer("niche", (root, b, ctx) => {
   const { svg, html } = draw;
+  addStyle();
+  const before = previous.get(root);
+  previous.set(root, b);
   const seats = ctx.view.seats;
   const name = (s) => seats[s].name;
   // Okabe-Ito tints per kind of card, always with the kind written on the card too
@@ -26,7 +196,8 @@ registerRenderer("niche", (root, b, ctx) => {
   } else if (b.phase === "keep") {
     html("strong", {}, info, "Setup: each player keeps one of two environments. ");
   } else {
-    html("strong", {}, info, `Round ${b.round} of at most ${b.max_rounds}. `);
+    html("strong", {}, info, `Round ${b.round}` +
+         (b.max_rounds ? ` of at most ${b.max_rounds}. ` : ". "));
   }
   html("span", {}, info, `Trait deck ${b.trait_deck} · discard pile ${b.discard}` +
        (b.discard_top ? ` (top: ${b.discard_top.name})` : "") +
@@ -36,7 +207,7 @@ registerRenderer("niche", (root, b, ctx) => {
   // a card is W wide (a 16-letter line of its name at 11 px fits); a covered card shows its top
   // DY pixels: two lines of name and the challenges it meets. The two stacks sit one above the
   // other, so the pool fits the board's column at full size (never scaled down)
-  const W = 116, H = 80, DY = 42, GAP = 12;
+  const W = 128, H = 84, DY = 44, GAP = 12;
   const stackWidth = 4 * W;
   const stackHeight = 18 + 3 * DY + H + 4;
   const poolHeight = 2 * stackHeight + GAP;
@@ -69,17 +240,22 @@ registerRenderer("niche", (root, b, ctx) => {
       svg("rect", { width: W - 4, height: H, rx: 5, fill: FILL[c.kind], stroke: "#333",
                     "stroke-width": slot.available ? 2.5 : 1 }, g);
       c.name_lines.forEach((line, k) => {
-        svg("text", { x: 4, y: 13 + 13 * k, "font-size": 11, "font-weight": "bold" }, g, line);
+        svg("text", { x: 4, y: 14 + 14 * k, "font-size": 12, "font-weight": "bold",
+                      fill: "#111" }, g, line);
       });
-      const below = 13 + 13 * c.name_lines.length;
-      svg("text", { x: 4, y: below, "font-size": 10.5 }, g,
+      const below = 14 + 14 * c.name_lines.length;
+      svg("text", { x: 4, y: below, "font-size": 12, fill: "#111" }, g,
           c.kind === "event" ? "EVENT" : c.meets.join(" + "));
       if (c.adaptation.length) {
-        svg("text", { x: 4, y: below + 13, "font-size": 10 }, g, c.adaptation.join(" + "));
+        svg("text", { x: 4, y: below + 14, "font-size": 12, fill: "#333" }, g,
+            c.adaptation.join(" + "));
       }
       if (slot.available) {
-        svg("text", { x: 4, y: H - 6, "font-size": 10.5, "font-weight": "bold" }, g, "✓ TAKE");
+        svg("text", { x: 4, y: H - 5, "font-size": 12, "font-weight": "bold", fill: "#111" }, g,
+            "✓ TAKE");
       }
+      // the trait on a little creature: the card shows the body part it gives
+      if (c.kind !== "event") creature(g, [c], { x: W - 36, y: H - 6, scale: 0.42 });
       svg("title", {}, g, cardTitle(c) + (slot.available ? "" : " (covered: not yet)"));
       if (ctx.clickable(g, `pool-${s}-${slot.position}`, `Gene pool ${s + 1}: ${c.name}`)) {
         svg("rect", { x: -3, y: -3, width: W + 2, height: H + 6, rx: 7, fill: "none",
@@ -103,15 +279,20 @@ registerRenderer("niche", (root, b, ctx) => {
       class: "evo-niche-card", "data-card": c.id, title: cardTitle(c),
       style: `display:inline-block;vertical-align:top;width:7.6em;min-height:3.4em;` +
              `margin:2px;padding:3px 5px;border:1px solid #333;border-radius:5px;` +
-             `background:${FILL[c.kind]};font-size:11px;${extra}`,
+             `background:${FILL[c.kind]};color:#111;font-size:12px;${extra}`,
     }, parent);
     html("strong", {}, box, c.name);
-    html("div", { style: "font-size:10px" }, box,
+    html("div", { style: "font-size:12px" }, box,
          c.copy_of ? `COPY OF ${c.copy_of}: ${c.meets.join(" + ")}`
          : c.kind === "event" ? `EVENT: ${c.text}` : `${KIND[c.kind]}: ${c.meets.join(" + ")}`);
     if (c.adaptation.length) {
-      html("div", { style: "font-size:10px;color:#333" }, box,
+      html("div", { style: "font-size:11px;color:#333" }, box,
            `${c.adaptation.join(" + ")} adaptation`);
+    }
+    if (c.kind !== "event") {
+      const pic = svg("svg", { width: 64, height: 50, viewBox: "-40 -40 80 62",
+                               "aria-hidden": "true", style: "display:block" }, box);
+      creature(pic, [c], { x: -4, y: 0, scale: 0.8 });
     }
     return box;
   };
@@ -127,10 +308,13 @@ registerRenderer("niche", (root, b, ctx) => {
       const box = html("div", { "data-env": env.id, title: env.about,
                                 style: "display:inline-block;vertical-align:top;margin:3px;" +
                                        "padding:4px 8px;border:2px dashed #000;" +
-                                       "border-radius:6px;background:#eef4ff;max-width:14em" },
+                                       "border-radius:6px;background:#eef4ff;color:#111;max-width:14em" },
                        dealt);
+      const pic = svg("svg", { width: 150, height: 70, viewBox: "0 0 170 80", "aria-hidden": "true",
+                               style: "display:block;border-radius:4px" }, box);
+      backdrop(pic, env.key, 170, 80);
       html("strong", {}, box, env.name);
-      html("div", { style: "font-size:11px" }, box,
+      html("div", { style: "font-size:12px" }, box,
            `Challenges: ${env.challenges.map((c) => c.short).join(", ")}`);
       html("div", { style: "font-size:10px;color:#333" }, box, env.about);
       ctx.clickable(box, `dealt-${env.id}`, `Keep the ${env.name}`);
@@ -158,8 +342,13 @@ registerRenderer("niche", (root, b, ctx) => {
          ` · environments ${marks} (${p.completed.length} of ${b.to_win})` +
          (p.protected ? " · REFUGE: protected" : "") + (turn ? " · to act" : ""));
 
-    // the environment and its challenges, ticked off
-    const envBox = html("div", { class: "evo-niche-env", style: "margin:2px 0" }, panel);
+    // the creature its traits make, in its environment; beside it the challenges, ticked off
+    const row = html("div", { class: "evo-niche-scene-row" }, panel);
+    const old = before && before.players.find((q) => q.seat === p.seat);
+    const had = new Set(old ? old.play_area.map((c) => c.key) : p.play_area.map((c) => c.key));
+    const fresh = new Set(p.play_area.map((c) => c.key).filter((k) => !had.has(k)));
+    scene(row, p, p.environment, fresh, name(p.seat));
+    const envBox = html("div", { class: "evo-niche-env", style: "margin:2px 0" }, row);
     if (p.environment) {
       html("span", { title: p.environment.about }, envBox, `${p.environment.name}: `);
       for (const c of p.environment.challenges) {
@@ -167,7 +356,7 @@ registerRenderer("niche", (root, b, ctx) => {
           class: `evo-niche-challenge ${c.met ? "met" : "unmet"}`,
           title: `${c.name}: ${c.met ? "met by a trait in play" : "not met yet"}`,
           style: "display:inline-block;margin:1px 2px;padding:0 4px;border-radius:3px;" +
-                 "font-size:11px;border:1px " + (c.met ? "solid #000;background:#d8f0e4"
+                 "font-size:12px;color:#111;border:1px " + (c.met ? "solid #000;background:#d8f0e4"
                                                          : "dashed #555;background:#fff"),
         }, envBox, `${c.met ? "✓" : "✗"} ${c.short}`);
       }
@@ -183,7 +372,7 @@ registerRenderer("niche", (root, b, ctx) => {
       if (b.current_player === p.seat && ctx.targets.has("environment-deck")) {
         const deck = html("span", {
           style: "display:inline-block;margin-left:4px;padding:1px 6px;border:2px dashed #000;" +
-                 "border-radius:4px;background:#eef4ff",
+                 "border-radius:4px;background:#eef4ff;color:#111",
         }, envBox, `Environment deck (${b.environment_deck})`);
         ctx.clickable(deck, "environment-deck", "Draw a new environment");
       }
@@ -225,3 +414,4 @@ registerRenderer("niche", (root, b, ctx) => {
     }
   }
 });
+}

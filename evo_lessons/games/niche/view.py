@@ -100,6 +100,8 @@ def card_view(card: int, copies: int | None = None) -> dict[str, Any]:
     shown = CARDS[copies] if copies is not None else info
     return {
         "id": card,
+        # the key picks the body part the drawing gives the trait (a copy draws the copied one)
+        "key": shown.key,
         "name": info.name,
         "name_lines": name_lines(info.name),
         "kind": info.kind,
@@ -117,6 +119,7 @@ def environment_view(env: int, met: list[int] | None = None) -> dict[str, Any]:
     met = met or []
     return {
         "id": env,
+        "key": info.key,
         "name": info.name,
         "about": info.about,
         "challenges": [

@@ -1,6 +1,7 @@
 // phylo.js: the Phylo table. The grid with our own card faces (name, scale, rank, diet colour AND
-// its word, terrain and climate symbols, keywords, points), each player's cards upright to them
-// (Player 2's are turned round), food links as arrows (energy flows from food to eater), cards at
+// its word, terrain and climate symbols, keywords, points), every card upright and readable from
+// one screen (whose card: a frame in the seat's colour and a numbered token), a drawing of the
+// species' group (plant, fungus, insect, bird, fish, mammal ...), food links as arrows (energy flows from food to eater), cards at
 // risk outlined in dashes and marked "AT RISK". Select a card in your hand (or one of your mobile
 // species on the board) and the spaces where it can go are outlined and clickable, with the
 // mouse or with Tab and Enter/Space. Beside the grid (below it when the board is narrower than
@@ -9,11 +10,78 @@
 // each food to its eater; Tab to a box to hear what it eats and what eats it, and to light up
 // its links and its space on the grid.
 
+{
+  const S = draw.svg;
+  const INK = "#1b1b1b";
+  const previous = new WeakMap(); // board element -> last board drawn (to animate changes)
+
+  const addStyle = () => {
+    if (document.getElementById("evo-phylo-style")) return;
+    const style = document.createElement("style");
+    style.id = "evo-phylo-style";
+    style.textContent = `
+      .evo-phylo-new { animation: evo-phylo-deal 0.6s ease-out; transform-box: fill-box;
+                       transform-origin: center; }
+      @keyframes evo-phylo-deal { 0% { transform: scale(0.4) rotate(-8deg); opacity: 0.2; } }
+      .evo-phylo-gone { animation: evo-phylo-fade 2.2s ease-in forwards; pointer-events: none; }
+      @keyframes evo-phylo-fade { 0%, 60% { opacity: 1; } 100% { opacity: 0; } }
+      .evo-phylo-card > svg { float: left; margin: 0 4px 0 0; }
+      @media (prefers-reduced-motion: reduce) {
+        .evo-phylo-new { animation: none; }
+        .evo-phylo-gone { animation: none; opacity: 0; }
+      }`;
+    document.head.appendChild(style);
+  };
+
+  // ---- one small drawing per group, in a 34 x 34 box -----------------------------------------
+  const P = (g, d, fill, stroke = INK, width = 1.1) =>
+    S("path", { d, fill, stroke, "stroke-width": width, "stroke-linecap": "round",
+                "stroke-linejoin": "round" }, g);
+  const C = (g, cx, cy, r, fill, stroke = INK) =>
+    S("circle", { cx, cy, r, fill, stroke, "stroke-width": 1 }, g);
+  const E = (g, cx, cy, rx, ry, fill, stroke = INK) =>
+    S("ellipse", { cx, cy, rx, ry, fill, stroke, "stroke-width": 1 }, g);
+  const GROUPS = {
+    plant(g) { P(g, "M17 32 V12", "none", "#2f6b1f", 2); E(g, 11, 20, 6, 3, "#4caf50"); E(g, 23, 16, 6, 3, "#4caf50"); C(g, 17, 9, 4.5, "#F0E442"); C(g, 17, 9, 1.8, "#E69F00", "none"); },
+    alga(g) { for (const x of [9, 17, 25]) P(g, `M${x} 32 q-5 -7 0 -14 t0 -14`, "none", "#2e8b57", 2.4); },
+    fungus(g) { P(g, "M13 31 h8 l-1 -13 h-6z", "#f3e6cc"); P(g, "M3 19 Q17 -2 31 19z", "#D55E00"); C(g, 11, 13, 1.8, "#fff", "none"); C(g, 20, 9, 2, "#fff", "none"); C(g, 25, 15, 1.5, "#fff", "none"); },
+    microbe(g) { E(g, 15, 17, 10, 7, "#9fd3a8"); C(g, 13, 16, 3, "#4a7a52"); P(g, "M25 17 q4 -5 7 0 t0 5", "none", INK, 1); },
+    insect(g) { for (const y of [14, 18, 22]) P(g, `M9 ${y - 6} L17 ${y} L25 ${y - 6} M9 ${y + 4} L17 ${y} L25 ${y + 4}`, "none", INK, 1); E(g, 17, 9, 3.5, 3, "#333"); E(g, 17, 16, 3.6, 4, "#8a5a2b"); E(g, 17, 25, 5, 7, "#E69F00"); P(g, "M15 6 l-4 -5 M19 6 l4 -5", "none", INK, 1); },
+    invertebrate(g) { P(g, "M3 29 h24 q5 0 5 -5", "#c9a66b"); C(g, 16, 20, 9, "#b07e56"); P(g, "M16 20 m-5 0 a5 5 0 1 1 5 5 a2.5 2.5 0 1 1 -2.5 -2.5", "none", INK, 1.1); P(g, "M29 24 l2 -7 M31 24 l3 -6", "none", INK, 1); },
+    fish(g) { P(g, "M4 17 Q15 5 26 17 Q15 29 4 17z", "#56B4E9"); P(g, "M25 17 l7 -7 v14z", "#56B4E9"); C(g, 10, 15, 1.6, INK, "none"); P(g, "M14 12 q3 5 0 10", "none", INK, 0.9); },
+    amphibian(g) { E(g, 17, 22, 12, 8, "#6fbf73"); C(g, 11, 14, 4, "#6fbf73"); C(g, 23, 14, 4, "#6fbf73"); C(g, 11, 13.5, 1.7, INK, "none"); C(g, 23, 13.5, 1.7, INK, "none"); P(g, "M11 24 q6 4 12 0", "none", INK, 1); P(g, "M5 28 l-3 4 M29 28 l3 4", "none", "#2f6b1f", 2); },
+    reptile(g) { P(g, "M3 22 Q10 14 20 18 Q27 20 31 15", "none", INK, 5); P(g, "M3 22 Q10 14 20 18 Q27 20 31 15", "none", "#8fbc5a", 3.2); for (const x of [11, 22]) P(g, `M${x} 18 l-3 7 M${x} 18 l3 7`, "none", "#5a7a32", 1.6); C(g, 30, 14, 1, INK, "none"); },
+    bird(g) { E(g, 15, 19, 9, 7, "#0072B2"); C(g, 24, 12, 5, "#0072B2"); P(g, "M28 12 l5 1.5 l-5 1.5z", "#E69F00"); P(g, "M8 17 q5 -9 12 -1", "#56B4E9"); P(g, "M6 20 l-5 -3 l1 6z", "#0072B2"); C(g, 25, 11, 1.1, "#fff", "none"); P(g, "M13 26 v5 M18 26 v5", "none", INK, 1.1); },
+    mammal(g) { E(g, 15, 19, 10, 6.5, "#a0704a"); C(g, 26, 14, 4.8, "#a0704a"); P(g, "M24 10 l1 -5 l3 4z", "#a0704a"); for (const x of [8, 12, 18, 22]) P(g, `M${x} 24 v7`, "none", INK, 2); P(g, "M5 17 q-4 -2 -3 -7", "none", INK, 1.4); C(g, 27.5, 13, 1, INK, "none"); },
+  };
+
+  /** The species' group drawn in a 34 x 34 box at (x, y), at the given scale. */
+  function groupIcon(parent, group, x = 0, y = 0, scale = 1) {
+    const g = S("g", { transform: `translate(${x},${y}) scale(${scale})`, "aria-hidden": "true" }, parent);
+    (GROUPS[group] || GROUPS.microbe)(g);
+    return g;
+  }
+
 let phyloSelected = null; // "hand-<card>" or "board-<row>-<column>": survives redraws
 
 registerRenderer("phylo", (root, b, ctx) => {
   const { svg, html } = draw;
-  const W = 100, H = 78, PAD = 4;
+  const W = 100, H = 96, PAD = 4;
+  addStyle();
+  const before = previous.get(root);
+  previous.set(root, b);
+  const DIET_SHORT = { PHOTOSYNTHETIC: "PHOTOSYN.", DECOMPOSER: "DECOMP.", HERBIVORE: "HERBIV.",
+                       CARNIVORE: "CARNIV.", OMNIVORE: "OMNIV.", PARASITE: "PARASITE" };
+  // cards new since the last board (dealt in with a flourish) and cards gone from it (lost)
+  const key = (cell) => `${cell.space}-${cell.card}-${cell.beneath ? 1 : 0}`;
+  const nowKeys = new Set(b.cells.map(key));
+  const fresh = new Set(before ? b.cells.filter((c) => !before.cells.some((o) => key(o) === key(c)))
+    .map((c) => c.card) : []);
+  const gone = before ? before.cells.filter((c) => !nowKeys.has(key(c)) && !c.beneath) : [];
+  // the diet word on a card's band, short enough to leave room for the points
+  const BAND = { PHOTOSYNTHETIC: "PHOTO", DECOMPOSER: "DECOMP", HERBIVORE: "HERBIV",
+                 CARNIVORE: "CARNIV", OMNIVORE: "OMNIV", PARASITE: "PARASITE" };
+  let animate = true; // only the first paint of a board animates (not a re-paint on selection)
   const seats = ctx.view.seats;
   const name = (p) => `Player ${p + 1}`;
   const at = (r, c) => `${String.fromCharCode(65 + c)}${r + 1}`;
@@ -32,10 +100,13 @@ registerRenderer("phylo", (root, b, ctx) => {
     const layout = html("div", { class: "evo-phylo-layout",
                                  style: "display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start" },
                         root);
-    board(html("div", { style: "flex:1 1 540px;min-width:0;max-width:924px" }, layout));
+    board(html("div", { style: "flex:1 1 540px;min-width:0;max-width:924px;overflow-x:auto" },
+               layout));
     web(html("div", { style: "flex:0 0 auto;max-width:100%;overflow-x:auto" }, layout));
     hand();
+    collection();
     legend();
+    animate = false;
   };
 
   const selectionPrefix = () => {
@@ -95,38 +166,46 @@ registerRenderer("phylo", (root, b, ctx) => {
   // -- one card face --------------------------------------------------------------------------------
   const face = (g, f, owner, { atRisk = false } = {}) => {
     const style = seats[owner] || { colour: "#999" };
-    svg("rect", { width: W - 2 * PAD, height: H - 2 * PAD, rx: 5, fill: "#fffdf7",
-                  stroke: atRisk ? "#c00000" : "#333", "stroke-width": atRisk ? 2.5 : 1,
-                  "stroke-dasharray": atRisk ? "5 3" : null }, g);
+    const w = W - 2 * PAD, h = H - 2 * PAD;
+    // whose card: a frame in the seat's colour (and a numbered token: never colour alone)
+    svg("rect", { width: w, height: h, rx: 6, fill: "#fffdf7", stroke: style.colour,
+                  "stroke-width": 3 }, g);
+    if (atRisk) {
+      svg("rect", { x: 3, y: 3, width: w - 6, height: h - 6, rx: 4, fill: "none",
+                    stroke: "#c00000", "stroke-width": 2, "stroke-dasharray": "5 3" }, g);
+    }
     if (f.kind === "event") {
-      svg("text", { x: 5, y: 14, "font-size": 10, "font-weight": "bold" }, g, short(f.name, 16));
-      svg("text", { x: 5, y: 27, "font-size": 8.5 }, g, "EVENT");
+      svg("text", { x: 6, y: 20, "font-size": 14, "font-weight": "bold", fill: "#111" }, g,
+          short(f.name, 11));
+      svg("text", { x: 6, y: 38, "font-size": 13, fill: "#111" }, g, "EVENT");
       return;
     }
-    // diet band: the colour AND the word
-    svg("rect", { width: W - 2 * PAD, height: 12, rx: 4, fill: f.colour }, g);
-    svg("text", { x: 4, y: 9.5, "font-size": 8, "font-weight": "bold", fill: draw.inkOn(f.colour) },
-        g, f.diet_label);
-    svg("text", { x: W - 2 * PAD - 4, y: 9.5, "font-size": 8, "text-anchor": "end",
-                  "font-weight": "bold", fill: draw.inkOn(f.colour) }, g, `${f.points} pt`);
-    svg("text", { x: 4, y: 24, "font-size": 9.5, "font-weight": "bold" }, g, short(f.name, 16));
-    svg("text", { x: 4, y: 36, "font-size": 8.5 }, g,
-        `RANK ${f.rank} · SCALE ${f.scale}`);
-    svg("text", { x: 4, y: 48, "font-size": 10 }, g,
-        `${f.terrains.join("")}  ${f.climates.join("")}`);
-    if (f.keywords.length) {
-      svg("text", { x: 4, y: 59, "font-size": 7.5 }, g, short(f.keywords.join(" · "), 26));
+    // diet band: the colour AND the word; the points on the right
+    svg("rect", { x: 1.5, y: 1.5, width: w - 3, height: 17, rx: 4, fill: f.colour }, g);
+    svg("text", { x: 5, y: 14.5, "font-size": 12, "font-weight": "bold",
+                  fill: draw.inkOn(f.colour) }, g, BAND[f.diet_label] || f.diet_label);
+    svg("text", { x: w - 5, y: 14.5, "font-size": 13, "text-anchor": "end",
+                  "font-weight": "bold", fill: draw.inkOn(f.colour) }, g, `${f.points}pt`);
+    const pic = svg("g", {}, g); // animated: no transform attribute of its own
+    groupIcon(pic, f.group, 3, 21, 1);
+    if (animate && fresh.has(f.id)) pic.classList.add("evo-phylo-new");
+    svg("text", { x: 41, y: 35, "font-size": 14, "font-weight": "bold", fill: "#111" }, g,
+        `R${f.rank}`);
+    svg("text", { x: 41, y: 52, "font-size": 14, fill: "#111" }, g, `S${f.scale}`);
+    svg("text", { x: 5, y: 70, "font-size": 13.5, "font-weight": "bold", fill: "#111" }, g,
+        short(f.name, 11));
+    svg("text", { x: 5, y: 84, "font-size": 13, fill: "#111" }, g,
+        `${f.terrains.join("")} ${f.climates.join("")}`);
+    draw.token(g, w - 12, 32, 8.5, { fill: style.colour, symbol: String(owner + 1) });
+    if (atRisk) { // a red strip over the terrain line (the terrains stay in the card's words)
+      svg("rect", { x: 2, y: 72, width: w - 4, height: 15, rx: 3, fill: "#c00000" }, g);
+      svg("text", { x: w / 2, y: 84, "font-size": 12, "font-weight": "bold", "text-anchor": "middle",
+                    fill: "#fff" }, g, "⚠ AT RISK");
     }
-    // whose card: a swatch with the seat's symbol (never colour alone)
-    draw.token(g, W - 2 * PAD - 8, H - 2 * PAD - 8, 6, { fill: style.colour,
-               symbol: String(owner + 1) });
-    if (atRisk) {
-      svg("text", { x: 4, y: H - 2 * PAD - 3, "font-size": 8, "font-weight": "bold",
-                    fill: "#c00000" }, g, "⚠ AT RISK");
-    }
-    svg("title", {}, g, `${name(owner)}'s ${f.name} (${f.latin}): ${f.diet_label.toLowerCase()}, ` +
-        `rank ${f.rank}, scale ${f.scale} (${f.lengths}), ${f.terrain_names.join("/")}, ` +
-        `${f.climate_names.join("/")}, ${f.points} points. ${f.keywords.join(", ")} ${f.fact}`);
+    svg("title", {}, g, `${name(owner)}'s ${f.name} (${f.latin}), a ${f.group}: ` +
+        `${f.diet_label.toLowerCase()}, rank ${f.rank}, scale ${f.scale} (${f.lengths}), ` +
+        `${f.terrain_names.join("/")}, ${f.climate_names.join("/")}, ${f.points} points` +
+        `${atRisk ? ", AT RISK" : ""}. ${f.keywords.join(", ")} ${f.fact}`);
   };
 
   // -- the grid -------------------------------------------------------------------------------------
@@ -134,7 +213,7 @@ registerRenderer("phylo", (root, b, ctx) => {
     const width = b.columns * W + 24, height = b.rows * H + 20;
     const map = svg("svg", {
       viewBox: `0 0 ${width} ${height}`, width: "100%", class: "evo-phylo-grid",
-      style: "height:auto;display:block",
+      style: `height:auto;display:block;min-width:${Math.round(width * 0.8)}px`,
       role: "group", "aria-label": `The table: ${b.rows} rows by ${b.columns} columns`,
     }, parent);
     const defs = svg("defs", {}, map);
@@ -143,11 +222,13 @@ registerRenderer("phylo", (root, b, ctx) => {
                        defs);
     svg("path", { d: "M0 0 L10 5 L0 10 z", fill: "#222" }, marker);
     for (let c = 0; c < b.columns; c++) {
-      svg("text", { x: 20 + c * W + W / 2, y: 12, "text-anchor": "middle", "font-size": 10 },
+      svg("text", { x: 20 + c * W + W / 2, y: 12, "text-anchor": "middle", "font-size": 13,
+                    fill: "currentColor" },
           map, String.fromCharCode(65 + c));
     }
     for (let r = 0; r < b.rows; r++) {
-      svg("text", { x: 8, y: 16 + r * H + H / 2, "text-anchor": "middle", "font-size": 10 },
+      svg("text", { x: 9, y: 16 + r * H + H / 2, "text-anchor": "middle", "font-size": 13,
+                    fill: "currentColor" },
           map, r + 1);
     }
     const x0 = 20, y0 = 16;
@@ -168,30 +249,24 @@ registerRenderer("phylo", (root, b, ctx) => {
                       "stroke-width": 0.6 }, g);
         const here = cellAt.get(space) || {};
         const home = homes.get(space);
-        // the card itself, turned to face its owner
+        // the card itself, upright for every reader
         const holder = svg("g", { transform: `translate(${PAD},${PAD})` }, g);
-        const turn = (owner, node) => {
-          if (owner === 1) {
-            node.setAttribute("transform",
-              `translate(${PAD},${PAD}) rotate(180 ${(W - 2 * PAD) / 2} ${(H - 2 * PAD) / 2})`);
-          }
-        };
         if (home) {
           const style = seats[home.owner] || { colour: "#999" };
           svg("rect", { width: W - 2 * PAD, height: H - 2 * PAD, rx: 6, fill: "#f2f2f2",
                         stroke: style.colour, "stroke-width": 3 }, holder);
-          svg("text", { x: (W - 2 * PAD) / 2, y: 30, "text-anchor": "middle", "font-size": 13,
-                        "font-weight": "bold" }, holder, "HOME");
-          svg("text", { x: (W - 2 * PAD) / 2, y: 46, "text-anchor": "middle", "font-size": 9 },
-              holder, name(home.owner));
-          svg("text", { x: (W - 2 * PAD) / 2, y: 60, "text-anchor": "middle", "font-size": 8 },
-              holder, "every terrain & climate");
+          svg("text", { x: (W - 2 * PAD) / 2, y: 26, "text-anchor": "middle", "font-size": 16,
+                        "font-weight": "bold", fill: "#111" }, holder, "HOME");
+          svg("text", { x: (W - 2 * PAD) / 2, y: 46, "text-anchor": "middle", "font-size": 13,
+                        fill: "#111" }, holder, name(home.owner));
+          draw.token(holder, (W - 2 * PAD) / 2, 66, 10, { fill: style.colour,
+                     symbol: String(home.owner + 1) });
+          svg("text", { x: (W - 2 * PAD) / 2, y: 84, "text-anchor": "middle", "font-size": 12,
+                        fill: "#111" }, holder, "all terrains");
           svg("title", {}, holder, `${name(home.owner)}'s HOME: every terrain and climate; ` +
               "any rank-1 species may be played beside it.");
-          turn(home.owner, holder);
         } else if (here.top) {
           face(holder, here.top.face, here.top.owner, { atRisk: here.top.at_risk });
-          turn(here.top.owner, holder);
           const mine = here.top.owner === ctx.view.viewer;
           const boardKey = `board-${r}-${c}`;
           const choosingFromHand = phyloSelected && phyloSelected.startsWith("hand-");
@@ -206,13 +281,12 @@ registerRenderer("phylo", (root, b, ctx) => {
         }
         if (here.under) {
           const u = here.under;
-          const tab = svg("g", { transform: `translate(${PAD + 2},${H - 15})` }, g);
-          svg("rect", { width: W - 2 * PAD - 4, height: 12, rx: 3, fill: u.face.colour,
+          const tab = svg("g", { transform: `translate(${PAD + 2},${H - 19})` }, g);
+          svg("rect", { width: W - 2 * PAD - 4, height: 16, rx: 3, fill: u.face.colour,
                         stroke: u.at_risk ? "#c00000" : "#333",
                         "stroke-dasharray": u.at_risk ? "4 2" : null }, tab);
-          svg("text", { x: 3, y: 9, "font-size": 7.5, fill: draw.inkOn(u.face.colour) }, tab,
-              short(`${u.at_risk ? "⚠ " : ""}beneath: ${u.face.name} (P${u.owner + 1}, ` +
-                    `${u.face.points} pt)`, 30));
+          svg("text", { x: 3, y: 12.5, "font-size": 12, fill: draw.inkOn(u.face.colour) }, tab,
+              short(`${u.at_risk ? "⚠ " : ""}P${u.owner + 1} ${u.face.name}`, 13));
           svg("title", {}, tab, `${name(u.owner)}'s ${u.face.name}, a parasite beneath this ` +
               `space${u.at_risk ? ", AT RISK" : ""}. ${u.face.fact}`);
           const removeKey = `remove-${r}-${c}-${u.card}`;
@@ -227,10 +301,24 @@ registerRenderer("phylo", (root, b, ctx) => {
           svg("rect", { x: 2, y: 2, width: W - 4, height: H - 4, fill: "rgba(0,114,178,0.12)",
                         stroke: "#0072B2", "stroke-width": 3, "stroke-dasharray": "7 3",
                         class: "evo-target-outline" }, g);
-          svg("text", { x: W / 2, y: H / 2 + 4, "text-anchor": "middle", "font-size": 11,
+          svg("text", { x: W / 2, y: H / 2 + 4, "text-anchor": "middle", "font-size": 14,
                         "font-weight": "bold", fill: "#003f66" }, g,
               here.top ? "▶ HERE" : "▶ PLAY HERE");
         }
+      }
+    }
+    // a card just lost (an extinction): a fading ghost where it stood
+    if (animate) {
+      for (const cell of gone) {
+        const r = Math.floor(cell.space / b.columns), c = cell.space % b.columns;
+        const ghost = svg("g", { transform: `translate(${x0 + c * W + PAD},${y0 + r * H + PAD})`,
+                                 class: "evo-phylo-gone", "aria-hidden": "true" }, map);
+        svg("rect", { width: W - 2 * PAD, height: H - 2 * PAD, rx: 6, fill: "#555",
+                      opacity: 0.75 }, ghost);
+        svg("text", { x: (W - 2 * PAD) / 2, y: 40, "text-anchor": "middle", "font-size": 14,
+                      "font-weight": "bold", fill: "#fff" }, ghost, "✝ lost");
+        svg("text", { x: (W - 2 * PAD) / 2, y: 60, "text-anchor": "middle", "font-size": 12,
+                      fill: "#fff" }, ghost, short(cell.face.name, 12));
       }
     }
     // food links: short arrows across the shared edge, from food to eater
@@ -242,7 +330,7 @@ registerRenderer("phylo", (root, b, ctx) => {
       if (link.kind !== "food") continue;
       const [ax, ay] = centre(link.from), [bx, by] = centre(link.to);
       const mx = (ax + bx) / 2, my = (ay + by) / 2;
-      const dx = (bx - ax) * 0.14, dy = (by - ay) * 0.14;
+      const dx = (bx - ax) * 0.09, dy = (by - ay) * 0.09; // in the gap: off the cards' text
       svg("line", { x1: mx - dx, y1: my - dy, x2: mx + dx, y2: my + dy, stroke: "#222",
                     "stroke-width": 2.2, "marker-end": "url(#phylo-arrow)",
                     class: "evo-phylo-link" }, map);
@@ -250,8 +338,6 @@ registerRenderer("phylo", (root, b, ctx) => {
   };
 
   // -- the food web as a graph ----------------------------------------------------------------------
-  const DIET_SHORT = { PHOTOSYNTHETIC: "PHOTOSYN.", DECOMPOSER: "DECOMP.", HERBIVORE: "HERBIV.",
-                       CARNIVORE: "CARNIV.", OMNIVORE: "OMNIV.", PARASITE: "PARASITE" };
   const web = (parent) => {
     const { nodes, edges } = b.web;
     const feeding = edges.filter((e) => e.kind === "food").length;
@@ -372,6 +458,55 @@ registerRenderer("phylo", (root, b, ctx) => {
   };
 
   // -- the viewer's hand ----------------------------------------------------------------------------
+  /** A small card for the deck builder: group drawing, name, diet, rank and points. */
+  const miniCard = (parent, f, count = 1) => {
+    const card = html("div", {
+      class: "evo-phylo-card evo-phylo-pick", "data-card": f.id,
+      title: f.kind === "event" ? `${f.name}: ${f.text}` : `${f.name} (${f.latin}). ${f.fact}`,
+      style: "display:inline-block;vertical-align:top;width:9.5em;margin:2px;padding:2px 4px;" +
+             "border:1px solid #333;border-radius:5px;font-size:12px;background:#fffdf7;color:#111",
+    }, parent);
+    if (f.kind === "event") {
+      html("strong", {}, card, f.name);
+      html("div", {}, card, "EVENT");
+      return card;
+    }
+    html("div", { style: `background:${f.colour};color:${draw.inkOn(f.colour)};` +
+                         "font-weight:bold;padding:0 3px;border-radius:3px" },
+         card, `${BAND[f.diet_label] || f.diet_label} · ${f.points} pt`);
+    const pic = svg("svg", { width: 30, height: 30, viewBox: "0 0 34 34", role: "img",
+                             "aria-label": `a ${f.group}` }, card);
+    groupIcon(pic, f.group);
+    html("strong", {}, card, `${f.name}${count > 1 ? ` ×${count}` : ""}`);
+    html("div", { style: "clear:both" }, card, `Rank ${f.rank} · scale ${f.scale}`);
+    return card;
+  };
+
+  // -- deck building: the collection to pick from, and the deck so far ---------------------------
+  const collection = () => {
+    if (b.phase !== "build") return;
+    const picks = new Map();
+    for (const f of b.picks) picks.set(f.id, [f, (picks.get(f.id) || [f, 0])[1] + 1]);
+    const mine = html("div", { class: "evo-phylo-deck", role: "group",
+                               "aria-label": "Your deck so far" }, root);
+    html("div", { style: "font-size:12px;margin:4px 0" }, mine,
+         `Your deck so far (${b.picks.length} of ${b.deck_size}):` +
+         (b.picks.length ? "" : " empty"));
+    for (const [f, count] of picks.values()) miniCard(mine, f, count);
+    const pickable = b.collection.filter((f) => ctx.targets.has(`pick-${f.id}`));
+    if (!pickable.length) return;
+    const box = html("div", { class: "evo-phylo-collection", role: "group",
+                              "aria-label": "The collection: click a card to put it in your deck",
+                              style: "max-height:22em;overflow-y:auto;border:1px solid #bbb;" +
+                                     "border-radius:6px;padding:2px" }, root);
+    html("div", { style: "font-size:12px;margin:2px 4px" }, box,
+         `The collection (${pickable.length} cards you may pick): click one to put it in your deck.`);
+    for (const f of pickable) {
+      const card = miniCard(box, f);
+      ctx.clickable(card, `pick-${f.id}`, `${f.name}`);
+    }
+  };
+
   const hand = () => {
     if (!b.hand) {
       html("p", { style: "font-size:12px;margin:4px 0" }, root,
@@ -394,7 +529,7 @@ registerRenderer("phylo", (root, b, ctx) => {
         class: "evo-phylo-card", "data-card": f.id,
         title: f.kind === "event" ? `${f.name}: ${f.text} ${f.fact}` : `${f.name} (${f.latin}). ${f.fact}`,
         style: "display:inline-block;vertical-align:top;width:10.5em;margin:2px;padding:3px 5px;" +
-               "border-radius:5px;font-size:11px;background:#fffdf7;" +
+               "border-radius:5px;font-size:12px;background:#fffdf7;color:#111;" +
                (phyloSelected === key ? "border:3px solid #0072B2;" : "border:1px solid #333;"),
       }, box);
       if (f.kind === "event") {
@@ -402,17 +537,20 @@ registerRenderer("phylo", (root, b, ctx) => {
         html("div", {}, card, `EVENT: ${f.text}`);
       } else {
         html("div", { style: `background:${f.colour};color:${draw.inkOn(f.colour)};` +
-                             "font-size:9px;font-weight:bold;padding:0 3px;border-radius:3px" },
+                             "font-size:12px;font-weight:bold;padding:0 3px;border-radius:3px" },
              card, `${f.diet_label} · ${f.points} pt`);
+        const pic = svg("svg", { width: 34, height: 34, viewBox: "0 0 34 34", role: "img",
+                                 "aria-label": `a ${f.group}` }, card);
+        groupIcon(pic, f.group);
         html("strong", {}, card, `${f.name}${copies > 1 ? ` ×${copies}` : ""}`);
-        html("div", { style: "font-style:italic;font-size:10px" }, card, f.latin);
+        html("div", { style: "font-style:italic;font-size:11px" }, card, f.latin);
         html("div", {}, card, `Rank ${f.rank} · scale ${f.scale} · ` +
              `${f.terrains.join("")} ${f.climates.join("")}`);
-        html("div", { style: "font-size:10px" }, card,
+        html("div", { style: "font-size:11px;clear:both" }, card,
              `${f.terrain_names.join("/")} · ${f.climate_names.join("/")}`);
-        if (f.keywords.length) html("div", { style: "font-size:10px" }, card, f.keywords.join(" · "));
+        if (f.keywords.length) html("div", { style: "font-size:11px" }, card, f.keywords.join(" · "));
       }
-      html("div", { style: "font-size:10px;color:#333" }, card,
+      html("div", { style: "font-size:12px;font-weight:bold" }, card,
            places ? `${places} place${places === 1 ? "" : "s"} to play` : "no place now");
       if (places || canDiscard) {
         selectable(card, key, `${f.name} in your hand: ${places} places; select it`);
@@ -430,14 +568,17 @@ registerRenderer("phylo", (root, b, ctx) => {
     html("span", {}, box, "Diets: ");
     for (const d of b.legend.diets) {
       html("span", { style: `background:${d.colour};color:${draw.inkOn(d.colour)};` +
-                           "padding:0 4px;margin-right:3px;border-radius:3px" }, box, d.label);
+                           "display:inline-block;padding:0 4px;margin:1px 3px 1px 0;border-radius:3px" },
+         box, d.label);
     }
     html("span", {}, box, " · Terrains: " +
          b.legend.terrains.map((t) => `${t.symbol} ${t.name}`).join(", ") + " · Climates: " +
          b.legend.climates.map((c) => `${c.symbol} ${c.name}`).join(", ") +
          ". Arrows show energy flowing from a food to the species that eats it (dashed in the " +
-         "graph: host to parasite). Player 2's cards are turned to face Player 2.");
+         "graph: host to parasite). Every card stands upright; its frame and numbered token " +
+         "say whose it is.");
   };
 
   paint();
 });
+}

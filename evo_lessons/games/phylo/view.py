@@ -14,7 +14,6 @@ from evo_lessons.engine.words import seat_name, winners_sentence
 
 from . import tables as T
 from .rules import (
-    Challenge,
     DiscardToDraw,
     MoveSpecies,
     PickCard,
@@ -95,9 +94,9 @@ def action_target(action: Action) -> str | None:
         return f"discard-{action.card}"
     if isinstance(action, RemoveCard):
         return f"remove-{action.row}-{action.column}-{action.card}"
-    if isinstance(action, Challenge | PickCard):
-        return None
-    return None
+    if isinstance(action, PickCard):
+        return f"pick-{action.card}"
+    return None  # a challenge and a pass: buttons in the list
 
 
 def food_links(table: list[dict[str, Any]], columns: int) -> list[dict[str, Any]]:
@@ -191,6 +190,10 @@ def view_model(state: Any, seat: int | None) -> dict[str, Any]:
         "scores": obs["scores"],
         "lost": obs["lost"],
         "picked": obs["picked"],
+        # deck building: the collection (public: every card printed) to pick from, and the
+        # viewer's own picks so far
+        "collection": list(FACES) if obs["phase"] == "build" else [],
+        "picks": [FACES[c] for c in obs.get("picks") or []],
         "deck_size": obs["options"]["deck_size"],
         "realism": obs["options"]["realism"],
         "winners": obs["winners"],

@@ -1,0 +1,85 @@
+"""The Climate widget view: the genes the drawing needs, and every place-able action on the map."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from evo_lessons.games.climate import GAME
+from evo_lessons.games.climate.actions import EndTurn, Move, Place, PlanAhead
+from evo_lessons.games.climate.data import world
+from evo_lessons.games.climate.view import action_target, view_model
+
+
+def _played(seed: int, moves: int):
+    state = GAME.new_game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+def _board_ids(board: dict) -> set[str]:
+    """Every element id the renderer can make clickable: the cells and the viewer's gene slots."""
+    ids = {f"cell-{c}" for c in range(1, board["rows"] * board["columns"] + 1)}
+    ids |= {
+        f"gene-{g}-{h['gene_value']}" for g in range(len(board["genes"])) for h in board["habitats"]
+    }
+    return ids
+
+
+def test_every_action_with_a_place_names_a_cell_or_a_gene_slot_on_the_board():
+    for seed in range(12):
+        state = _played(seed, 60)
+        if state.is_over:
+            continue
+        ids = _board_ids(view_model(state, state.current_player))
+        for action in state.legal_actions():
+            target = action_target(action)
+            if isinstance(action, EndTurn):
+                assert target is None
+            else:
+                assert target in ids, action
+
+
+def test_places_and_moves_target_their_cell_and_plan_ahead_its_gene_slot():
+    assert action_target(Place(29)) == "cell-29"
+    assert action_target(Move(12, 4, 4, 4, cost=3)) == "cell-12"
+    assert action_target(PlanAhead(1, 3, cost=2)) == "gene-1-3"
+
+
+def test_the_view_carries_every_species_genome_for_drawing_it():
+    state = _played(3, 40)
+    board = view_model(state, 0)
+    json.dumps(board)
+    for species in board["species"]:
+        assert len(species["genome"]) == 3
+        assert all(1 <= v <= 4 for v in species["genome"])
+
+
+def test_the_view_names_each_gene_value_in_words_for_the_drawings_text_equivalent():
+    board = view_model(GAME.new_game(seed=1), 0)
+    w = world()
+    assert board["genes"] == [g.name for g in w.genes]
+    assert board["gene_variants"] == [list(g.variants) for g in w.genes]
+    assert all(len(v) == 4 for v in board["gene_variants"])
+
+
+def test_the_view_gives_each_habitat_its_key_for_its_drawn_tile():
+    board = view_model(GAME.new_game(seed=1), 0)
+    assert [h["key"] for h in board["habitats"]] == [
+        "savannah",
+        "tropical_forest",
+        "temperate_forest",
+        "tundra",
+    ]
+    assert len(board["cells"]) == board["rows"] * board["columns"]
+
+
+def test_only_the_viewing_seat_sees_a_hand():
+    state = _played(5, 10)
+    assert view_model(state, None)["hand"] is None
+    assert view_model(state, 0)["hand"] is not None
