@@ -16,7 +16,6 @@ Every control has a Python method too (``step``, ``play_to_end``, ``undo``, ``se
 
 from __future__ import annotations
 
-import inspect
 import pathlib
 import time
 from collections.abc import Sequence
@@ -26,7 +25,7 @@ import anywidget
 import traitlets
 
 from evo_lessons import GAMES, game_spec
-from evo_lessons.engine import Action, GameSpec, IllegalAction, results
+from evo_lessons.engine import Action, GameSpec, IllegalAction, record, results
 from evo_lessons.engine.words import seat_name, winners_sentence
 
 from .finished import FinishedGames
@@ -54,10 +53,6 @@ def _front_end() -> str:
     """
     renderers = [game_spec(name).renderer for name in GAMES]
     return assemble(STATIC / "draw.js", *renderers, STATIC / "game.js")
-
-
-def _session_takes_teacher() -> bool:
-    return "teacher" in inspect.signature(GameSession).parameters
 
 
 class GameWidget(PageMessages, anywidget.AnyWidget):
@@ -98,16 +93,13 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
     ) -> None:
         super().__init__()
         if session is None:
-            if teacher and _session_takes_teacher():
-                options["teacher"] = True
-            session = GameSession(game, seed=seed, seats=seats, **options)
+            session = GameSession(game, seed=seed, seats=seats, teacher=teacher, **options)
             fresh = True
         else:
             fresh = False
-            if teacher and hasattr(session, "teacher"):
-                session.teacher = True
+            session.teacher = session.teacher or teacher
         self.session = session
-        self.teacher = bool(teacher or getattr(session, "teacher", False))
+        self.teacher = session.teacher
         #: the lesson this widget is played in (set by the lesson layer; goes in result codes)
         self.lesson: str | None = None
         self._plot_enabled = plot
@@ -117,7 +109,6 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         self._viewer: int | None = None
         self._student_name = ""  # the name on the result code, typed under a finished game
         self._finished = FinishedGames(self.session.spec.title)
-        self._helped: set[int] = set()  # timeline positions the helper bot played for a person
         self._dealt()
         self.on_msg(self._on_message)
         if fresh:  # a loaded scenario stands exactly where it was saved
@@ -137,7 +128,6 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
             if action not in legal:
                 raise IllegalAction(action, legal)
             action = legal.index(action)
-        self._forget_helped_from(self.session.position)
         self.session.act_index(action)
         self._run_bots()
         self._refresh()
@@ -147,7 +137,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         for them); then, with people at the table, bots play on until a person must decide."""
         if self.state.is_over:
             return
-        self._bot_step()
+        self.session.bot_step()
         self._run_bots()
         self._refresh()
 
@@ -155,7 +145,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         """Bots play every remaining move (humans' seats too), redrawn a few times a second."""
         last = time.perf_counter()
         while not self.state.is_over:
-            self._bot_step()
+            self.session.bot_step()
             now = time.perf_counter()
             if now - last >= FRAME_INTERVAL:
                 self._refresh()
@@ -177,7 +167,6 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         if seed is not None:
             seed = check_seed(seed)
         self.session.new_game(seed)
-        self._helped.clear()
         self._dealt()
         self._run_bots(frames=False)
         self._refresh()
@@ -199,10 +188,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
     def scenario_code_ready(self) -> bool:
         """May this game's scenario code (seed and moves) be given now? When the game is
         over, when it hides nothing, or in a teacher's widget."""
-        ready = getattr(self.session, "scenario_code_ready", None)
-        if ready is None:  # a session without the check: the same rule here
-            ready = self.state.is_over or not self.session.spec.hidden_information
-        return bool(ready or self.teacher)
+        return self.session.scenario_code_ready
 
     def scenario_code(self, include_moves: bool = True) -> str:
         """A short code that starts this game (and, by default, its moves so far) anywhere."""
@@ -215,7 +201,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         return [dict(entry) for entry in self._finished.entries]
 
     def result_code(self, name: str | None = None) -> str:
-        """The finished game's result code (``EVR1-...``) with the student's name, to hand in.
+        """The finished game's result code (``EVR2-...``) with the student's name, to hand in.
 
         The teacher pools the class's codes (:func:`evo_lessons.classroom.pool`), which
         replays every move. ``name`` defaults to the one typed under the finished game; a
@@ -231,12 +217,9 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
             self._refresh(plot=False)
         return code
 
-    def _make_code(self, name: str, scenario: dict | None = None) -> str:
-        """The result code of the current game (or of a finished game's saved scenario)."""
-        if scenario is None and hasattr(self.session, "result_code"):
-            return self.session.result_code(name, lesson=self.lesson)
-        data = scenario if scenario is not None else self.session.scenario(True)
-        return results.encode(results.game_result(data, name))
+    def _make_code(self, name: str) -> str:
+        """The result code of the current, finished game (it records who made each move)."""
+        return self.session.result_code(name, lesson=self.lesson)
 
     def _result(self) -> dict[str, str] | None:
         """What the page shows under a finished game: the name and its result code."""
@@ -321,7 +304,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
 
     def _on_load_code(self, content: dict) -> None:
         code = content["code"]
-        if not isinstance(code, str) or len(code) > 200_000:
+        if not isinstance(code, str) or len(code) > record.MAX_CODE_CHARS:
             raise ValueError("A scenario code is a line of text starting EVO1-.")
         if code.strip().lower().endswith(".json"):
             raise ValueError("Paste the code itself here (files load from Python).")
@@ -365,12 +348,10 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
 
     def _adopt(self, session: GameSession) -> None:
         """Play a loaded scenario: it stands exactly at its saved move until someone acts."""
-        if self.teacher and hasattr(session, "teacher"):
-            session.teacher = True
+        session.teacher = session.teacher or self.teacher
         self.session = session
         self._last_epoch = self._feed.epoch if self._feed is not None else self._last_epoch
         self._feed = None  # the loaded game may seat another number of players
-        self._helped.clear()
         self._dealt()
         self._refresh()
 
@@ -398,38 +379,17 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
             "to a bot."
         )
 
-    # -- moves the helper bot played for a person ---------------------------------------------
-    def _forget_helped_from(self, position: int) -> None:
-        """A new move at ``position`` cuts off the timeline after it, and its helper marks."""
-        if self._helped and max(self._helped) >= position:
-            self._helped = {p for p in self._helped if p < position}
-
-    def _bot_step(self) -> None:
-        """One bot move through the session; a move on a person's seat is the helper's."""
-        session = self.session
-        position = session.position
-        helper = session.is_human_turn()
-        self._forget_helped_from(position)
-        session.bot_step()
-        if helper:
-            self._helped.add(position)
-
     def _note_finished(self) -> None:
         """Keep a game that has just finished (once, however often its end is reached)."""
         session = self.session
         if self._finished.has(session):
             return
-        helped = any(p < session.position for p in self._helped)
-        scenario = session.scenario(True)
-        if hasattr(session, "result_code"):
-            lesson = self.lesson
+        # the session goes on to other games: keep this one's record as it stands now
+        scenario, play, lesson = session.scenario(True), session.play_record(), self.lesson
+        helped = "helper" in session.movers[: session.position]
 
-            def make(name: str, session=session, lesson=lesson) -> str:
-                return session.result_code(name, lesson=lesson)
-        else:
-
-            def make(name: str, scenario=scenario) -> str:
-                return results.encode(results.game_result(scenario, name))
+        def make(name: str) -> str:
+            return results.encode(results.game_result(scenario, name, lesson=lesson, play=play))
 
         if self._finished.note(session, helped, self._student_name, make):
             self.finished_count = len(self._finished.entries)
@@ -442,7 +402,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
             return
         last = time.perf_counter()
         while not self.state.is_over and not self.session.is_human_turn():
-            self._bot_step()
+            self.session.bot_step()
             if frames and time.perf_counter() - last >= FRAME_INTERVAL:
                 self._refresh()
                 last = time.perf_counter()

@@ -10,19 +10,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from evo_lessons.engine.seeds import check_seed  # noqa: F401 - the one seed rule, re-exported
 from evo_lessons.engine.words import short_repr
-
-try:  # the one seed rule, in the engine (evo_lessons.engine.seeds.check_seed)
-    from evo_lessons.engine.seeds import check_seed
-except ImportError:  # pragma: no cover - until the engine's check lands, the same rule here
-
-    def check_seed(value: Any) -> int:
-        """A seed is a whole number 0 <= seed < 2**63 (not a bool); ValueError otherwise."""
-        if type(value) is not int or not 0 <= value < 2**63:
-            raise ValueError(
-                f"A seed is a whole number from 0 to {2**63 - 1:,}, not {short_repr(value, 30)}."
-            )
-        return value
 
 
 class PageMessages:

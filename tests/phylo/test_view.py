@@ -114,7 +114,7 @@ def test_card_faces_carry_words_not_only_colours():
     face = view.FACES[COLLECTION.by_key("american_robin").id]
     assert face["diet_label"] == "OMNIVORE" and face["colour"].startswith("#")
     assert face["terrain_names"] == ["FOR", "GRS"] and face["climates"]
-    assert face["keywords"] == ["FLIGHT 2"] and face["points"] == 2
+    assert face["keywords"] == ["FLIGHT 2"] and face["points"] == 1  # rank 2 since R20's review
 
 
 def test_describe_names_every_card_on_the_table_and_whose_turn_it_is():
@@ -130,11 +130,11 @@ def test_the_food_web_graph_has_a_node_per_card_and_arrows_from_food_to_eater():
     web = view.view_model(state, 0)["web"]
     nodes = {n["where"]: n for n in web["nodes"]}
     assert set(nodes) == {"B2", "B1", "A1"}
-    assert [n["rank"] for n in web["nodes"]] == [1, 2, 4]  # stacked by rank, producers first
+    assert [n["rank"] for n in web["nodes"]] == [1, 2, 3]  # stacked by rank, producers first
     plum, horse = nodes["B2"], nodes["B1"]
     assert {"from": plum["id"], "to": horse["id"], "kind": "food"} in web["edges"]
     assert plum["eaten_by"] == [horse["id"]] and horse["eats"] == [plum["id"]]
-    assert nodes["A1"]["eats"] == []  # rank 4 cannot eat a rank-2 horse
+    assert nodes["A1"]["eats"] == []  # the lynx (rank 3) is no larger than the horse: no meat link
 
 
 def test_a_parasite_hangs_from_its_host_in_the_graph():
@@ -222,3 +222,14 @@ def test_deck_building_shows_only_the_viewers_own_picks():
 
 def test_the_collection_is_sent_only_while_decks_are_built():
     assert view.view_model(new_game(seed=3), 0)["collection"] == []
+
+
+def test_while_opening_hands_are_picked_the_seat_reads_its_own_deck_and_the_counts():
+    """R18 (preselected opening hands): the description says how far each player has picked
+    and lists the seat's own deck, which only that seat observes."""
+    from evo_lessons import game_spec
+
+    state = game_spec("phylo").new_game(seed=1, preselect=True)
+    words = view.describe(state, 0)
+    assert "Player 1 has picked 0 of 5 cards, Player 2 0 of 5." in words
+    assert "Your deck: " in words and "Your deck: " not in view.describe(state, None)

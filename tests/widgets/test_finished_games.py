@@ -95,7 +95,7 @@ def test_a_name_typed_gives_every_finished_game_its_result_code():
     play_by_hand(w)
     send(w, {"type": "name", "name": "Ada"})
     codes = [g["result_code"] for g in w.finished_games]
-    assert all(c and c.startswith("EVR1-") for c in codes) and codes[0] != codes[1]
+    assert all(c and c.startswith("EVR2-") for c in codes) and codes[0] != codes[1]
 
 
 def test_a_game_finished_after_the_name_was_typed_has_its_code_at_once():
@@ -104,7 +104,7 @@ def test_a_game_finished_after_the_name_was_typed_has_its_code_at_once():
     send(w, {"type": "name", "name": "Ada"})
     w.new_game(seed=9)
     play_by_hand(w)
-    assert w.finished_games[1]["result_code"].startswith("EVR1-")
+    assert w.finished_games[1]["result_code"].startswith("EVR2-")
 
 
 def test_finished_games_is_a_copy_the_caller_cannot_change():

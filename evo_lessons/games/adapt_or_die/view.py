@@ -32,16 +32,17 @@ from .rules import (
 WORLD = world()
 
 #: fixed axes, so that the live plot redraws its background only when the turns outgrow it: an
-#: unfit score is rarely above 60, and one feature's distance never exceeds 5 habitats x 4
+#: unfit score is rarely above 60, and one feature's distance never exceeds 6 habitats x 4 (six
+#: habitats a player with the same-habitats variant, R15)
 PANELS = (
     Panel("unfit", "Unfit score now (lower is better)", (0, 60), (0, 10, 20, 30, 40, 50, 60), 0.3),
-    Panel.whole_numbers("niches", "Niche cards held", 0, 5),
+    Panel.whole_numbers("niches", "Niche cards held", 0, 6),
     *(
         Panel(
             f"{f.key}_misfit",
             f"{f.name}: distance to the held habitats",
-            (0, 20),
-            (0, 4, 8, 12, 16, 20),
+            (0, 24),
+            (0, 4, 8, 12, 16, 20, 24),
             0.1,
         )
         for f in WORLD.features

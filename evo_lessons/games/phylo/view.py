@@ -218,6 +218,16 @@ def describe(state: Any, seat: int | None) -> str:
             f"Deck building: {seat_name(0)} has chosen {obs['picked'][0]} cards, "
             f"{seat_name(1)} {obs['picked'][1]}, of {obs['options']['deck_size']} each."
         )
+    elif obs["phase"] == "preselect":
+        sizes = obs["hand_sizes"]
+        lines.append(
+            f"Opening hands (R18): {seat_name(0)} has picked {sizes[0]} of 5 cards, "
+            f"{seat_name(1)} {sizes[1]} of 5."
+        )
+        if obs.get("deck"):
+            lines.append(
+                "Your deck: " + ", ".join(FACES[card]["name"] for card in obs["deck"]) + "."
+            )
     else:
         ending = f" The game ends after turn {obs['end_after']}." if obs["end_after"] else ""
         lines.append(
