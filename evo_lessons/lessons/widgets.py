@@ -23,6 +23,8 @@ import anywidget
 import ipywidgets
 import traitlets
 
+from evo_lessons.widgets.frontend import assemble
+
 from .resultbox import PLACEHOLDER
 
 if TYPE_CHECKING:
@@ -32,8 +34,8 @@ STATIC = pathlib.Path(__file__).parent / "static"
 
 
 class _LessonWidget(anywidget.AnyWidget):
-    _esm = STATIC / "lesson.js"
-    _css = STATIC / "lesson.css"
+    _esm = assemble(STATIC / "lesson.js")
+    _css = assemble(STATIC / "lesson.css")
     kind = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
 

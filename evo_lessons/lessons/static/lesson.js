@@ -3,25 +3,8 @@
 // show, whether a number is right); this file only draws and sends small messages.
 // Every input has a real <label>; status lines are aria-live so screen readers hear "Saved".
 
-let counter = 0;
-/** A page-unique id for label/aria wiring (several notebooks can share one page). */
-function uid(prefix) {
-  counter += 1;
-  return `evo-lesson-${prefix}-${Date.now().toString(36)}-${counter}`;
-}
-
-/** document.createElement with attributes and children in one call. */
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children) if (child) node.append(child);
-  return node;
-}
+// uid() and h() come from the shared front-end kit (widgets/static/dom.js), joined before
+// this file by evo_lessons.widgets.frontend.assemble.
 
 function statusLine(model) {
   const line = h("p", { class: "evo-lesson-status", role: "status", "aria-live": "polite" });
