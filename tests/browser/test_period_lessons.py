@@ -4,8 +4,9 @@ One test per lesson (issue 18 section 8): open the lesson in JupyterLab, type a 
 and see no result before its prediction (the placeholder line stands in its place), write and
 save a prediction and see its result appear without re-running, play (the game to its end, or
 ten generations of a population), Hand in, reload the page, restart the kernel and find the work
-back, then restore from the hand-in file into a fresh work folder (period two on another
-machine) and find the answers and the games back. No console error anywhere.
+back, then restore from the hand-in file (the upload box under the name) into a fresh work
+folder (period two on another machine): the answer comes back into its box, its results open,
+and a second Hand in holds the same answer and result codes. No console error anywhere.
 
 What the notebook holds (its questions, which results wait for which predictions) is read from
 the notebook itself, so the test follows the lesson as it is edited. Every wait is on a
@@ -172,11 +173,17 @@ class Student:
         (path,) = (folder / "hand-in").glob(f"{self.lesson}-*.md")
         return path.read_text(encoding="utf-8")
 
-    def restore(self, hand_in: Path) -> None:
-        """Upload the hand-in file in the lesson's first cell (period two, another machine)."""
-        upload = self.page.locator(".jp-OutputArea-output input[type=file]").first
-        upload.set_input_files(str(hand_in))
+    def restore(self, hand_in: Path) -> str:
+        """Upload the hand-in file in the lesson's first cell (period two, another machine);
+        what the box then says."""
+        box = self.page.locator(".evo-lesson-restore")
+        box.locator("input[type=file]").set_input_files(str(hand_in))
+        said = box.locator(".evo-lesson-restored")
+        self.page.wait_for_function(
+            "(el) => el.textContent.trim() !== ''", arg=said.element_handle(), timeout=120_000
+        )
         self.tab.wait_until_idle()
+        return said.text_content()
 
     def widget_errors(self) -> int:
         return self.page.locator(".jupyter-widgets-error-widget").count()
@@ -240,10 +247,15 @@ def test_a_period_and_its_follow_up_lose_nothing_and_show_no_result_early(
         student.timed("fresh folder + Run All", student.open_and_run, second)
         assert student.question(prompt).locator("textarea").input_value() == ""
         (hand_in_file,) = (first / "hand-in").glob(f"{lesson}-*.md")
-        student.timed("restore", student.restore, hand_in_file)
-        student.timed("Run All after restore", student.tab.run_all)
-        assert student.question(prompt).locator("textarea").input_value() == prediction
-        assert student.placeholders() == waiting(plan, {target})
+        said = student.timed("restore", student.restore, hand_in_file)
+        assert "✗" not in said, said
+        # the boxes refresh by themselves: the answer, and the results it opens
+        student.page.wait_for_function(
+            "([el, text]) => el.value === text",
+            arg=[student.question(prompt).locator("textarea").element_handle(), prediction],
+            timeout=60_000,
+        )
+        student.wait_for_placeholders(waiting(plan, {target}))
         again = student.hand_in(second)
         assert prediction in again and STUDENT in again
         assert codes <= set(RESULT_CODE.findall(again)), "a game was lost in the restore"
