@@ -232,13 +232,37 @@ class LabPage:
         )
 
     def restart_kernel(self, timeout: float = 120_000) -> None:
-        """Restart the kernel (no dialog) and wait until the new one is idle."""
-        self.page.evaluate(
-            """async () => {
-                await window.jupyterapp.shell.currentWidget.sessionContext.restartKernel();
-            }"""
+        """Kernel > Restart Kernel and Clear Outputs of All Cells, as a student does it, and wait
+        until the new kernel is idle.
+
+        Clearing the outputs first matters: restarting under live widget views races Lab's own
+        widget and debugger requests (their cancelled replies are logged as console errors
+        that no student sees, but a test would)."""
+        page = self.page
+        self.wait_for_replies(timeout)
+        page.evaluate(
+            """() => { window.jupyterapp.commands.execute("notebook:restart-clear-output"); }"""
+        )
+        page.locator(".jp-Dialog button.jp-mod-accept").click(timeout=timeout)
+        page.wait_for_function(
+            """() => [...window.jupyterapp.shell.currentWidget.content.widgets].every(
+                       (cell) => cell.model.type !== "code" || cell.model.outputs.length === 0)""",
+            timeout=timeout,
         )
         self.wait_for_kernel(timeout)
+
+    def wait_for_replies(self, timeout: float = 120_000) -> None:
+        """Wait until every request Lab sent the kernel has its reply (the widget manager's
+        and the debugger's too), so that nothing is cancelled by what comes next."""
+        self.page.wait_for_function(
+            """() => {
+                const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel;
+                return Boolean(kernel) && kernel.status === "idle" &&
+                       (kernel._futures === undefined || kernel._futures.size === 0);
+            }""",
+            timeout=timeout,
+            polling=200,
+        )
 
     def save(self) -> None:
         """Save the notebook (File > Save) and wait until the file on the server is written."""

@@ -95,7 +95,7 @@ def test_an_answer_survives_a_kernel_restart_and_a_reopened_notebook(
     answer = "Kept after a restart: adapted means inherited traits that fit."
     question = run_lesson(lab_page, notebook)
     type_answer(lab_page, question, answer)
-    lab_page.page.locator(".evo-lesson-student input").fill("Grace")
+    lab_page.page.locator(".evo-lesson-student input.evo-lesson-name").fill("Grace")
 
     restart_kernel_and_clear(lab_page)
     lab_page.run_all()
@@ -109,7 +109,8 @@ def test_an_answer_survives_a_kernel_restart_and_a_reopened_notebook(
     try:
         question = run_lesson(reopened, notebook)
         assert question.locator("textarea").input_value() == answer
-        assert reopened.page.locator(".evo-lesson-student input").input_value() == "Grace"
+        name = reopened.page.locator(".evo-lesson-student input.evo-lesson-name")
+        assert name.input_value() == "Grace"
         assert_clean(reopened)
     finally:
         reopened.close()
@@ -120,7 +121,7 @@ def test_hand_in_produces_a_file_with_the_answer_in_it(lab_page, jupyter_lab):
     answer = "Handed in: traits that help survival and reproduction here."
     question = run_lesson(lab_page, notebook)
     type_answer(lab_page, question, answer)
-    lab_page.page.locator(".evo-lesson-student input").fill("Rosalind")
+    lab_page.page.locator(".evo-lesson-student input.evo-lesson-name").fill("Rosalind")
     page = lab_page.page
     page.locator("button.evo-lesson-handin").click()
     link = page.locator(".evo-lesson-files a", has_text=".html")
