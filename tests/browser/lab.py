@@ -51,7 +51,9 @@ def free_port() -> int:
 class JupyterLab:
     """Start JupyterLab serving copies of ``notebooks`` (paths relative to the repository)."""
 
-    def __init__(self, notebooks: list[str], folders: list[str] = ()) -> None:
+    def __init__(
+        self, notebooks: list[str], folders: list[str] = (), server_args: list[str] = ()
+    ) -> None:
         self.home = Path(tempfile.mkdtemp(prefix="evo-lab-"))
         self.root = self.home / "work"
         self.root.mkdir()
@@ -63,6 +65,7 @@ class JupyterLab:
         self.token = "evo-test-token"
         self.process: subprocess.Popen | None = None
         self.log_path = self.home / "lab.log"
+        self.server_args = list(server_args)
 
     def _env(self) -> dict[str, str]:
         env = dict(os.environ)
@@ -107,6 +110,7 @@ class JupyterLab:
             "--LabApp.expose_app_in_browser=True",
             "--ServerApp.disable_check_xsrf=False",
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            *self.server_args,
         ]
         log = self.log_path.open("w")
         self.process = subprocess.Popen(
@@ -252,13 +256,16 @@ class LabPage:
         self.wait_for_kernel(timeout)
 
     def wait_for_replies(self, timeout: float = 120_000) -> None:
-        """Wait until every request Lab sent the kernel has its reply (the widget manager's
-        and the debugger's too), so that nothing is cancelled by what comes next."""
+        """Wait until the kernel is idle and every control request Lab sent it (the debugger's,
+        the widget manager's subshells) has its reply, so nothing is cancelled by what comes
+        next. (Execute requests are covered by the idle kernel and cell states; their futures
+        may outlive their replies, held by output areas.)"""
         self.page.wait_for_function(
             """() => {
                 const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel;
-                return Boolean(kernel) && kernel.status === "idle" &&
-                       (kernel._futures === undefined || kernel._futures.size === 0);
+                if (!kernel || kernel.status !== "idle") return false;
+                const pending = kernel._futures ? [...kernel._futures.values()] : [];
+                return pending.every((future) => future.msg.channel !== "control");
             }""",
             timeout=timeout,
             polling=200,
