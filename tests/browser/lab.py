@@ -4,8 +4,14 @@ JupyterLab runs on 127.0.0.1 with its own config, data, runtime, settings and wo
 (so the test owns its environment) and serves a temporary copy of the notebooks (so autosave
 never writes into the repository). Chromium is Debian's (/usr/bin/chromium), driven by
 Playwright's Python package; `playwright install` is never needed. Flags and quirks come from
-shared/NOTES.md: the news toast is turned off in settings, Run All needs a focused notebook,
-and off-screen cells are virtualised (read text with text_content()).
+shared/NOTES.md: the news toast is turned off in settings, and cells are not virtualised
+(``windowingMode: none``), so every cell's output is in the page to be read.
+
+Every wait is on a condition, never a fixed time, so the tests pass on a loaded machine: Lab
+exposes its application object to the page (``--LabApp.expose_app_in_browser``) and the page
+helpers ask it directly whether the kernel is idle and every cell has run. Run All is Lab's own
+``notebook:run-all-cells`` command, whose promise settles when the last cell has run; clicking
+the menu dropped the command now and then on a busy machine.
 """
 
 from __future__ import annotations
@@ -45,16 +51,21 @@ def free_port() -> int:
 class JupyterLab:
     """Start JupyterLab serving copies of ``notebooks`` (paths relative to the repository)."""
 
-    def __init__(self, notebooks: list[str]) -> None:
+    def __init__(
+        self, notebooks: list[str], folders: list[str] = (), server_args: list[str] = ()
+    ) -> None:
         self.home = Path(tempfile.mkdtemp(prefix="evo-lab-"))
         self.root = self.home / "work"
         self.root.mkdir()
         for name in notebooks:
             shutil.copy(REPO / name, self.root / Path(name).name)
+        for name in folders:
+            shutil.copytree(REPO / name, self.root / Path(name).name)
         self.port = free_port()
         self.token = "evo-test-token"
         self.process: subprocess.Popen | None = None
         self.log_path = self.home / "lab.log"
+        self.server_args = list(server_args)
 
     def _env(self) -> dict[str, str]:
         env = dict(os.environ)
@@ -64,6 +75,12 @@ class JupyterLab:
         (notification / "notification.jupyterlab-settings").write_text(
             json.dumps({"fetchNews": "false", "checkForUpdates": False})
         )
+        # every cell stays in the page (no virtual scrolling), so tests can read any output
+        tracker = settings / "@jupyterlab" / "notebook-extension"
+        tracker.mkdir(parents=True)
+        (tracker / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
+        # the browser shows what a student sees: no teacher switch inherited from the test run
+        env.pop("EVO_LESSONS_SHOW_RESULTS", None)
         env.update(
             {
                 "JUPYTER_CONFIG_DIR": str(self.home / "config"),
@@ -90,8 +107,10 @@ class JupyterLab:
             f"--IdentityProvider.token={self.token}",
             f"--ServerApp.root_dir={self.root}",
             "--LabApp.news_url=None",
+            "--LabApp.expose_app_in_browser=True",
             "--ServerApp.disable_check_xsrf=False",
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            *self.server_args,
         ]
         log = self.log_path.open("w")
         self.process = subprocess.Popen(
@@ -157,39 +176,117 @@ class LabPage:
         if host not in ("127.0.0.1", "localhost"):
             self.outside_requests.append(url)
 
-    def open_notebook(self, name: str) -> None:
+    def open_notebook(self, name: str, timeout: float = 120_000) -> None:
+        """Open a notebook and wait until its kernel is started and idle."""
+        self.page.goto(self.lab.url(name))
+        self.wait_for_kernel(timeout)
+
+    def wait_for_kernel(self, timeout: float = 120_000) -> None:
+        """Wait until the current notebook's panel is shown and its kernel is idle."""
         page = self.page
-        page.goto(self.lab.url(name))
-        page.wait_for_selector(".jp-NotebookPanel .jp-Notebook", timeout=60_000)
-        # the kernel must be idle before Run All does anything; the execution indicator can
-        # say idle while the kernel is still starting, the status bar's "| Idle" cannot
+        page.wait_for_selector(".jp-NotebookPanel .jp-Notebook", timeout=timeout)
         page.wait_for_function(
-            r"""() => [...document.querySelectorAll('.jp-StatusBar-TextItem')]
-                       .some(n => /\|\s*Idle/.test(n.textContent))""",
-            timeout=60_000,
+            """() => {
+                const panel = window.jupyterapp?.shell.currentWidget;
+                const kernel = panel?.sessionContext?.session?.kernel;
+                return Boolean(panel?.content && panel.context.isReady && kernel &&
+                               kernel.connectionStatus === "connected" &&
+                               kernel.status === "idle");
+            }""",
+            timeout=timeout,
+            polling=200,
         )
 
-    def run_all(self, attempts: int = 4) -> None:
-        """Run All Cells, again if JupyterLab dropped the command.
+    def run_all(self, timeout: float = 600_000) -> None:
+        """Run All Cells and return when the last cell has run; fail if a cell raised.
 
-        Now and then (about one time in five here) Run All does nothing although the kernel
-        indicator says idle; a cell prompt showing [*] or a number proves a cell ran (prompts
-        that merely render for the first time do not count).
+        Lab's own command is used (what *Run > Run All Cells* calls); its promise settles when
+        every cell's reply is back. The kernel is then idle and no cell is still queued.
         """
+        self.wait_for_kernel()
+        ok = self.page.evaluate(
+            """async (timeout) => {
+                const app = window.jupyterapp;
+                const run = app.commands.execute("notebook:run-all-cells");
+                const late = new Promise((_, no) =>
+                    setTimeout(() => no(new Error(`Run All took over ${timeout} ms`)), timeout));
+                return await Promise.race([run, late]);
+            }""",
+            timeout,
+        )
+        self.wait_until_idle()
+        if ok is False:
+            errors = self.page.locator(".jp-OutputArea-output[data-mime-type*='error']")
+            text = errors.first.text_content() if errors.count() else "(no error output shown)"
+            raise AssertionError(f"a cell raised during Run All: {text[:2000]}")
+
+    def wait_until_idle(self, timeout: float = 300_000) -> None:
+        """Wait until the kernel is idle and no cell of the notebook is running or queued."""
+        self.page.wait_for_function(
+            """() => {
+                const panel = window.jupyterapp?.shell.currentWidget;
+                const kernel = panel?.sessionContext?.session?.kernel;
+                if (!panel?.content || !kernel || kernel.status !== "idle") return false;
+                return panel.content.widgets.every(
+                    (cell) => cell.model.type !== "code" ||
+                              cell.model.executionState !== "running");
+            }""",
+            timeout=timeout,
+            polling=250,
+        )
+
+    def restart_kernel(self, timeout: float = 120_000) -> None:
+        """Kernel > Restart Kernel and Clear Outputs of All Cells, as a student does it, and wait
+        until the new kernel is idle.
+
+        Clearing the outputs first matters: restarting under live widget views races Lab's own
+        widget and debugger requests (their cancelled replies are logged as console errors
+        that no student sees, but a test would)."""
         page = self.page
-        started = r"""() => [...document.querySelectorAll('.jp-InputPrompt')]
-                           .some(n => /\[(\*|\d+)\]/.test(n.textContent))"""
-        for attempt in range(attempts):
-            page.locator(".jp-NotebookPanel .jp-Notebook").first.click()
-            page.get_by_role("menuitem", name="Run", exact=True).click()
-            page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-            try:
-                page.wait_for_function(started, timeout=10_000)
-                return
-            except Exception:
-                if attempt == attempts - 1:
-                    raise
-                page.keyboard.press("Escape")
+        self.wait_for_replies(timeout)
+        page.evaluate(
+            """() => { window.jupyterapp.commands.execute("notebook:restart-clear-output"); }"""
+        )
+        page.locator(".jp-Dialog button.jp-mod-accept").click(timeout=timeout)
+        page.wait_for_function(
+            """() => [...window.jupyterapp.shell.currentWidget.content.widgets].every(
+                       (cell) => cell.model.type !== "code" || cell.model.outputs.length === 0)""",
+            timeout=timeout,
+        )
+        self.wait_for_kernel(timeout)
+
+    def wait_for_replies(self, timeout: float = 120_000) -> None:
+        """Wait until the kernel is idle and every control request Lab sent it (the debugger's,
+        the widget manager's subshells) has its reply, so nothing is cancelled by what comes
+        next. (Execute requests are covered by the idle kernel and cell states; their futures
+        may outlive their replies, held by output areas.)"""
+        self.page.wait_for_function(
+            """() => {
+                const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel;
+                if (!kernel || kernel.status !== "idle") return false;
+                const pending = kernel._futures ? [...kernel._futures.values()] : [];
+                return pending.every((future) => future.msg.channel !== "control");
+            }""",
+            timeout=timeout,
+            polling=200,
+        )
+
+    def save(self) -> None:
+        """Save the notebook (File > Save) and wait until the file on the server is written."""
+        self.page.evaluate(
+            """async () => { await window.jupyterapp.shell.currentWidget.context.save(); }"""
+        )
+
+    def reload(self, timeout: float = 120_000) -> None:
+        """Reload the page (the kernel lives on in the server) and wait for the notebook."""
+        self.page.reload()
+        self.wait_for_kernel(timeout)
+
+    def text_of_outputs(self) -> str:
+        """Every output of the notebook as text (all cells are in the page: no windowing)."""
+        return self.page.locator(".jp-OutputArea-output").evaluate_all(
+            "(nodes) => nodes.map((n) => n.textContent).join('\\n')"
+        )
 
     def wait_for_widgets(self, count: int = 1, timeout: float = 120_000) -> None:
         """Wait until ``count`` game widgets render; fail fast if a widget shows an error box."""
@@ -203,11 +300,6 @@ class LabPage:
         errors = page.locator(".jupyter-widgets-error-widget")
         if errors.count():
             raise AssertionError(f"a widget failed to render: {errors.first.text_content()}")
-
-    def wait_until_idle(self, timeout: float = 300_000) -> None:
-        self.page.wait_for_selector(
-            ".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=timeout
-        )
 
     def screenshot(self, locator, name: str) -> Path:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)

@@ -47,15 +47,17 @@ def type_answer(lab_page, question, text: str) -> None:
     )
 
 
-def restart_kernel_and_clear(page) -> None:
+def restart_kernel_and_clear(lab_page) -> None:
+    """Kernel > Restart Kernel and Clear Outputs of All Cells, as a student does it."""
+    page = lab_page.page
     page.locator(".jp-NotebookPanel .jp-Notebook").first.click()
     page.get_by_role("menuitem", name="Kernel", exact=True).click()
     page.get_by_role("menuitem", name="Restart Kernel and Clear Outputs of All Cells…").click()
     page.locator(".jp-Dialog button.jp-mod-accept").click()
     page.wait_for_function(
-        "() => document.querySelectorAll('.evo-lesson-question').length === 0", timeout=30_000
+        "() => document.querySelectorAll('.evo-lesson-question').length === 0", timeout=60_000
     )
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
+    lab_page.wait_for_kernel()
 
 
 def assert_clean(lab_page) -> None:
@@ -93,9 +95,9 @@ def test_an_answer_survives_a_kernel_restart_and_a_reopened_notebook(
     answer = "Kept after a restart: adapted means inherited traits that fit."
     question = run_lesson(lab_page, notebook)
     type_answer(lab_page, question, answer)
-    lab_page.page.locator(".evo-lesson-student input").fill("Grace")
+    lab_page.page.locator(".evo-lesson-student input.evo-lesson-name").fill("Grace")
 
-    restart_kernel_and_clear(lab_page.page)
+    restart_kernel_and_clear(lab_page)
     lab_page.run_all()
     question = lab_page.page.locator(".evo-lesson-question").first
     question.wait_for(timeout=60_000)
@@ -107,7 +109,8 @@ def test_an_answer_survives_a_kernel_restart_and_a_reopened_notebook(
     try:
         question = run_lesson(reopened, notebook)
         assert question.locator("textarea").input_value() == answer
-        assert reopened.page.locator(".evo-lesson-student input").input_value() == "Grace"
+        name = reopened.page.locator(".evo-lesson-student input.evo-lesson-name")
+        assert name.input_value() == "Grace"
         assert_clean(reopened)
     finally:
         reopened.close()
@@ -118,7 +121,7 @@ def test_hand_in_produces_a_file_with_the_answer_in_it(lab_page, jupyter_lab):
     answer = "Handed in: traits that help survival and reproduction here."
     question = run_lesson(lab_page, notebook)
     type_answer(lab_page, question, answer)
-    lab_page.page.locator(".evo-lesson-student input").fill("Rosalind")
+    lab_page.page.locator(".evo-lesson-student input.evo-lesson-name").fill("Rosalind")
     page = lab_page.page
     page.locator("button.evo-lesson-handin").click()
     link = page.locator(".evo-lesson-files a", has_text=".html")
