@@ -11,7 +11,7 @@ The rules in our words
   type), two-trait cards (meet two) and special event cards (an effect instead of a trait).
   There is an environment deck, a trait deck and one discard pile for trait cards.
 * **The gene pool** (the game's name for its two draw piles; in biology a gene pool is the
-  alleles of one population, see lesson_plans/handouts/glossary.md). Two stacks of ten trait
+  alleles of one population, see notebooks/handouts/glossary.md). Two stacks of ten trait
   cards, each built as a small pyramid: four face down, three face up on top of them, two face
   down on those, one face up on top (R1). A card can be drawn when it is face up and no card
   lies on it. At the end of every turn a face-down card with nothing on it is turned face up.
