@@ -71,22 +71,31 @@ class Placement(Decks):
                 fit ^= low
         if not hand & KEYWORD_PLAYS:
             return actions
-        under, card_of, columns = self.under, self.card_of, self.columns
-        top = self.top
+        under, card_of, top, neighbours = self.under, self.card_of, self.top, self.neighbours
+        occupied = index.occupied
+        invasions = T.keyword_table(PlayInvasive, self.columns)
+        parasites = T.keyword_table(PlayParasite, self.columns)
         for card in species:
             invades, hosts = INVADES[card], HOSTS[card]
             if not (invades or hosts):
                 continue
-            for space in self.index.occupied:
+            either, needs, base = invades | hosts, NEEDS[card], card * 4096
+            for space in occupied:
                 instance = top[space]
                 if instance < 2:
                     continue
                 target = card_of[instance]
-                r, c = divmod(space, columns)
-                if invades >> target & 1 and self._fits(card, space):
-                    actions.append(T.interned(PlayInvasive, card, r, c, target))
+                if not either >> target & 1:
+                    continue
+                key = (base + space) * 4096 + target
+                if invades >> target & 1:
+                    for n in neighbours[space]:  # self._fits(card, space), inlined
+                        other = top[n]
+                        if other >= 0 and needs >> card_of[other] & 1:
+                            append(invasions[key])
+                            break
                 if hosts >> target & 1 and under[space] < 0:
-                    actions.append(T.interned(PlayParasite, card, r, c, target))
+                    append(parasites[key])
         return actions
 
     def _destinations(self, instance: int, space: int, reach: int, directions: int) -> list[int]:

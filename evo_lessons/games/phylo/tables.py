@@ -212,6 +212,19 @@ def move_table(cls, columns: int) -> ActionTable:
 
 
 @cache
+def keyword_table(cls, columns: int) -> ActionTable:
+    """``table[(card * 4096 + space) * 4096 + other]``: a keyword play (INVASIVE, PARASITIC)
+    of a card on a space whose species is ``other`` (the one it replaces, or its host)."""
+
+    def make(key: int):
+        rest, other = divmod(key, 4096)
+        card, space = divmod(rest, 4096)
+        return interned(cls, card, *divmod(space, columns), other)
+
+    return ActionTable(make)
+
+
+@cache
 def card_actions(cls) -> tuple:
     """``table[card]``: the action of ``cls`` naming just a card (a pick, a discard)."""
     return tuple(interned(cls, card) for card in range(len(CARDS)))
