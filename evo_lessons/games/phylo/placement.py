@@ -114,9 +114,18 @@ class Placement(Decks):
         ]
 
     def _move_actions(self, me: int) -> list[Action]:
-        """R7: MOVE and FLIGHT of the player's own species, space by space."""
-        actions: list[Action] = []
+        """R7: MOVE and FLIGHT of the player's own species, space by space.
+
+        The list is remembered until the table changes (``index.remembered``): do not change it.
+        """
+        remembered = self.index.remembered
+        actions = remembered.get(me)  # the key of a player's moves: the player
+        if actions is not None:
+            return actions
+        actions = remembered[me] = []
+        append = actions.append
         top, owner_of, card_of = self.top, self.owner_of, self.card_of
+        neighbours, within, plays = self.neighbours, self.within, self.index.plays
         moves = T.move_table(MoveSpecies, self.columns)
         for space in self.index.occupied:
             instance = top[space]
@@ -126,9 +135,20 @@ class Placement(Decks):
             reach, directions = MOVE_REACH[card]
             if not reach:
                 continue
+            # self._destinations(instance, space, reach, directions), inlined
+            bit, needs, beside = 1 << card, NEEDS[card], neighbours[space]
             base = (card * 4096 + space) * 4096
-            for d in self._destinations(instance, space, reach, directions):
-                actions.append(moves[base + d])
+            for d in within[space][reach][directions == 8]:
+                if not plays.get(d, 0) & bit:
+                    continue
+                if d in beside:  # it must fit without counting itself
+                    for n in neighbours[d]:
+                        other = top[n]
+                        if other >= 0 and n != space and needs >> card_of[other] & 1:
+                            append(moves[base + d])
+                            break
+                else:
+                    append(moves[base + d])
         return actions
 
     def _spread_actions(self, me: int, hand_cards: list[int]) -> list[Action]:

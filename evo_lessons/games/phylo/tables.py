@@ -106,6 +106,13 @@ def space_name(row: int, column: int) -> str:
 
 
 @cache
+def space_names(columns: int) -> tuple[str, ...]:
+    """``names[space]``: every space's name on a grid of ``columns`` columns (the log names
+    spaces at every action; a tuple lookup is cheaper than building the name)."""
+    return tuple(space_name(*divmod(space, columns)) for space in range(MAX_SPACES))
+
+
+@cache
 def grid(rows: int, columns: int) -> Grid:
     neighbours, rays = [], []
     for s in range(rows * columns):
