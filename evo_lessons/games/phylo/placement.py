@@ -55,17 +55,20 @@ class Placement(Decks):
             hand |= 1 << card
         index = self.index
         masks = index.plays
-        segments = T.play_segments(PlaySpecies, self.columns)
+        plays = T.play_table(PlaySpecies, self.columns)
         actions: list[Action] = []
-        extend = actions.extend
+        append = actions.append
         for space in index.order:
             fit = masks[space] & hand
-            if fit:
-                known = segments[space]
-                segment = known.get(fit)
-                if segment is None:
-                    segment = T.play_segment(known, PlaySpecies, self.columns, space, fit)
-                extend(segment)
+            if not fit:
+                continue
+            if not fit & (fit - 1):  # one card fits here: the usual case
+                append(plays[(fit.bit_length() - 1) * 4096 + space])
+                continue
+            while fit:
+                low = fit & -fit
+                append(plays[(low.bit_length() - 1) * 4096 + space])
+                fit ^= low
         append = actions.append
         if not hand & KEYWORD_PLAYS:
             return actions

@@ -105,6 +105,10 @@ def space_name(row: int, column: int) -> str:
     return f"{chr(ord('A') + column)}{row + 1}"
 
 
+#: the most spaces a grid has (R1: at most 15 x 16)
+MAX_SPACES = 15 * 16
+
+
 @cache
 def space_names(columns: int) -> tuple[str, ...]:
     """``names[space]``: every space's name on a grid of ``columns`` columns (the log names
@@ -176,38 +180,6 @@ class PlayTable(dict):
 @cache
 def play_table(cls, columns: int) -> PlayTable:
     return PlayTable(cls, columns)
-
-
-#: the most spaces a grid has (R1: at most 15 x 16)
-MAX_SPACES = 15 * 16
-#: a space's remembered segments are forgotten past this many (a bound on memory)
-SEGMENTS_PER_SPACE = 2048
-
-
-@cache
-def play_segments(cls, columns: int) -> tuple[dict[int, tuple], ...]:
-    """``segments[space][fit]``: the plays of the cards in the bitmask ``fit`` on ``space``,
-    card by card, as a tuple (filled by :func:`play_segment`).
-
-    The same few hand cards meet the same open spaces decision after decision, so one dict
-    lookup replaces a loop over the fitting cards.
-    """
-    return tuple({} for _ in range(MAX_SPACES))
-
-
-def play_segment(known: dict[int, tuple], cls, columns: int, space: int, fit: int) -> tuple:
-    """Build, remember in ``known`` and return the segment of :func:`play_segments`."""
-    if len(known) >= SEGMENTS_PER_SPACE:
-        known.clear()
-    plays = play_table(cls, columns)
-    segment = []
-    rest = fit
-    while rest:
-        low = rest & -rest
-        segment.append(plays[(low.bit_length() - 1) * 4096 + space])
-        rest ^= low
-    segment = known[fit] = tuple(segment)
-    return segment
 
 
 class ActionTable(dict):
