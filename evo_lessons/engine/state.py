@@ -126,12 +126,18 @@ class GameState(ABC):
             legal = self._legal = [] if self.is_over else self._legal_actions()
         if not isinstance(action, Action):
             raise IllegalAction(action, legal)
-        try:
-            own = legal[legal.index(action)]  # identity first, in C: the bots' case
-        except (ValueError, TypeError):  # not there (or fields that cannot even be compared)
-            raise IllegalAction(action, legal) from None
-        if own is not action and not exact_match(action, own):
-            raise IllegalAction(action, legal, "Its values have the wrong types.")
+        # identity first, all in C: a bot hands back the list's own object. (``list.index``
+        # would call the dataclass ``__eq__``, in Python, on every action before it.) Ids
+        # cannot collide: ``legal`` keeps its actions alive and the caller keeps ``action``.
+        if id(action) in map(id, legal):
+            own = action
+        else:
+            try:
+                own = legal[legal.index(action)]
+            except (ValueError, TypeError):  # not there (or fields that cannot be compared)
+                raise IllegalAction(action, legal) from None
+            if own is not action and not exact_match(action, own):
+                raise IllegalAction(action, legal, "Its values have the wrong types.")
         # the cache is cleared before the rules act: a game whose _apply has just worked out
         # the next state's legal actions anyway (Adapt or Die's forced moves, R17) may leave
         # them in self._legal, and they are used as they are

@@ -99,6 +99,36 @@ def test_the_speed_index_always_equals_one_rebuilt_from_the_table(seed, options)
     play(seed, options, check)
 
 
+@settings(max_examples=60, deadline=None, database=None)
+@given(seed=SEEDS, options=OPTIONS)
+def test_the_legal_list_is_the_same_whether_or_not_parts_were_remembered(seed, options):
+    """Moves and event targets kept between decisions (index.remembered) change nothing:
+    not the actions, not their order, not the objects handed out."""
+
+    def check(state, _action):
+        legal = state.legal_actions()
+        twin = state.clone()  # the clone's index remembers nothing
+        assert twin.index.remembered == {}
+        fresh = [] if twin.is_over else twin._legal_actions()
+        assert fresh == legal
+        assert all(a is b for a, b in zip(fresh, legal, strict=True))
+
+    play(seed, options, check)
+
+
+def test_a_remembered_list_is_forgotten_when_the_table_changes():
+    state = new_game(seed=3)
+    while state.phase == "play" and not any(
+        isinstance(a, PlaySpecies) for a in state.legal_actions()
+    ):
+        state.apply(state.legal_actions()[-1])
+    state._move_actions(state.turn_player)
+    assert state.index.remembered
+    play_one = next(a for a in state.legal_actions() if isinstance(a, PlaySpecies))
+    state.apply(play_one)
+    assert state.index.remembered == {}  # a card came onto the table: worked out again
+
+
 @MANY
 @given(seed=SEEDS, options=OPTIONS)
 def test_at_most_two_species_share_a_space_and_only_a_parasite_lies_beneath(seed, options):

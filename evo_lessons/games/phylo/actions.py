@@ -24,8 +24,11 @@ CARDS = T.CARDS
 DISCARD_DRAW = 3
 
 
+_NAMES = tuple(c.name for c in CARDS)
+
+
 def card_name(card: int) -> str:
-    return "HOME" if card == HOME else CARDS[card].name
+    return "HOME" if card == HOME else _NAMES[card]
 
 
 def _at(row: int, column: int) -> str:

@@ -31,10 +31,18 @@ class EventCards(Placement):
     event_played: bool
 
     def _event_actions(self, card: int, me: int) -> list[Action]:
-        """R10: any species on top of a space that the card's filter names (yours if it says so)."""
-        targets = T.EVENT_TARGETS[card]
+        """R10: any species on top of a space that the card's filter names (yours if it says so).
+
+        The list is remembered until the table changes (``index.remembered``): do not change it.
+        """
         own = T.EVENT_OWN[card]
-        actions: list[Action] = []
+        remembered = self.index.remembered
+        key = 2 + card * 2 + (me if own else 0)  # 0 and 1 are the players' moves
+        actions = remembered.get(key)
+        if actions is not None:
+            return actions
+        actions = remembered[key] = []
+        targets = T.EVENT_TARGETS[card]
         top, card_of, owner_of = self.top, self.card_of, self.owner_of
         table = T.event_table(PlayEvent, self.columns)
         base = card * 4096

@@ -11,7 +11,10 @@ space at a time instead of scanning the whole grid:
 * ``occupied``: the spaces with a card on top, in reading order;
 * ``cut_off``: the spaces whose card (bit 1) or parasite beneath (bit 2) has no compatible
   connection, as ``broken_links.cut_off_at`` last found them; ``recheck`` names the spaces whose
-  neighbourhood changed since then.
+  neighbourhood changed since then;
+* ``remembered``: lists worked out from the table alone (each player's MOVE and FLIGHT
+  actions, each event card's targets), kept until the table next changes: after a discard or
+  a draw, the next decision reuses them.
 
 Nothing here decides anything: the rules modules say what fits and what is connected, and the
 test suite checks after every action of many games that the index equals one rebuilt from
@@ -42,6 +45,7 @@ class TableIndex:
         self.occupied: list[int] = []
         self.cut_off: dict[int, int] = {}
         self.recheck: dict[int, None] = {}
+        self.remembered: dict[int, list] = {}
 
     def rebuild(self, top: list[int], under: list[int], card_of, neighbours) -> None:
         """Forget everything and index the table as it lies (after a table is set by hand)."""
@@ -49,6 +53,7 @@ class TableIndex:
         self.occupied = [s for s, instance in enumerate(top) if instance >= 0]
         self.cut_off = {}
         self.recheck = dict.fromkeys(range(len(top)))
+        self.remembered = {}
         for space in range(len(top)):
             self._offer(space, top, under, card_of, neighbours)
 
@@ -61,12 +66,28 @@ class TableIndex:
         elif space in occupied:
             occupied.remove(space)
         self._order = None
-        recheck = self.recheck
-        recheck[space] = None
-        self._offer(space, top, under, card_of, neighbours)
-        for n in neighbours[space]:
-            recheck[n] = None
-            self._offer(n, top, under, card_of, neighbours)
+        if self.remembered:
+            self.remembered = {}
+        recheck, plays, keys = self.recheck, self.plays, self.keys
+        for s in (space, *neighbours[space]):
+            recheck[s] = None
+            # self._offer(s, ...), inlined: what may be played on s now (nothing unless empty)
+            if top[s] < 0 and under[s] < 0:
+                mask = first = 0
+                for n in neighbours[s]:  # in reading order: the first found comes first
+                    instance = top[n]
+                    if instance >= 0:
+                        allowed = BESIDE[card_of[instance]]
+                        if allowed:
+                            if not mask:
+                                first = n
+                            mask |= allowed
+                if mask:
+                    plays[s] = mask
+                    keys[s] = first * ORDER + s
+                    continue
+            if plays.pop(s, None) is not None:
+                del keys[s]
 
     def _offer(self, space: int, top: list[int], under: list[int], card_of, neighbours) -> None:
         """What may be played on ``space`` now (nothing unless it is empty, R4)."""
@@ -121,6 +142,17 @@ class TableIndex:
             if bits & 2:
                 found.append((space, under[space]))
         return found
+
+    def __deepcopy__(self, memo: dict) -> TableIndex:
+        """A copy for a cloned state (every value is a whole number: shallow copies do);
+        what was remembered is not copied, the copy works it out again if asked."""
+        twin = TableIndex.__new__(TableIndex)
+        twin.plays, twin.keys = dict(self.plays), dict(self.keys)
+        twin._order = None if self._order is None else list(self._order)
+        twin.occupied = list(self.occupied)
+        twin.cut_off, twin.recheck = dict(self.cut_off), dict(self.recheck)
+        twin.remembered = {}
+        return twin
 
     def __eq__(self, other: object) -> bool:
         """Equal answers (the test suite compares an index with one rebuilt from scratch)."""

@@ -69,24 +69,34 @@ class Placement(Decks):
                 low = fit & -fit
                 append(plays[(low.bit_length() - 1) * 4096 + space])
                 fit ^= low
+        append = actions.append
         if not hand & KEYWORD_PLAYS:
             return actions
-        under, card_of, columns = self.under, self.card_of, self.columns
-        top = self.top
+        under, card_of, top, neighbours = self.under, self.card_of, self.top, self.neighbours
+        occupied = index.occupied
+        invasions = T.keyword_table(PlayInvasive, self.columns)
+        parasites = T.keyword_table(PlayParasite, self.columns)
         for card in species:
             invades, hosts = INVADES[card], HOSTS[card]
             if not (invades or hosts):
                 continue
-            for space in self.index.occupied:
+            either, needs, base = invades | hosts, NEEDS[card], card * 4096
+            for space in occupied:
                 instance = top[space]
                 if instance < 2:
                     continue
                 target = card_of[instance]
-                r, c = divmod(space, columns)
-                if invades >> target & 1 and self._fits(card, space):
-                    actions.append(T.interned(PlayInvasive, card, r, c, target))
+                if not either >> target & 1:
+                    continue
+                key = (base + space) * 4096 + target
+                if invades >> target & 1:
+                    for n in neighbours[space]:  # self._fits(card, space), inlined
+                        other = top[n]
+                        if other >= 0 and needs >> card_of[other] & 1:
+                            append(invasions[key])
+                            break
                 if hosts >> target & 1 and under[space] < 0:
-                    actions.append(T.interned(PlayParasite, card, r, c, target))
+                    append(parasites[key])
         return actions
 
     def _destinations(self, instance: int, space: int, reach: int, directions: int) -> list[int]:
@@ -107,9 +117,18 @@ class Placement(Decks):
         ]
 
     def _move_actions(self, me: int) -> list[Action]:
-        """R7: MOVE and FLIGHT of the player's own species, space by space."""
-        actions: list[Action] = []
+        """R7: MOVE and FLIGHT of the player's own species, space by space.
+
+        The list is remembered until the table changes (``index.remembered``): do not change it.
+        """
+        remembered = self.index.remembered
+        actions = remembered.get(me)  # the key of a player's moves: the player
+        if actions is not None:
+            return actions
+        actions = remembered[me] = []
+        append = actions.append
         top, owner_of, card_of = self.top, self.owner_of, self.card_of
+        neighbours, within, plays = self.neighbours, self.within, self.index.plays
         moves = T.move_table(MoveSpecies, self.columns)
         for space in self.index.occupied:
             instance = top[space]
@@ -119,9 +138,20 @@ class Placement(Decks):
             reach, directions = MOVE_REACH[card]
             if not reach:
                 continue
+            # self._destinations(instance, space, reach, directions), inlined
+            bit, needs, beside = 1 << card, NEEDS[card], neighbours[space]
             base = (card * 4096 + space) * 4096
-            for d in self._destinations(instance, space, reach, directions):
-                actions.append(moves[base + d])
+            for d in within[space][reach][directions == 8]:
+                if not plays.get(d, 0) & bit:
+                    continue
+                if d in beside:  # it must fit without counting itself
+                    for n in neighbours[d]:
+                        other = top[n]
+                        if other >= 0 and n != space and needs >> card_of[other] & 1:
+                            append(moves[base + d])
+                            break
+                else:
+                    append(moves[base + d])
         return actions
 
     def _spread_actions(self, me: int, hand_cards: list[int]) -> list[Action]:

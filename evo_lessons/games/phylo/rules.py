@@ -284,15 +284,16 @@ class PhyloState(CallYourBluff, Scoring, GameState):
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
         me = self.current_player
-        if isinstance(action, PickCard):
-            self._pick(me, action.card, events)
-        elif isinstance(action, ChooseOpening):
-            self._choose_opening(me, action.card, events)
-        elif isinstance(action, RemoveCard):
-            self._challenge_removal(me, action, events)
-        elif isinstance(action, Pass):
+        kind = type(action)  # the legal list's own object: exactly one of ACTION_TYPES
+        if kind is Pass:
             events.append(Event("pass", f"{seat_name(me)} ends the turn.", me))
             self._end_turn(events)
+        elif kind is PickCard:
+            self._pick(me, action.card, events)
+        elif kind is ChooseOpening:
+            self._choose_opening(me, action.card, events)
+        elif kind is RemoveCard:
+            self._challenge_removal(me, action, events)
         else:
             self._turn_action(me, action, events)
         self._after_action(events)
@@ -311,23 +312,24 @@ class PhyloState(CallYourBluff, Scoring, GameState):
             self._end_turn(events)
 
     def _turn_action(self, me: int, action: Action, events: list[Event]) -> None:
-        if isinstance(action, Spread):  # free (R8)
+        kind = type(action)
+        if kind is Spread:  # free (R8)
             self._place(me, action.card, self._space(action), events, f"{seat_name(me)} spreads")
             return
         self.actions_left -= 1
-        if isinstance(action, PlaySpecies):
+        if kind is PlaySpecies:
             self._place(me, action.card, self._space(action), events, f"{seat_name(me)} plays")
-        elif isinstance(action, PlayInvasive):
-            self._invade(me, action, events)
-        elif isinstance(action, PlayParasite):
-            self._parasitise(me, action, events)
-        elif isinstance(action, MoveSpecies):
-            self._move(me, action, events)
-        elif isinstance(action, PlayEvent):
-            self._play_event(me, action, events)
-        elif isinstance(action, DiscardToDraw):
+        elif kind is DiscardToDraw:
             self._discard_to_draw(me, action.card, events)
-        elif isinstance(action, Challenge):
+        elif kind is MoveSpecies:
+            self._move(me, action, events)
+        elif kind is PlayEvent:
+            self._play_event(me, action, events)
+        elif kind is PlayParasite:
+            self._parasitise(me, action, events)
+        elif kind is PlayInvasive:
+            self._invade(me, action, events)
+        elif kind is Challenge:
             self._challenge(me, action, events)
 
     # -- turns ---------------------------------------------------------------------------------

@@ -79,7 +79,7 @@ class Spaces:
         return divmod(space, self.columns)
 
     def _name(self, space: int) -> str:
-        return T.space_name(*divmod(space, self.columns))
+        return T.space_names(self.columns)[space]
 
     def table_cards(self) -> list[tuple[int, int, bool]]:
         """Every species on the table as (space, instance, beneath?)."""

@@ -105,6 +105,17 @@ def space_name(row: int, column: int) -> str:
     return f"{chr(ord('A') + column)}{row + 1}"
 
 
+#: the most spaces a grid has (R1: at most 15 x 16)
+MAX_SPACES = 15 * 16
+
+
+@cache
+def space_names(columns: int) -> tuple[str, ...]:
+    """``names[space]``: every space's name on a grid of ``columns`` columns (the log names
+    spaces at every action; a tuple lookup is cheaper than building the name)."""
+    return tuple(space_name(*divmod(space, columns)) for space in range(MAX_SPACES))
+
+
 @cache
 def grid(rows: int, columns: int) -> Grid:
     neighbours, rays = [], []
@@ -207,6 +218,19 @@ def move_table(cls, columns: int) -> ActionTable:
         rest, space = divmod(key, 4096)
         card, start = divmod(rest, 4096)
         return interned(cls, card, *divmod(start, columns), *divmod(space, columns))
+
+    return ActionTable(make)
+
+
+@cache
+def keyword_table(cls, columns: int) -> ActionTable:
+    """``table[(card * 4096 + space) * 4096 + other]``: a keyword play (INVASIVE, PARASITIC)
+    of a card on a space whose species is ``other`` (the one it replaces, or its host)."""
+
+    def make(key: int):
+        rest, other = divmod(key, 4096)
+        card, space = divmod(rest, 4096)
+        return interned(cls, card, *divmod(space, columns), other)
 
     return ActionTable(make)
 
