@@ -130,7 +130,7 @@ class PepperedMothsState(GameState):
         }
 
     def metrics(self) -> list[dict[str, Any]]:
-        last = self.turned[-1] + 1 if self.turned else None  # 1 lichen, 2 mottled, 3 soot
+        last = self.turned[-1] + 1 if self.turned else None  # 1 lichen, 2 mixed, 3 soot
         return [
             {
                 "round": self.round,
@@ -144,6 +144,8 @@ class PepperedMothsState(GameState):
 
     # -- for the conformance suite: everything a seat may not see, dealt anew -----------------
     def shuffle_secrets(self, seat: int | None, rng: random.Random) -> PepperedMothsState:
+        """A copy with the deck's order and the other seats' face-down moths dealt anew (R1),
+        and a fresh generator: what ``seat`` sees of it must not change."""
         twin = self.clone()
         assert isinstance(twin, PepperedMothsState)
         rng.shuffle(twin.bark_deck)
