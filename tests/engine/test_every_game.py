@@ -84,3 +84,10 @@ def test_every_seats_view_is_drawn_from_its_observation_alone(name):
     spec = game_spec(name)
     for state in _states_met_in_play(name):
         check_view_reads_only_the_observation(spec, state)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_game_is_registered_under_the_name_its_spec_declares(name):
+    # saves, codes and the renderer carry spec.name; loading them finds the game by it
+    spec = game_spec(name)
+    assert spec.name == name and spec.state.spec is spec
