@@ -1,15 +1,14 @@
-"""How the whole suite runs: notebooks see every result, and parallel workers split it safely.
+"""How the whole suite runs: notebook kernels see every result.
 
-- **Notebooks.** nbval runs each student notebook in a kernel of its own. The kernel is started
-  with ``EVO_LESSONS_SHOW_RESULTS=1`` (the teacher's projector switch), so every result behind a
-  prediction shows at once and nbval runs the cells that compute it. Only the notebook kernels
-  get it: the unit tests of the lessons see the variable as the developer's shell has it.
-- **Parallel workers** (``pytest -n auto --dist loadgroup``, as ``.ci/run`` runs it). Tests are
-  spread one by one over the workers, except tests that must stay together, which get an
-  ``xdist_group``: a notebook's cells (they share one kernel, in order), and the tests that share
-  a module- or session-wide fixture (one JupyterLab and one Chromium for the browser tests, one
-  balance run for a game's balance tests), which is then built once, not once a worker.
-  Without xdist the groups change nothing.
+nbval runs each notebook in a kernel of its own. The kernel is started with
+``EVO_LESSONS_SHOW_RESULTS=1`` (the teacher's projector switch), so every result behind a
+prediction shows at once and nbval runs and checks the cells that compute it. Only the notebook
+kernels get it: the unit tests of the lessons see the variable as the developer's shell has it.
+
+Parallel runs (``pytest -n auto --dist loadfile``, as ``.ci/run`` runs them) keep each file on
+one worker: a notebook's cells share one kernel and run in order, and a module's fixtures (a
+game's balance run) are built once. (``--dist loadgroup`` would spread single tests more evenly,
+but with pytest 9.2 it silently stops grouping: pytest-xdist issue 1386.)
 """
 
 from __future__ import annotations
@@ -39,27 +38,3 @@ def pytest_runtest_setup(item: pytest.Item):
             del os.environ[SHOW_RESULTS]
         else:
             os.environ[SHOW_RESULTS] = before
-
-
-def _shared_fixture_group(item: pytest.Item) -> str | None:
-    """The place that defines the widest fixture this test shares with others, if any."""
-    info = getattr(item, "_fixtureinfo", None)
-    if info is None:
-        return None
-    for definitions in info.name2fixturedefs.values():
-        for definition in definitions:
-            if definition.scope in ("module", "package", "session") and definition.baseid:
-                if definition.scope == "module":
-                    return item.nodeid.split("::")[0]
-                return definition.baseid
-    return None
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    for item in items:
-        if _is_notebook_cell(item):
-            group = item.nodeid.split("::")[0]
-        else:
-            group = _shared_fixture_group(item)
-        if group is not None:
-            item.add_marker(pytest.mark.xdist_group(group))
