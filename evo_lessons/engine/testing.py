@@ -1,12 +1,24 @@
 """``check_game``: the conformance suite every game's tests run (after pyspiel and PettingZoo).
 
 It checks the game's declaration (its spec: options, bots, metrics, view, renderer, credit),
-then plays seeded random games and checks the contract of DESIGN.md at every step: games end,
-live states have legal actions, illegal and forged actions raise and change nothing, clones are
-equal and independent, saves round-trip and damaged saves and scenario codes are rejected with a
-ValueError, the same seed gives the same game, observations, metrics and views are JSON-safe and
-built from the seat's observation alone, secrets dealt anew never change another seat's view,
-and bots are handed exactly their seat's observation.
+then plays seeded games (random choices, or one of the game's bots in every seat) and checks the
+contract at every sampled step: games end, live states have legal actions, illegal and forged
+actions raise and change nothing, clones are equal and independent, saves round-trip and
+damaged saves and scenario codes are rejected with a ValueError, the same seed gives the same
+game, observations, metrics and views are JSON-safe, and bots are handed exactly their seat's
+observation.
+
+Hidden information gets two checks of its own, which the tests of every registered game also
+run on states met in play (tests/engine/test_every_game.py):
+
+- :func:`check_view_reads_only_the_observation`: each view function, handed a stand-in that
+  offers only ``observation(seat)`` and raises on any other read, gives what it gives with the
+  state. A view is a function of the seat's observation, so nothing else can reach the page.
+- :func:`check_view_secrets`: for every seat, two states that differ only in what that seat may
+  not see (``shuffle_secrets``) show it the same page: observation, view model, description,
+  metric rows (the plot's panels and table) and, on its turn, its buttons and click targets.
+
+docs/writing_a_game.md explains the contract these checks hold a game to.
 """
 
 from __future__ import annotations
