@@ -349,8 +349,10 @@ def edge_variants(spec: GameSpec) -> list[dict[str, Any]]:
     """The defaults, then each option alone at every edge it declares: a whole number at its
     lowest and highest, a switch turned the other way, each other word of a choice.
 
-    A new game gets these variants from its spec with no test code; its own tests add the
-    combinations its rules care about.
+    A game may refuse an edge alone (Adapt or Die allows 6 habitats each only when everyone
+    has the same habitats): a variant ``new_game`` refuses with a ValueError is left out, as the
+    rules' own combination. A new game gets these variants from its spec with no test code; its
+    own tests add the combinations its rules care about.
     """
     variants: list[dict[str, Any]] = [{}]
     for option in spec.options:
@@ -360,7 +362,14 @@ def edge_variants(spec: GameSpec) -> list[dict[str, Any]]:
             values = [not option.default]
         else:
             values = list(option.choices)
-        variants += [{option.name: v} for v in dict.fromkeys(values) if v != option.default]
+        for value in dict.fromkeys(values):
+            if value == option.default:
+                continue
+            try:
+                spec.new_game(seed=0, **{option.name: value})
+            except ValueError:
+                continue
+            variants.append({option.name: value})
     return variants
 
 

@@ -135,3 +135,16 @@ def test_edge_variants_move_one_option_at_a_time_to_each_declared_edge():
         {"rounds": 1},
         {"rounds": 12},
     ]
+
+
+class _RoundsNeedFourPlayers(PepperedMothsState):
+    def __init__(self, options, seed):
+        if options["rounds"] == 12 and options["players"] < 4:
+            raise ValueError("12 rounds need 4 players")
+        super().__init__(options, seed)
+
+
+def test_edge_variants_leave_out_an_edge_the_game_refuses_alone():
+    spec = _variant(_RoundsNeedFourPlayers)
+    assert {"rounds": 12} not in edge_variants(spec)
+    assert {"rounds": 1} in edge_variants(spec)
