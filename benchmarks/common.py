@@ -1,4 +1,10 @@
-"""What every game's benchmark shares: games per second, and a widget's step in the kernel."""
+"""What every game's benchmark shares: games per second, and a widget's step in the kernel.
+
+:func:`game_figures` is the whole benchmark of a game that has no ``bench_<name>.py`` of its own:
+``benchmarks/run.py`` finds every game in the registry and uses it, so a new game needs no
+benchmark file (a game's own file, where there is one, adds figures of its own: balance, variants,
+targets).
+"""
 
 from __future__ import annotations
 
@@ -72,3 +78,32 @@ def widget_step_latency(game: str, bot: str, players: int, steps: int = 300) -> 
         "p95_ms": round(times[int(0.95 * len(times)) - 1], 1),
         "max_ms": round(times[-1], 1),
     }
+
+
+def games_in(spec: GameSpec, seconds: float, bot: str = "random", **options: Any) -> int:
+    """How many games fill about ``seconds`` of play (one game timed first; at least 3)."""
+    start = time.process_time()
+    state = spec.new_game(seed=derive_seed(2, 0), **options)
+    make = spec.bots[bot]
+    play_game(state, [make(seed=k) for k in range(state.num_players)], max_actions=10**7)
+    one = max(time.process_time() - start, 1e-4)
+    return max(3, int(seconds / one))
+
+
+def game_figures(spec: GameSpec, *, quick: bool = False, widget: bool = True) -> dict:
+    """Any registered game's figures from its spec alone: games per second with random players
+    and with the helper bot in every seat (at the default options), and the widget's step."""
+    seconds = 0.5 if quick else 5.0
+    results = {
+        f"{spec.name}_games": games_per_second(spec, games_in(spec, seconds)),
+        f"{spec.name}_{spec.helper_bot}_games": games_per_second(
+            spec, games_in(spec, seconds, spec.helper_bot), spec.helper_bot
+        ),
+    }
+    if widget:
+        players = spec.option("players").default
+        steps = 100 if quick else 300
+        results[f"{spec.name}_widget_step"] = widget_step_latency(
+            spec.name, spec.helper_bot, players, steps
+        )
+    return results

@@ -1,15 +1,21 @@
 """Every benchmark, one command: ``python benchmarks/run.py [--quick] [--no-browser]
-[--no-cluster]``.
+[--no-cluster] [--game NAME]``.
 
-Prints games per second for each game (RandomBot, one core), the widget's step latency in the
-kernel, the browser's click-to-paint time, sweep throughput on a Dask LocalCluster of 1 and 2
-workers with the overhead per task (bench_cluster.py; needs ``evo_lessons[cluster]``), and the
-time ``import evo_lessons`` takes. These are measurements, not tests: nothing here fails a build.
+Prints games per second for every game in the registry (``evo_lessons.GAMES``; RandomBot and the
+helper bot, one core), the widget's step latency in the kernel, the browser's click-to-paint
+time, sweep throughput on a Dask LocalCluster of 1 and 2 workers with the overhead per task
+(bench_cluster.py; needs ``evo_lessons[cluster]``), and the time ``import evo_lessons`` takes.
+These are measurements, not tests: nothing here fails a build.
+
+A game needs no benchmark file: :func:`common.game_figures` measures any game from its spec. A
+``bench_<name>.py`` beside this file, where a game has one, replaces that with the game's own
+figures (its variants, balance, targets). ``--game NAME`` measures one game only.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import subprocess
 import sys
@@ -43,13 +49,31 @@ def import_time(repeats: int = 7) -> dict:
     }
 
 
+def game_benchmarks(name: str, *, quick: bool = False, widget: bool = True) -> dict:
+    """One registered game's figures: its own ``bench_<name>.py`` if it has one, else the
+    figures every game gets from its spec (``common.game_figures``)."""
+    import common
+
+    from evo_lessons import game_spec
+
+    spec = game_spec(name)
+    if importlib.util.find_spec(f"bench_{spec.name}") is None:
+        return common.game_figures(spec, quick=quick, widget=widget)
+    return importlib.import_module(f"bench_{spec.name}").run(quick=quick)
+
+
 def main() -> None:
     quick = "--quick" in sys.argv
     from evo_lessons import GAMES
 
+    if "--game" in sys.argv:
+        name = sys.argv[sys.argv.index("--game") + 1]
+        for key, value in game_benchmarks(name, quick=quick).items():
+            print(f"{key}  {json.dumps(value)}")
+        return
     results: dict = {"import": import_time()}
-    for name in GAMES:  # every registered game has benchmarks/bench_<name>.py
-        results.update(importlib.import_module(f"bench_{name}").run(quick=quick))
+    for name in GAMES:
+        results.update(game_benchmarks(name, quick=quick))
     results.update(importlib.import_module("bench_population").run(quick=quick))
     if "--no-browser" not in sys.argv:
         results.update(importlib.import_module("bench_browser").run(quick=quick))

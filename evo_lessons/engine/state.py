@@ -27,7 +27,13 @@ ENVELOPE = ("game", "seat", "players", "current_player", "winners", "options")
 
 
 class GameState(ABC):
-    """Base of every game's state. Subclasses implement the underscored methods."""
+    """Base of every game's state.
+
+    A game implements five members: ``current_player``, ``_legal_actions``, ``_apply``,
+    ``_observe`` and ``metrics`` (and ``num_players`` if its seat count is not simply the
+    ``players`` option; ``shuffle_secrets`` if it has hidden information). The public methods
+    here check, record and copy; docs/writing_a_game.md walks through all of them.
+    """
 
     #: the game's declaration; set by ``GameSpec`` when the game declares itself
     spec: ClassVar[GameSpec]
@@ -54,8 +60,9 @@ class GameState(ABC):
         """Whose decision it is now, or None when the game is over."""
 
     @property
-    @abstractmethod
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """How many seats: the ``players`` option every spec declares (override if it differs)."""
+        return self.options["players"]
 
     @abstractmethod
     def _legal_actions(self) -> list[Action]:
@@ -74,7 +81,15 @@ class GameState(ABC):
 
     @abstractmethod
     def metrics(self) -> list[dict[str, Any]]:
-        """One dict of plottable numbers per player (shared values repeated in each)."""
+        """One row per player, in seat order: what the live plot, its table and ``simulate`` read.
+
+        Each row holds exactly ``player`` (the seat), the spec's ``x_axis`` (``turn`` unless the
+        spec says otherwise) and every metric the spec declares, by name, with a value of the
+        declared kind or None (no value yet: the plot leaves a gap). A metric declared with
+        ``per_player=False`` has the same value in every row. Rows are public, whoever looks:
+        a metric must never carry a secret (the conformance suite deals secrets anew and checks
+        that the rows do not change).
+        """
 
     # -- the shared machinery ----------------------------------------------------------------
     @property
@@ -195,9 +210,10 @@ class GameState(ABC):
             "finished": self.is_over,
             "actions": len(self.history),
         }
+        skip = {"player", "turn", self.spec.x_axis}  # the row's own labels, not its numbers
         for player, values in enumerate(self.metrics()):
             for key, value in values.items():
-                if key in ("player", "turn"):
+                if key in skip:
                     continue
                 row[f"p{player}_{key}"] = value
         return row

@@ -1,12 +1,24 @@
 """``check_game``: the conformance suite every game's tests run (after pyspiel and PettingZoo).
 
 It checks the game's declaration (its spec: options, bots, metrics, view, renderer, credit),
-then plays seeded random games and checks the contract of DESIGN.md at every step: games end,
-live states have legal actions, illegal and forged actions raise and change nothing, clones are
-equal and independent, saves round-trip and damaged saves and scenario codes are rejected with a
-ValueError, the same seed gives the same game, observations, metrics and views are JSON-safe and
-built from the seat's observation alone, secrets dealt anew never change another seat's view,
-and bots are handed exactly their seat's observation.
+then plays seeded games (random choices, or one of the game's bots in every seat) and checks the
+contract at every sampled step: games end, live states have legal actions, illegal and forged
+actions raise and change nothing, clones are equal and independent, saves round-trip and
+damaged saves and scenario codes are rejected with a ValueError, the same seed gives the same
+game, observations, metrics and views are JSON-safe, and bots are handed exactly their seat's
+observation.
+
+Hidden information gets two checks of its own, which the tests of every registered game also
+run on states met in play (tests/engine/test_every_game.py):
+
+- :func:`check_view_reads_only_the_observation`: each view function, handed a stand-in that
+  offers only ``observation(seat)`` and raises on any other read, gives what it gives with the
+  state. A view is a function of the seat's observation, so nothing else can reach the page.
+- :func:`check_view_secrets`: for every seat, two states that differ only in what that seat may
+  not see (``shuffle_secrets``) show it the same page: observation, view model, description,
+  metric rows (the plot's panels and table) and, on its turn, its buttons and click targets.
+
+docs/writing_a_game.md explains the contract these checks hold a game to.
 """
 
 from __future__ import annotations
@@ -33,8 +45,11 @@ class _NotAnAction:
         return "not an action"
 
 
-def _random_playout(state: GameState, rng: random.Random, max_actions: int) -> list[GameState]:
-    """Play randomly, returning a sample of the states passed through (for deeper checks)."""
+def _random_playout(
+    state: GameState, rng: random.Random, max_actions: int, bots: list[Any] | None = None
+) -> list[GameState]:
+    """Play randomly (or with ``bots``, one a seat), returning a sample of the states passed
+    through (for deeper checks)."""
     sample: list[GameState] = []
     for step in range(max_actions):
         if state.is_over:
@@ -49,7 +64,11 @@ def _random_playout(state: GameState, rng: random.Random, max_actions: int) -> l
         for action in legal:
             assert isinstance(action, Action)
             assert str(action), "every action needs a plain-English label"
-        action = legal[rng.randrange(len(legal))]
+        if bots is None:
+            action = legal[rng.randrange(len(legal))]
+        else:
+            bot = bots[player]
+            action = bot.choose(state.observation(player) if bot.needs_observation else None, legal)
         if step % 7 == 0:
             sample.append(state.clone())
         events = state.apply(action)
@@ -207,49 +226,151 @@ def check_metrics(spec: GameSpec, state: GameState) -> None:
     json.dumps(rows)
 
 
+class ViewReadsTheState(AssertionError):
+    """A view function touched the state itself rather than the seat's observation.
+
+    Not an AttributeError, so a view cannot swallow it with ``getattr(state, name, default)``
+    or ``hasattr``.
+    """
+
+
 class _ObservationOnly:
-    """Stands in for a state when a view is drawn: it offers one seat's observation only."""
+    """Stands in for a state when a view is drawn: it offers one seat's observation, nothing else.
+
+    Reading any other attribute raises :class:`ViewReadsTheState`; asking for another seat's
+    observation fails too. A view that passes with this stand-in is a function of the seat's
+    observation alone, so nothing hidden from that seat can reach its page.
+    """
+
+    __slots__ = ("_observation", "_seat")
 
     def __init__(self, state: GameState, seat: int | None) -> None:
-        self._observation = state.observation(seat)
-        self._seat = seat
+        object.__setattr__(self, "_observation", state.observation(seat))
+        object.__setattr__(self, "_seat", seat)
 
-    def observation(self, player: int | None = None) -> dict[str, Any]:
-        assert player == self._seat, "a seat's view may read only that seat's observation"
-        return copy.deepcopy(self._observation)
+    def __getattribute__(self, name: str) -> Any:
+        if name == "observation":
+            return object.__getattribute__(self, "_observe")
+        if name in ("__class__", "_observe"):
+            return object.__getattribute__(self, name)
+        raise ViewReadsTheState(
+            f"the view read state.{name}: a view may read only state.observation(seat)"
+        )
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise ViewReadsTheState(f"the view set state.{name}: a view must not change the state")
+
+    def _observe(self, player: int | None = None) -> dict[str, Any]:
+        seat = object.__getattribute__(self, "_seat")
+        if type(player) is not type(seat) or player != seat:
+            raise ViewReadsTheState(
+                f"the view of seat {seat} asked for seat {player}'s observation"
+            )
+        return copy.deepcopy(object.__getattribute__(self, "_observation"))
+
+
+def _seats(state: GameState) -> list[int | None]:
+    """Every seat's view, and the public one (None: a projector, a spectator)."""
+    return [None, *range(state.num_players)]
+
+
+def check_view_reads_only_the_observation(spec: GameSpec, state: GameState) -> None:
+    """Each view function, handed a stand-in that offers only ``observation(seat)``, gives
+    exactly what it gives with the state: the view is a function of the seat's observation."""
+    view = spec.view
+    for seat in _seats(state):
+        model = view.view_model(state, seat)
+        words = view.describe(state, seat)
+        assert view.view_model(_ObservationOnly(state, seat), seat) == model, (
+            f"seat {seat}'s view model differs when drawn from the observation alone"
+        )
+        assert view.describe(_ObservationOnly(state, seat), seat) == words, (
+            f"seat {seat}'s description differs when written from the observation alone"
+        )
+
+
+def _what_seat_sees(spec: GameSpec, state: GameState, seat: int | None) -> dict[str, Any]:
+    """Everything of a game that reaches ``seat``'s page: the observation, the board's view
+    model and its description, the metric rows (the live plot's panels and its table are
+    drawn from them, for every seat alike) and, on that seat's turn, its buttons and the board
+    elements they make clickable."""
+    view = spec.view
+    seen: dict[str, Any] = {
+        "observation": state.observation(seat),
+        "view model": view.view_model(state, seat),
+        "description": view.describe(state, seat),
+        "metric rows (plot panels and table)": state.metrics(),
+    }
+    if seat is not None and seat == state.current_player:
+        seen["buttons and click targets"] = [
+            (str(action), view.action_target(action)) for action in state.legal_actions()
+        ]
+    return seen
+
+
+def check_view_secrets(spec: GameSpec, state: GameState, rng: random.Random) -> None:
+    """Two states that differ only in what a seat may not see look the same from that seat.
+
+    For every seat (and the public view), ``state.shuffle_secrets(seat, rng)`` deals everything
+    hidden from that seat anew: other hands, the deck's order, secret choices, the generator.
+    What reaches the seat's page (see ``_what_seat_sees``) must not change. The twin is only
+    looked at, never played: a game's twin need not be a state that play could reach.
+    """
+    if not spec.hidden_information:
+        return
+    for seat in _seats(state):
+        before = _what_seat_sees(spec, state, seat)
+        twin = state.shuffle_secrets(seat, random.Random(rng.random()))
+        assert twin is not state, "shuffle_secrets must return a copy"
+        # the twin's legal actions are worked out afresh from its own secrets, not copied
+        twin._legal = None
+        after = _what_seat_sees(spec, twin, seat)
+        for part, value in before.items():
+            assert after[part] == value, (
+                f"dealing the secrets anew changed seat {seat}'s {part}: a secret leaks"
+            )
 
 
 def check_views(spec: GameSpec, state: GameState, rng: random.Random) -> None:
     """Views are JSON-safe, built from the seat's observation alone, and leak no secret."""
     view = spec.view
-    seats: list[int | None] = [None, *range(state.num_players)]
-    drawn = {}
-    for seat in seats:
-        model = view.view_model(state, seat)
-        json.dumps(model)
+    for seat in _seats(state):
+        json.dumps(view.view_model(state, seat))
         words = view.describe(state, seat)
         assert isinstance(words, str) and words.strip(), "describe() must say something"
-        stub = _ObservationOnly(state, seat)
-        try:
-            assert view.view_model(stub, seat) == model
-            assert view.describe(stub, seat) == words
-        except AttributeError as error:
-            raise AssertionError(
-                f"the view reads more than the seat's observation ({error})"
-            ) from None
-        drawn[seat] = (state.observation(seat), model, words)
     for action in state.legal_actions():
         target = view.action_target(action)
         assert target is None or isinstance(target, str)
-    if not spec.hidden_information:
-        return
-    for seat in seats:
-        other = state.shuffle_secrets(seat, random.Random(rng.random()))
-        assert other.observation(seat) == drawn[seat][0], (
-            f"dealing the secrets anew changed what seat {seat} observes: a secret leaks"
-        )
-        assert view.view_model(other, seat) == drawn[seat][1], f"seat {seat}'s view leaks"
-        assert view.describe(other, seat) == drawn[seat][2], f"seat {seat}'s words leak"
+    check_view_reads_only_the_observation(spec, state)
+    check_view_secrets(spec, state, rng)
+
+
+def edge_variants(spec: GameSpec) -> list[dict[str, Any]]:
+    """The defaults, then each option alone at every edge it declares: a whole number at its
+    lowest and highest, a switch turned the other way, each other word of a choice.
+
+    A game may refuse an edge alone (Adapt or Die allows 6 habitats each only when everyone
+    has the same habitats): a variant ``new_game`` refuses with a ValueError is left out, as the
+    rules' own combination. A new game gets these variants from its spec with no test code; its
+    own tests add the combinations its rules care about.
+    """
+    variants: list[dict[str, Any]] = [{}]
+    for option in spec.options:
+        if option.kind is int:
+            values = [option.low, option.high]
+        elif option.kind is bool:
+            values = [not option.default]
+        else:
+            values = list(option.choices)
+        for value in dict.fromkeys(values):
+            if value == option.default:
+                continue
+            try:
+                spec.new_game(seed=0, **{option.name: value})
+            except ValueError:
+                continue
+            variants.append({option.name: value})
+    return variants
 
 
 def check_game(
@@ -260,11 +381,14 @@ def check_game(
     options: list[dict[str, Any]] | None = None,
     max_actions: int = 20_000,
     fuzz: int = 200,
+    bot: str | None = None,
 ) -> int:
     """Run the conformance suite on a game's spec; return how many states were checked.
 
     ``fuzz`` is how many damaged saves (and half as many damaged scenario codes) are tried on
-    each of two saved games; forged actions are tried on every sampled state.
+    each of two saved games; forged actions are tried on every sampled state. ``bot`` names
+    one of the game's bots to play every seat instead of uniform random choices: the states a
+    sensible game passes through, and a short game where random play takes thousands of moves.
     """
     check_spec(game)
     variants = options or [{}]
@@ -277,7 +401,12 @@ def check_game(
         state = game.new_game(seed=game_seed, **opts)
         fresh = game.new_game(seed=game_seed, **opts)
         assert state == fresh, "the same seed must give the same start"
-        sample = _random_playout(state, random.Random(game_seed), max_actions)
+        players = None
+        if bot is not None:
+            players = [
+                game.make_bot(bot, game_seed * 16 + seat) for seat in range(state.num_players)
+            ]
+        sample = _random_playout(state, random.Random(game_seed), max_actions, players)
         assert state.is_over and state.current_player is None
         assert state.legal_actions() == []
         assert state.winners, "a finished game names its winners"

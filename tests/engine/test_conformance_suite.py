@@ -1,0 +1,150 @@
+"""The conformance suite catches what it promises to catch: each check fails on a game built
+to break it (the guide's example game with one part made leaky), and passes on the real one."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+from example_game import GAME, PepperedMothsState, Rest
+from example_game.data import BARKS, MOTHS
+
+from evo_lessons.engine.testing import (
+    ViewReadsTheState,
+    check_game,
+    check_view_reads_only_the_observation,
+    check_view_secrets,
+    edge_variants,
+)
+
+_made = 0
+
+
+def _variant(state_class=PepperedMothsState, name: str = "", **view_changes):
+    """The example game with its state class or view functions replaced (under a new name
+    unless told: the renderer registers the real one)."""
+    global _made
+    _made += 1
+    view = dataclasses.replace(GAME.view, **view_changes)
+    # a class of its own: a state class belongs to one spec
+    state = type(f"LeakyMoths{_made}", (state_class,), {})
+    name = name or f"leaky_moths_{_made}"
+    return dataclasses.replace(GAME, name=name, state=state, view=view)
+
+
+def _mid_round(spec):
+    """A state in which seat 0 has rested a moth face down and seat 1 is to rest."""
+    state = spec.new_game(seed=4, players=3)
+    state.apply(Rest(0))
+    return state
+
+
+def test_the_example_game_passes_the_view_checks():
+    state = _mid_round(GAME)
+    check_view_reads_only_the_observation(GAME, state)
+    check_view_secrets(GAME, state, random.Random(1))
+
+
+def test_a_view_that_reads_the_state_is_caught():
+    def view_model(state, seat):
+        return {"players": state.num_players, **GAME.view.view_model(state, seat)}
+
+    spec = _variant(view_model=view_model)
+    with pytest.raises(ViewReadsTheState, match="num_players"):
+        check_view_reads_only_the_observation(spec, _mid_round(spec))
+
+
+def test_a_view_cannot_hide_a_read_of_the_state_behind_getattr():
+    def describe(state, seat):
+        deck = getattr(state, "bark_deck", None)
+        return GAME.view.describe(state, seat) + ("" if deck is None else f" ({len(deck)})")
+
+    spec = _variant(describe=describe)
+    with pytest.raises(ViewReadsTheState, match="bark_deck"):
+        check_view_reads_only_the_observation(spec, _mid_round(spec))
+
+
+def test_a_view_that_asks_for_another_seats_observation_is_caught():
+    def view_model(state, seat):
+        return {"public": state.observation(None)["round"], **GAME.view.view_model(state, seat)}
+
+    spec = _variant(view_model=view_model)
+    with pytest.raises(ViewReadsTheState, match="asked for seat None"):
+        check_view_reads_only_the_observation(spec, _mid_round(spec))
+
+
+class _TopCardInTheObservation(PepperedMothsState):
+    def _observe(self, player):
+        return {**super()._observe(player), "next_bark": BARKS[self.bark_deck[-1]].key}
+
+
+class _MothInTheMetrics(PepperedMothsState):
+    def metrics(self):
+        rows = super().metrics()
+        for row, moth in zip(rows, self.resting, strict=True):
+            if moth is not None:
+                row["moth"] = MOTHS[moth].key  # the face-down moth, before the bark is turned
+        return rows
+
+
+class _DeckInTheButtons(PepperedMothsState):
+    def _legal_actions(self):
+        # actions that depend on the deck's hidden order: only the moth the next bark hides
+        return [Rest(BARKS[self.bark_deck[-1]].hides)]
+
+
+@pytest.mark.parametrize(
+    ("state_class", "part"),
+    [
+        (_TopCardInTheObservation, "observation"),
+        (_MothInTheMetrics, "metric rows"),
+        (_DeckInTheButtons, "buttons and click targets"),
+    ],
+    ids=["observation", "metrics", "buttons"],
+)
+def test_a_secret_that_reaches_a_seats_page_is_caught(state_class, part):
+    spec = _variant(state_class)
+    state = _mid_round(spec)
+    with pytest.raises(AssertionError, match=f"changed seat .*'s {part}"):
+        for attempt in range(20):  # a twin may deal the same secret again by chance
+            check_view_secrets(spec, state, random.Random(attempt))
+
+
+def test_a_secret_in_the_view_model_is_caught():
+    def view_model(state, seat):
+        return {**GAME.view.view_model(state, seat), "next": state.bark_deck[-1]}
+
+    spec = _variant(view_model=view_model)
+    with pytest.raises(AssertionError, match="view model: a secret leaks"):
+        for attempt in range(20):
+            check_view_secrets(spec, _mid_round(spec), random.Random(attempt))
+
+
+def test_check_game_runs_the_view_checks_on_every_sampled_state():
+    spec = _variant(_TopCardInTheObservation, name=GAME.name)
+    with pytest.raises(AssertionError, match="a secret leaks"):
+        check_game(spec, games=2, seed=1, fuzz=0)
+
+
+def test_edge_variants_move_one_option_at_a_time_to_each_declared_edge():
+    assert edge_variants(GAME) == [
+        {},
+        {"players": 2},
+        {"players": 4},
+        {"rounds": 1},
+        {"rounds": 12},
+    ]
+
+
+class _RoundsNeedFourPlayers(PepperedMothsState):
+    def __init__(self, options, seed):
+        if options["rounds"] == 12 and options["players"] < 4:
+            raise ValueError("12 rounds need 4 players")
+        super().__init__(options, seed)
+
+
+def test_edge_variants_leave_out_an_edge_the_game_refuses_alone():
+    spec = _variant(_RoundsNeedFourPlayers)
+    assert {"rounds": 12} not in edge_variants(spec)
+    assert {"rounds": 1} in edge_variants(spec)
