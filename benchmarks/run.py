@@ -74,6 +74,9 @@ def main() -> None:
     results: dict = {"import": import_time()}
     for name in GAMES:
         results.update(game_benchmarks(name, quick=quick))
+    # every game's default widget, a step's kernel CPU time (bot move and plot data included)
+    results.update(importlib.import_module("bench_widget").run(quick=quick))
+    results.update(importlib.import_module("bench_codes").run(quick=quick))
     results.update(importlib.import_module("bench_population").run(quick=quick))
     if "--no-browser" not in sys.argv:
         results.update(importlib.import_module("bench_browser").run(quick=quick))
