@@ -23,7 +23,11 @@ pytestmark = pytest.mark.browser
 SIZES = [(1280, 800), (1920, 1080), (360, 740)]
 THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
 WIDGETS = {
-    **{name: f"from evo_lessons import GameWidget\nGameWidget({name!r}, seed=4)" for name in GAMES},
+    **{
+        name: f"from evo_lessons import GameWidget\nGameWidget({name!r}, seed=4)"
+        for name in GAMES
+        if GAMES[name].startswith("evo_lessons.")
+    },
     "population": "from evo_lessons.population import PopulationWidget\n"
     "PopulationWidget('climate', size=300, seed=1)",
 }

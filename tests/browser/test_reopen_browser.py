@@ -16,7 +16,7 @@ import pytest
 from evo_lessons.lessons.reopen import HINT, HOOK
 from evo_lessons.lessons.resultbox import SHOW_RESULTS_VARIABLE
 
-from .lab import JupyterLab, LabPage, launch_browser
+from .lab import JupyterLab, LabPage
 
 pytestmark = pytest.mark.browser
 
@@ -47,14 +47,10 @@ def hooked_lab():
     lab.stop()
 
 
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = launch_browser(playwright)
-        yield chromium
-        chromium.close()
+@pytest.fixture
+def browser(chromium):
+    """The session's one Chromium (a second Playwright in the same process cannot start)."""
+    return chromium
 
 
 def api(lab, path: str, method: str = "GET"):

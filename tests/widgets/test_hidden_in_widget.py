@@ -57,8 +57,11 @@ def test_a_teachers_widget_always_gives_the_code(name):
     assert w.error == "" and sent[-1]["code"].startswith("EVO1-")
 
 
-def test_a_game_that_hides_nothing_gives_its_code_at_any_time():
-    spec = dataclasses.replace(game_spec("climate"), hidden_information=False)
+def test_a_game_that_hides_nothing_gives_its_code_at_any_time(monkeypatch):
+    climate = game_spec("climate")
+    # a spec declares itself on its state class: put Climate's own back after this test
+    monkeypatch.setattr(climate.state, "spec", climate)
+    spec = dataclasses.replace(climate, hidden_information=False)
     w = GameWidget(spec, seed=5, players=2, plot=False)
     assert w.view["code"]["ready"] and w.view["seed"] == 5
     sent = record(w)
