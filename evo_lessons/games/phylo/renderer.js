@@ -538,7 +538,7 @@ registerRenderer("phylo", (root, b, ctx) => {
       } else {
         html("div", { style: `background:${f.colour};color:${draw.inkOn(f.colour)};` +
                              "font-size:12px;font-weight:bold;padding:0 3px;border-radius:3px" },
-             card, `${f.diet_label} · ${f.points} pt`);
+             card, `${BAND[f.diet_label] || f.diet_label} · ${f.points} pt`);
         const pic = svg("svg", { width: 34, height: 34, viewBox: "0 0 34 34", role: "img",
                                  "aria-label": `a ${f.group}` }, card);
         groupIcon(pic, f.group);
@@ -547,7 +547,8 @@ registerRenderer("phylo", (root, b, ctx) => {
         html("div", {}, card, `Rank ${f.rank} · scale ${f.scale} · ` +
              `${f.terrains.join("")} ${f.climates.join("")}`);
         html("div", { style: "font-size:11px;clear:both" }, card,
-             `${f.terrain_names.join("/")} · ${f.climate_names.join("/")}`);
+             // a line may break after a slash (a zero-width space), never inside a word
+             `${f.terrain_names.join("/\u200b")} · ${f.climate_names.join("/\u200b")}`);
         if (f.keywords.length) html("div", { style: "font-size:11px" }, card, f.keywords.join(" · "));
       }
       html("div", { style: "font-size:12px;font-weight:bold" }, card,
