@@ -6,14 +6,10 @@
 // player's creature card and live scorecard. The order of the face-down piles never reaches here.
 
 {
-  const INK = "#1b1b1b"; // outlines dark enough on both Lab themes
+  const INK = draw.OUTLINE;
   const previous = new WeakMap(); // board element -> last view drawn (to animate what changed)
 
-  const addStyle = () => {
-    if (document.getElementById("evo-aod-style")) return;
-    const style = document.createElement("style");
-    style.id = "evo-aod-style";
-    style.textContent = `
+  const addStyle = () => draw.styleOnce("evo-aod-style", `
       .evo-aod-new { animation: evo-aod-pop 0.8s ease-out; transform-box: fill-box;
                      transform-origin: center; }
       @keyframes evo-aod-pop { 0% { transform: scale(2.2); opacity: 0.2; } 60% { transform: scale(0.9); } }
@@ -27,9 +23,7 @@
       .evo-aod-chip svg { vertical-align: middle; margin-right: 2px; }
       .evo-aod-bugbox { display: flex; gap: 6px; align-items: center; }
       .evo-aod-bugbox ul { margin: 0; padding-left: 1.1em; font-size: 12px; }
-      @media (prefers-reduced-motion: reduce) { .evo-aod-new, .evo-aod-moved { animation: none; } }`;
-    document.head.appendChild(style);
-  };
+      @media (prefers-reduced-motion: reduce) { .evo-aod-new, .evo-aod-moved { animation: none; } }`);
 
   // ---- habitat mats: one small motif a habitat, drawn in a w x h strip ------------------------
   const S = draw.svg;

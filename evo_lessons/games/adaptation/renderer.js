@@ -7,11 +7,7 @@
 
 {
   const previous = new WeakMap(); // board element -> last board drawn (to animate changes)
-  const addStyle = () => {
-    if (document.getElementById("evo-ad-style")) return;
-    const style = document.createElement("style");
-    style.id = "evo-ad-style";
-    style.textContent = `
+  const addStyle = () => draw.styleOnce("evo-ad-style", `
       .evo-ad-flip { animation: evo-ad-flip 0.5s ease-out; transform-box: fill-box;
                      transform-origin: center; }
       @keyframes evo-ad-flip { 0% { transform: scaleX(0.05); } }
@@ -21,9 +17,7 @@
       @media (prefers-reduced-motion: reduce) {
         .evo-ad-flip { animation: none; }
         .evo-ad-lost { animation: none; opacity: 0; }
-      }`;
-    document.head.appendChild(style);
-  };
+      }`);
 
 registerRenderer("adaptation", (root, b, ctx) => {
   const { svg, html } = draw;

@@ -7,16 +7,12 @@
 // one module, so nothing here leaks a name to the others.
 {
   const { svg, html } = draw;
-  const INK = "#1b1b1b"; // outlines dark enough on the light and the dark Lab theme
+  const INK = draw.OUTLINE;
   const RISKY = "#D55E00"; // Okabe-Ito vermillion: "not adapted", always with a "!" and words
   const previous = new WeakMap(); // board element -> last board drawn (to animate changes)
 
   /** Once per page: the animations, switched off by prefers-reduced-motion. */
-  const addStyle = () => {
-    if (document.getElementById("evo-climate-style")) return;
-    const style = document.createElement("style");
-    style.id = "evo-climate-style";
-    style.textContent = `
+  const addStyle = () => draw.styleOnce("evo-climate-style", `
       .evo-climate-turned { animation: evo-climate-turn 0.9s ease-out; transform-box: fill-box;
                             transform-origin: center; }
       @keyframes evo-climate-turn { from { opacity: 0.15; transform: scale(0.7); } }
@@ -38,9 +34,7 @@
       .evo-climate-card p { margin: 1px 0; }
       @media (prefers-reduced-motion: reduce) {
         .evo-climate-turned, .evo-climate-arrive, .evo-climate-lost { animation: none; }
-      }`;
-    document.head.appendChild(style);
-  };
+      }`);
 
   // ---- habitat tiles: one small motif function per habitat ---------------------------------
   const grassTuft = (g, x, y, colour) => svg("path", {

@@ -7,23 +7,17 @@
 
 {
   const S = draw.svg;
-  const INK = "#1b1b1b";
+  const INK = draw.OUTLINE;
   const previous = new WeakMap(); // board element -> last view (to animate what changed)
 
-  const addStyle = () => {
-    if (document.getElementById("evo-niche-style")) return;
-    const style = document.createElement("style");
-    style.id = "evo-niche-style";
-    style.textContent = `
+  const addStyle = () => draw.styleOnce("evo-niche-style", `
       .evo-niche-new { animation: evo-niche-grow 0.8s ease-out; transform-box: fill-box;
                        transform-origin: center; }
       @keyframes evo-niche-grow { 0% { transform: scale(0.2); opacity: 0; } 70% { transform: scale(1.15); } }
       .evo-niche-scene-row { display: flex; gap: 8px; align-items: flex-start; }
       .evo-niche-scene-row > div { flex: 1 1 auto; }
       .evo-niche-card strong { font-size: 12px; }
-      @media (prefers-reduced-motion: reduce) { .evo-niche-new { animation: none; } }`;
-    document.head.appendChild(style);
-  };
+      @media (prefers-reduced-motion: reduce) { .evo-niche-new { animation: none; } }`);
 
   // ---- environments: one backdrop function each (w x h) ----------------------------------------
   const rect = (g, x, y, w, h, fill) => S("rect", { x, y, width: w, height: h, fill }, g);

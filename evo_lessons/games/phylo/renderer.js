@@ -12,14 +12,10 @@
 
 {
   const S = draw.svg;
-  const INK = "#1b1b1b";
+  const INK = draw.OUTLINE;
   const previous = new WeakMap(); // board element -> last board drawn (to animate changes)
 
-  const addStyle = () => {
-    if (document.getElementById("evo-phylo-style")) return;
-    const style = document.createElement("style");
-    style.id = "evo-phylo-style";
-    style.textContent = `
+  const addStyle = () => draw.styleOnce("evo-phylo-style", `
       .evo-phylo-new { animation: evo-phylo-deal 0.6s ease-out; transform-box: fill-box;
                        transform-origin: center; }
       @keyframes evo-phylo-deal { 0% { transform: scale(0.4) rotate(-8deg); opacity: 0.2; } }
@@ -29,9 +25,7 @@
       @media (prefers-reduced-motion: reduce) {
         .evo-phylo-new { animation: none; }
         .evo-phylo-gone { animation: none; opacity: 0; }
-      }`;
-    document.head.appendChild(style);
-  };
+      }`);
 
   // ---- one small drawing per group, in a 34 x 34 box -----------------------------------------
   const P = (g, d, fill, stroke = INK, width = 1.1) =>

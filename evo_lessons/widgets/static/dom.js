@@ -25,6 +25,10 @@
 //         adaptation, a habitat turning, an extinction); all respect reduced motion.
 //     roundText(round, maxRounds) -> string                 "Round 3 of 10", or "Round 3" when
 //         there is no round limit (never "Round 3 of null").
+//     styleOnce(id, css)                                    a renderer's own rules (its
+//         animations and their reduced-motion off switch), added to the page once.
+//     OUTLINE                                               the drawings' outline ink, dark
+//         enough on both Lab themes.
 //
 //   Drawing and renderers (draw.js, game widget only)
 //     registerRenderer(name, fn)      fn(root: HTMLElement, board: object, ctx: RenderContext)
@@ -163,6 +167,18 @@ function vanish(node) {
 }
 
 /** "Round 3 of 10", or "Round 3" when the game has no round limit. */
+/** The outline ink of every drawing: dark enough on the light and the dark Lab theme. */
+const OUTLINE = "#1b1b1b";
+
+/** Add a renderer's own style rules to the page once (several widgets may share a page). */
+function styleOnce(id, css) {
+  if (document.getElementById(id)) return;
+  const style = document.createElement("style");
+  style.id = id;
+  style.textContent = css;
+  document.head.appendChild(style);
+}
+
 function roundText(round, maxRounds) {
   return maxRounds === null || maxRounds === undefined ? `Round ${round}`
     : `Round ${round} of ${maxRounds}`;

@@ -23,6 +23,8 @@ const draw = {
   vanish,
   roundText,
   reducedMotion,
+  styleOnce,
+  OUTLINE,
 
   /** A rounded card with a label; faceDown draws a hatched back. Returns the group. */
   card(parent, x, y, w, h, { label = "", fill = "#fff", faceDown = false, title = null } = {}) {
