@@ -83,3 +83,34 @@ def test_only_the_viewing_seat_sees_a_hand():
     state = _played(5, 10)
     assert view_model(state, None)["hand"] is None
     assert view_model(state, 0)["hand"] is not None
+
+
+def test_a_pending_moves_hand_is_kept_when_the_others_secrets_are_dealt_anew():
+    """The twin the leak check looks at is a state the rules could make: while a move is pending
+    (its choices worked out from the acting player's hand), that hand is not dealt anew, while
+    every other hand hidden from the looking seat is."""
+    checked = 0
+    for seed in range(40):
+        state = _played(seed, 3 + seed % 7)
+        if state.is_over or state.phase not in ("move", "end"):
+            continue
+        actor = state.turn_player
+        for seat in [None, *range(state.num_players)]:
+            twin = state.shuffle_secrets(seat, random.Random(seed))
+            assert twin.deck.hands[actor] == state.deck.hands[actor]
+            assert twin.legal_actions() == state.legal_actions()
+        checked += 1
+    assert checked >= 5
+
+
+def test_a_hand_is_dealt_anew_when_no_move_is_pending():
+    changed = 0
+    for seed in range(40):
+        state = _played(seed, 3 + seed % 7)
+        if state.is_over or state.phase in ("move", "end"):
+            continue
+        looker = (state.turn_player + 1) % state.num_players
+        twin = state.shuffle_secrets(looker, random.Random(seed))
+        assert twin.deck.hands[looker] == state.deck.hands[looker]
+        changed += twin.deck.hands[state.turn_player] != state.deck.hands[state.turn_player]
+    assert changed >= 1

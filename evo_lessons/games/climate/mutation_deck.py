@@ -167,13 +167,17 @@ class MutationDeck:
             if CARD_KIND[card] == DELETERIOUS
         ]
 
-    def deal_secrets_anew(self, seat: int | None, rng: random.Random) -> None:
+    def deal_secrets_anew(
+        self, seat: int | None, rng: random.Random, keep: tuple[int, ...] = ()
+    ) -> None:
         """Deal again every card ``seat`` cannot see (for the test suite's leak check).
 
         The other hands and the face-down cards of the draw pile are one pool, dealt again with
-        each hand and the pile keeping its size and each deleterious card its depth.
+        each hand and the pile keeping its size and each deleterious card its depth. The hands
+        of the seats in ``keep`` stay as they are: a player whose pending choices were worked
+        out from their hand keeps it, so the twin is a state the rules could make.
         """
-        others = [p for p in range(len(self.hands)) if p != seat]
+        others = [p for p in range(len(self.hands)) if p != seat and p not in keep]
         pool = [card for p in others for card in self.hands[p]]
         pool += [card for card in self.draw_pile if CARD_KIND[card] != DELETERIOUS]
         rng.shuffle(pool)

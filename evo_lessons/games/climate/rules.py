@@ -271,11 +271,14 @@ class ClimateState(Turns, GameState):
 
         Secret are the other hands and the order of the draw pile, except its face-up
         deleterious cards (see ``MutationDeck.deal_secrets_anew``); the generator, which orders
-        every later shuffle and roll, is reseeded.
+        every later shuffle and roll, is reseeded. While a move is pending (phases "move" and
+        "end") the acting player keeps their hand: the choices on offer were worked out from it,
+        and a twin with those choices but another hand is a state the rules never make.
         """
         twin = self.clone()
         assert isinstance(twin, ClimateState)
-        twin.deck.deal_secrets_anew(seat, rng)
+        keep = (self.turn_player,) if self.phase in ("move", "end") else ()
+        twin.deck.deal_secrets_anew(seat, rng, keep=keep)
         twin.rng = random.Random(rng.random())
         return twin
 
