@@ -43,8 +43,6 @@ MAIN = [
     ("rock_ptarmigan", "arctic_willow"),  # willow buds and twigs in winter
     ("purple_urchin", "giant_kelp"),
     ("purple_urchin", "bull_kelp"),
-    ("antarctic_krill", "coccolithophore"),  # phytoplankton
-    ("pacific_krill", "coccolithophore"),
     ("aardvark", "mound_termite"),  # ants and termites are almost all it eats
     # predators on their staple prey
     ("lion", "plains_zebra"),
