@@ -213,3 +213,16 @@ def test_the_rainforest_deck_is_named_for_the_whole_neotropics():
     # its Central American agouti and trumpet tree live mostly north and west of the Amazon
     # basin, and its toco toucan mostly in the open country south of it
     assert C.deck("rainforest").name == "Neotropical rainforest"
+
+
+@pytest.mark.parametrize("s", [s for s in SPECIES if s.invasive], ids=lambda s: s.key)
+def test_an_invasive_card_is_a_species_people_carried_to_a_new_realm(s):
+    # lesson 5's definition: an invasive species was carried by people to a new place
+    assert s.introduced, s.key
+
+
+def test_famous_introductions_are_on_the_cards():
+    assert "afrotropical" in S("eastern_grey_squirrel").introduced  # Cape Town
+    assert {"australasian", "neotropical"} <= set(S("chinook_salmon").introduced)
+    assert "australasian" in S("european_perch").introduced  # "redfin"
+    assert "palearctic" in S("water_hyacinth").introduced  # Spain and Portugal
