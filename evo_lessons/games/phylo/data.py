@@ -227,6 +227,12 @@ def _whole(value: Any, where: str, low: int = 0) -> int:
     return value
 
 
+def _flag(value: Any, where: str) -> bool:
+    if type(value) is not bool:
+        raise ValueError(f"phylo data.toml: {where} must be true or false")
+    return value
+
+
 def _text(value: Any, where: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ValueError(f"phylo data.toml: {where} must be some text")
@@ -349,9 +355,7 @@ def _species(index, s, where, t_keys, c_keys, realms, groups, foods) -> Species:
             f"phylo data.toml: {where} needs its native realms, and a realm it was carried to "
             "is not also a native one"
         )
-    pollinator = s.get("pollinator", False)
-    if type(pollinator) is not bool:
-        raise ValueError(f"phylo data.toml: {where} pollinator must be true or false")
+    pollinator = _flag(s.get("pollinator", False), f"{where} pollinator")
     return Species(
         id=index,
         key=_text(s["key"], f"{where} key"),
@@ -395,7 +399,7 @@ def _filter(raw: dict, where: str, t_keys, c_keys, groups) -> Filter:
         only_terrains=_words(raw.get("only_terrains", []), t_keys, f"{where} only_terrains"),
         min_scale=_whole(raw.get("min_scale", 0), f"{where} min_scale"),
         max_scale=_whole(raw.get("max_scale", 99), f"{where} max_scale"),
-        own=bool(raw.get("own", False)),
+        own=_flag(raw.get("own", False), f"{where} own"),
         needs=needs,
     )
 
