@@ -32,7 +32,7 @@ MAIN = [
     ("bush_elephant", "baobab"),  # elephants strip and eat baobab bark and wood
     ("koala", "river_red_gum"),  # one of its main food eucalypts
     ("brown_throated_sloth", "cecropia"),  # Cecropia leaves are a sloth staple
-    ("agouti", "brazil_nut"),  # it gnaws the pods open and caches the nuts
+    ("agouti", "brazil_nut"),  # the red-rumped agouti opens the pods and caches the nuts
     ("leafcutter_ant", "leafcutter_fungus"),  # R20: the ants eat the fungus they farm
     ("monarch", "common_milkweed"),  # its caterpillars eat only milkweeds
     ("long_nosed_bat", "saguaro"),  # nectar, pollen and fruit of the cactus
@@ -210,8 +210,8 @@ def test_the_cane_toad_is_native_from_the_amazon_to_southern_texas():
 
 
 def test_the_rainforest_deck_is_named_for_the_whole_neotropics():
-    # its Central American agouti and trumpet tree live mostly north and west of the Amazon
-    # basin, and its toco toucan mostly in the open country south of it
+    # its trumpet tree lives mostly north and west of the Amazon basin (Central America, the
+    # Caribbean, northern South America), and its toco toucan in the open country south of it
     assert C.deck("rainforest").name == "Neotropical rainforest"
 
 
@@ -226,3 +226,8 @@ def test_famous_introductions_are_on_the_cards():
     assert {"australasian", "neotropical"} <= set(S("chinook_salmon").introduced)
     assert "australasian" in S("european_perch").introduced  # "redfin"
     assert "palearctic" in S("water_hyacinth").introduced  # Spain and Portugal
+
+
+def test_the_agouti_is_the_one_that_plants_brazil_nuts():
+    # Dasyprocta leporina caches Brazil nuts across the Amazon; D. punctata never meets the tree
+    assert S("agouti").latin == "Dasyprocta leporina" and S("agouti").name == "Red-rumped agouti"
