@@ -162,10 +162,38 @@ def test_the_deck_builder_checks_a_deck():
         (lambda r: r["decks"][0]["cards"].append("unicorn"), "unknown card 'unicorn'"),
         (lambda r: r["decks"][0]["cards"].pop(), "exactly 24"),
         (lambda r: r["species"][0].pop("rank"), "missing or mistypes"),
+        (lambda r: r["species"][2].update(flght=2), "unknown field 'flght'"),
+        (lambda r: r["events"][0].update(colour="red"), "unknown field 'colour'"),
+        (lambda r: r["species"][0].update(rank=2), "producers and decomposers have rank 1"),
+        (lambda r: _card(r, "earthworm").update(rank=2), "producers and decomposers have rank 1"),
+        (lambda r: _card(r, "horse").update(rank=1), "every consumer a higher rank"),
+        (lambda r: _card(r, "horse").update(rank=3), "a herbivore, so it eats rank 1"),
+        (lambda r: _card(r, "horse").update(rank=2.5), "rank must be a whole number"),
+        (lambda r: _card(r, "horse").update(rank=True), "rank must be a whole number"),
+        (lambda r: _card(r, "horse").update(scale="big"), "scale must be a whole number"),
+        (lambda r: _card(r, "horse").update(move=-1), "move must be a whole number"),
+        (lambda r: _card(r, "horse").update(eats=[]), "must say what it eats"),
+        (lambda r: _card(r, "earthworm").update(eats=[]), "must say what it eats"),
+        (lambda r: _card(r, "blacklegged_tick").pop("parasitic"), "must name its hosts"),
+        (lambda r: _card(r, "horse").update(introduced=["palearctic"]), "not also a native"),
+        (lambda r: _card(r, "horse").update(realms=[]), "needs its native realms"),
+        (lambda r: _card(r, "honey_bee").update(pollinator="yes"), "pollinator must be true or"),
+        (lambda r: _card(r, "migration")["target"].update(own="yes"), "own must be true or false"),
+        (lambda r: _card(r, "horse").update(name=" "), "name must be some text"),
+        (lambda r: _card(r, "horse").update(fact=3), "fact must be some text"),
+        (lambda r: _card(r, "mast_year").update(amount=-2), "amount must be a whole number"),
+        (lambda r: _card(r, "logging")["target"].update(min_scale=8.5), "min_scale must be"),
     ],
 )
 def test_bad_data_is_refused_with_a_sentence(damage, message):
+    """A teacher's edit that breaks a rule is refused by name, and the shipped data is untouched."""
     raw = copy.deepcopy(RAW)
     damage(raw)
     with pytest.raises(ValueError, match=message):
         D.parse_collection(raw)
+    assert D.parse_collection(copy.deepcopy(RAW)) == C
+
+
+def _card(raw: dict, key: str) -> dict:
+    """The species or event table with this key in a copy of the raw data."""
+    return next(c for c in (*raw["species"], *raw["events"]) if c["key"] == key)

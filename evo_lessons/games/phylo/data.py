@@ -1,9 +1,11 @@
 """Load and check ``data.toml``: the species and event cards, their vocabularies, the decks.
 
 Cards are data so a teacher can read and edit them; the loader checks every field against the
-vocabularies and the rules' invariants (a photosynthetic species has rank 1, SPREAD names its
-condition, a deck has 24 known cards ...) and says what is wrong instead of failing mid-game.
-Points are computed here, from one formula of ease of play (:func:`points_for`), never typed.
+vocabularies and the rules' invariants (a producer or decomposer has rank 1 and every consumer a
+higher one, a consumer names what it eats, SPREAD names its condition, a deck has 24 known cards
+...) and says what is wrong instead of failing mid-game. A misspelt field name is refused too,
+since a silently ignored ``flght = 2`` would change the game without a word. Points are computed
+here, from one formula of ease of play (:func:`points_for`), never typed.
 """
 
 from __future__ import annotations
@@ -19,6 +21,15 @@ DIETS = ("photosynthetic", "decomposer", "herbivore", "carnivore", "omnivore", "
 EFFECTS = ("discard", "area", "contagion", "wind", "pollinator", "relocate", "draw")
 SPREAD_CONDITIONS = ("wind", "pollinator")
 NEEDS = ("mobile", "spread_wind", "spread_pollinator")
+#: the diets whose food-chain rank is 1: they make their food or live on dead matter (the rules)
+RANK_ONE_DIETS = ("photosynthetic", "decomposer")
+#: the fields a species card may have; the rest are optional keywords
+SPECIES_FIELDS = frozenset(
+    {"key", "name", "latin", "group", "diet", "rank", "scale", "terrains", "climates", "realms"}
+    | {"eats", "fact", "introduced", "move", "flight", "spread", "pollinator", "invasive"}
+    | {"parasitic"}
+)
+EVENT_FIELDS = frozenset({"key", "name", "effect", "target", "area", "amount", "text", "fact"})
 DECK_SIZE = 24
 #: the deck-builder's limit: at most this many copies of one card in a deck
 MAX_COPIES = 2
@@ -209,6 +220,31 @@ def parse_collection(raw: dict) -> Collection:
         raise ValueError(f"phylo data.toml is missing or mistypes {error}") from None
 
 
+def _whole(value: Any, where: str, low: int = 0) -> int:
+    """A whole number of at least ``low`` (TOML's true/false and 2.5 are refused, not rounded)."""
+    if type(value) is not int or value < low:
+        raise ValueError(f"phylo data.toml: {where} must be a whole number, {low} or more")
+    return value
+
+
+def _flag(value: Any, where: str) -> bool:
+    if type(value) is not bool:
+        raise ValueError(f"phylo data.toml: {where} must be true or false")
+    return value
+
+
+def _text(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"phylo data.toml: {where} must be some text")
+    return value
+
+
+def _no_unknown_fields(raw: dict, allowed: frozenset[str], where: str) -> None:
+    unknown = sorted(set(raw) - allowed)
+    if unknown:
+        raise ValueError(f"phylo data.toml: {where} has unknown field {unknown[0]!r}")
+
+
 def _words(value: Any, allowed: tuple[str, ...], where: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ValueError(f"phylo data.toml: {where} must be a list of words")
@@ -280,6 +316,7 @@ class _Partial:
 
 
 def _species(index, s, where, t_keys, c_keys, realms, groups, foods) -> Species:
+    _no_unknown_fields(s, SPECIES_FIELDS, where)
     diet = s["diet"]
     if diet not in DIETS:
         raise ValueError(f"phylo data.toml: {where} has unknown diet {diet!r}")
@@ -292,31 +329,54 @@ def _species(index, s, where, t_keys, c_keys, realms, groups, foods) -> Species:
     climates = _words(s["climates"], c_keys, f"{where} climates")
     if not terrains or not climates:
         raise ValueError(f"phylo data.toml: {where} needs a terrain and a climate")
-    move, flight = int(s.get("move", 0)), int(s.get("flight", 0))
+    move = _whole(s.get("move", 0), f"{where} move")
+    flight = _whole(s.get("flight", 0), f"{where} flight")
     invasive = _words(s.get("invasive", []), groups, f"{where} invasive")
     helpful = bool(move or flight) + bool(spread) + bool(invasive)
-    rank = int(s["rank"])
+    rank = _whole(s["rank"], f"{where} rank", 1)
+    # the rules' food chain: rank 1 makes its own food (or lives on dead matter), rank n eats n-1
+    if (rank == 1) != (diet in RANK_ONE_DIETS):
+        raise ValueError(
+            f"phylo data.toml: {where} is {diet} with rank {rank}, but producers and "
+            "decomposers have rank 1 and every consumer a higher rank"
+        )
+    if diet == "herbivore" and rank != 2:
+        raise ValueError(f"phylo data.toml: {where} is a herbivore, so it eats rank 1: rank 2")
+    eats = _words(s["eats"], foods, f"{where} eats")
+    if diet != "photosynthetic" and not eats:
+        raise ValueError(f"phylo data.toml: {where} is {diet}, so it must say what it eats")
+    parasitic = _words(s.get("parasitic", []), groups, f"{where} parasitic")
+    if diet == "parasite" and not parasitic:
+        raise ValueError(f"phylo data.toml: {where} is a parasite, so it must name its hosts")
+    native = _words(s["realms"], realms, f"{where} realms")
+    introduced = _words(s.get("introduced", []), realms, f"{where} introduced")
+    if not native or set(native) & set(introduced):
+        raise ValueError(
+            f"phylo data.toml: {where} needs its native realms, and a realm it was carried to "
+            "is not also a native one"
+        )
+    pollinator = _flag(s.get("pollinator", False), f"{where} pollinator")
     return Species(
         id=index,
-        key=s["key"],
-        name=s["name"],
-        latin=s["latin"],
+        key=_text(s["key"], f"{where} key"),
+        name=_text(s["name"], f"{where} name"),
+        latin=_text(s["latin"], f"{where} latin"),
         group=s["group"],
         diet=diet,
         rank=rank,
-        scale=int(s["scale"]),
+        scale=_whole(s["scale"], f"{where} scale"),
         terrains=terrains,
         climates=climates,
-        realms=_words(s["realms"], realms, f"{where} realms"),
-        introduced=_words(s.get("introduced", []), realms, f"{where} introduced"),
-        eats=_words(s["eats"], foods, f"{where} eats"),
+        realms=native,
+        introduced=introduced,
+        eats=eats,
         move=move,
         flight=flight,
         spread=spread,
-        pollinator=bool(s.get("pollinator", False)),
+        pollinator=pollinator,
         invasive=invasive,
-        parasitic=_words(s.get("parasitic", []), groups, f"{where} parasitic"),
-        fact=s["fact"],
+        parasitic=parasitic,
+        fact=_text(s["fact"], f"{where} fact"),
         points=points_for(rank, len(terrains), len(climates), helpful),
     )
 
@@ -337,15 +397,16 @@ def _filter(raw: dict, where: str, t_keys, c_keys, groups) -> Filter:
         lacks_terrains=_words(raw.get("lacks_terrains", []), t_keys, f"{where} lacks_terrains"),
         lacks_climates=_words(raw.get("lacks_climates", []), c_keys, f"{where} lacks_climates"),
         only_terrains=_words(raw.get("only_terrains", []), t_keys, f"{where} only_terrains"),
-        min_scale=int(raw.get("min_scale", 0)),
-        max_scale=int(raw.get("max_scale", 99)),
-        own=bool(raw.get("own", False)),
+        min_scale=_whole(raw.get("min_scale", 0), f"{where} min_scale"),
+        max_scale=_whole(raw.get("max_scale", 99), f"{where} max_scale"),
+        own=_flag(raw.get("own", False), f"{where} own"),
         needs=needs,
     )
 
 
 def _event(index: int, e: dict, t_keys, c_keys, groups) -> EventCard:
     where = f"event {e.get('key', '?')}"
+    _no_unknown_fields(e, EVENT_FIELDS, where)
     if e["effect"] not in EFFECTS:
         raise ValueError(f"phylo data.toml: {where} has unknown effect {e['effect']!r}")
     return EventCard(
@@ -355,9 +416,9 @@ def _event(index: int, e: dict, t_keys, c_keys, groups) -> EventCard:
         effect=e["effect"],
         target=_filter(e["target"], f"{where} target", t_keys, c_keys, groups),
         area=_filter(e.get("area", {}), f"{where} area", t_keys, c_keys, groups),
-        amount=int(e.get("amount", 0)),
-        text=e["text"],
-        fact=e["fact"],
+        amount=_whole(e.get("amount", 0), f"{where} amount"),
+        text=_text(e["text"], f"{where} text"),
+        fact=_text(e["fact"], f"{where} fact"),
     )
 
 
