@@ -269,9 +269,12 @@ registerRenderer("niche", (root, b, ctx) => {
 
   // -- a card as an HTML box (hand, play area, environments) --------------------------------------
   const cardBox = (parent, c, extra = "") => {
+    // an event's sentence has words as long as "environments": its card is wider, so no word
+    // runs out of it
     const box = html("div", {
       class: "evo-niche-card", "data-card": c.id, title: cardTitle(c),
-      style: `display:inline-block;vertical-align:top;width:7.6em;min-height:3.4em;` +
+      style: `display:inline-block;vertical-align:top;` +
+             `width:${c.kind === "event" ? 9.8 : 7.6}em;min-height:3.4em;` +
              `margin:2px;padding:3px 5px;border:1px solid #333;border-radius:5px;` +
              `background:${FILL[c.kind]};color:#111;font-size:12px;${extra}`,
     }, parent);
