@@ -11,8 +11,9 @@ each widget in turn is scrolled to the top of the page and:
   of its card or tile (its box: the smallest rectangle drawn before it in its group or an
   enclosing one that holds its middle) or out of its drawing, and no word is broken mid-word;
 - where a person is to move, the current player's choices are inside the viewport, and at
-  1280x800 so is every place on the board the student can click now; at 1920 the board and the
-  plot sit side by side;
+  1280x800 so is every place on the board the student can click now (other players' cards drawn
+  below the board, which trades click, may lie lower: the choices list offers them too); at
+  1920 the board and the plot sit side by side;
 - nothing is logged to the console as an error.
 
 One page per theme, every position on it, so the suite stays quick; every problem of a theme is
@@ -161,8 +162,10 @@ CHOICES_IN_VIEW = r"""(root) => {
                         r.right <= innerWidth + 1 && r.width > 0 && r.height > 0;
   const box = root.querySelector('.evo-actions').getBoundingClientRect();
   const first = root.querySelector('.evo-actions button');
-  // the board's places a student clicks now
+  // the board's places a student clicks now (a renderer marks another player's card, drawn
+  // below the board, "data-below-board": its places are also in the choices list)
   const out = [...root.querySelectorAll('.evo-board .evo-target')]
+    .filter((t) => !t.closest('[data-below-board]'))
     .filter((t) => !inside(t.getBoundingClientRect()))
     .map((t) => `${t.getAttribute('aria-label')} at ${Math.round(t.getBoundingClientRect().top)}`);
   return { box: inside(box), first: first ? inside(first.getBoundingClientRect()) : false,

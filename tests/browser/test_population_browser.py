@@ -155,6 +155,22 @@ def test_population_widget_steps_plays_and_changes_the_climate(lab_page):
     assert f"Generation {paused_at}" in description and "Nobody chooses" in description
     assert widget.locator(".evo-pop-error").is_hidden()
 
+    # a long run: the page draws at most a few hundred points a line, the newest always
+    widget.locator(".evo-pop-speed").select_option("20")
+    play.click()
+    _wait_for_generation(page, widget, "g >= 420", timeout=120_000)
+    play.click()
+    page.wait_for_timeout(500)
+    page.wait_for_function(
+        "(el) => el.dataset.plotted === el.dataset.generation",
+        arg=widget.element_handle(),
+        timeout=30_000,
+    )
+    points = widget.evaluate(
+        "(el) => [...el.querySelectorAll('.evo-lp-lines > g')].map((g) => g.children.length)"
+    )
+    assert all(100 < n <= 321 for n in points), points
+
     # the plots as a PNG file, drawn by the kernel
     with page.expect_download(timeout=60_000) as download:
         widget.get_by_role("button", name="Download plots (PNG)").click()

@@ -373,7 +373,11 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
   for (const bug of b.bugs) {
     const s = bug.seat;
     const style = seats[s];
-    const card = html("div", { class: "evo-genome", "data-player": s }, boards);
+    // another player's card lies below the board: its places (the cards a trade asks for) are
+    // also in the choices list beside the board, so it may be off screen on a laptop
+    const card = html("div", { class: "evo-genome", "data-player": s,
+                               "data-below-board": s === ctx.view.viewer ? null : "true" },
+                      boards);
     const head = html("p", { class: "evo-genome-head" }, card);
     html("span", { class: "evo-swatch", style: `background:${style.colour}` }, head,
          `${s + 1}`);

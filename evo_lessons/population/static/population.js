@@ -111,6 +111,7 @@ class PopulationPlots {
     if (!data) return false;
     if (data.epoch !== this.epoch) {
       if (data.start !== 0) return this._ask();
+      this.asked = false; // an answer about an older run is dropped (see history)
       this.epoch = data.epoch;
       this.count = 0;
       this.shown = [];
@@ -124,13 +125,16 @@ class PopulationPlots {
     return true;
   }
 
-  /** The kernel's answer to plot_history: {epoch, count, rows} (rows possibly thinned). */
-  history(msg) {
+  /** The kernel's answer to plot_history: {epoch, count, rows} (rows possibly thinned), for
+   *  the run now shown (epoch: the latest view's); an answer about an older run is dropped. */
+  history(msg, epoch) {
     this.asked = false;
+    if (msg.epoch !== epoch) return false;
     this.epoch = msg.epoch;
     this.count = msg.count;
     this.shown = [];
     this._add(msg.rows, true);
+    return true;
   }
 
   _ask() {
@@ -367,10 +371,9 @@ function render({ model, el: host }) {
     } else if (msg.type === "plot_history") {
       const view = model.get("view") || {};
       const current = plotsFor();
-      // an answer about an older run is dropped (a newer view already restarted the plots)
-      if (!current || !view.plot || msg.epoch !== view.plot.epoch) return;
-      current.history(msg);
-      root.dataset.plotted = String(current.generation);
+      if (current && view.plot && current.history(msg, view.plot.epoch)) {
+        root.dataset.plotted = String(current.generation);
+      }
     }
   };
   model.on("msg:custom", onCustom);
