@@ -60,19 +60,21 @@ def at(game, stage, seed=4):
     return widget
 
 
-def run(world):
-    """A population after 150 generations, the environment changed half-way."""
-    widget = PopulationWidget(world, size=400, mutation_rate=0.01, seed=2)
-    widget.step(75)
+def run(world, size=400, generations=150, **settings):
+    """A population after some generations, the environment changed half-way."""
+    widget = PopulationWidget(world, size=size, mutation_rate=0.01, seed=2, **settings)
+    widget.step(generations // 2)
     widget.change_environment(**widget.population.world.choices(
         widget.population.environment)[0].changes)
-    widget.step(75)
+    widget.step(generations - generations // 2)
     return widget
 '''
 #: (what, code) of each widget cell, in page order
 CELLS = [
     *((f"{game} {stage}", f"at({game!r}, {stage!r})") for game in SHIPPED for stage in STAGES),
     *((f"population {world}", f"run({world!r})") for world in WORLDS),
+    # the largest population the widget shows, in two places: six-figure numbers on its axis
+    ("population largest", "run('climate', size=100_000, cells=[29, 30], generations=3)"),
 ]
 
 MEASURE = r"""(root) => {

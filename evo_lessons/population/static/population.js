@@ -56,6 +56,12 @@ const SHOWN_ROWS = 320;
 // the table under each plot: this many generations, evenly spread from the first to the newest
 // (four columns of numbers fit the narrowest panel without scrolling)
 const TABLE_ROWS = 4;
+/** A tick label short enough for the plot's margin: 950, 1.5k, 50k, 1.2M. */
+function compactNumber(v) {
+  if (Math.abs(v) >= 1e6) return `${Number((v / 1e6).toPrecision(3))}M`;
+  if (Math.abs(v) >= 1e3) return `${Number((v / 1e3).toPrecision(3))}k`;
+  return String(v);
+}
 const FORMATS = {
   percent: (v) => `${(100 * v).toFixed(1)}%`,
   decimal: (v) => v.toFixed(3),
@@ -77,24 +83,54 @@ class PopulationPlots {
   _makePanel(parent, panel) {
     const figure = el("figure", { class: "evo-pop-panel" }, parent);
     el("figcaption", { class: "evo-pop-title" }, figure, panel.title);
-    const view = createLivePlot(figure, {
+    const details = el("details", { class: "evo-pop-numbers" }, figure);
+    el("summary", {}, details, "Table of the plotted values");
+    const table = el("table", {}, el("div", { class: "evo-pop-numbers-scroll" }, details));
+    // a panel without fixed limits (the population size) gets its axis here: 0 to a top that
+    // doubles when outgrown, with ticks in words that fit the margin ("50k", not "50000")
+    const state = { panel, figure, details, table, view: null, top: panel.ylim ? null : 4 };
+    this._makeView(state);
+    // filled when opened (and kept up to date while open): a closed table costs nothing
+    details.addEventListener("toggle", () => { if (details.open) this._fillTable(state); });
+    return state;
+  }
+
+  /** (Re)make a panel's live plot, above its table (again when a sized axis is outgrown). */
+  _makeView(state) {
+    const { panel } = state;
+    let { ylim, yticks, yticklabels } = panel;
+    if (state.top !== null) {
+      ylim = [0, state.top];
+      yticks = niceTicks(0, state.top);
+      yticklabels = yticks.map(compactNumber);
+    }
+    state.view?.root.remove();
+    state.view = createLivePlot(state.figure, {
       x_label: this.spec.x_label,
       columns: ["generation", "line", "value"],
       series: panel.lines.map((l) => ({ label: l.label, colour: l.colour, dash: l.dash,
                                         marker: l.marker })),
       // the title is the figure's own caption, above the legend
-      panels: [{ title: "", column: 2, ylim: panel.ylim, yticks: panel.yticks,
-                 yticklabels: panel.yticklabels, dodge: 0, shared: false }],
+      panels: [{ title: "", column: 2, ylim, yticks, yticklabels, dodge: 0, shared: false }],
       markers_column: null,
       alt: panel.alt,
     });
-    const details = el("details", { class: "evo-pop-numbers" }, figure);
-    el("summary", {}, details, "Table of the plotted values");
-    const table = el("table", {}, el("div", { class: "evo-pop-numbers-scroll" }, details));
-    const state = { panel, view, details, table };
-    // filled when opened (and kept up to date while open): a closed table costs nothing
-    details.addEventListener("toggle", () => { if (details.open) this._fillTable(state); });
-    return state;
+    state.figure.insertBefore(state.view.root, state.details);
+  }
+
+  /** For a sized axis: grow its top (doubling) to hold rows; true if it had to grow. */
+  _outgrown(state, rows) {
+    if (state.top === null) return false;
+    let top = state.top;
+    for (const r of rows) {
+      for (const line of state.panel.lines) {
+        const v = r[line.column];
+        while (v !== null && v !== undefined && v > top) top *= 2;
+      }
+    }
+    if (top === state.top) return false;
+    state.top = top;
+    return true;
   }
 
   /** The rows a panel's plot takes for these generation rows: one per line. */
@@ -115,7 +151,14 @@ class PopulationPlots {
       this.epoch = data.epoch;
       this.count = 0;
       this.shown = [];
-      for (const state of this.panels) state.view.reset();
+      for (const state of this.panels) {
+        if (state.top !== null && state.top !== 4) {
+          state.top = 4; // a new run starts its sized axis afresh
+          this._makeView(state);
+        } else {
+          state.view.reset();
+        }
+      }
     }
     if (data.start > this.count) return this._ask();
     const fresh = data.rows.slice(this.count - data.start);
@@ -133,6 +176,7 @@ class PopulationPlots {
     this.epoch = msg.epoch;
     this.count = msg.count;
     this.shown = [];
+    for (const state of this.panels) if (state.top !== null) state.top = 4; // grown below
     this._add(msg.rows, true);
     return true;
   }
@@ -152,7 +196,10 @@ class PopulationPlots {
       rebuild = true;
     }
     for (const state of this.panels) {
-      if (rebuild) {
+      if (this._outgrown(state, rows)) {
+        this._makeView(state);
+        state.view.append(this._rowsFor(state, this.shown));
+      } else if (rebuild) {
         state.view.reset();
         state.view.append(this._rowsFor(state, this.shown));
       } else {
