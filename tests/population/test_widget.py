@@ -174,6 +174,15 @@ def test_download_sends_the_plots_as_a_png_file():
     assert buffers[0][:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_an_extinct_run_still_downloads_as_a_png():
+    widget = make(temperature=1)
+    widget.set(mutation_rate=0, growth=1.2)
+    for _ in range(10):
+        widget.step(20)
+    assert widget.view["extinct"]
+    assert widget.plot_png()[:4] == b"\x89PNG"
+
+
 def test_the_figure_has_a_panel_per_plot_with_every_line_labelled():
     widget = make("niche")
     widget.step(30)
