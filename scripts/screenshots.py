@@ -75,6 +75,13 @@ def shoot(names: list[str], out: Path, width: int) -> list[Path]:
                 page.run_all()
                 selector = ".evo-pop[data-generation]" if population else ".evo-root[data-position]"
                 page.page.wait_for_selector(selector, timeout=120_000)
+                if population:  # stepped before it was shown: the page asks for the run so far
+                    page.page.wait_for_function(
+                        "(s) => { const el = document.querySelector(s);"
+                        " return el.dataset.plotted === el.dataset.generation; }",
+                        arg=selector,
+                        timeout=120_000,
+                    )
                 page.wait_until_idle()
                 page.page.wait_for_timeout(500)  # the last frame is painted
                 root = page.page.locator(selector).first

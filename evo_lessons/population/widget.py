@@ -1,13 +1,16 @@
 """``PopulationWidget``: watch a population evolve in a game's world, live, with nobody steering.
 
 Python owns the :class:`~evo_lessons.population.Population`; the front end (hand-written
-``static/population.js``, no bundler, no CDN) draws SVG plots from the numbers in ``view`` and
-sends small messages back: ``{"type": "step", "generations": 1}``, ``{"type": "set", "name":
-"selection", "value": 2}``, ``{"type": "environment", "choice": "cooler"}``, ``{"type":
-"reset", "seed": null}``. Each is checked here; a forged or malformed one is refused with a
-visible message and changes nothing. Play/Pause runs in the page: while playing it asks for the
-next generations only after the last ones were drawn, so the kernel is never blocked and Pause
-always works.
+``static/population.js``, no bundler, no CDN) draws the plots with the front-end kit's live
+plots from numbers: ``plot_spec`` once, then each generation's row once (``view["plot"]``: the
+rows since the last view, with ``epoch`` and ``start`` as the game widget's feed has them; a page
+that missed rows asks for ``plot_history``). It sends small messages back: ``{"type": "step",
+"generations": 1}``, ``{"type": "set", "name": "selection", "value": 2}``, ``{"type":
+"environment", "choice": "cooler"}``, ``{"type": "reset", "seed": null}``, ``{"type": "png"}``
+(the plots as a PNG file, drawn by matplotlib). Each is checked here; a forged or malformed one
+is refused with a visible message and changes nothing. Play/Pause runs in the page: while
+playing it asks for the next generations only after the last ones were drawn, so the kernel is
+never blocked and Pause always works.
 
 Every control has a Python method too (``step``, ``change_environment``, ``set``, ``reset``), so
 a notebook can script what a student clicks.
@@ -17,55 +20,29 @@ from __future__ import annotations
 
 import math
 import pathlib
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import anywidget
-import numpy as np
 import traitlets
 
 from evo_lessons.engine.words import is_whole, short_repr
 from evo_lessons.widgets.frontend import assemble
 from evo_lessons.widgets.messages import PageMessages, check_seed
-from evo_lessons.widgets.palette import PLAYER_COLOURS as COLOURS
-from evo_lessons.widgets.palette import PLAYER_SVG_DASHES as DASHES
-from evo_lessons.widgets.palette import PLAYER_SYMBOLS as SYMBOLS
 
+from . import plots
 from .model import Population
 from .result import Result
 from .settings import MAX_GROWTH, MAX_SELECTION, RUN_KEYS, Settings, check_run_values
 from .worlds import World
 
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
 STATIC = pathlib.Path(__file__).parent / "static"
-#: points kept per plotted line: older generations are thinned (every other one) beyond this
-MAX_POINTS = 400
 #: generations one message may ask for (Play asks for a few at a time)
 MAX_STEP = 100
 #: the widget's own bounds on sizes: big enough to show drift vanish, small enough to be live
 MAX_WIDGET_SIZE = 100_000
-
-
-class _Series:
-    """Per-generation rows, thinned to at most MAX_POINTS so a long run stays cheap to send."""
-
-    def __init__(self, columns: int) -> None:
-        self.x = np.zeros(MAX_POINTS + 1, dtype=np.int64)
-        self.y = np.zeros((MAX_POINTS + 1, columns))
-        self.n = 0
-
-    def add(self, x: int, y: np.ndarray) -> None:
-        self.x[self.n], self.y[self.n] = x, y
-        self.n += 1
-        if self.n > MAX_POINTS:  # odd count here: every other row keeps the newest one
-            kept = (self.n + 1) // 2
-            self.x[:kept], self.y[:kept] = self.x[: self.n : 2], self.y[: self.n : 2]
-            self.n = kept
-
-    def columns(self) -> list[list[float | None]]:
-        """Each column as a JSON-safe list (4 decimals; NaN, an extinct population, as null)."""
-        data = np.round(self.y[: self.n], 4).T
-        if np.isnan(data).any():
-            return [[None if v != v else v for v in column] for column in data.tolist()]
-        return data.tolist()
 
 
 class PopulationWidget(PageMessages, anywidget.AnyWidget):
@@ -80,6 +57,8 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
     _css = assemble(STATIC / "population.css")
 
     view = traitlets.Dict().tag(sync=True)
+    #: the plots' panels, lines and axes (set once: a world's plots never change in a run)
+    plot_spec = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, game: str | World = "climate", **settings: Any) -> None:
@@ -88,13 +67,17 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
         size = settings.get("size", 1000)
         if is_whole(size) and size > MAX_WIDGET_SIZE:
             raise ValueError(f"the widget shows populations of up to {MAX_WIDGET_SIZE:,}")
+        self._epoch = 0
         self._start(Population(game, **settings))
+        self.plot_spec = plots.plot_spec(self.population.world)
         self.on_msg(self._on_message)
 
     def _start(self, population: Population) -> None:
+        """A run from its generation 0: the page's plots start again (a new epoch)."""
         self.population = population
-        self._series = _Series(int(population.world.sizes.sum()) + 2)
-        self._series.add(0, self._row())
+        self._epoch += 1
+        self._sent = 0  # rows (generations) the page has been sent in this epoch
+        self._fresh = [self._row()]  # rows not sent yet
         self._refresh()
 
     # -- Python controls (the same as the page's) ----------------------------------------------
@@ -109,7 +92,7 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
             if self.population.extinct:
                 break
             self.population.step()
-            self._series.add(self.population.generation, self._row())
+            self._fresh.append(self._row())
         self._refresh()
 
     def change_environment(self, **changes: Any) -> None:
@@ -167,6 +150,8 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
         "environment": frozenset({"choice"}),
         "reset": frozenset({"seed"}),
         "code": frozenset({"name"}),
+        "png": frozenset(),
+        "plot_history": frozenset(),
     }
 
     def _on_step(self, content: dict) -> None:
@@ -202,73 +187,37 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
             }
         )
 
+    def _on_png(self, content: dict) -> None:
+        name = f"population_{self.population.world.name}_seed{self.population.initial.seed}.png"
+        self.send({"type": "png", "filename": name}, buffers=[self.plot_png()])
+
+    def _on_plot_history(self, content: dict) -> None:
+        rows = plots.history_rows(self.population.result())
+        self.send({"type": "plot_history", "epoch": self._epoch, "count": self._sent, "rows": rows})
+
+    # -- plots -----------------------------------------------------------------------------------
+    def figure(self) -> Figure:
+        """The run so far as a matplotlib Figure, the plots' panels (renders without a page)."""
+        return plots.figure(self.population.result())
+
+    def plot_png(self) -> bytes:
+        """The run so far as PNG bytes (what "Download plot (PNG)" saves)."""
+        from evo_lessons.widgets.plots import figure_png  # matplotlib loads only when asked
+
+        return figure_png(self.figure())
+
     # -- the view model ------------------------------------------------------------------------
-    def _row(self) -> np.ndarray:
+    def _row(self) -> list:
         p = self.population
-        return np.concatenate([p.frequencies, [p.mean_fitness, p.size]])
+        return plots.plot_row(p.generation, p.frequencies, p.mean_fitness, p.size)
 
     def _refresh(self) -> None:
-        self.view = self._view()
+        fresh, self._fresh = self._fresh, []
+        start, self._sent = self._sent, self._sent + len(fresh)
+        self.view = self._view({"epoch": self._epoch, "start": start, "rows": fresh})
 
-    def _view(self) -> dict[str, Any]:
+    def _view(self, plot: dict[str, Any]) -> dict[str, Any]:
         p, world = self.population, self.population.world
-        data = self._series.columns()
-        columns = [(k, i) for k, t in enumerate(world.traits) for i in range(len(t.values))]
-        index = {c: n for n, c in enumerate(columns)}
-        panels = []
-        for panel in world.panels():
-            lines = []
-            single = len({k for k, _ in panel.lines}) == 1
-            for n, (k, i) in enumerate(panel.lines):
-                trait = world.traits[k]
-                if single:
-                    label = trait.labels[i]
-                elif len(trait.values) == 2:
-                    label = trait.name
-                else:
-                    label = f"{trait.name}: {trait.labels[i]}"
-                lines.append(
-                    {
-                        "label": label,
-                        "colour": COLOURS[n % len(COLOURS)],
-                        "symbol": SYMBOLS[n % len(SYMBOLS)],
-                        "dash": DASHES[n % len(DASHES)],
-                        "values": data[index[(k, i)]],
-                    }
-                )
-            panels.append({"title": panel.title, "lines": lines, "max": 1})
-        fitness = data[-2]
-        sizes = [int(v) for v in data[-1]]
-        panels.append(
-            {
-                "title": "Mean fitness (1 = every individual matches)",
-                "max": 1,
-                "lines": [
-                    {
-                        "label": "mean fitness",
-                        "colour": COLOURS[5],
-                        "symbol": SYMBOLS[0],
-                        "dash": "",
-                        "values": fitness,
-                    }
-                ],
-            }
-        )
-        panels.append(
-            {
-                "title": "Population size",
-                "max": max(max(sizes), p.run["size"] * p.demes),
-                "lines": [
-                    {
-                        "label": "individuals",
-                        "colour": COLOURS[1],
-                        "symbol": SYMBOLS[1],
-                        "dash": "",
-                        "values": sizes,
-                    }
-                ],
-            }
-        )
         choices = world.choices(p.environment)
         return {
             "game": world.name,
@@ -276,8 +225,7 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
             "generation": p.generation,
             "seed": p.initial.seed,
             "extinct": p.extinct,
-            "x": self._series.x[: self._series.n].tolist(),
-            "panels": panels,
+            "plot": plot,
             "choices": [{"key": c.key, "label": c.label} for c in choices],
             "controls": {
                 "size": p.run["size"],

@@ -1,5 +1,7 @@
 """The PopulationWidget in a real browser: step, play, pause and change the climate, by mouse and
-keyboard, offline and without console errors.
+keyboard; its plots drawn with the kit's live plots from the rows the kernel sends (a page shown
+after a run began asks for the run so far); the plots as a PNG download; offline and without
+console errors.
 
 No lesson notebook holds the widget yet (that is a later phase), so the test writes a two-cell
 notebook into the lab's own temporary folder; the repository's notebooks are untouched.
@@ -17,6 +19,7 @@ NOTEBOOK = "population_widget_test.ipynb"
 CODE = (
     "from evo_lessons.population import PopulationWidget\n"
     "widget = PopulationWidget('climate', size=500, mutation_rate=0.01, seed=1)\n"
+    "widget.step(30)  # before the page shows it: the page asks for the run so far\n"
     "widget"
 )
 
@@ -64,20 +67,24 @@ def test_population_widget_steps_plays_and_changes_the_climate(lab_page):
     )
     assert not page.locator(".jupyter-widgets-error-widget").count()
     widget = page.locator(".evo-pop").first
-    assert _generation(widget) == 0
+    assert _generation(widget) == 30
+    # the plots missed generations 0..29: they asked for them and drew the whole run
+    page.wait_for_function(
+        "(el) => el.dataset.plotted === '30'", arg=widget.element_handle(), timeout=30_000
+    )
     assert "Temperature 3 of 5" in widget.locator(".evo-pop-environment-text").text_content()
 
     # mouse: one generation
     widget.get_by_role("button", name="Step 1 generation").click()
-    _wait_for_generation(page, widget, "g === 1")
+    _wait_for_generation(page, widget, "g === 31")
 
     # keyboard: Enter and Space on a focused button each breed ten more
     step10 = widget.get_by_role("button", name="Step 10 generations")
     step10.focus()
     page.keyboard.press("Enter")
-    _wait_for_generation(page, widget, "g === 11")
+    _wait_for_generation(page, widget, "g === 41")
     page.keyboard.press(" ")
-    _wait_for_generation(page, widget, "g === 21")
+    _wait_for_generation(page, widget, "g === 51")
 
     # a climate step: the cell under the population turns from savannah to temperate forest
     widget.get_by_role("button", name="Climate step: cooler").click()
@@ -102,7 +109,7 @@ def test_population_widget_steps_plays_and_changes_the_climate(lab_page):
     play = widget.locator(".evo-pop-play")
     play.click()
     assert play.get_attribute("aria-pressed") == "true"
-    _wait_for_generation(page, widget, "g >= 40")
+    _wait_for_generation(page, widget, "g >= 70")
     play.click()
     assert play.get_attribute("aria-pressed") == "false"
     page.wait_for_timeout(500)  # a step already asked for may still arrive
@@ -110,21 +117,64 @@ def test_population_widget_steps_plays_and_changes_the_climate(lab_page):
     page.wait_for_timeout(1000)
     assert _generation(widget) == paused_at
 
-    # the plots, the table and the description follow the numbers
-    plots = widget.locator(".evo-pop-plots svg[role='img']")
+    # the plots, their tables and the description follow the numbers
+    page.wait_for_function(
+        "(el) => el.dataset.plotted === el.dataset.generation",
+        arg=widget.element_handle(),
+        timeout=30_000,
+    )
+    plots = widget.locator(".evo-pop-plots .evo-liveplot[role='img']")
     assert plots.count() == 5  # three genes, fitness, size
-    labels = widget.locator(".evo-pop-label").all_text_contents()
+    assert "Body: a line for 1 savannah" in plots.first.get_attribute("aria-label")
+    labels = widget.locator(".evo-pop-plots .evo-lp-legend li").all_text_contents()
     assert any("3 temperate forest" in label for label in labels)
-    # every line label is whole: none runs out of its box or is clipped by the drawing
+    # every line drawn, ending at the newest generation with its marker (the others hidden)
+    lines = widget.evaluate(
+        """(el) => [...el.querySelectorAll('.evo-lp-lines > path')].map((p) => ({
+             drawn: (p.getAttribute('d') || '').length > 0,
+             markers: [...p.nextElementSibling.children].filter(
+               (m) => getComputedStyle(m).display !== 'none').length }))"""
+    )
+    assert len(lines) == 3 * 4 + 2
+    assert all(line["drawn"] and line["markers"] == 1 for line in lines), lines
+    # every line label and title is whole: none runs out of its box
     clipped = widget.evaluate(
-        "(el) => [...el.querySelectorAll('.evo-pop-label, .evo-pop-title')]"
+        "(el) => [...el.querySelectorAll('.evo-lp-legend li, .evo-pop-title')]"
         ".filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent)"
     )
     assert not clipped, f"clipped labels: {clipped}"
+    # the numbers under a plot: each line's shares from generation 0 to the newest
+    numbers = widget.locator(".evo-pop-numbers").first
+    numbers.locator("summary").click()
+    head = numbers.locator("thead th").all_text_contents()
+    assert head[0] == "Generation" and head[1] == "0" and head[-1] == str(paused_at)
+    assert numbers.locator("tbody tr").count() == 4
+    assert numbers.locator("tbody td").first.text_content().endswith("%")
     assert widget.locator(".evo-pop-table tbody tr").count() == 12
     description = widget.locator(".evo-pop-description").text_content()
     assert f"Generation {paused_at}" in description and "Nobody chooses" in description
     assert widget.locator(".evo-pop-error").is_hidden()
+
+    # a long run: the page draws at most a few hundred points a line, the newest always
+    widget.locator(".evo-pop-speed").select_option("20")
+    play.click()
+    _wait_for_generation(page, widget, "g >= 420", timeout=120_000)
+    play.click()
+    page.wait_for_timeout(500)
+    page.wait_for_function(
+        "(el) => el.dataset.plotted === el.dataset.generation",
+        arg=widget.element_handle(),
+        timeout=30_000,
+    )
+    points = widget.evaluate(
+        "(el) => [...el.querySelectorAll('.evo-lp-lines > g')].map((g) => g.children.length)"
+    )
+    assert all(100 < n <= 321 for n in points), points
+
+    # the plots as a PNG file, drawn by the kernel
+    with page.expect_download(timeout=60_000) as download:
+        widget.get_by_role("button", name="Download plots (PNG)").click()
+    assert download.value.suggested_filename == "population_climate_seed1.png"
 
     lab_page.wait_until_idle()
     lab_page.screenshot(widget, "population_widget.png")

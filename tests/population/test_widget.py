@@ -3,6 +3,7 @@ refused with a visible error and changes nothing; the real ones step, set and ch
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import numpy as np
@@ -92,13 +93,106 @@ def test_any_message_is_either_carried_out_or_refused_without_a_change(message):
     json.dumps(widget.view, allow_nan=False)
 
 
-def test_step_breeds_generations_and_redraws():
+def test_step_breeds_generations_and_sends_only_their_rows():
     widget = make()
     send(widget, {"type": "step", "generations": 5})
     assert widget.error == ""
     assert widget.view["generation"] == 5
-    assert widget.view["x"] == [0, 1, 2, 3, 4, 5]
-    assert all(len(line["values"]) == 6 for p in widget.view["panels"] for line in p["lines"])
+    plot = widget.view["plot"]
+    assert plot["start"] == 1  # generation 0 went with the first view
+    assert [row[0] for row in plot["rows"]] == [1, 2, 3, 4, 5]
+
+
+def test_every_generation_reaches_the_page_once_in_order():
+    widget = make()
+    seen = list(widget.view["plot"]["rows"])
+    for generations in (1, 7, 3):
+        send(widget, {"type": "step", "generations": generations})
+        assert widget.view["plot"]["start"] == len(seen)
+        seen += widget.view["plot"]["rows"]
+    result = widget.result()
+    assert [row[0] for row in seen] == list(range(12))
+    n = result.frequencies.shape[1]
+    assert np.allclose([row[1 : 1 + n] for row in seen], result.frequencies, atol=1e-4)
+    assert [row[-1] for row in seen] == list(result.sizes.sum(axis=1))
+
+
+def test_a_change_without_new_generations_sends_no_rows():
+    widget = make()
+    widget.step(3)
+    send(widget, {"type": "set", "name": "selection", "value": 2})
+    assert widget.view["plot"]["rows"] == [] and widget.view["plot"]["start"] == 4
+
+
+def test_a_new_run_starts_the_plots_again_in_a_new_epoch():
+    widget = make()
+    widget.step(4)
+    epoch = widget.view["plot"]["epoch"]
+    send(widget, {"type": "reset", "seed": 5})
+    plot = widget.view["plot"]
+    assert plot["epoch"] == epoch + 1 and plot["start"] == 0
+    assert [row[0] for row in plot["rows"]] == [0]
+
+
+def sent_messages(widget):
+    sent: list[tuple[dict, list | None]] = []
+    widget.send = lambda content, buffers=None: sent.append((content, buffers))
+    return sent
+
+
+def test_a_page_that_missed_rows_gets_the_run_so_far_thinned_to_end_at_the_newest():
+    widget = make()
+    for _ in range(9):
+        widget.step(100)
+    sent = sent_messages(widget)
+    send(widget, {"type": "plot_history"})
+    message, _ = sent[-1]
+    assert message["type"] == "plot_history" and message["count"] == 901
+    assert message["epoch"] == widget.view["plot"]["epoch"]
+    x = [row[0] for row in message["rows"]]
+    assert len(x) <= 257 and x[0] == 0 and x[-1] == 900
+    assert x == sorted(set(x))
+    assert len({b - a for a, b in itertools.pairwise(x[:-1])}) == 1  # evenly spread
+
+
+def test_a_short_run_s_history_is_every_generation():
+    widget = make()
+    widget.step(12)
+    sent = sent_messages(widget)
+    send(widget, {"type": "plot_history"})
+    assert [row[0] for row in sent[-1][0]["rows"]] == list(range(13))
+
+
+def test_download_sends_the_plots_as_a_png_file():
+    widget = make()
+    widget.step(20)
+    sent = sent_messages(widget)
+    send(widget, {"type": "png"})
+    message, buffers = sent[-1]
+    assert widget.error == ""
+    assert message == {"type": "png", "filename": "population_climate_seed3.png"}
+    assert buffers[0][:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_an_extinct_run_still_downloads_as_a_png():
+    widget = make(temperature=1)
+    widget.set(mutation_rate=0, growth=1.2)
+    for _ in range(10):
+        widget.step(20)
+    assert widget.view["extinct"]
+    assert widget.plot_png()[:4] == b"\x89PNG"
+
+
+def test_the_figure_has_a_panel_per_plot_with_every_line_labelled():
+    widget = make("niche")
+    widget.step(30)
+    fig = widget.figure()
+    shown = [ax for ax in fig.axes if ax.get_visible()]
+    spec = widget.plot_spec["panels"]
+    assert [ax.get_title(loc="left") for ax in shown] == [p["title"] for p in spec]
+    for ax, panel in zip(shown, spec, strict=True):
+        labels = [t.get_text() for t in ax.get_legend().get_texts()]
+        assert labels == [line["label"] for line in panel["lines"]]
 
 
 def test_a_climate_step_button_changes_the_habitat():
@@ -165,15 +259,6 @@ def test_what_the_widget_showed_re_runs_from_its_settings():
     assert np.array_equal(replay.frequencies, widget.result().frequencies)
 
 
-def test_long_runs_are_thinned_to_a_few_hundred_points_ending_at_the_newest():
-    widget = make()
-    for _ in range(9):
-        widget.step(100)
-    x = widget.view["x"]
-    assert len(x) <= 400
-    assert x[0] == 0 and x[-1] == 900
-
-
 def test_the_table_and_the_description_give_the_numbers_in_words():
     widget = make()
     rows = widget.view["table"]["rows"]
@@ -182,9 +267,37 @@ def test_the_table_and_the_description_give_the_numbers_in_words():
     assert "Temperature 3 of 5" in widget.view["description"]
 
 
+def test_an_extinct_generation_is_sent_as_no_value_not_as_nan():
+    widget = make(temperature=1)
+    widget.set(mutation_rate=0, growth=1.2)
+    rows = []
+    for _ in range(10):
+        widget.step(20)
+        rows += widget.view["plot"]["rows"]
+    assert widget.view["extinct"]
+    last = rows[-1]
+    assert last[-1] == 0 and all(v is None for v in last[1:-1])
+    json.dumps(rows, allow_nan=False)
+
+
+def test_each_plot_names_its_rows_columns_and_reads_without_colour():
+    widget = make("adapt_or_die")
+    row = widget.view["plot"]["rows"][0]
+    spec = widget.plot_spec
+    assert spec["x_label"] == "generation"
+    for panel in spec["panels"]:
+        assert panel["alt"].startswith(panel["title"])
+        assert panel["format"] in {"percent", "decimal", "whole"}
+        for line in panel["lines"]:
+            assert 1 <= line["column"] < len(row)
+            assert line["label"] in panel["alt"]
+        styles = [(line["dash"], line["marker"]) for line in panel["lines"]]
+        assert len(set(styles)) == len(styles)  # lines differ in more than colour
+
+
 def test_lines_carry_okabe_ito_colours_symbols_and_text_labels():
-    view = make().view
-    lines = [line for panel in view["panels"] for line in panel["lines"]]
+    spec = make().plot_spec
+    lines = [line for panel in spec["panels"] for line in panel["lines"]]
     okabe_ito = {
         "#E69F00",
         "#0072B2",

@@ -95,8 +95,10 @@
     return { half, centres, fill };
   };
 
-  /** Draws the bug from its five features; marks: {feature: symbol} shows adaptation cards. */
-  function drawBug(parent, features, { x = 0, y = 0, scale = 1, fill = "#bbb", marks = {}, fresh = new Set() } = {}) {
+  /** Draws the bug from its five features; marks: {feature: symbol} shows adaptation cards.
+   *  frame: [half width, half height] of the drawing around (x, y), in its own units: a badge
+   *  that would run out of it is moved in, so no mark is ever cut off at the drawing's edge. */
+  function drawBug(parent, features, { x = 0, y = 0, scale = 1, fill = "#bbb", marks = {}, fresh = new Set(), frame = null } = {}) {
     const [legLength, segments, size, eyes, antennae] = features;
     const g = S("g", { transform: `translate(${x},${y}) scale(${scale})` }, parent);
     const body = bugBody(g, segments, size, fill);
@@ -120,11 +122,18 @@
       [headX + 14 + antennae * 3, -8 - antennae * 2], // antennae (their tips)
     ];
     for (const [f, symbol] of Object.entries(marks)) {
-      const [mx, my] = spots[f];
+      // the badge is as wide as its symbol ("=3++" is four bold characters, about 6.6 units each)
+      const bw = Math.max(16, 6.6 * String(symbol).length + 5);
+      let [mx, my] = spots[f];
+      if (frame) {
+        const [fw, fh] = [frame[0] / scale, frame[1] / scale];
+        mx = Math.max(-fw + bw / 2 + 1, Math.min(fw - bw / 2 - 1, mx));
+        my = Math.max(-fh + 7.5, Math.min(fh - 7.5, my));
+      }
       const m = S("g", { transform: `translate(${mx},${my})` }, g);
       const badge = S("g", { class: fresh.has(Number(f)) ? "evo-aod-new" : null }, m);
-      S("rect", { x: -8, y: -6.5, width: 16, height: 13, rx: 3, fill: "#fff", stroke: "#0072B2",
-                  "stroke-width": 1.3 }, badge);
+      S("rect", { x: -bw / 2, y: -6.5, width: bw, height: 13, rx: 3, fill: "#fff",
+                  stroke: "#0072B2", "stroke-width": 1.3 }, badge);
       S("text", { y: 4, "text-anchor": "middle", "font-size": 10, "font-weight": "bold",
                   fill: "#0b3b60" }, badge, symbol);
     }
@@ -257,9 +266,11 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
       const pic = matPicture(g, hab, MAT, 15);
       const fresh = before && !before.places.some((q) => q.place === p.place && q.habitat);
       if (fresh) pic.classList.add("evo-aod-new");
-      svg("rect", { x: 1, y: 1, width: 30, height: 8.5, rx: 2, fill: "#fff", opacity: 0.85 }, g);
-      svg("text", { x: 2.5, y: 8, "font-size": 7, "font-weight": "bold", fill: "#111" }, g,
-          `${hab.short} ${hab.number}`);
+      // the name tag is as wide as its words (about 4.9 units a bold character at this size)
+      const tag = `${hab.short} ${hab.number}`;
+      svg("rect", { x: 1, y: 1, width: Math.min(MAT - 2, 4 + 4.9 * tag.length), height: 8.5,
+                    rx: 2, fill: "#fff", opacity: 0.85 }, g);
+      svg("text", { x: 2.5, y: 8, "font-size": 7, "font-weight": "bold", fill: "#111" }, g, tag);
       // one pressure a line (two columns made bold labels run into each other); the two
       // fixed pressures are bold and starred, so weight is not the only cue
       p.pressures.forEach((v, f) => {
@@ -362,7 +373,11 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
   for (const bug of b.bugs) {
     const s = bug.seat;
     const style = seats[s];
-    const card = html("div", { class: "evo-genome", "data-player": s }, boards);
+    // another player's card lies below the board: its places (the cards a trade asks for) are
+    // also in the choices list beside the board, so it may be off screen on a laptop
+    const card = html("div", { class: "evo-genome", "data-player": s,
+                               "data-below-board": s === ctx.view.viewer ? null : "true" },
+                      boards);
     const head = html("p", { class: "evo-genome-head" }, card);
     html("span", { class: "evo-swatch", style: `background:${style.colour}` }, head,
          `${s + 1}`);
@@ -388,7 +403,8 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
         now.map((v, f) => `${b.features[f]} ${v}`).join(", ") +
         (bug.adaptations.length ? `; adaptation cards ${bug.adaptations.map((c) => c.label).join(", ")}` : ""),
     }, box);
-    drawBug(pic, now, { scale: 1.45, fill: style.colour, marks: marksOf(bug), fresh });
+    drawBug(pic, now, { scale: 1.45, fill: style.colour, marks: marksOf(bug), fresh,
+                        frame: [75, 46] });
     const facts = html("ul", { "aria-hidden": "true" }, box);
     now.forEach((v, f) => html("li", {}, facts, `${b.features[f]} ${v}`));
     const mine = s === b.turn_player;

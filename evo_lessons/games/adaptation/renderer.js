@@ -228,24 +228,25 @@ registerRenderer("adaptation", (root, b, ctx) => {
        `Last reveal (round ${last.round}): the ${last.challenge} challenge. ` +
        (last.round === 1 ? "Round one only chose the dealer; nobody lost a token."
                          : `${last.defeated.map(name).join(", ")} lost a token.`));
-  const shown = last.cards.filter((c) => c).length;
-  const rs = svg("svg", { width: shown * 92 + 4, height: 118, role: "img",
-                          "aria-label": "Cards of the last reveal: " + last.cards
-                            .map((c, s) => (c ? `${name(s)} ${c.label} scored ${last.scores[s]}` : null))
-                            .filter((t) => t).join("; ") }, reveal);
-  let k = 0;
+  // one small drawing a card, in a row that wraps: on a phone the cards go onto two lines at
+  // full size instead of shrinking (or being cut off at the edge)
+  const rs = html("div", { class: "evo-ad-reveal-cards", role: "img",
+                           style: "display:flex;flex-wrap:wrap;gap:0",
+                           "aria-label": "Cards of the last reveal: " + last.cards
+                             .map((c, s) => (c ? `${name(s)} ${c.label} scored ${last.scores[s]}` : null))
+                             .filter((t) => t).join("; ") }, reveal);
   last.cards.forEach((c, s) => {
     if (!c) return;
-    const x = 2 + k * 92;
-    playingCard(rs, x + 8, 2, 70, 82, c);
+    const cs = svg("svg", { width: 92, height: 118, viewBox: "0 0 92 118",
+                            "aria-hidden": "true" }, rs);
+    playingCard(cs, 10, 2, 70, 82, c);
     const lost = last.defeated.includes(s);
-    svg("text", { x: x + 43, y: 99, "text-anchor": "middle", "font-size": 12, fill: "currentColor",
-                  "font-weight": lost ? "bold" : "normal" }, rs, `P${s + 1} scored ${last.scores[s]}`);
+    svg("text", { x: 45, y: 99, "text-anchor": "middle", "font-size": 12, fill: "currentColor",
+                  "font-weight": lost ? "bold" : "normal" }, cs, `P${s + 1} scored ${last.scores[s]}`);
     if (lost) {
-      svg("text", { x: x + 43, y: 114, "text-anchor": "middle", "font-size": 12, fill: "currentColor",
-                    "font-weight": "bold" }, rs, "✗ lowest");
+      svg("text", { x: 45, y: 114, "text-anchor": "middle", "font-size": 12, fill: "currentColor",
+                    "font-weight": "bold" }, cs, "✗ lowest");
     }
-    k++;
   });
 
   // -- memory aid: every round so far, newest first ----------------------------------------------

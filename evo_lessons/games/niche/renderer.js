@@ -203,8 +203,19 @@ registerRenderer("niche", (root, b, ctx) => {
   // other, so the pool fits the board's column at full size (never scaled down)
   const W = 128, H = 84, DY = 44, GAP = 12;
   const stackWidth = 4 * W;
-  const stackHeight = 18 + 3 * DY + H + 4;
-  const poolHeight = 2 * stackHeight + GAP;
+  // a stack is as tall as its deepest card still there: drawn cards leave no empty band, so
+  // the players' hands below come up into view as the pool empties
+  const stackHeights = b.gene_pool.map((stack) => {
+    const deepest = Math.max(-1, ...stack.filter((slot) => slot.present).map((slot) => slot.layer));
+    return 18 + Math.max(0, deepest) * DY + H + 4;
+  });
+  const stackTops = stackHeights.map((_h, s) =>
+    stackHeights.slice(0, s).reduce((sum, h) => sum + h + GAP, 0));
+  const poolHeight = stackHeights.reduce((sum, h) => sum + h, 0) + GAP * (stackHeights.length - 1);
+  // setup: the only choice is which environment to keep, so it comes before the pool
+  const setupBox = b.dealt.length ? html("div", { class: "evo-niche-dealt", role: "group",
+                                                  "aria-label": "Your two environments: keep one" },
+                                         root) : null;
   const pool = svg("svg", {
     viewBox: `0 0 ${stackWidth + 8} ${poolHeight}`, width: stackWidth + 8,
     height: poolHeight, class: "evo-niche-pool", role: "group",
@@ -212,7 +223,7 @@ registerRenderer("niche", (root, b, ctx) => {
                   "cards can be drawn",
   }, root);
   b.gene_pool.forEach((stack, s) => {
-    const x0 = 4, y0 = s * (stackHeight + GAP);
+    const x0 = 4, y0 = stackTops[s];
     svg("text", { x: x0, y: y0 + 12, "font-size": 12, "font-weight": "bold" }, pool,
         `Gene pool ${s + 1}`);
     // bottom layer first, so the cards lying on top are drawn over it
@@ -269,9 +280,12 @@ registerRenderer("niche", (root, b, ctx) => {
 
   // -- a card as an HTML box (hand, play area, environments) --------------------------------------
   const cardBox = (parent, c, extra = "") => {
+    // an event's sentence has words as long as "environments": its card is wider, so no word
+    // runs out of it
     const box = html("div", {
       class: "evo-niche-card", "data-card": c.id, title: cardTitle(c),
-      style: `display:inline-block;vertical-align:top;width:7.6em;min-height:3.4em;` +
+      style: `display:inline-block;vertical-align:top;` +
+             `width:${c.kind === "event" ? 9.8 : 7.6}em;min-height:3.4em;` +
              `margin:2px;padding:3px 5px;border:1px solid #333;border-radius:5px;` +
              `background:${FILL[c.kind]};color:#111;font-size:12px;${extra}`,
     }, parent);
@@ -293,9 +307,8 @@ registerRenderer("niche", (root, b, ctx) => {
   const outline = "outline:2px dashed #000;outline-offset:1px;";
 
   // -- setup: the two environments dealt to the viewer ----------------------------------------------
-  if (b.dealt.length) {
-    const dealt = html("div", { class: "evo-niche-dealt", role: "group",
-                                "aria-label": "Your two environments: keep one" }, root);
+  if (setupBox) {
+    const dealt = setupBox;
     html("p", { style: "margin:4px 0" }, dealt,
          "Keep one of these environments (the other goes back into the deck):");
     for (const env of b.dealt) {
@@ -336,6 +349,11 @@ registerRenderer("niche", (root, b, ctx) => {
          ` · environments ${marks} (${p.completed.length} of ${b.to_win})` +
          (p.protected ? " · REFUGE: protected" : "") + (turn ? " · to act" : ""));
 
+    // the viewer's hand comes first in their panel: it holds the cards they play now, and so
+    // stays in view on a laptop screen without scrolling past the creature and the play area
+    const mine = p.seat === ctx.view.viewer && b.hand;
+    const handSlot = mine ? html("div", { class: "evo-niche-hand", role: "group",
+                                          "aria-label": "Your hand" }, panel) : null;
     // the creature its traits make, in its environment; beside it the challenges, ticked off
     const row = html("div", { class: "evo-niche-scene-row" }, panel);
     const old = before && before.players.find((q) => q.seat === p.seat);
@@ -392,11 +410,10 @@ registerRenderer("niche", (root, b, ctx) => {
            area, "empty place");
     }
 
-    // the viewer's hand
-    if (p.seat === ctx.view.viewer && b.hand) {
-      const hand = html("div", { class: "evo-niche-hand", role: "group",
-                                 "aria-label": "Your hand" }, panel);
-      html("div", { style: "font-size:11px;margin-top:3px" }, hand,
+    // the viewer's hand (drawn into its place above)
+    if (mine) {
+      const hand = handSlot;
+      html("div", { style: "font-size:11px;margin:1px 0" }, hand,
            `Your hand (${b.hand.length}):`);
       for (const c of b.hand) {
         const box = cardBox(hand, c);

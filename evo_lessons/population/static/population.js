@@ -1,13 +1,13 @@
 // population.js: the PopulationWidget's front end. Plain ES (no imports, no CDN), joined after
 // the front-end kit (dom.js, plot.js) into one module.
-// Python owns the population; this file draws SVG plots from the numbers in `view` and sends
-// small messages ({type: "step", generations}) that Python checks. Play/Pause lives here: while
+// Python owns the population; this file draws its plots with the kit's live plots from the rows
+// of numbers the kernel sends once each, and sends small messages ({type: "step", generations})
+// that Python checks. Play/Pause lives here: while
 // playing, the next step is asked for only after the last one was drawn.
 
-// The DOM helpers (htmlEl, svgEl, uid) are the front-end kit's (dom.js), joined before this
-// file by evo_lessons/widgets/frontend.py.
+// The DOM helpers (htmlEl, uid) and createLivePlot are the front-end kit's (dom.js, plot.js),
+// joined before this file by evo_lessons/widgets/frontend.py.
 const el = htmlEl;
-const svg = svgEl;
 const nextId = (stem) => uid(`pop-${stem}`);
 
 /** A labelled range input: its text says the value in words; sends on release or keys. */
@@ -45,63 +45,220 @@ const RATE = { // 0, then 1e-5 .. 1e-1 on a log scale
   fromValue: (v) => (v <= 0 ? -5.5 : Math.log10(v)),
 };
 
-/** One panel: axes, lines with dashes and an end symbol; the line labels are a legend of
- *  HTML text beside the drawing, so a long label wraps between words instead of being clipped. */
-function drawPanel(parent, panel, x, lastX) {
-  const W = 320, H = 180, left = 44, right = 14, top = 10, bottom = 28;
-  const figure = el("figure", { class: "evo-pop-panel" }, parent);
-  el("figcaption", { class: "evo-pop-title" }, figure, panel.title);
-  const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img",
-                         "aria-label": `${panel.title}: plot; the table gives the numbers` },
-                figure);
-  const plotW = W - left - right, plotH = H - top - bottom;
-  const xMax = Math.max(1, lastX);
-  const yMax = panel.max || 1;
-  const px = (g) => left + (g / xMax) * plotW;
-  const py = (v) => top + plotH - (v / yMax) * plotH;
-  svg("rect", { x: left, y: top, width: plotW, height: plotH, class: "evo-pop-frame" }, s);
-  for (const f of [0, 0.5, 1]) {
-    const y = py(f * yMax);
-    svg("line", { x1: left, x2: left + plotW, y1: y, y2: y, class: "evo-pop-grid" }, s);
-    const tick = yMax === 1 ? `${Math.round(f * 100)}%` : Math.round(f * yMax).toLocaleString();
-    svg("text", { x: left - 4, y: y + 4, class: "evo-pop-tick", "text-anchor": "end" }, s, tick);
+// The plots are the kit's live plots (plot.js), one LivePlotView per panel (each panel has its
+// own lines), fed rows [generation, line, value] built from the kernel's generation rows
+// [generation, share..., mean fitness, size] (see population/plots.py). Axes stay fixed and grow
+// (doubling) only when outgrown. A long run is thinned here: at most SHOWN_ROWS generations are
+// drawn per line; beyond that the lines are drawn again from every 2^k-th generation (and the
+// newest), so a run of thousands of generations stays a few hundred points, redrawn a handful
+// of times.
+const SHOWN_ROWS = 320;
+// the table under each plot: this many generations, evenly spread from the first to the newest
+// (four columns of numbers fit the narrowest panel without scrolling)
+const TABLE_ROWS = 4;
+/** A tick label short enough for the plot's margin: 950, 1.5k, 50k, 1.2M. */
+function compactNumber(v) {
+  if (Math.abs(v) >= 1e6) return `${Number((v / 1e6).toPrecision(3))}M`;
+  if (Math.abs(v) >= 1e3) return `${Number((v / 1e3).toPrecision(3))}k`;
+  return String(v);
+}
+const FORMATS = {
+  percent: (v) => `${(100 * v).toFixed(1)}%`,
+  decimal: (v) => v.toFixed(3),
+  whole: (v) => Math.round(v).toLocaleString(),
+};
+
+class PopulationPlots {
+  /** spec: the kernel's plot_spec; askHistory() is called when rows were missed. */
+  constructor(parent, spec, askHistory) {
+    this.spec = spec;
+    this.askHistory = askHistory;
+    this.epoch = null;
+    this.count = 0; // generation rows received in this epoch (the kernel's numbering)
+    this.shown = []; // the generation rows drawn now (thinned)
+    this.asked = false;
+    this.panels = spec.panels.map((panel) => this._makePanel(parent, panel));
   }
-  svg("text", { x: left, y: H - 8, class: "evo-pop-tick" }, s, "0");
-  svg("text", { x: left + plotW, y: H - 8, class: "evo-pop-tick", "text-anchor": "end" }, s,
-      `generation ${lastX}`);
-  const ends = [];
-  for (const line of panel.lines) {
-    let d = "";
-    let pen = false;
-    let last = null;
-    line.values.forEach((v, i) => {
-      if (v === null) { pen = false; return; }
-      d += `${pen ? "L" : "M"}${px(x[i]).toFixed(1)} ${py(v).toFixed(1)}`;
-      pen = true;
-      last = [px(x[i]), py(v)];
-    });
-    svg("path", { d, fill: "none", stroke: line.colour, "stroke-width": 2,
-                  "stroke-dasharray": line.dash || null }, s);
-    if (last) {
-      svg("text", { x: last[0], y: last[1] + 4, "text-anchor": "middle", fill: line.colour,
-                    class: "evo-pop-symbol" }, s, line.symbol);
+
+  _makePanel(parent, panel) {
+    const figure = el("figure", { class: "evo-pop-panel" }, parent);
+    el("figcaption", { class: "evo-pop-title" }, figure, panel.title);
+    const details = el("details", { class: "evo-pop-numbers" }, figure);
+    el("summary", {}, details, "Table of the plotted values");
+    const table = el("table", {}, el("div", { class: "evo-pop-numbers-scroll" }, details));
+    // a panel without fixed limits (the population size) gets its axis here: 0 to a top that
+    // doubles when outgrown, with ticks in words that fit the margin ("50k", not "50000")
+    const state = { panel, figure, details, table, view: null, top: panel.ylim ? null : 4 };
+    this._makeView(state);
+    // filled when opened (and kept up to date while open): a closed table costs nothing
+    details.addEventListener("toggle", () => { if (details.open) this._fillTable(state); });
+    return state;
+  }
+
+  /** (Re)make a panel's live plot, above its table (again when a sized axis is outgrown). */
+  _makeView(state) {
+    const { panel } = state;
+    let { ylim, yticks, yticklabels } = panel;
+    if (state.top !== null) {
+      ylim = [0, state.top];
+      yticks = niceTicks(0, state.top);
+      yticklabels = yticks.map(compactNumber);
     }
-    ends.push({ line, y: last ? last[1] : Infinity });
+    state.view?.root.remove();
+    state.view = createLivePlot(state.figure, {
+      x_label: this.spec.x_label,
+      columns: ["generation", "line", "value"],
+      series: panel.lines.map((l) => ({ label: l.label, colour: l.colour, dash: l.dash,
+                                        marker: l.marker })),
+      // the title is the figure's own caption, above the legend
+      panels: [{ title: "", column: 2, ylim, yticks, yticklabels, dodge: 0, shared: false }],
+      markers_column: null,
+      alt: panel.alt,
+    });
+    state.figure.insertBefore(state.view.root, state.details);
   }
-  // the legend lists the lines top to bottom as they end, each with its symbol and dash
-  ends.sort((a, b) => a.y - b.y);
-  const legend = el("ul", { class: "evo-pop-legend" }, figure);
-  for (const e of ends) {
-    const li = el("li", { class: "evo-pop-label" }, legend);
-    const key = svg("svg", { width: 26, height: 12, viewBox: "0 0 26 12", "aria-hidden": "true" },
-                    li);
-    svg("line", { x1: 1, x2: 25, y1: 6, y2: 6, stroke: e.line.colour, "stroke-width": 2,
-                  "stroke-dasharray": e.line.dash || null }, key);
-    el("span", { style: `color:${e.line.colour}`, "aria-hidden": "true",
-                 class: "evo-pop-key-symbol" }, li, e.line.symbol);
-    el("span", {}, li, e.line.label);
+
+  /** For a sized axis: grow its top (doubling) to hold rows; true if it had to grow. */
+  _outgrown(state, rows) {
+    if (state.top === null) return false;
+    let top = state.top;
+    for (const r of rows) {
+      for (const line of state.panel.lines) {
+        const v = r[line.column];
+        while (v !== null && v !== undefined && v > top) top *= 2;
+      }
+    }
+    if (top === state.top) return false;
+    state.top = top;
+    return true;
   }
-  return figure;
+
+  /** The rows a panel's plot takes for these generation rows: one per line. */
+  _rowsFor(state, rows) {
+    const out = [];
+    for (const r of rows) {
+      state.panel.lines.forEach((line, k) => out.push([r[0], k, r[line.column]]));
+    }
+    return out;
+  }
+
+  /** view.plot from the kernel: {epoch, start, rows}. True if something new was drawn. */
+  receive(data) {
+    if (!data) return false;
+    if (data.epoch !== this.epoch) {
+      if (data.start !== 0) return this._ask();
+      this.asked = false; // an answer about an older run is dropped (see history)
+      this.epoch = data.epoch;
+      this.count = 0;
+      this.shown = [];
+      for (const state of this.panels) {
+        if (state.top !== null && state.top !== 4) {
+          state.top = 4; // a new run starts its sized axis afresh
+          this._makeView(state);
+        } else {
+          state.view.reset();
+        }
+      }
+    }
+    if (data.start > this.count) return this._ask();
+    const fresh = data.rows.slice(this.count - data.start);
+    if (!fresh.length) return false;
+    this.count += fresh.length;
+    this._add(fresh);
+    return true;
+  }
+
+  /** The kernel's answer to plot_history: {epoch, count, rows} (rows possibly thinned), for
+   *  the run now shown (epoch: the latest view's); an answer about an older run is dropped. */
+  history(msg, epoch) {
+    this.asked = false;
+    if (msg.epoch !== epoch) return false;
+    this.epoch = msg.epoch;
+    this.count = msg.count;
+    this.shown = [];
+    for (const state of this.panels) if (state.top !== null) state.top = 4; // grown below
+    this._add(msg.rows, true);
+    return true;
+  }
+
+  _ask() {
+    if (!this.asked) {
+      this.asked = true;
+      this.askHistory();
+    }
+    return false;
+  }
+
+  _add(rows, rebuild = false) {
+    this.shown.push(...rows);
+    if (this.shown.length > SHOWN_ROWS) {
+      this._thin();
+      rebuild = true;
+    }
+    for (const state of this.panels) {
+      if (this._outgrown(state, rows)) {
+        this._makeView(state);
+        state.view.append(this._rowsFor(state, this.shown));
+      } else if (rebuild) {
+        state.view.reset();
+        state.view.append(this._rowsFor(state, this.shown));
+      } else {
+        state.view.append(this._rowsFor(state, rows));
+      }
+      if (state.details.open) this._fillTable(state);
+    }
+  }
+
+  /** Keep every 2^k-th generation (k as small as halves the rows) and the newest. */
+  _thin() {
+    const newest = this.shown[this.shown.length - 1];
+    let stride = 1;
+    while (newest[0] / stride > SHOWN_ROWS / 2) stride *= 2;
+    this.shown = this.shown.filter((r) => r[0] % stride === 0 || r === newest);
+  }
+
+  /** The newest generation drawn (-1 before any). */
+  get generation() {
+    return this.shown.length ? this.shown[this.shown.length - 1][0] : -1;
+  }
+
+  /** A line per row, a few generations (first to newest) as columns: narrow enough for a
+   *  panel even with eight lines; wider tables scroll in their own box. */
+  _fillTable(state) {
+    const { panel, table } = state;
+    const format = FORMATS[panel.format] || String;
+    const n = this.shown.length;
+    const k = Math.min(TABLE_ROWS, n);
+    const picked = [];
+    for (let i = 0; i < k; i += 1) {
+      const row = this.shown[Math.round((i * (n - 1)) / Math.max(1, k - 1))];
+      if (row !== picked[picked.length - 1]) picked.push(row);
+    }
+    table.replaceChildren();
+    el("caption", { class: "evo-visually-hidden" }, table,
+       `${panel.title}, at generations ${picked.map((r) => r[0]).join(", ")}`);
+    const head = el("tr", {}, el("thead", {}, table));
+    el("th", { scope: "col" }, head, "Generation");
+    for (const row of picked) el("th", { scope: "col" }, head, String(row[0]));
+    const body = el("tbody", {}, table);
+    for (const line of panel.lines) {
+      const tr = el("tr", {}, body);
+      el("th", { scope: "row" }, tr, line.label);
+      for (const row of picked) {
+        const v = row[line.column];
+        el("td", {}, tr, v === null || v === undefined ? "none alive" : format(v));
+      }
+    }
+  }
+}
+
+/** Save bytes the kernel sent as a file the browser downloads. */
+function download(host, data, type, filename) {
+  const url = URL.createObjectURL(new Blob([data], { type }));
+  const a = el("a", { href: url, download: filename }, host);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function render({ model, el: host }) {
@@ -200,12 +357,25 @@ function render({ model, el: host }) {
            value: growthBox.checked ? Number(growthSlider.input.value) : null }));
 
   const main = el("div", { class: "evo-pop-main" }, root);
-  const plots = el("div", { class: "evo-pop-plots" }, main);
+  const plotsBox = el("div", { class: "evo-pop-plots" }, main);
   const side = el("div", { class: "evo-pop-side" }, main);
   el("h4", {}, side, "Now");
   const table = el("table", { class: "evo-pop-table" }, side);
   el("h4", {}, side, "In words");
   const description = el("pre", { class: "evo-pop-description" }, side);
+  const pngButton = el("button", { type: "button", class: "evo-pop-png" }, side,
+                       "Download plots (PNG)");
+  pngButton.addEventListener("click", () => send({ type: "png" }));
+  let plots = null; // the PopulationPlots of the current plot_spec
+  const plotsFor = () => {
+    const spec = model.get("plot_spec") || {};
+    if (!spec.panels) return null;
+    if (!plots || plots.spec !== spec) {
+      plotsBox.replaceChildren();
+      plots = new PopulationPlots(plotsBox, spec, () => send({ type: "plot_history" }));
+    }
+    return plots;
+  };
 
   // a result code of the run so far, to hand in or paste into the teacher's class notebook
   const handIn = el("details", { class: "evo-pop-result" }, root);
@@ -237,11 +407,21 @@ function render({ model, el: host }) {
       codeNote.textContent = "Selected: press Ctrl+C (Cmd+C on a Mac) to copy it.";
     }
   });
-  const onCustom = (msg) => {
-    if (!msg || msg.type !== "code") return;
-    codeOut.value = msg.code;
-    copyCode.disabled = !msg.code;
-    codeNote.textContent = `Result code for generation ${msg.generation}.`;
+  const onCustom = (msg, buffers) => {
+    if (!msg || typeof msg !== "object") return;
+    if (msg.type === "code") {
+      codeOut.value = msg.code;
+      copyCode.disabled = !msg.code;
+      codeNote.textContent = `Result code for generation ${msg.generation}.`;
+    } else if (msg.type === "png" && buffers && buffers.length) {
+      download(root, buffers[0], "image/png", msg.filename);
+    } else if (msg.type === "plot_history") {
+      const view = model.get("view") || {};
+      const current = plotsFor();
+      if (current && view.plot && current.history(msg, view.plot.epoch)) {
+        root.dataset.plotted = String(current.generation);
+      }
+    }
   };
   model.on("msg:custom", onCustom);
 
@@ -279,9 +459,8 @@ function render({ model, el: host }) {
     growthSlider.set(c.growth);
     growthSlider.wrap.hidden = c.growth === null;
 
-    plots.replaceChildren();
-    const lastX = view.x[view.x.length - 1];
-    for (const panel of view.panels) drawPanel(plots, panel, view.x, lastX);
+    const current = plotsFor();
+    if (current && current.receive(view.plot)) root.dataset.plotted = String(current.generation);
 
     table.replaceChildren();
     const head = el("tr", {}, el("thead", {}, table));
