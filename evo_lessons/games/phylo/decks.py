@@ -135,7 +135,7 @@ class Decks(Spaces):
             return
         for p in (0, 1):
             for _ in range(START_HAND):
-                self.hands[p].append(self.decks[p].pop())
+                self._to_hand(p, self.decks[p].pop())
             events.append(
                 Event("draw", f"{seat_name(p)} draws {START_HAND} cards.", p, {"cards": 5})
             )
@@ -155,7 +155,7 @@ class Decks(Spaces):
         deck = self.decks[me]
         for k in range(len(deck) - 1, -1, -1):  # the copy nearest the top
             if self.card_of[deck[k]] == card:
-                self.hands[me].append(deck.pop(k))
+                self._to_hand(me, deck.pop(k))
                 break
         if len(self.hands[me]) == START_HAND:
             events.append(
@@ -185,10 +185,22 @@ class Decks(Spaces):
         self._start_turn(events)
 
     # -- hands, draws and discard piles ----------------------------------------------------------
+    def reindex(self) -> None:
+        """Rebuild the speed index from the table and the hands as they are."""
+        super().reindex()
+        self.index.count_hands(self.hands, self.card_of)
+
+    def _to_hand(self, me: int, instance: int) -> None:
+        """The only way into a hand (the speed index hears of it)."""
+        self.hands[me].append(instance)
+        self.index.took(me, self.card_of[instance])
+
     def _take_from_hand(self, me: int, card: int) -> int:
+        """The only way out of a hand: the copy of ``card`` drawn first."""
         hand = self.hands[me]
         for k, instance in enumerate(hand):
             if self.card_of[instance] == card:
+                self.index.gave(me, card)
                 return hand.pop(k)
         raise AssertionError("a legal action names a card in the hand")
 
@@ -210,7 +222,7 @@ class Decks(Spaces):
         deck = self.decks[player]
         taken = min(count, len(deck))
         for _ in range(taken):
-            self.hands[player].append(deck.pop())
+            self._to_hand(player, deck.pop())
         who = seat_name(player)
         if taken:
             cards = "a card" if taken == 1 else f"{taken} cards"

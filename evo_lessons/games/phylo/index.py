@@ -8,13 +8,17 @@ space at a time instead of scanning the whole grid:
 * ``plays``: for each empty space beside a card, the species that may be played there (the OR
   of ``tables.BESIDE`` over its neighbours); ``order`` names these spaces in the order the legal
   list takes them. A moving species (R7) lands only on such a space;
-* ``occupied``: the spaces with a card on top, in reading order;
+* ``occupied``: the spaces with a card on top, in reading order; ``movers`` those whose species
+  has MOVE or FLIGHT (R7), the only ones a player's moves start from;
 * ``cut_off``: the spaces whose card (bit 1) or parasite beneath (bit 2) has no compatible
   connection, as ``broken_links.cut_off_at`` last found them; ``recheck`` names the spaces whose
   neighbourhood changed since then;
 * ``remembered``: lists worked out from the table alone (each player's MOVE and FLIGHT
   actions, each event card's targets), kept until the table next changes: after a discard or
-  a draw, the next decision reuses them.
+  a draw, the next decision reuses them;
+* ``held``: each player's hand as card ids (once each, in id order), ``species`` the same as a
+  bitmask of the species alone: the owner reports every card that comes into or leaves a hand
+  (``took``, ``gave``), so the legal list never sorts a hand.
 
 Nothing here decides anything: the rules modules say what fits and what is connected, and the
 test suite checks after every action of many games that the index equals one rebuilt from
@@ -26,7 +30,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable, Sequence
 
-from .tables import BESIDE
+from .tables import BESIDE, IS_SPECIES, MOVE_REACH
 
 #: the order key of an empty space: 4096 x its first neighbour that offers plays, plus itself
 #: (the legal list names spaces as a scan of the table in reading order first meets them)
@@ -43,14 +47,23 @@ class TableIndex:
         self.keys: dict[int, int] = {}  # empty space -> its order key (see ORDER)
         self._order: list[int] | None = []
         self.occupied: list[int] = []
+        self.movers: list[int] = []
         self.cut_off: dict[int, int] = {}
         self.recheck: dict[int, None] = {}
         self.remembered: dict[int, list] = {}
+        self.held: list[list[int]] = [[], []]
+        self.counts: list[dict[int, int]] = [{}, {}]
+        self.species: list[int] = [0, 0]
 
     def rebuild(self, top: list[int], under: list[int], card_of, neighbours) -> None:
         """Forget everything and index the table as it lies (after a table is set by hand)."""
         self.plays, self.keys, self._order = {}, {}, None
         self.occupied = [s for s, instance in enumerate(top) if instance >= 0]
+        self.movers = [
+            s
+            for s, instance in enumerate(top)
+            if instance >= 2 and MOVE_REACH[card_of[instance]][0]
+        ]
         self.cut_off = {}
         self.recheck = dict.fromkeys(range(len(top)))
         self.remembered = {}
@@ -59,12 +72,17 @@ class TableIndex:
 
     def changed(self, space: int, top: list[int], under: list[int], card_of, neighbours) -> None:
         """The card on top of or beneath ``space`` has changed: update what depends on it."""
-        occupied = self.occupied
-        if top[space] >= 0:
+        occupied, movers, instance = self.occupied, self.movers, top[space]
+        if instance >= 0:
             if space not in occupied:
                 insort(occupied, space)
         elif space in occupied:
             occupied.remove(space)
+        if instance >= 2 and MOVE_REACH[card_of[instance]][0]:
+            if space not in movers:
+                insort(movers, space)
+        elif space in movers:
+            movers.remove(space)
         self._order = None
         if self.remembered:
             self.remembered = {}
@@ -114,8 +132,38 @@ class TableIndex:
     def order(self) -> list[int]:
         """The open spaces in the order the legal list takes them."""
         if self._order is None:
-            self._order = sorted(self.keys, key=self.keys.__getitem__)
+            self._order = [key % ORDER for key in sorted(self.keys.values())]
         return self._order
+
+    # -- the hands -------------------------------------------------------------------------------
+    def took(self, player: int, card: int) -> None:
+        """A copy of ``card`` came into ``player``'s hand."""
+        counts = self.counts[player]
+        held = counts.get(card, 0)
+        counts[card] = held + 1
+        if not held:
+            insort(self.held[player], card)
+            if IS_SPECIES[card]:
+                self.species[player] |= 1 << card
+
+    def gave(self, player: int, card: int) -> None:
+        """A copy of ``card`` left ``player``'s hand."""
+        counts = self.counts[player]
+        held = counts[card] - 1
+        if held:
+            counts[card] = held
+            return
+        del counts[card]
+        self.held[player].remove(card)
+        if IS_SPECIES[card]:
+            self.species[player] &= ~(1 << card)
+
+    def count_hands(self, hands: Sequence[Sequence[int]], card_of: Sequence[int]) -> None:
+        """Forget the hands and count them as they are (after hands are set by hand)."""
+        self.held, self.counts, self.species = [[], []], [{}, {}], [0, 0]
+        for player, hand in enumerate(hands):
+            for instance in hand:
+                self.took(player, card_of[instance])
 
     def unconnected(
         self, cut_off_at: CutOff, top: list[int], under: list[int], card_of, neighbours
@@ -149,16 +197,20 @@ class TableIndex:
         twin = TableIndex.__new__(TableIndex)
         twin.plays, twin.keys = dict(self.plays), dict(self.keys)
         twin._order = None if self._order is None else list(self._order)
-        twin.occupied = list(self.occupied)
+        twin.occupied, twin.movers = list(self.occupied), list(self.movers)
         twin.cut_off, twin.recheck = dict(self.cut_off), dict(self.recheck)
         twin.remembered = {}
+        twin.held = [list(self.held[0]), list(self.held[1])]
+        twin.counts = [dict(self.counts[0]), dict(self.counts[1])]
+        twin.species = list(self.species)
         return twin
 
     def __eq__(self, other: object) -> bool:
         """Equal answers (the test suite compares an index with one rebuilt from scratch)."""
         if not isinstance(other, TableIndex):
             return NotImplemented
-        return (self.plays, self.keys, self.occupied) == (other.plays, other.keys, other.occupied)
+        mine = (self.plays, self.keys, self.occupied, self.movers)
+        return mine == (other.plays, other.keys, other.occupied, other.movers)
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -48,28 +48,26 @@ class Placement(Decks):
         return False
 
     # -- the legal choices ---------------------------------------------------------------------
-    def _play_actions(self, species: list[int]) -> list[Action]:
-        """Ordinary plays (R2-R4), then each card's INVASIVE (R5) and PARASITIC (R6) plays."""
-        hand = 0
-        for card in species:
-            hand |= 1 << card
+    def _play_actions(self, species: list[int], hand: int) -> list[Action]:
+        """Ordinary plays (R2-R4), then each card's INVASIVE (R5) and PARASITIC (R6) plays.
+
+        ``species``: the hand's species in id order; ``hand``: the same as a bitmask.
+        """
         index = self.index
         masks = index.plays
         plays = T.play_table(PlaySpecies, self.columns)
+        fits = T.fit_table(PlaySpecies, self.columns)
         actions: list[Action] = []
+        extend = actions.extend
         append = actions.append
         for space in index.order:
             fit = masks[space] & hand
             if not fit:
                 continue
-            if not fit & (fit - 1):  # one card fits here: the usual case
+            if fit & (fit - 1):  # several cards fit here
+                extend(fits[fit << 8 | space])
+            else:
                 append(plays[(fit.bit_length() - 1) * 4096 + space])
-                continue
-            while fit:
-                low = fit & -fit
-                append(plays[(low.bit_length() - 1) * 4096 + space])
-                fit ^= low
-        append = actions.append
         if not hand & KEYWORD_PLAYS:
             return actions
         under, card_of, top, neighbours = self.under, self.card_of, self.top, self.neighbours
@@ -130,14 +128,12 @@ class Placement(Decks):
         top, owner_of, card_of = self.top, self.owner_of, self.card_of
         neighbours, within, plays = self.neighbours, self.within, self.index.plays
         moves = T.move_table(MoveSpecies, self.columns)
-        for space in self.index.occupied:
+        for space in self.index.movers:
             instance = top[space]
-            if instance < 2 or owner_of[instance] != me:
+            if owner_of[instance] != me:
                 continue
             card = card_of[instance]
             reach, directions = MOVE_REACH[card]
-            if not reach:
-                continue
             # self._destinations(instance, space, reach, directions), inlined
             bit, needs, beside = 1 << card, NEEDS[card], neighbours[space]
             base = (card * 4096 + space) * 4096

@@ -259,13 +259,15 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         """A turn's choices, always in this order: plays, events, moves, discards, challenges,
         spreads, pass."""
         me = self.turn_player
-        card_of = self.card_of
-        hand_cards = sorted({card_of[i] for i in self.hands[me]})
+        index = self.index
+        hand_cards, hand = index.held[me], index.species[me]
         actions: list[Action] = []
         if self.actions_left:
-            species = [c for c in hand_cards if IS_SPECIES[c]]
-            if species:
-                actions += self._play_actions(species)
+            if hand:
+                species = [c for c in hand_cards if IS_SPECIES[c]]
+                actions += self._play_actions(species, hand)
+            else:
+                species = []
             if not self.event_played and len(species) < len(hand_cards):
                 for card in hand_cards:
                     if not IS_SPECIES[card]:
@@ -276,7 +278,8 @@ class PhyloState(CallYourBluff, Scoring, GameState):
                 actions += [discards[c] for c in hand_cards]
             if self.options["realism"] and not self.challenged:
                 actions += self._challenge_actions(me)
-        actions += self._spread_actions(me, hand_cards)
+        if hand & T.SPREADERS:
+            actions += self._spread_actions(me, hand_cards)
         actions.append(PASS)
         return actions
 
@@ -306,8 +309,8 @@ class PhyloState(CallYourBluff, Scoring, GameState):
             if self.actions_left:
                 return
             me = self.turn_player
-            hand = [self.card_of[i] for i in self.hands[me]]
-            if any(SPREAD[c] for c in hand) and self._spread_actions(me, sorted(set(hand))):
+            index = self.index
+            if index.species[me] & T.SPREADERS and self._spread_actions(me, index.held[me]):
                 return
             self._end_turn(events)
 
@@ -373,6 +376,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
                 twin.hands[p], twin.decks[p] = cards[:size], cards[size:]
                 rng.shuffle(twin.picks[p])
             rng.shuffle(twin.decks[p])
+        twin.index.count_hands(twin.hands, twin.card_of)
         twin.rng = random.Random(rng.random())
         return twin
 
