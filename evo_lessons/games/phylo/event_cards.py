@@ -33,11 +33,12 @@ class EventCards(Placement):
     def _event_actions(self, card: int, me: int) -> list[Action]:
         """R10: any species on top of a space that the card's filter names (yours if it says so).
 
-        The list is remembered until the table changes (``index.remembered``): do not change it.
+        The list is remembered until a species it may target comes or goes (``index.targets``):
+        do not change it.
         """
         own = T.EVENT_OWN[card]
-        remembered = self.index.remembered
-        key = 2 + card * 2 + (me if own else 0)  # 0 and 1 are the players' moves
+        remembered = self.index.targets
+        key = card * 2 + (me if own else 0)
         actions = remembered.get(key)
         if actions is not None:
             return actions

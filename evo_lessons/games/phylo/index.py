@@ -13,9 +13,10 @@ space at a time instead of scanning the whole grid:
 * ``cut_off``: the spaces whose card (bit 1) or parasite beneath (bit 2) has no compatible
   connection, as ``broken_links.cut_off_at`` last found them; ``recheck`` names the spaces whose
   neighbourhood changed since then;
-* ``remembered``: lists worked out from the table alone (each player's MOVE and FLIGHT
-  actions, each event card's targets), kept until the table next changes: after a discard or
-  a draw, the next decision reuses them;
+* ``remembered``: each player's MOVE and FLIGHT actions, worked out from the table alone and
+  kept until the table next changes: after a discard or a draw, the next decision reuses them;
+  ``targets``: each event card's targets (R10), kept until a species it may target comes or
+  goes;
 * ``held``: each player's hand as card ids (once each, in id order), ``species`` the same as a
   bitmask of the species alone: the owner reports every card that comes into or leaves a hand
   (``took``, ``gave``), so the legal list never sorts a hand.
@@ -30,7 +31,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable, Sequence
 
-from .tables import BESIDE, IS_SPECIES, MOVE_REACH
+from .tables import BESIDE, EVENT_TARGETS, IS_SPECIES, MOVE_REACH
 
 #: the order key of an empty space: 4096 x its first neighbour that offers plays, plus itself
 #: (the legal list names spaces as a scan of the table in reading order first meets them)
@@ -51,6 +52,7 @@ class TableIndex:
         self.cut_off: dict[int, int] = {}
         self.recheck: dict[int, None] = {}
         self.remembered: dict[int, list] = {}
+        self.targets: dict[int, list] = {}
         self.held: list[list[int]] = [[], []]
         self.counts: list[dict[int, int]] = [{}, {}]
         self.species: list[int] = [0, 0]
@@ -66,12 +68,65 @@ class TableIndex:
         ]
         self.cut_off = {}
         self.recheck = dict.fromkeys(range(len(top)))
-        self.remembered = {}
+        self.remembered, self.targets = {}, {}
         for space in range(len(top)):
             self._offer(space, top, under, card_of, neighbours)
 
-    def changed(self, space: int, top: list[int], under: list[int], card_of, neighbours) -> None:
-        """The card on top of or beneath ``space`` has changed: update what depends on it."""
+    def placed(self, space: int, top: list[int], under: list[int], card_of, neighbours) -> None:
+        """A card now lies on top of ``space``, where none lay: the usual change, and the cheap
+        one, since a card that arrives only adds. The neighbours' offers grow by what may be
+        played beside it; a neighbour that was connected stays connected, so only the space
+        itself and the neighbours cut off before are checked again (R11)."""
+        instance = top[space]
+        card = card_of[instance]
+        insort(self.occupied, space)
+        if instance >= 2 and MOVE_REACH[card][0]:
+            insort(self.movers, space)
+        self._order = None
+        if self.remembered:
+            self.remembered = {}
+        if self.targets:
+            self._forget(1 << card)
+        recheck, plays, keys, cut = self.recheck, self.plays, self.keys, self.cut_off
+        recheck[space] = None
+        if plays.pop(space, None) is not None:
+            del keys[space]
+        allowed = BESIDE[card]
+        for n in neighbours[space]:
+            if n in cut:
+                recheck[n] = None
+            if allowed and top[n] < 0 and under[n] < 0:
+                mask = plays.get(n)
+                key = space * ORDER + n
+                if mask is None:
+                    plays[n], keys[n] = allowed, key
+                else:
+                    plays[n] = mask | allowed
+                    if key < keys[n]:
+                        keys[n] = key
+
+    def changed_beneath(
+        self, space: int, top: list[int], under: list[int], card_of, neighbours
+    ) -> None:
+        """A parasite came into or left ``space`` (R6): only that space's own answers change
+        (whether it is empty, whether its parasite has a host), never the neighbours'."""
+        self.recheck[space] = None
+        if self.remembered:
+            self.remembered = {}
+        self._order = None
+        self._offer(space, top, under, card_of, neighbours)
+
+    def _forget(self, cards: int) -> None:
+        """Drop the event targets that a species in bitmask ``cards`` may be (R10)."""
+        targets = self.targets
+        for key in [k for k in targets if EVENT_TARGETS[k >> 1] & cards]:
+            del targets[key]
+
+    def changed(
+        self, space: int, top: list[int], under: list[int], card_of, neighbours, gone: int = -1
+    ) -> None:
+        """The card on top of ``space`` has changed (``gone``: the card id that left, if one
+        did): update what depends on it."""
         occupied, movers, instance = self.occupied, self.movers, top[space]
         if instance >= 0:
             if space not in occupied:
@@ -86,6 +141,11 @@ class TableIndex:
         self._order = None
         if self.remembered:
             self.remembered = {}
+        if self.targets:
+            cards = (1 << gone if gone >= 0 else 0) | (
+                1 << card_of[instance] if instance >= 0 else 0
+            )
+            self._forget(cards)
         recheck, plays, keys = self.recheck, self.plays, self.keys
         for s in (space, *neighbours[space]):
             recheck[s] = None
@@ -199,7 +259,7 @@ class TableIndex:
         twin._order = None if self._order is None else list(self._order)
         twin.occupied, twin.movers = list(self.occupied), list(self.movers)
         twin.cut_off, twin.recheck = dict(self.cut_off), dict(self.recheck)
-        twin.remembered = {}
+        twin.remembered, twin.targets = {}, {}
         twin.held = [list(self.held[0]), list(self.held[1])]
         twin.counts = [dict(self.counts[0]), dict(self.counts[1])]
         twin.species = list(self.species)
