@@ -31,6 +31,8 @@ CARDS = T.CARDS
 HOME = T.HOME
 #: the cards of an opening hand
 START_HAND = 5
+#: the seats' names, looked up once (the log names a seat at nearly every action)
+SEATS = (seat_name(0), seat_name(1))
 
 
 class Decks(Spaces):
@@ -103,7 +105,7 @@ class Decks(Spaces):
         self.picks[me].append(card)
         size = self.options["deck_size"]
         if len(self.picks[me]) == size:
-            events.append(Event("build", f"{seat_name(me)} has built a deck of {size} cards.", me))
+            events.append(Event("build", f"{SEATS[me]} has built a deck of {size} cards.", me))
         if len(self.picks[1]) == size:
             self._deal([list(self.picks[0]), list(self.picks[1])], events)
 
@@ -161,7 +163,7 @@ class Decks(Spaces):
             events.append(
                 Event(
                     "draw",
-                    f"{seat_name(me)} has picked {START_HAND} cards for the opening hand (R18).",
+                    f"{SEATS[me]} has picked {START_HAND} cards for the opening hand (R18).",
                     me,
                     {"cards": START_HAND},
                 )
@@ -191,7 +193,7 @@ class Decks(Spaces):
         self.index.count_hands(self.hands, self.card_of)
 
     def _to_hand(self, me: int, instance: int) -> None:
-        """The only way into a hand (the speed index hears of it)."""
+        """The way into a hand (``_draw`` inlines it): the speed index hears of it."""
         self.hands[me].append(instance)
         self.index.took(me, self.card_of[instance])
 
@@ -211,7 +213,7 @@ class Decks(Spaces):
         events.append(
             Event(
                 "discard",
-                f"{seat_name(me)} discards {card_name(card)} to draw cards.",
+                f"{SEATS[me]} discards {card_name(card)} to draw cards.",
                 me,
                 {"card": card},
             )
@@ -221,9 +223,12 @@ class Decks(Spaces):
     def _draw(self, player: int, count: int, events: list[Event]) -> None:
         deck = self.decks[player]
         taken = min(count, len(deck))
-        for _ in range(taken):
-            self._to_hand(player, deck.pop())
-        who = seat_name(player)
+        hand, took, card_of = self.hands[player], self.index.took, self.card_of
+        for _ in range(taken):  # self._to_hand(player, deck.pop()), inlined
+            instance = deck.pop()
+            hand.append(instance)
+            took(player, card_of[instance])
+        who = SEATS[player]
         if taken:
             cards = "a card" if taken == 1 else f"{taken} cards"
             events.append(
@@ -256,7 +261,7 @@ class Decks(Spaces):
         events.append(
             Event(
                 "lost",
-                f"{seat_name(owner)}'s {card_name(self.card_of[instance])} {why}.",
+                f"{SEATS[owner]}'s {card_name(self.card_of[instance])} {why}.",
                 owner,
                 {"card": self.card_of[instance]},
             )

@@ -16,10 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 from evo_lessons.engine import Action, Event
-from evo_lessons.engine.words import seat_name
 
 from . import tables as T
 from .actions import PlayEvent, card_name
+from .decks import SEATS
 from .placement import Placement
 
 CARDS = T.CARDS
@@ -65,7 +65,7 @@ class EventCards(Placement):
         events.append(
             Event(
                 "event",
-                f"{seat_name(me)} plays {event.name} on {card_name(action.target)} at "
+                f"{SEATS[me]} plays {event.name} on {card_name(action.target)} at "
                 f"{self._name(space)}: {event.text}",
                 me,
                 {"card": action.card, "space": space},

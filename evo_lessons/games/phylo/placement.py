@@ -18,11 +18,10 @@ from the speed index (``index.py``), which remembers it between actions.
 from __future__ import annotations
 
 from evo_lessons.engine import Action, Event
-from evo_lessons.engine.words import seat_name
 
 from . import tables as T
 from .actions import MoveSpecies, PlayInvasive, PlayParasite, PlaySpecies, Spread, card_name
-from .decks import Decks
+from .decks import SEATS, Decks
 
 CARDS = T.CARDS
 NEEDS, HOSTS, INVADES = T.NEEDS, T.HOSTS, T.INVADES
@@ -48,10 +47,10 @@ class Placement(Decks):
         return False
 
     # -- the legal choices ---------------------------------------------------------------------
-    def _play_actions(self, species: list[int], hand: int) -> list[Action]:
+    def _play_actions(self, hand: int) -> list[Action]:
         """Ordinary plays (R2-R4), then each card's INVASIVE (R5) and PARASITIC (R6) plays.
 
-        ``species``: the hand's species in id order; ``hand``: the same as a bitmask.
+        ``hand``: the species in the hand, as a bitmask.
         """
         index = self.index
         masks = index.plays
@@ -68,16 +67,18 @@ class Placement(Decks):
                 extend(fits[fit << 8 | space])
             else:
                 append(plays[(fit.bit_length() - 1) * 4096 + space])
-        if not hand & KEYWORD_PLAYS:
+        keyword = hand & KEYWORD_PLAYS
+        if not keyword:
             return actions
         under, card_of, top, neighbours = self.under, self.card_of, self.top, self.neighbours
         occupied = index.occupied
         invasions = T.keyword_table(PlayInvasive, self.columns)
         parasites = T.keyword_table(PlayParasite, self.columns)
-        for card in species:
+        while keyword:  # the hand's species with a keyword play, in id order
+            low = keyword & -keyword
+            keyword ^= low
+            card = low.bit_length() - 1
             invades, hosts = INVADES[card], HOSTS[card]
-            if not (invades or hosts):
-                continue
             either, needs, base = invades | hosts, NEEDS[card], card * 4096
             for space in occupied:
                 instance = top[space]
@@ -200,7 +201,7 @@ class Placement(Decks):
         events.append(
             Event(
                 "invade",
-                f"{seat_name(me)} plays {card_name(action.card)} (INVASIVE) at "
+                f"{SEATS[me]} plays {card_name(action.card)} (INVASIVE) at "
                 f"{self._name(space)}, replacing {card_name(action.replaces)}.",
                 me,
                 {"card": action.card, "space": space},
@@ -214,7 +215,7 @@ class Placement(Decks):
         events.append(
             Event(
                 "parasite",
-                f"{seat_name(me)} plays {card_name(action.card)} (PARASITIC) beneath "
+                f"{SEATS[me]} plays {card_name(action.card)} (PARASITIC) beneath "
                 f"{card_name(action.host)} at {self._name(space)}.",
                 me,
                 {"card": action.card, "space": space},
@@ -231,7 +232,7 @@ class Placement(Decks):
         events.append(
             Event(
                 "move",
-                f"{seat_name(me)} moves {card_name(action.card)} from {self._name(start)} to "
+                f"{SEATS[me]} moves {card_name(action.card)} from {self._name(start)} to "
                 f"{self._name(space)}.",
                 me,
                 {"card": action.card, "from": start, "space": space},

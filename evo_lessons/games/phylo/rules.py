@@ -143,6 +143,7 @@ R20. Fungus eaters: a herbivore whose real diet lists fungi eats a rank-1 fungus
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from typing import Any, ClassVar
 
 from evo_lessons.engine import Action, Event, GameState
@@ -171,7 +172,7 @@ from .actions import (
 from .bluff import CallYourBluff, link_is_bluff
 from .broken_links import cut_off_at
 from .data import DECK_SIZE
-from .decks import START_HAND
+from .decks import SEATS, START_HAND
 from .scoring import Scoring
 
 COLLECTION = T.COLLECTION
@@ -182,6 +183,8 @@ DECK_CHOICES = ("random", *(d.key for d in COLLECTION.decks))
 ACTIONS_PER_TURN = 3
 IS_SPECIES = T.IS_SPECIES
 SPREAD = T.SPREAD
+#: card ids: the species first, then the events (``tables._per_card``)
+FIRST_EVENT = len(T.SPECIES)
 
 
 class PhyloState(CallYourBluff, Scoring, GameState):
@@ -264,14 +267,10 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         actions: list[Action] = []
         if self.actions_left:
             if hand:
-                species = [c for c in hand_cards if IS_SPECIES[c]]
-                actions += self._play_actions(species, hand)
-            else:
-                species = []
-            if not self.event_played and len(species) < len(hand_cards):
-                for card in hand_cards:
-                    if not IS_SPECIES[card]:
-                        actions += self._event_actions(card, me)
+                actions += self._play_actions(hand)
+            if not self.event_played and hand_cards and hand_cards[-1] >= FIRST_EVENT:
+                for card in hand_cards[bisect_left(hand_cards, FIRST_EVENT) :]:
+                    actions += self._event_actions(card, me)
             actions += self._move_actions(me)
             if self.decks[me]:
                 discards = T.card_actions(DiscardToDraw)
@@ -289,7 +288,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         me = self.current_player
         kind = type(action)  # the legal list's own object: exactly one of ACTION_TYPES
         if kind is Pass:
-            events.append(Event("pass", f"{seat_name(me)} ends the turn.", me))
+            events.append(Event("pass", f"{SEATS[me]} ends the turn.", me))
             self._end_turn(events)
         elif kind is PickCard:
             self._pick(me, action.card, events)
@@ -317,11 +316,11 @@ class PhyloState(CallYourBluff, Scoring, GameState):
     def _turn_action(self, me: int, action: Action, events: list[Event]) -> None:
         kind = type(action)
         if kind is Spread:  # free (R8)
-            self._place(me, action.card, self._space(action), events, f"{seat_name(me)} spreads")
+            self._place(me, action.card, self._space(action), events, f"{SEATS[me]} spreads")
             return
         self.actions_left -= 1
         if kind is PlaySpecies:
-            self._place(me, action.card, self._space(action), events, f"{seat_name(me)} plays")
+            self._place(me, action.card, self._space(action), events, f"{SEATS[me]} plays")
         elif kind is DiscardToDraw:
             self._discard_to_draw(me, action.card, events)
         elif kind is MoveSpecies:
@@ -344,7 +343,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         events.append(
             Event(
                 "turn",
-                f"Turn {self.turn}: {seat_name(self.turn_player)} to play.",
+                f"Turn {self.turn}: {SEATS[self.turn_player]} to play.",
                 self.turn_player,
                 {"turn": self.turn},
             )
