@@ -29,6 +29,8 @@ from .spaces import Spaces
 COLLECTION = T.COLLECTION
 CARDS = T.CARDS
 HOME = T.HOME
+CARD_IDS = tuple(c.id for c in CARDS)
+DECK_KEYS = tuple(d.key for d in COLLECTION.decks)
 #: the cards of an opening hand
 START_HAND = 5
 #: the seats' names, looked up once (the log names a seat at nearly every action)
@@ -60,7 +62,7 @@ class Decks(Spaces):
     def _ready_decks(self) -> list[list[int]]:
         opts = self.options
         if opts["decks"] == "pool":
-            pool = [c.id for c in CARDS]
+            pool = list(CARD_IDS)
             self.rng.shuffle(pool)
             size = opts["deck_size"]
             self.setup_events.append(
@@ -72,7 +74,7 @@ class Decks(Spaces):
             )
             return [pool[0 : 2 * size : 2], pool[1 : 2 * size : 2]]
         names = [opts["deck_1"], opts["deck_2"]]
-        keys = [d.key for d in COLLECTION.decks]
+        keys = list(DECK_KEYS)
         if names[0] == "random" and names[1] == "random":
             names = self.rng.sample(keys, 2)
         else:
@@ -111,19 +113,17 @@ class Decks(Spaces):
 
     # -- the deal, the opening hands and the coin ------------------------------------------------
     def _deal(self, decks: list[list[int]], events: list[Event]) -> None:
-        card_of, owner_of = [HOME, HOME], [0, 1]
+        # instances: the two HOMEs, then Player 1's cards, then Player 2's, in deck order
+        first, second = decks
+        self.card_of = (HOME, HOME, *first, *second)
+        self.owner_of = (0, 1) + (0,) * len(first) + (1,) * len(second)
+        start = 2
         for p, cards in enumerate(decks):
-            instances = []
-            for card in cards:
-                instances.append(len(card_of))
-                card_of.append(card)
-                owner_of.append(p)
+            instances = list(range(start, start + len(cards)))
+            start += len(cards)
             self.rng.shuffle(instances)
             self.decks[p] = instances
-        self.card_of, self.owner_of = tuple(card_of), tuple(owner_of)
-        homes = ", ".join(
-            f"{seat_name(p)}'s HOME at {self._name(s)}" for p, s in enumerate(self.homes)
-        )
+        homes = ", ".join(f"{SEATS[p]}'s HOME at {self._name(s)}" for p, s in enumerate(self.homes))
         events.append(Event("setup", f"Each deck is shuffled. {homes}."))
         if self.options["preselect"]:
             self.phase = "preselect"

@@ -23,6 +23,8 @@ from .decks import SEATS
 from .placement import Placement
 
 CARDS = T.CARDS
+#: the shared event actions of each grid (``tables.py``)
+EVENTS = T.PerGrid(lambda columns: T.event_table(PlayEvent, columns))
 
 
 class EventCards(Placement):
@@ -45,7 +47,7 @@ class EventCards(Placement):
         actions = remembered[key] = []
         targets = T.EVENT_TARGETS[card]
         top, card_of, owner_of = self.top, self.card_of, self.owner_of
-        table = T.event_table(PlayEvent, self.columns)
+        table = EVENTS[self.columns]
         base = card * 4096
         for space in self.index.occupied:
             instance = top[space]

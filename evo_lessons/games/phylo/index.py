@@ -46,7 +46,7 @@ class TableIndex:
     def __init__(self) -> None:
         self.plays: dict[int, int] = {}  # empty space -> the species that may be played there
         self.keys: dict[int, int] = {}  # empty space -> its order key (see ORDER)
-        self._order: list[int] | None = []
+        self._offers: list[tuple[int, int]] | None = []
         self.occupied: list[int] = []
         self.movers: list[int] = []
         self.cut_off: dict[int, int] = {}
@@ -59,7 +59,7 @@ class TableIndex:
 
     def rebuild(self, top: list[int], under: list[int], card_of, neighbours) -> None:
         """Forget everything and index the table as it lies (after a table is set by hand)."""
-        self.plays, self.keys, self._order = {}, {}, None
+        self.plays, self.keys, self._offers = {}, {}, None
         self.occupied = [s for s, instance in enumerate(top) if instance >= 0]
         self.movers = [
             s
@@ -82,7 +82,7 @@ class TableIndex:
         insort(self.occupied, space)
         if instance >= 2 and MOVE_REACH[card][0]:
             insort(self.movers, space)
-        self._order = None
+        self._offers = None
         if self.remembered:
             self.remembered = {}
         if self.targets:
@@ -113,7 +113,7 @@ class TableIndex:
         self.recheck[space] = None
         if self.remembered:
             self.remembered = {}
-        self._order = None
+        self._offers = None
         self._offer(space, top, under, card_of, neighbours)
 
     def _forget(self, cards: int) -> None:
@@ -138,7 +138,7 @@ class TableIndex:
                 insort(movers, space)
         elif space in movers:
             movers.remove(space)
-        self._order = None
+        self._offers = None
         if self.remembered:
             self.remembered = {}
         if self.targets:
@@ -189,11 +189,18 @@ class TableIndex:
             del self.keys[space]
 
     @property
+    def offers(self) -> list[tuple[int, int]]:
+        """(space, the species that may be played there) in the order the legal list takes
+        the spaces."""
+        if self._offers is None:
+            plays = self.plays
+            self._offers = [(key % ORDER, plays[key % ORDER]) for key in sorted(self.keys.values())]
+        return self._offers
+
+    @property
     def order(self) -> list[int]:
         """The open spaces in the order the legal list takes them."""
-        if self._order is None:
-            self._order = [key % ORDER for key in sorted(self.keys.values())]
-        return self._order
+        return [space for space, _mask in self.offers]
 
     # -- the hands -------------------------------------------------------------------------------
     def took(self, player: int, card: int) -> None:
@@ -256,7 +263,7 @@ class TableIndex:
         what was remembered is not copied, the copy works it out again if asked."""
         twin = TableIndex.__new__(TableIndex)
         twin.plays, twin.keys = dict(self.plays), dict(self.keys)
-        twin._order = None if self._order is None else list(self._order)
+        twin._offers = None if self._offers is None else list(self._offers)
         twin.occupied, twin.movers = list(self.occupied), list(self.movers)
         twin.cut_off, twin.recheck = dict(self.cut_off), dict(self.recheck)
         twin.remembered, twin.targets = {}, {}

@@ -26,6 +26,12 @@ from .decks import SEATS, Decks
 CARDS = T.CARDS
 NEEDS, HOSTS, INVADES = T.NEEDS, T.HOSTS, T.INVADES
 MOVE_REACH, SPREAD, POLLINATORS = T.MOVE_REACH, T.SPREAD, T.POLLINATORS
+#: the shared action objects of each grid (``tables.py``)
+PLAYS = T.PerGrid(lambda columns: T.play_table(PlaySpecies, columns))
+FITS = T.PerGrid(lambda columns: T.fit_table(PlaySpecies, columns))
+INVASIONS = T.PerGrid(lambda columns: T.keyword_table(PlayInvasive, columns))
+PARASITES = T.PerGrid(lambda columns: T.keyword_table(PlayParasite, columns))
+MOVES = T.PerGrid(lambda columns: T.move_table(MoveSpecies, columns))
 #: the species with an INVASIVE or a PARASITIC play
 KEYWORD_PLAYS = sum(1 << c for c in range(len(CARDS)) if INVADES[c] or HOSTS[c])
 
@@ -53,14 +59,12 @@ class Placement(Decks):
         ``hand``: the species in the hand, as a bitmask.
         """
         index = self.index
-        masks = index.plays
-        plays = T.play_table(PlaySpecies, self.columns)
-        fits = T.fit_table(PlaySpecies, self.columns)
+        plays, fits = PLAYS[self.columns], FITS[self.columns]
         actions: list[Action] = []
         extend = actions.extend
         append = actions.append
-        for space in index.order:
-            fit = masks[space] & hand
+        for space, mask in index.offers:
+            fit = mask & hand
             if not fit:
                 continue
             if fit & (fit - 1):  # several cards fit here
@@ -72,8 +76,7 @@ class Placement(Decks):
             return actions
         under, card_of, top, neighbours = self.under, self.card_of, self.top, self.neighbours
         occupied = index.occupied
-        invasions = T.keyword_table(PlayInvasive, self.columns)
-        parasites = T.keyword_table(PlayParasite, self.columns)
+        invasions, parasites = INVASIONS[self.columns], PARASITES[self.columns]
         while keyword:  # the hand's species with a keyword play, in id order
             low = keyword & -keyword
             keyword ^= low
@@ -128,7 +131,7 @@ class Placement(Decks):
         append = actions.append
         top, owner_of, card_of = self.top, self.owner_of, self.card_of
         neighbours, within, plays = self.neighbours, self.within, self.index.plays
-        moves = T.move_table(MoveSpecies, self.columns)
+        moves = MOVES[self.columns]
         for space in self.index.movers:
             instance = top[space]
             if owner_of[instance] != me:

@@ -183,6 +183,10 @@ DECK_CHOICES = ("random", *(d.key for d in COLLECTION.decks))
 ACTIONS_PER_TURN = 3
 IS_SPECIES = T.IS_SPECIES
 SPREAD = T.SPREAD
+PLAYS_VERB = (f"{SEATS[0]} plays", f"{SEATS[1]} plays")
+SPREADS_VERB = (f"{SEATS[0]} spreads", f"{SEATS[1]} spreads")
+#: the shared discard action of each card
+DISCARDS = T.card_actions(DiscardToDraw)
 #: card ids: the species first, then the events (``tables._per_card``)
 FIRST_EVENT = len(T.SPECIES)
 
@@ -273,8 +277,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
                     actions += self._event_actions(card, me)
             actions += self._move_actions(me)
             if self.decks[me]:
-                discards = T.card_actions(DiscardToDraw)
-                actions += [discards[c] for c in hand_cards]
+                actions += [DISCARDS[c] for c in hand_cards]
             if self.options["realism"] and not self.challenged:
                 actions += self._challenge_actions(me)
         if hand & T.SPREADERS:
@@ -285,19 +288,23 @@ class PhyloState(CallYourBluff, Scoring, GameState):
     # -- applying actions ----------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
-        me = self.current_player
         kind = type(action)  # the legal list's own object: exactly one of ACTION_TYPES
-        if kind is Pass:
-            events.append(Event("pass", f"{SEATS[me]} ends the turn.", me))
-            self._end_turn(events)
-        elif kind is PickCard:
+        if self.phase == "play":  # a turn's actions: nearly every decision
+            me = self.turn_player
+            if kind is Pass:
+                events.append(Event("pass", f"{SEATS[me]} ends the turn.", me))
+                self._end_turn(events)
+            else:
+                self._turn_action(me, action, events)
+            self._after_action(events)
+            return events
+        me = self.current_player
+        if kind is PickCard:
             self._pick(me, action.card, events)
         elif kind is ChooseOpening:
             self._choose_opening(me, action.card, events)
         elif kind is RemoveCard:
             self._challenge_removal(me, action, events)
-        else:
-            self._turn_action(me, action, events)
         self._after_action(events)
         return events
 
@@ -316,11 +323,11 @@ class PhyloState(CallYourBluff, Scoring, GameState):
     def _turn_action(self, me: int, action: Action, events: list[Event]) -> None:
         kind = type(action)
         if kind is Spread:  # free (R8)
-            self._place(me, action.card, self._space(action), events, f"{SEATS[me]} spreads")
+            self._place(me, action.card, self._space(action), events, SPREADS_VERB[me])
             return
         self.actions_left -= 1
         if kind is PlaySpecies:
-            self._place(me, action.card, self._space(action), events, f"{SEATS[me]} plays")
+            self._place(me, action.card, self._space(action), events, PLAYS_VERB[me])
         elif kind is DiscardToDraw:
             self._discard_to_draw(me, action.card, events)
         elif kind is MoveSpecies:
