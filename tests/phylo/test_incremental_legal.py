@@ -12,11 +12,13 @@ happen in them).
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from evo_lessons.engine import derive_seed
 from evo_lessons.games.phylo import GAME, new_game, reference
-from evo_lessons.games.phylo.rules import PhyloState
+from evo_lessons.games.phylo.rules import FIRST_EVENT, PhyloState
 
 VARIANTS = {
     "themed": {},
@@ -43,6 +45,10 @@ def check_every_decision(seed: int, options: dict, bots: list) -> PhyloState:
         if state.phase == "play":
             assert set(state.risk) == reference.unconnected(state), (seed, len(state.history))
             assert state.scores() == reference.scores(state), (seed, len(state.history))
+        for p in (0, 1):  # the index's count of each hand
+            held = sorted({state.card_of[i] for i in state.hands[p]})
+            assert state.index.held[p] == held, (seed, len(state.history))
+            assert state.index.species[p] == sum(1 << c for c in held if c < FIRST_EVENT)
         bot = bots[state.current_player]
         view = state.observation(state.current_player) if bot.needs_observation else None
         state.apply(bot.choose(view, legal))
@@ -107,3 +113,15 @@ def test_the_reference_sees_a_change_made_by_hand() -> None:
     state._legal = None
     assert play not in reference.legal_actions(state)
     assert state.legal_actions() == reference.legal_actions(state)
+
+
+def test_secrets_dealt_anew_are_counted_in_the_new_hands() -> None:
+    """``shuffle_secrets`` deals the other hand anew: the index counts the hand it now holds."""
+    state = new_game(seed=11)
+    for _ in range(12):
+        state.apply(state.legal_actions()[0])
+    twin = state.shuffle_secrets(0, random.Random(3))
+    for p in (0, 1):
+        assert twin.index.held[p] == sorted({twin.card_of[i] for i in twin.hands[p]})
+    twin._legal = None
+    assert twin.legal_actions() == reference.legal_actions(twin)
