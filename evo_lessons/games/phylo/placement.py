@@ -28,7 +28,6 @@ NEEDS, HOSTS, INVADES = T.NEEDS, T.HOSTS, T.INVADES
 MOVE_REACH, SPREAD, POLLINATORS = T.MOVE_REACH, T.SPREAD, T.POLLINATORS
 #: the shared action objects of each grid (``tables.py``)
 PLAYS = T.PerGrid(lambda columns: T.play_table(PlaySpecies, columns))
-FITS = T.PerGrid(lambda columns: T.fit_table(PlaySpecies, columns))
 INVASIONS = T.PerGrid(lambda columns: T.keyword_table(PlayInvasive, columns))
 PARASITES = T.PerGrid(lambda columns: T.keyword_table(PlayParasite, columns))
 MOVES = T.PerGrid(lambda columns: T.move_table(MoveSpecies, columns))
@@ -59,18 +58,20 @@ class Placement(Decks):
         ``hand``: the species in the hand, as a bitmask.
         """
         index = self.index
-        plays, fits = PLAYS[self.columns], FITS[self.columns]
+        plays = PLAYS[self.columns]
         actions: list[Action] = []
-        extend = actions.extend
         append = actions.append
         for space, mask in index.offers:
             fit = mask & hand
             if not fit:
                 continue
-            if fit & (fit - 1):  # several cards fit here
-                extend(fits[fit << 8 | space])
-            else:
+            if not fit & (fit - 1):  # one card fits here: the usual case
                 append(plays[(fit.bit_length() - 1) * 4096 + space])
+                continue
+            while fit:  # several: in card order
+                low = fit & -fit
+                append(plays[(low.bit_length() - 1) * 4096 + space])
+                fit ^= low
         keyword = hand & KEYWORD_PLAYS
         if not keyword:
             return actions

@@ -184,39 +184,6 @@ def play_table(cls, columns: int) -> PlayTable:
     return PlayTable(cls, columns)
 
 
-class FitTable(dict):
-    """``table[fit << 8 | space]``: the plays of the species in bitmask ``fit`` on ``space``.
-
-    In card order, as a tuple the legal list extends itself with: a space's plays come out in
-    one step instead of one card at a time. A grid has at most 240 spaces (8 bits). The table
-    forgets everything once it holds ``LIMIT`` entries, so no run of games can make it grow
-    without end.
-    """
-
-    LIMIT = 200_000
-
-    def __init__(self, plays: PlayTable) -> None:
-        super().__init__()
-        self.plays = plays
-
-    def __missing__(self, key: int) -> tuple:
-        if len(self) >= self.LIMIT:
-            self.clear()
-        fit, space = key >> 8, key & 255
-        found = []
-        while fit:
-            low = fit & -fit
-            found.append(self.plays[(low.bit_length() - 1) * 4096 + space])
-            fit ^= low
-        actions = self[key] = tuple(found)
-        return actions
-
-
-@cache
-def fit_table(cls, columns: int) -> FitTable:
-    return FitTable(play_table(cls, columns))
-
-
 class ActionTable(dict):
     """``table[key]``: the one shared action whose fields a whole-number ``key`` packs.
 
