@@ -11,10 +11,12 @@ is the steady one on a shared machine). The rules keep between actions what a de
 move, each hand's cards, the event targets, the cards to recheck for broken links) instead of
 rescanning the table; ``games/phylo/reference.py`` works the same answers out from scratch, and
 tests/phylo/test_incremental_legal.py checks that both agree at every decision of ~1,800 games.
-Measured on the shared 2-core machine (load 8-13, median of 5 runs of 600 games, base and new
-code interleaved): themed decks 790-835 -> 885-950 games per CPU-second, pool decks 1,220 ->
-1,330; about 10% fewer machine instructions a game (valgrind). The goal is not met: what is
-left is spread thinly over the whole turn (no function above 15% of the time), see --profile.
+Measured on the shared 2-core machine (load 4-11; ``--games`` for the code before and after,
+interleaved, medians of 3 runs): themed decks 805 -> 889 games per CPU-second (40.5 -> 36.6 us a
+decision), pool decks 1,091 -> 1,172; machine instructions a game (valgrind, deterministic)
+7.73 M -> 6.83 M themed, 5.74 M -> 4.99 M pool. The goal is not met: what is left is spread
+thinly over the whole turn (see --profile); it needs the legal list itself kept between
+decisions.
 A widget step should take at most 30 ms in the kernel. ``cpu_us_per_decision`` compares runs
 whose games differ in length (a change of cards changes the games).
 """
