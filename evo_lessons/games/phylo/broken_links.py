@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from evo_lessons.engine import Event
-from evo_lessons.engine.words import seat_name
 
 from . import tables as T
 from .actions import card_name
+from .decks import SEATS
 from .event_cards import EventCards
 
 NEEDS, HOSTS = T.NEEDS, T.HOSTS
@@ -97,7 +97,7 @@ class BrokenLinks(EventCards):
             events.append(
                 Event(
                     "safe",
-                    f"{seat_name(self.owner_of[instance])}'s "
+                    f"{SEATS[self.owner_of[instance]]}'s "
                     f"{card_name(self.card_of[instance])} is connected again.",
                     self.owner_of[instance],
                 )
@@ -108,7 +108,7 @@ class BrokenLinks(EventCards):
                 events.append(
                     Event(
                         "at_risk",
-                        f"{seat_name(self.owner_of[instance])}'s "
+                        f"{SEATS[self.owner_of[instance]]}'s "
                         f"{card_name(self.card_of[instance])} at {self._name(space)} has lost "
                         "every compatible connection: it is at risk.",
                         self.owner_of[instance],

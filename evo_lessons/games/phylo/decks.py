@@ -29,8 +29,12 @@ from .spaces import Spaces
 COLLECTION = T.COLLECTION
 CARDS = T.CARDS
 HOME = T.HOME
+CARD_IDS = tuple(c.id for c in CARDS)
+DECK_KEYS = tuple(d.key for d in COLLECTION.decks)
 #: the cards of an opening hand
 START_HAND = 5
+#: the seats' names, looked up once (the log names a seat at nearly every action)
+SEATS = (seat_name(0), seat_name(1))
 
 
 class Decks(Spaces):
@@ -58,7 +62,7 @@ class Decks(Spaces):
     def _ready_decks(self) -> list[list[int]]:
         opts = self.options
         if opts["decks"] == "pool":
-            pool = [c.id for c in CARDS]
+            pool = list(CARD_IDS)
             self.rng.shuffle(pool)
             size = opts["deck_size"]
             self.setup_events.append(
@@ -70,7 +74,7 @@ class Decks(Spaces):
             )
             return [pool[0 : 2 * size : 2], pool[1 : 2 * size : 2]]
         names = [opts["deck_1"], opts["deck_2"]]
-        keys = [d.key for d in COLLECTION.decks]
+        keys = list(DECK_KEYS)
         if names[0] == "random" and names[1] == "random":
             names = self.rng.sample(keys, 2)
         else:
@@ -103,25 +107,23 @@ class Decks(Spaces):
         self.picks[me].append(card)
         size = self.options["deck_size"]
         if len(self.picks[me]) == size:
-            events.append(Event("build", f"{seat_name(me)} has built a deck of {size} cards.", me))
+            events.append(Event("build", f"{SEATS[me]} has built a deck of {size} cards.", me))
         if len(self.picks[1]) == size:
             self._deal([list(self.picks[0]), list(self.picks[1])], events)
 
     # -- the deal, the opening hands and the coin ------------------------------------------------
     def _deal(self, decks: list[list[int]], events: list[Event]) -> None:
-        card_of, owner_of = [HOME, HOME], [0, 1]
+        # instances: the two HOMEs, then Player 1's cards, then Player 2's, in deck order
+        first, second = decks
+        self.card_of = (HOME, HOME, *first, *second)
+        self.owner_of = (0, 1) + (0,) * len(first) + (1,) * len(second)
+        start = 2
         for p, cards in enumerate(decks):
-            instances = []
-            for card in cards:
-                instances.append(len(card_of))
-                card_of.append(card)
-                owner_of.append(p)
+            instances = list(range(start, start + len(cards)))
+            start += len(cards)
             self.rng.shuffle(instances)
             self.decks[p] = instances
-        self.card_of, self.owner_of = tuple(card_of), tuple(owner_of)
-        homes = ", ".join(
-            f"{seat_name(p)}'s HOME at {self._name(s)}" for p, s in enumerate(self.homes)
-        )
+        homes = ", ".join(f"{SEATS[p]}'s HOME at {self._name(s)}" for p, s in enumerate(self.homes))
         events.append(Event("setup", f"Each deck is shuffled. {homes}."))
         if self.options["preselect"]:
             self.phase = "preselect"
@@ -135,7 +137,7 @@ class Decks(Spaces):
             return
         for p in (0, 1):
             for _ in range(START_HAND):
-                self.hands[p].append(self.decks[p].pop())
+                self._to_hand(p, self.decks[p].pop())
             events.append(
                 Event("draw", f"{seat_name(p)} draws {START_HAND} cards.", p, {"cards": 5})
             )
@@ -155,13 +157,13 @@ class Decks(Spaces):
         deck = self.decks[me]
         for k in range(len(deck) - 1, -1, -1):  # the copy nearest the top
             if self.card_of[deck[k]] == card:
-                self.hands[me].append(deck.pop(k))
+                self._to_hand(me, deck.pop(k))
                 break
         if len(self.hands[me]) == START_HAND:
             events.append(
                 Event(
                     "draw",
-                    f"{seat_name(me)} has picked {START_HAND} cards for the opening hand (R18).",
+                    f"{SEATS[me]} has picked {START_HAND} cards for the opening hand (R18).",
                     me,
                     {"cards": START_HAND},
                 )
@@ -185,10 +187,22 @@ class Decks(Spaces):
         self._start_turn(events)
 
     # -- hands, draws and discard piles ----------------------------------------------------------
+    def reindex(self) -> None:
+        """Rebuild the speed index from the table and the hands as they are."""
+        super().reindex()
+        self.index.count_hands(self.hands, self.card_of)
+
+    def _to_hand(self, me: int, instance: int) -> None:
+        """The way into a hand (``_draw`` inlines it): the speed index hears of it."""
+        self.hands[me].append(instance)
+        self.index.took(me, self.card_of[instance])
+
     def _take_from_hand(self, me: int, card: int) -> int:
+        """The only way out of a hand: the copy of ``card`` drawn first."""
         hand = self.hands[me]
         for k, instance in enumerate(hand):
             if self.card_of[instance] == card:
+                self.index.gave(me, card)
                 return hand.pop(k)
         raise AssertionError("a legal action names a card in the hand")
 
@@ -199,7 +213,7 @@ class Decks(Spaces):
         events.append(
             Event(
                 "discard",
-                f"{seat_name(me)} discards {card_name(card)} to draw cards.",
+                f"{SEATS[me]} discards {card_name(card)} to draw cards.",
                 me,
                 {"card": card},
             )
@@ -209,9 +223,12 @@ class Decks(Spaces):
     def _draw(self, player: int, count: int, events: list[Event]) -> None:
         deck = self.decks[player]
         taken = min(count, len(deck))
-        for _ in range(taken):
-            self.hands[player].append(deck.pop())
-        who = seat_name(player)
+        hand, took, card_of = self.hands[player], self.index.took, self.card_of
+        for _ in range(taken):  # self._to_hand(player, deck.pop()), inlined
+            instance = deck.pop()
+            hand.append(instance)
+            took(player, card_of[instance])
+        who = SEATS[player]
         if taken:
             cards = "a card" if taken == 1 else f"{taken} cards"
             events.append(
@@ -244,7 +261,7 @@ class Decks(Spaces):
         events.append(
             Event(
                 "lost",
-                f"{seat_name(owner)}'s {card_name(self.card_of[instance])} {why}.",
+                f"{SEATS[owner]}'s {card_name(self.card_of[instance])} {why}.",
                 owner,
                 {"card": self.card_of[instance]},
             )

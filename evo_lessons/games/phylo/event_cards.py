@@ -16,13 +16,15 @@ from __future__ import annotations
 from typing import Any
 
 from evo_lessons.engine import Action, Event
-from evo_lessons.engine.words import seat_name
 
 from . import tables as T
 from .actions import PlayEvent, card_name
+from .decks import SEATS
 from .placement import Placement
 
 CARDS = T.CARDS
+#: the shared event actions of each grid (``tables.py``)
+EVENTS = T.PerGrid(lambda columns: T.event_table(PlayEvent, columns))
 
 
 class EventCards(Placement):
@@ -33,18 +35,19 @@ class EventCards(Placement):
     def _event_actions(self, card: int, me: int) -> list[Action]:
         """R10: any species on top of a space that the card's filter names (yours if it says so).
 
-        The list is remembered until the table changes (``index.remembered``): do not change it.
+        The list is remembered until a species it may target comes or goes (``index.targets``):
+        do not change it.
         """
         own = T.EVENT_OWN[card]
-        remembered = self.index.remembered
-        key = 2 + card * 2 + (me if own else 0)  # 0 and 1 are the players' moves
+        remembered = self.index.targets
+        key = card * 2 + (me if own else 0)
         actions = remembered.get(key)
         if actions is not None:
             return actions
         actions = remembered[key] = []
         targets = T.EVENT_TARGETS[card]
         top, card_of, owner_of = self.top, self.card_of, self.owner_of
-        table = T.event_table(PlayEvent, self.columns)
+        table = EVENTS[self.columns]
         base = card * 4096
         for space in self.index.occupied:
             instance = top[space]
@@ -64,7 +67,7 @@ class EventCards(Placement):
         events.append(
             Event(
                 "event",
-                f"{seat_name(me)} plays {event.name} on {card_name(action.target)} at "
+                f"{SEATS[me]} plays {event.name} on {card_name(action.target)} at "
                 f"{self._name(space)}: {event.text}",
                 me,
                 {"card": action.card, "space": space},

@@ -6,19 +6,27 @@ only around the spaces an action touched, so :class:`TableIndex` keeps them up t
 space at a time instead of scanning the whole grid:
 
 * ``plays``: for each empty space beside a card, the species that may be played there (the OR
-  of ``tables.BESIDE`` over its neighbours); ``order`` names these spaces in the order the legal
-  list takes them. A moving species (R7) lands only on such a space;
-* ``occupied``: the spaces with a card on top, in reading order;
+  of ``tables.BESIDE`` over its neighbours); ``offers`` pairs these spaces with it in the order
+  the legal list takes them (``order``, the spaces alone). A moving species (R7) lands only on
+  such a space;
+* ``occupied``: the spaces with a card on top, in reading order; ``movers`` those whose species
+  has MOVE or FLIGHT (R7), the only ones a player's moves start from;
 * ``cut_off``: the spaces whose card (bit 1) or parasite beneath (bit 2) has no compatible
   connection, as ``broken_links.cut_off_at`` last found them; ``recheck`` names the spaces whose
   neighbourhood changed since then;
-* ``remembered``: lists worked out from the table alone (each player's MOVE and FLIGHT
-  actions, each event card's targets), kept until the table next changes: after a discard or
-  a draw, the next decision reuses them.
+* ``remembered``: each player's MOVE and FLIGHT actions, worked out from the table alone and
+  kept until the table next changes: after a discard or a draw, the next decision reuses them;
+  ``targets``: each event card's targets (R10), kept until a species it may target comes or
+  goes;
+* ``held``: each player's hand as card ids (once each, in id order), ``species`` the same as a
+  bitmask of the species alone: the owner reports every card that comes into or leaves a hand
+  (``took``, ``gave``), so the legal list never sorts a hand.
 
 Nothing here decides anything: the rules modules say what fits and what is connected, and the
 test suite checks after every action of many games that the index equals one rebuilt from
-scratch (tests/phylo/test_properties.py).
+scratch (tests/phylo/test_properties.py) and, at every decision of ~1,800 games, that the legal
+list, the cards at risk, the scores and the hands equal the ones ``reference.py`` works out
+from the table alone (tests/phylo/test_incremental_legal.py).
 """
 
 from __future__ import annotations
@@ -26,7 +34,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable, Sequence
 
-from .tables import BESIDE
+from .tables import BESIDE, EVENT_TARGETS, IS_SPECIES, MOVE_REACH
 
 #: the order key of an empty space: 4096 x its first neighbour that offers plays, plus itself
 #: (the legal list names spaces as a scan of the table in reading order first meets them)
@@ -41,33 +49,106 @@ class TableIndex:
     def __init__(self) -> None:
         self.plays: dict[int, int] = {}  # empty space -> the species that may be played there
         self.keys: dict[int, int] = {}  # empty space -> its order key (see ORDER)
-        self._order: list[int] | None = []
+        self._offers: list[tuple[int, int]] | None = []
         self.occupied: list[int] = []
+        self.movers: list[int] = []
         self.cut_off: dict[int, int] = {}
         self.recheck: dict[int, None] = {}
         self.remembered: dict[int, list] = {}
+        self.targets: dict[int, list] = {}
+        self.held: list[list[int]] = [[], []]
+        self.counts: list[dict[int, int]] = [{}, {}]
+        self.species: list[int] = [0, 0]
 
     def rebuild(self, top: list[int], under: list[int], card_of, neighbours) -> None:
         """Forget everything and index the table as it lies (after a table is set by hand)."""
-        self.plays, self.keys, self._order = {}, {}, None
+        self.plays, self.keys, self._offers = {}, {}, None
         self.occupied = [s for s, instance in enumerate(top) if instance >= 0]
+        self.movers = [
+            s
+            for s, instance in enumerate(top)
+            if instance >= 2 and MOVE_REACH[card_of[instance]][0]
+        ]
         self.cut_off = {}
         self.recheck = dict.fromkeys(range(len(top)))
-        self.remembered = {}
+        self.remembered, self.targets = {}, {}
         for space in range(len(top)):
             self._offer(space, top, under, card_of, neighbours)
 
-    def changed(self, space: int, top: list[int], under: list[int], card_of, neighbours) -> None:
-        """The card on top of or beneath ``space`` has changed: update what depends on it."""
-        occupied = self.occupied
-        if top[space] >= 0:
+    def placed(self, space: int, top: list[int], under: list[int], card_of, neighbours) -> None:
+        """A card now lies on top of ``space``, where none lay: the usual change, and the cheap
+        one, since a card that arrives only adds. The neighbours' offers grow by what may be
+        played beside it; a neighbour that was connected stays connected, so only the space
+        itself and the neighbours cut off before are checked again (R11)."""
+        instance = top[space]
+        card = card_of[instance]
+        insort(self.occupied, space)
+        if instance >= 2 and MOVE_REACH[card][0]:
+            insort(self.movers, space)
+        self._offers = None
+        if self.remembered:
+            self.remembered = {}
+        if self.targets:
+            self._forget(1 << card)
+        recheck, plays, keys, cut = self.recheck, self.plays, self.keys, self.cut_off
+        recheck[space] = None
+        if plays.pop(space, None) is not None:
+            del keys[space]
+        allowed = BESIDE[card]
+        for n in neighbours[space]:
+            if n in cut:
+                recheck[n] = None
+            if allowed and top[n] < 0 and under[n] < 0:
+                mask = plays.get(n)
+                key = space * ORDER + n
+                if mask is None:
+                    plays[n], keys[n] = allowed, key
+                else:
+                    plays[n] = mask | allowed
+                    if key < keys[n]:
+                        keys[n] = key
+
+    def changed_beneath(
+        self, space: int, top: list[int], under: list[int], card_of, neighbours
+    ) -> None:
+        """A parasite came into or left ``space`` (R6): only that space's own answers change
+        (whether it is empty, whether its parasite has a host), never the neighbours'."""
+        self.recheck[space] = None
+        if self.remembered:
+            self.remembered = {}
+        self._offers = None
+        self._offer(space, top, under, card_of, neighbours)
+
+    def _forget(self, cards: int) -> None:
+        """Drop the event targets that a species in bitmask ``cards`` may be (R10)."""
+        targets = self.targets
+        for key in [k for k in targets if EVENT_TARGETS[k >> 1] & cards]:
+            del targets[key]
+
+    def changed(
+        self, space: int, top: list[int], under: list[int], card_of, neighbours, gone: int = -1
+    ) -> None:
+        """The card on top of ``space`` has changed (``gone``: the card id that left, if one
+        did): update what depends on it."""
+        occupied, movers, instance = self.occupied, self.movers, top[space]
+        if instance >= 0:
             if space not in occupied:
                 insort(occupied, space)
         elif space in occupied:
             occupied.remove(space)
-        self._order = None
+        if instance >= 2 and MOVE_REACH[card_of[instance]][0]:
+            if space not in movers:
+                insort(movers, space)
+        elif space in movers:
+            movers.remove(space)
+        self._offers = None
         if self.remembered:
             self.remembered = {}
+        if self.targets:
+            cards = (1 << gone if gone >= 0 else 0) | (
+                1 << card_of[instance] if instance >= 0 else 0
+            )
+            self._forget(cards)
         recheck, plays, keys = self.recheck, self.plays, self.keys
         for s in (space, *neighbours[space]):
             recheck[s] = None
@@ -111,11 +192,48 @@ class TableIndex:
             del self.keys[space]
 
     @property
+    def offers(self) -> list[tuple[int, int]]:
+        """(space, the species that may be played there) in the order the legal list takes
+        the spaces."""
+        if self._offers is None:
+            plays = self.plays
+            self._offers = [(key % ORDER, plays[key % ORDER]) for key in sorted(self.keys.values())]
+        return self._offers
+
+    @property
     def order(self) -> list[int]:
         """The open spaces in the order the legal list takes them."""
-        if self._order is None:
-            self._order = sorted(self.keys, key=self.keys.__getitem__)
-        return self._order
+        return [space for space, _mask in self.offers]
+
+    # -- the hands -------------------------------------------------------------------------------
+    def took(self, player: int, card: int) -> None:
+        """A copy of ``card`` came into ``player``'s hand."""
+        counts = self.counts[player]
+        held = counts.get(card, 0)
+        counts[card] = held + 1
+        if not held:
+            insort(self.held[player], card)
+            if IS_SPECIES[card]:
+                self.species[player] |= 1 << card
+
+    def gave(self, player: int, card: int) -> None:
+        """A copy of ``card`` left ``player``'s hand."""
+        counts = self.counts[player]
+        held = counts[card] - 1
+        if held:
+            counts[card] = held
+            return
+        del counts[card]
+        self.held[player].remove(card)
+        if IS_SPECIES[card]:
+            self.species[player] &= ~(1 << card)
+
+    def count_hands(self, hands: Sequence[Sequence[int]], card_of: Sequence[int]) -> None:
+        """Forget the hands and count them as they are (after hands are set by hand)."""
+        self.held, self.counts, self.species = [[], []], [{}, {}], [0, 0]
+        for player, hand in enumerate(hands):
+            for instance in hand:
+                self.took(player, card_of[instance])
 
     def unconnected(
         self, cut_off_at: CutOff, top: list[int], under: list[int], card_of, neighbours
@@ -148,17 +266,21 @@ class TableIndex:
         what was remembered is not copied, the copy works it out again if asked."""
         twin = TableIndex.__new__(TableIndex)
         twin.plays, twin.keys = dict(self.plays), dict(self.keys)
-        twin._order = None if self._order is None else list(self._order)
-        twin.occupied = list(self.occupied)
+        twin._offers = None if self._offers is None else list(self._offers)
+        twin.occupied, twin.movers = list(self.occupied), list(self.movers)
         twin.cut_off, twin.recheck = dict(self.cut_off), dict(self.recheck)
-        twin.remembered = {}
+        twin.remembered, twin.targets = {}, {}
+        twin.held = [list(self.held[0]), list(self.held[1])]
+        twin.counts = [dict(self.counts[0]), dict(self.counts[1])]
+        twin.species = list(self.species)
         return twin
 
     def __eq__(self, other: object) -> bool:
         """Equal answers (the test suite compares an index with one rebuilt from scratch)."""
         if not isinstance(other, TableIndex):
             return NotImplemented
-        return (self.plays, self.keys, self.occupied) == (other.plays, other.keys, other.occupied)
+        mine = (self.plays, self.keys, self.occupied, self.movers)
+        return mine == (other.plays, other.keys, other.occupied, other.movers)
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -18,15 +18,19 @@ from the speed index (``index.py``), which remembers it between actions.
 from __future__ import annotations
 
 from evo_lessons.engine import Action, Event
-from evo_lessons.engine.words import seat_name
 
 from . import tables as T
 from .actions import MoveSpecies, PlayInvasive, PlayParasite, PlaySpecies, Spread, card_name
-from .decks import Decks
+from .decks import SEATS, Decks
 
 CARDS = T.CARDS
 NEEDS, HOSTS, INVADES = T.NEEDS, T.HOSTS, T.INVADES
 MOVE_REACH, SPREAD, POLLINATORS = T.MOVE_REACH, T.SPREAD, T.POLLINATORS
+#: the shared action objects of each grid (``tables.py``)
+PLAYS = T.PerGrid(lambda columns: T.play_table(PlaySpecies, columns))
+INVASIONS = T.PerGrid(lambda columns: T.keyword_table(PlayInvasive, columns))
+PARASITES = T.PerGrid(lambda columns: T.keyword_table(PlayParasite, columns))
+MOVES = T.PerGrid(lambda columns: T.move_table(MoveSpecies, columns))
 #: the species with an INVASIVE or a PARASITIC play
 KEYWORD_PLAYS = sum(1 << c for c in range(len(CARDS)) if INVADES[c] or HOSTS[c])
 
@@ -48,38 +52,37 @@ class Placement(Decks):
         return False
 
     # -- the legal choices ---------------------------------------------------------------------
-    def _play_actions(self, species: list[int]) -> list[Action]:
-        """Ordinary plays (R2-R4), then each card's INVASIVE (R5) and PARASITIC (R6) plays."""
-        hand = 0
-        for card in species:
-            hand |= 1 << card
+    def _play_actions(self, hand: int) -> list[Action]:
+        """Ordinary plays (R2-R4), then each card's INVASIVE (R5) and PARASITIC (R6) plays.
+
+        ``hand``: the species in the hand, as a bitmask.
+        """
         index = self.index
-        masks = index.plays
-        plays = T.play_table(PlaySpecies, self.columns)
+        plays = PLAYS[self.columns]
         actions: list[Action] = []
         append = actions.append
-        for space in index.order:
-            fit = masks[space] & hand
+        for space, mask in index.offers:
+            fit = mask & hand
             if not fit:
                 continue
             if not fit & (fit - 1):  # one card fits here: the usual case
                 append(plays[(fit.bit_length() - 1) * 4096 + space])
                 continue
-            while fit:
+            while fit:  # several: in card order
                 low = fit & -fit
                 append(plays[(low.bit_length() - 1) * 4096 + space])
                 fit ^= low
-        append = actions.append
-        if not hand & KEYWORD_PLAYS:
+        keyword = hand & KEYWORD_PLAYS
+        if not keyword:
             return actions
         under, card_of, top, neighbours = self.under, self.card_of, self.top, self.neighbours
         occupied = index.occupied
-        invasions = T.keyword_table(PlayInvasive, self.columns)
-        parasites = T.keyword_table(PlayParasite, self.columns)
-        for card in species:
+        invasions, parasites = INVASIONS[self.columns], PARASITES[self.columns]
+        while keyword:  # the hand's species with a keyword play, in id order
+            low = keyword & -keyword
+            keyword ^= low
+            card = low.bit_length() - 1
             invades, hosts = INVADES[card], HOSTS[card]
-            if not (invades or hosts):
-                continue
             either, needs, base = invades | hosts, NEEDS[card], card * 4096
             for space in occupied:
                 instance = top[space]
@@ -129,15 +132,13 @@ class Placement(Decks):
         append = actions.append
         top, owner_of, card_of = self.top, self.owner_of, self.card_of
         neighbours, within, plays = self.neighbours, self.within, self.index.plays
-        moves = T.move_table(MoveSpecies, self.columns)
-        for space in self.index.occupied:
+        moves = MOVES[self.columns]
+        for space in self.index.movers:
             instance = top[space]
-            if instance < 2 or owner_of[instance] != me:
+            if owner_of[instance] != me:
                 continue
             card = card_of[instance]
             reach, directions = MOVE_REACH[card]
-            if not reach:
-                continue
             # self._destinations(instance, space, reach, directions), inlined
             bit, needs, beside = 1 << card, NEEDS[card], neighbours[space]
             base = (card * 4096 + space) * 4096
@@ -204,7 +205,7 @@ class Placement(Decks):
         events.append(
             Event(
                 "invade",
-                f"{seat_name(me)} plays {card_name(action.card)} (INVASIVE) at "
+                f"{SEATS[me]} plays {card_name(action.card)} (INVASIVE) at "
                 f"{self._name(space)}, replacing {card_name(action.replaces)}.",
                 me,
                 {"card": action.card, "space": space},
@@ -218,7 +219,7 @@ class Placement(Decks):
         events.append(
             Event(
                 "parasite",
-                f"{seat_name(me)} plays {card_name(action.card)} (PARASITIC) beneath "
+                f"{SEATS[me]} plays {card_name(action.card)} (PARASITIC) beneath "
                 f"{card_name(action.host)} at {self._name(space)}.",
                 me,
                 {"card": action.card, "space": space},
@@ -235,7 +236,7 @@ class Placement(Decks):
         events.append(
             Event(
                 "move",
-                f"{seat_name(me)} moves {card_name(action.card)} from {self._name(start)} to "
+                f"{SEATS[me]} moves {card_name(action.card)} from {self._name(start)} to "
                 f"{self._name(space)}.",
                 me,
                 {"card": action.card, "from": start, "space": space},

@@ -143,6 +143,7 @@ R20. Fungus eaters: a herbivore whose real diet lists fungi eats a rank-1 fungus
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from typing import Any, ClassVar
 
 from evo_lessons.engine import Action, Event, GameState
@@ -171,7 +172,7 @@ from .actions import (
 from .bluff import CallYourBluff, link_is_bluff
 from .broken_links import cut_off_at
 from .data import DECK_SIZE
-from .decks import START_HAND
+from .decks import SEATS, START_HAND
 from .scoring import Scoring
 
 COLLECTION = T.COLLECTION
@@ -182,6 +183,12 @@ DECK_CHOICES = ("random", *(d.key for d in COLLECTION.decks))
 ACTIONS_PER_TURN = 3
 IS_SPECIES = T.IS_SPECIES
 SPREAD = T.SPREAD
+PLAYS_VERB = (f"{SEATS[0]} plays", f"{SEATS[1]} plays")
+SPREADS_VERB = (f"{SEATS[0]} spreads", f"{SEATS[1]} spreads")
+#: the shared discard action of each card
+DISCARDS = T.card_actions(DiscardToDraw)
+#: card ids: the species first, then the events (``tables._per_card``)
+FIRST_EVENT = len(T.SPECIES)
 
 
 class PhyloState(CallYourBluff, Scoring, GameState):
@@ -259,43 +266,45 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         """A turn's choices, always in this order: plays, events, moves, discards, challenges,
         spreads, pass."""
         me = self.turn_player
-        card_of = self.card_of
-        hand_cards = sorted({card_of[i] for i in self.hands[me]})
+        index = self.index
+        hand_cards, hand = index.held[me], index.species[me]
         actions: list[Action] = []
         if self.actions_left:
-            species = [c for c in hand_cards if IS_SPECIES[c]]
-            if species:
-                actions += self._play_actions(species)
-            if not self.event_played and len(species) < len(hand_cards):
-                for card in hand_cards:
-                    if not IS_SPECIES[card]:
-                        actions += self._event_actions(card, me)
+            if hand:
+                actions += self._play_actions(hand)
+            if not self.event_played and hand_cards and hand_cards[-1] >= FIRST_EVENT:
+                for card in hand_cards[bisect_left(hand_cards, FIRST_EVENT) :]:
+                    actions += self._event_actions(card, me)
             actions += self._move_actions(me)
             if self.decks[me]:
-                discards = T.card_actions(DiscardToDraw)
-                actions += [discards[c] for c in hand_cards]
+                actions += [DISCARDS[c] for c in hand_cards]
             if self.options["realism"] and not self.challenged:
                 actions += self._challenge_actions(me)
-        actions += self._spread_actions(me, hand_cards)
+        if hand & T.SPREADERS:
+            actions += self._spread_actions(me, hand_cards)
         actions.append(PASS)
         return actions
 
     # -- applying actions ----------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
-        me = self.current_player
         kind = type(action)  # the legal list's own object: exactly one of ACTION_TYPES
-        if kind is Pass:
-            events.append(Event("pass", f"{seat_name(me)} ends the turn.", me))
-            self._end_turn(events)
-        elif kind is PickCard:
+        if self.phase == "play":  # a turn's actions: nearly every decision
+            me = self.turn_player
+            if kind is Pass:
+                events.append(Event("pass", f"{SEATS[me]} ends the turn.", me))
+                self._end_turn(events)
+            else:
+                self._turn_action(me, action, events)
+            self._after_action(events)
+            return events
+        me = self.current_player
+        if kind is PickCard:
             self._pick(me, action.card, events)
         elif kind is ChooseOpening:
             self._choose_opening(me, action.card, events)
         elif kind is RemoveCard:
             self._challenge_removal(me, action, events)
-        else:
-            self._turn_action(me, action, events)
         self._after_action(events)
         return events
 
@@ -306,19 +315,19 @@ class PhyloState(CallYourBluff, Scoring, GameState):
             if self.actions_left:
                 return
             me = self.turn_player
-            hand = [self.card_of[i] for i in self.hands[me]]
-            if any(SPREAD[c] for c in hand) and self._spread_actions(me, sorted(set(hand))):
+            index = self.index
+            if index.species[me] & T.SPREADERS and self._spread_actions(me, index.held[me]):
                 return
             self._end_turn(events)
 
     def _turn_action(self, me: int, action: Action, events: list[Event]) -> None:
         kind = type(action)
         if kind is Spread:  # free (R8)
-            self._place(me, action.card, self._space(action), events, f"{seat_name(me)} spreads")
+            self._place(me, action.card, self._space(action), events, SPREADS_VERB[me])
             return
         self.actions_left -= 1
         if kind is PlaySpecies:
-            self._place(me, action.card, self._space(action), events, f"{seat_name(me)} plays")
+            self._place(me, action.card, self._space(action), events, PLAYS_VERB[me])
         elif kind is DiscardToDraw:
             self._discard_to_draw(me, action.card, events)
         elif kind is MoveSpecies:
@@ -341,7 +350,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         events.append(
             Event(
                 "turn",
-                f"Turn {self.turn}: {seat_name(self.turn_player)} to play.",
+                f"Turn {self.turn}: {SEATS[self.turn_player]} to play.",
                 self.turn_player,
                 {"turn": self.turn},
             )
@@ -373,6 +382,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
                 twin.hands[p], twin.decks[p] = cards[:size], cards[size:]
                 rng.shuffle(twin.picks[p])
             rng.shuffle(twin.decks[p])
+        twin.index.count_hands(twin.hands, twin.card_of)
         twin.rng = random.Random(rng.random())
         return twin
 

@@ -56,13 +56,21 @@ class Spaces:
     # -- the only writers ----------------------------------------------------------------------
     def _put(self, space: int, instance: int) -> None:
         """``instance`` now lies on top of ``space`` (-1: nothing does)."""
-        self.top[space] = instance
-        self.index.changed(space, self.top, self.under, self.card_of, self.neighbours)
+        top = self.top
+        gone = top[space]
+        top[space] = instance
+        if gone < 0 <= instance:
+            self.index.placed(space, top, self.under, self.card_of, self.neighbours)
+        else:
+            card_of = self.card_of
+            self.index.changed(
+                space, top, self.under, card_of, self.neighbours, card_of[gone] if gone >= 0 else -1
+            )
 
     def _put_under(self, space: int, instance: int) -> None:
         """``instance`` now lies beneath ``space`` (-1: nothing does)."""
         self.under[space] = instance
-        self.index.changed(space, self.top, self.under, self.card_of, self.neighbours)
+        self.index.changed_beneath(space, self.top, self.under, self.card_of, self.neighbours)
 
     def _lift(self, space: int, instance: int) -> None:
         """Take ``instance`` off ``space``, from the top or from beneath."""

@@ -74,6 +74,8 @@ REACH: int = max(
 )
 #: SPREAD[x]: a species' SPREAD condition ("wind", "pollinator"), "" if it has none or is no species
 SPREAD: tuple[str, ...] = _per_card(lambda s: s.spread, "")
+#: the species with SPREAD, as a bitmask
+SPREADERS: int = _mask(s.id for s in SPECIES if s.spread)
 #: EVENT_OWN[e]: does event e say "your own" species?
 EVENT_OWN: dict[int, bool] = {e.id: e.target.own for e in COLLECTION.events}
 
@@ -235,6 +237,22 @@ def keyword_table(cls, columns: int) -> ActionTable:
     return ActionTable(make)
 
 
+class PerGrid(dict):
+    """``tables[columns]``: one of the tables above for a grid of ``columns`` columns.
+
+    The legal list asks for its tables at every decision; a dict lookup by the column count is
+    cheaper than a call to a cached function.
+    """
+
+    def __init__(self, make) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, columns: int):
+        table = self[columns] = self.make(columns)
+        return table
+
+
 @cache
 def card_actions(cls) -> tuple:
     """``table[card]``: the action of ``cls`` naming just a card (a pick, a discard)."""
@@ -258,6 +276,7 @@ __all__ = [
     "POLLINATORS",
     "SPECIES",
     "SPREAD",
+    "SPREADERS",
     "Grid",
     "compatible",
     "feeds_on",
