@@ -35,6 +35,9 @@ in the kernel (the widget's message handler, written to a file beside the notebo
 * ``page_to_draw``: Lab's message handling until the widget starts drawing;
 * ``draw``: the widget drawing the view (board, choices, plot); ``draw_to_paint``: drawing's end
   until the animation frame.
+* ``page_script``, ``page_style``, ``page_layout``: what the whole page (Lab included) spent
+  running JavaScript, computing styles and laying out, from the click until the frame is done
+  (Chromium's own totals, read over the DevTools protocol before and after each click).
 The parts are measured on different clocks (page and kernel) of one machine; they add up to the
 total within a millisecond or so.
 """
@@ -187,6 +190,8 @@ def _parts(sample: dict, kernel: list[float] | None) -> dict[str, float]:
     drawn, painted, render = sample["drawn"], sample["painted"], sample["render"]
     parts = {"total": painted - t0, "draw": render, "draw_to_paint": painted - drawn}
     parts["frame_done"] = sample["framed"] - t0
+    for name, ms in sample.get("costs", {}).items():
+        parts[f"page_{name}"] = ms
     sent = next((t for t, _ in sample["out"] if t >= t0), None)
     # the view is the largest frame that came in before drawing started
     frames = [(n, t) for t, n in sample["in"] if t <= drawn - render + 0.5]
@@ -205,11 +210,30 @@ def _parts(sample: dict, kernel: list[float] | None) -> dict[str, float]:
     return parts
 
 
+def _renderer_costs(cdp) -> dict[str, float]:
+    """The page's running totals (s) of style, layout and script time (Chromium's metrics)."""
+    metrics = cdp.send("Performance.getMetrics")["metrics"]
+    wanted = {
+        "RecalcStyleDuration": "style",
+        "LayoutDuration": "layout",
+        "ScriptDuration": "script",
+    }
+    return {wanted[m["name"]]: m["value"] for m in metrics if m["name"] in wanted}
+
+
 def _samples(page, root, selector: str, samples: int, probe_file: Path | None) -> list[dict]:
     """Each click's parts (ms), the warm-up clicks left out."""
     out = []
+    cdp = None
+    if probe_file is not None:  # --breakdown: the style and layout each click costs
+        cdp = page.context.new_cdp_session(page.page)
+        cdp.send("Performance.enable")
     for n in range(samples + WARM_UP):
+        costs = _renderer_costs(cdp) if cdp else None
         sample = page.page.evaluate(MEASURE, [root.element_handle(), selector])
+        if sample is not None and costs is not None:
+            after = _renderer_costs(cdp)
+            sample["costs"] = {k: (after[k] - costs[k]) * 1000 for k in costs}
         if sample is None:  # the game is over: no more choices
             break
         kernel = None
@@ -230,6 +254,9 @@ PARTS = (
     "page_to_draw",
     "draw",
     "draw_to_paint",
+    "page_script",
+    "page_style",
+    "page_layout",
 )
 
 
