@@ -11,7 +11,8 @@ browser warm up). The measures:
 * ``browser_step_to_paint``: Step in a bots-only Climate widget (one bot move a click), as
   before the plot moved into the browser, so the figures compare.
 * ``browser_choice_to_paint_<game>``: the student's first choice button in every game's
-  default widget (a person and the helper bots), the bots playing on to the person's turn.
+  default widget (a person and the helper bots), the bots playing on to the person's turn; when
+  a game ends before the samples are taken, the next is started (seed 101, 102, ...).
 * ``browser_echo_to_paint_<size>``: the floor under them all on this machine as loaded as it
   is: a widget that draws nothing and answers a click with one trait of that size.
 
@@ -221,27 +222,58 @@ def _renderer_costs(cdp) -> dict[str, float]:
     return {wanted[m["name"]]: m["value"] for m in metrics if m["name"] in wanted}
 
 
+def _kernel_lines(probe_file: Path | None) -> list[str]:
+    if probe_file is None or not probe_file.exists():
+        return []
+    return probe_file.read_text().splitlines()
+
+
+def _new_game(page, root, seed: int) -> bool:
+    """A short game is over before the samples are taken: start the next one (the seed typed,
+    so every run measures the same games) and wait until the person has choices again."""
+    button = root.locator(".evo-new-game button")
+    if not button.count():
+        return False
+    root.locator(".evo-seed-input").fill(str(seed))
+    button.click()
+    page.page.wait_for_function(
+        "(r) => r.querySelector('.evo-actions button:not([disabled])') !== null",
+        arg=root.element_handle(),
+        timeout=60_000,
+    )
+    return True
+
+
+#: games a widget may start to give its samples (Adaptation's game is a few choices long)
+MAX_GAMES = 8
+
+
 def _samples(page, root, selector: str, samples: int, probe_file: Path | None) -> list[dict]:
-    """Each click's parts (ms), the warm-up clicks left out."""
+    """Each click's parts (ms), the warm-up clicks left out. When the game ends, the next
+    game (seed + 1) is started and measured, up to MAX_GAMES games."""
     out = []
     cdp = None
     if probe_file is not None:  # --breakdown: the style and layout each click costs
         cdp = page.context.new_cdp_session(page.page)
         cdp.send("Performance.enable")
-    for n in range(samples + WARM_UP):
+    clicks, games = 0, 1
+    while clicks < samples + WARM_UP:
         costs = _renderer_costs(cdp) if cdp else None
+        seen = len(_kernel_lines(probe_file))
         sample = page.page.evaluate(MEASURE, [root.element_handle(), selector])
-        if sample is not None and costs is not None:
+        if sample is None:  # the game is over: no more choices
+            if games == MAX_GAMES or not _new_game(page, root, seed=100 + games):
+                break
+            games += 1
+            continue
+        if costs is not None:
             after = _renderer_costs(cdp)
             sample["costs"] = {k: (after[k] - costs[k]) * 1000 for k in costs}
-        if sample is None:  # the game is over: no more choices
-            break
-        kernel = None
-        if probe_file is not None:
-            lines = probe_file.read_text().splitlines() if probe_file.exists() else []
-            kernel = json.loads(lines[-1]) if len(lines) == n + 1 else None
-        if n >= WARM_UP:
+        lines = _kernel_lines(probe_file)
+        kernel = json.loads(lines[-1]) if len(lines) == seen + 1 else None
+        if clicks >= WARM_UP:
             out.append(_parts(sample, kernel))
+        clicks += 1
     return out
 
 
