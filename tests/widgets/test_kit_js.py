@@ -100,3 +100,34 @@ def test_a_grouped_choice_button_still_holds_the_whole_sentence():
         ".map((i) => [i.before, i.short, i.after].filter(Boolean).join(' '))"
     )
     assert texts == [a["label"] for a in actions]
+
+
+def log_splice(shown: list[str], sent: list[str]) -> dict:
+    return run_js(f"logSplice({json.dumps(shown)}, {json.dumps(sent)})")
+
+
+def test_a_log_that_slides_on_keeps_its_entries_and_adds_the_new_ones():
+    # the kernel sends the latest entries: two left the window and three came in
+    assert log_splice(["a", "b", "c", "d"], ["c", "d", "e", "f", "g"]) == {"drop": 2, "keep": 2}
+
+
+def test_a_log_with_nothing_new_is_left_as_it_is():
+    assert log_splice(["a", "b"], ["a", "b"]) == {"drop": 0, "keep": 2}
+
+
+def test_a_first_log_is_drawn_whole():
+    assert log_splice([], ["a", "b"]) == {"drop": 0, "keep": 0}
+
+
+def test_a_rewound_log_is_drawn_again():
+    # Undo: the sent entries stop before the shown ones' end, so nothing shown can stay
+    assert log_splice(["a", "b", "c"], ["a", "b"]) == {"drop": 3, "keep": 0}
+
+
+def test_a_log_of_another_game_is_drawn_again():
+    assert log_splice(["a", "b"], ["x", "y"]) == {"drop": 2, "keep": 0}
+
+
+def test_repeated_entries_keep_the_longest_overlap():
+    # the same words twice in a row: the overlap is the longest tail that starts the new list
+    assert log_splice(["p", "p", "p"], ["p", "p", "p", "q"]) == {"drop": 0, "keep": 3}

@@ -264,6 +264,24 @@ function download(ui, data, type, filename) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/**
+ * How to bring a shown log up to date with the entries the kernel sent (keys of both, oldest
+ * first): remove the first `drop` shown entries, then append the sent entries from `keep` on
+ * (the shown ones that stay are the sent ones before `keep`). The sent entries are usually the
+ * shown ones' tail followed by new ones; anything else (a rewind, a new game) replaces them all
+ * ({drop: shown.length, keep: 0}).
+ */
+function logSplice(shown, sent) {
+  for (let drop = 0; drop < shown.length; drop += 1) {
+    const keep = shown.length - drop;
+    if (keep > sent.length || shown[drop] !== sent[0]) continue;
+    let same = true;
+    for (let n = 1; n < keep && same; n += 1) same = shown[drop + n] === sent[n];
+    if (same) return { drop, keep };
+  }
+  return { drop: shown.length, keep: 0 };
+}
+
 function render({ model, el }) {
   const ui = buildShell(el, model);
   let filter = null;
@@ -353,6 +371,7 @@ function render({ model, el }) {
       drawn[name] = key;
       return true;
     };
+    const filtered = filter !== null;
     filter = null;
     ui.title.textContent = view.title;
     ui.seedLabel.textContent = view.seed === null
@@ -369,15 +388,13 @@ function render({ model, el }) {
     ui.cover.hidden = !view.covered;
     ui.coverText.textContent = view.covered ? (cover ? cover.text : view.status) : "";
     ui.reveal.hidden = !!(cover && !cover.reveal);
-    const hadFocusInActions = ui.actions.contains(document.activeElement);
-    renderActions(ui, view, model, null);
-    if (hadFocusInActions) ui.actions.querySelector("button")?.focus();
-    if (changed("log", view.log)) {
-      const atEnd = ui.log.scrollHeight - ui.log.scrollTop - ui.log.clientHeight < 24;
-      ui.log.replaceChildren();
-      for (const entry of view.log) htmlEl("li", { value: entry.step }, ui.log, entry.text);
-      if (atEnd || !ui.log.dataset.scrolled) scrollLogToEnd();
+    // the choices are drawn again only when they changed (or a board place had narrowed them)
+    if (changed("actions", [view.actions, view.over, view.human_turn]) || filtered) {
+      const hadFocusInActions = ui.actions.contains(document.activeElement);
+      renderActions(ui, view, model, null);
+      if (hadFocusInActions) ui.actions.querySelector("button")?.focus();
     }
+    drawLog(view.log);
     const tl = view.timeline;
     ui.slider.max = String(tl.length);
     ui.slider.value = String(tl.position);
@@ -394,7 +411,9 @@ function render({ model, el }) {
     if (changed("seats", [view.seats, view.bots])) renderSeats(ui, view, model);
     renderResult(ui, view);
     if (changed("table", view.table)) renderTable(ui, view);
-    ui.description.textContent = view.description;
+    if (ui.description.textContent !== view.description) {
+      ui.description.textContent = view.description;
+    }
     ui.board.replaceChildren();
     const renderer = RENDERERS[view.game];
     if (renderer) renderer(ui.board, view.board, context(view));
@@ -406,9 +425,12 @@ function render({ model, el }) {
     ui.root.dataset.renderMs = (performance.now() - started).toFixed(1);
   };
 
-  // The newest events are at the bottom. A log drawn before the widget is on screen has no
-  // height yet, so it is scrolled to its end again whenever its size changes, unless the
-  // student has scrolled up to read.
+  // The newest events are at the bottom, and the log follows them unless the student has
+  // scrolled up to read (the scroll listener keeps that in data-scrolled). Scrolling is done
+  // when the browser has laid the log out anyway: a ResizeObserver watches the log (a log drawn
+  // before the widget is on screen has no height yet) and its newest entry (called when that
+  // entry is first laid out). Reading the log's size while drawing would make the browser lay
+  // out the whole page in the middle of a click, more than once.
   const scrollLogToEnd = () => { ui.log.scrollTop = ui.log.scrollHeight; };
   ui.log.addEventListener("scroll", () => {
     const atEnd = ui.log.scrollHeight - ui.log.scrollTop - ui.log.clientHeight < 24;
@@ -419,6 +441,26 @@ function render({ model, el }) {
     ? new ResizeObserver(() => { if (!ui.log.dataset.scrolled) scrollLogToEnd(); })
     : null;
   logObserver?.observe(ui.log);
+  let logTail = null; // the newest entry, watched until it is laid out
+  let logKeys = []; // the entries shown, as step and text
+
+  // The kernel sends the latest entries, a window that slides as the game goes on: only the
+  // entries that left it are removed and only the new ones added.
+  const drawLog = (entries) => {
+    const keys = entries.map((e) => `${e.step}\u0000${e.text}`);
+    const { drop, keep } = logSplice(logKeys, keys);
+    if (drop === 0 && keep === keys.length) return;
+    if (drop === logKeys.length) ui.log.replaceChildren();
+    else for (let n = 0; n < drop; n += 1) ui.log.firstElementChild.remove();
+    for (const entry of entries.slice(keep)) {
+      htmlEl("li", { value: entry.step }, ui.log, entry.text);
+    }
+    logKeys = keys;
+    if (logTail) logObserver?.unobserve(logTail);
+    logTail = ui.log.lastElementChild;
+    if (logTail) logObserver?.observe(logTail);
+    else if (!logObserver) scrollLogToEnd();
+  };
 
   const updateError = () => {
     const message = model.get("error");

@@ -1,0 +1,82 @@
+"""A Jupyter server extension: kernel messages reach the page without Nagle's 40 ms wait.
+
+Why. Every click in a widget is answered by the kernel with three messages on the page's
+WebSocket, one after another: "busy", the widget's new state, "idle". The Jupyter server
+(2.x, through tornado) writes them on a socket without ``TCP_NODELAY``, so Nagle's algorithm
+holds the state back until the browser acknowledges "busy", and the browser delays that
+acknowledgement (Linux: up to 40 ms) hoping to send it with data of its own. Measured in
+JupyterLab with headless Chromium on this project's machines (``benchmarks/bench_browser.py``,
+a widget that only echoes a click): 54-60 ms from click to paint as the server ships, 19 ms
+with ``TCP_NODELAY``; every game's click paid the same ~40 ms whatever the page and the kernel
+did. A widget cannot change the order or the size of those writes, so the fix is on the
+server: this extension turns on ``TCP_NODELAY`` for the kernel WebSockets, and nothing else.
+
+How. The server builds one connection object per kernel WebSocket from the class in its
+``kernel_websocket_connection_class`` setting (the ZMQ one, or the gateway's when a gateway is
+configured). On load, this extension puts a subclass of *that* class in the setting, whose
+``connect`` turns on ``TCP_NODELAY`` first; so a server configured with another class keeps it.
+Loading it twice changes nothing.
+
+Turn it on with ``--ServerApp.jpserver_extensions="{'evo_lessons.widgets.server': True}"``, or
+in a server configuration file::
+
+    {"ServerApp": {"jpserver_extensions": {"evo_lessons.widgets.server": true}}}
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+#: what the server's log says when the extension is on
+LOADED = "evo_lessons: kernel WebSockets send without delay (TCP_NODELAY)"
+
+
+def no_delay(handler: Any) -> bool:
+    """Turn on TCP_NODELAY for a tornado WebSocket handler's connection; False if it has none
+    (closed, or not yet open) or the socket refuses (never an error: it is only a speed-up)."""
+    try:
+        handler.set_nodelay(True)
+    except (AssertionError, AttributeError, OSError):  # tornado asserts an open connection
+        return False
+    return True
+
+
+class NoDelay:
+    """Mixed in before a kernel WebSocket connection class: ``connect`` turns on TCP_NODELAY
+    for the page's WebSocket, then connects as the class does."""
+
+    _evo_no_delay = True
+
+    async def connect(self, *args: Any, **kwargs: Any) -> Any:
+        no_delay(getattr(self, "websocket_handler", None))
+        result = super().connect(*args, **kwargs)  # type: ignore[misc]
+        return await result if inspect.isawaitable(result) else result
+
+
+def with_no_delay(base: type) -> type:
+    """``base`` with :class:`NoDelay` mixed in (``base`` itself if it already has it)."""
+    if getattr(base, "_evo_no_delay", False):
+        return base
+    return type(
+        base.__name__,
+        (NoDelay, base),
+        {"__module__": __name__, "__doc__": f"{base.__name__}, sending without delay."},
+    )
+
+
+def _load_jupyter_server_extension(serverapp: Any) -> None:
+    settings = serverapp.web_app.settings
+    base = settings.get("kernel_websocket_connection_class")
+    if not isinstance(base, type):
+        serverapp.log.warning("evo_lessons: no kernel WebSocket class to speed up")
+        return
+    settings["kernel_websocket_connection_class"] = with_no_delay(base)
+    serverapp.log.info(LOADED)
+
+
+def _jupyter_server_extension_points() -> list[dict[str, str]]:
+    return [{"module": __name__}]
+
+
+__all__ = ["LOADED", "NoDelay", "no_delay", "with_no_delay"]
