@@ -36,6 +36,8 @@ def command(teacher: bool = False, extra: list[str] | None = None) -> list[str]:
         "jupyterlab",
         f"--ServerApp.root_dir={root}",
         f"--ContentsManager.pre_save_hook={HOOK}",
+        # kernel messages without Nagle's 40 ms wait (evo_lessons/widgets/server.py)
+        "--ServerApp.jpserver_extensions=evo_lessons.widgets.server=True",
         "--LabApp.news_url=None",
         *(extra or []),
         start,

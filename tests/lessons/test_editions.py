@@ -109,6 +109,7 @@ def test_the_student_launch_is_rooted_at_notebooks_and_opens_the_first_lesson():
     assert f"--ServerApp.root_dir={STUDENT_ROOT}" in line
     assert line[-1] == "notebooks/00_start_here.ipynb"
     assert any("pre_save_hook=evo_lessons.lessons.reopen.pre_save_hook" in a for a in line)
+    assert "--ServerApp.jpserver_extensions=evo_lessons.widgets.server=True" in line
 
 
 def test_the_teacher_launch_opens_the_teacher_readme_at_the_repository_root():

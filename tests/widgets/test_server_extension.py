@@ -92,3 +92,14 @@ def test_the_servers_own_connection_class_takes_the_mixin():
 
 def test_the_extension_names_itself_for_the_server():
     assert server._jupyter_server_extension_points() == [{"module": "evo_lessons.widgets.server"}]
+
+
+def test_the_installed_server_configuration_turns_the_extension_on():
+    """pip installs this file into etc/jupyter/jupyter_server_config.d (pyproject's shared-data),
+    so the student launch (plain ``jupyter lab``) and Binder load the extension."""
+    import json
+
+    from evo_lessons.lessons.reopen import CONFIG
+
+    config = json.loads(CONFIG.read_text())
+    assert config["ServerApp"]["jpserver_extensions"] == {"evo_lessons.widgets.server": True}
