@@ -131,3 +131,30 @@ def test_a_log_of_another_game_is_drawn_again():
 def test_repeated_entries_keep_the_longest_overlap():
     # the same words twice in a row: the overlap is the longest tail that starts the new list
     assert log_splice(["p", "p", "p"], ["p", "p", "p", "q"]) == {"drop": 0, "keep": 3}
+
+
+def test_tick_labels_are_short_enough_for_the_margin():
+    assert run_js("[0, 950, 1500, 50000, 1200000, -2000].map(compactNumber)") == [
+        "0",
+        "950",
+        "1.5k",
+        "50k",
+        "1.2M",
+        "-2k",
+    ]
+
+
+def test_fitted_text_keeps_what_fits_and_cuts_the_rest_with_an_ellipsis():
+    short, cut, width = run_js(
+        '[fitText("Lynx", 100, 12), fitText("Eurasian red squirrel", 60, 12, true),'
+        ' textWidth("Eurasian red squirrel", 12, true)]'
+    )
+    assert short == "Lynx"
+    assert cut.endswith("…") and "Eurasian red squirrel".startswith(cut[:-1])
+    assert width > 60
+    assert run_js(f'textWidth("{cut}", 12, true)') <= 60
+
+
+def test_bold_text_is_measured_wider_than_regular():
+    regular, bold = run_js('[textWidth("Grey wolf", 10), textWidth("Grey wolf", 10, true)]')
+    assert 0 < regular < bold

@@ -56,47 +56,6 @@
     return g;
   }
 
-  // Widths of DejaVu Sans, regular and bold, in hundredths of an em ("a".."z", then "A".."Z";
-  // every digit is as wide as "0"): Linux's default sans-serif, and wider than Arial, Helvetica
-  // or Segoe UI, so a name measured with it fits on every system. Measured, never read from the page: reading a
-  // text's length after drawing would force a layout on every redraw.
-  const LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-  const EM = {
-    regular: [
-      61, 63, 55, 63, 62, 35, 63, 63, 28, 28, 58, 28, 97,
-      63, 61, 63, 63, 41, 52, 39, 63, 59, 82, 59, 59, 52,
-      68, 69, 70, 77, 63, 58, 77, 75, 29, 29, 66, 56, 86,
-      75, 79, 60, 79, 69, 63, 61, 73, 68, 99, 69, 61, 69,
-    ],
-    bold: [
-      67, 72, 59, 72, 68, 44, 72, 71, 34, 34, 67, 34, 104,
-      71, 69, 72, 72, 49, 60, 48, 71, 65, 92, 65, 65, 58,
-      77, 76, 73, 83, 68, 68, 82, 84, 37, 37, 77, 64, 100,
-      84, 85, 73, 85, 77, 72, 68, 81, 77, 110, 77, 72, 73,
-    ],
-  };
-  const widthTable = (widths, digit) => {
-    const table = new Map([...LETTERS].map((ch, i) => [ch, widths[i] / 100]));
-    for (const d of "0123456789") table.set(d, digit / 100);
-    return table;
-  };
-  const WIDTHS = { regular: widthTable(EM.regular, 64), bold: widthTable(EM.bold, 70) };
-  const OTHER = { " ": 0.33, "'": 0.3, ".": 0.36, ",": 0.36, "-": 0.4, "(": 0.44, ")": 0.44,
-                  "·": 0.36, "…": 1.0 };
-  /** The width of text in SVG units at this font size (DejaVu Sans: the widest common sans). */
-  const textWidth = (text, size, bold = false) => {
-    const table = WIDTHS[bold ? "bold" : "regular"];
-    let em = 0;
-    for (const ch of text) em += table.get(ch) ?? OTHER[ch] ?? 1.0; // symbols: a full em
-    return em * size;
-  };
-  /** text, or its longest start that fits width with "…" (the full text goes in a <title>). */
-  const fit = (text, width, size, bold = false) => {
-    if (textWidth(text, size, bold) <= width) return text;
-    let n = text.length - 1;
-    while (n > 1 && textWidth(`${text.slice(0, n).trimEnd()}…`, size, bold) > width) n -= 1;
-    return `${text.slice(0, n).trimEnd()}…`;
-  };
 
 let phyloSelected = null; // "hand-<card>" or "board-<row>-<column>": survives redraws
 
@@ -211,7 +170,7 @@ registerRenderer("phylo", (root, b, ctx) => {
     }
     if (f.kind === "event") {
       svg("text", { x: 6, y: 20, "font-size": 14, "font-weight": "bold", fill: "#111" }, g,
-          fit(f.name, w - 12, 14, true));
+          fitText(f.name, w - 12, 14, true));
       svg("text", { x: 6, y: 38, "font-size": 13, fill: "#111" }, g, "EVENT");
       return;
     }
@@ -228,11 +187,11 @@ registerRenderer("phylo", (root, b, ctx) => {
         `R${f.rank}`);
     svg("text", { x: 41, y: 52, "font-size": 14, fill: "#111" }, g, `S${f.scale}`);
     svg("text", { x: 5, y: 70, "font-size": 13.5, "font-weight": "bold", fill: "#111" }, g,
-        fit(f.name, w - 10, 13.5, true));
+        fitText(f.name, w - 10, 13.5, true));
     // the symbols' glyphs (a fallback font) reach lower than letters: a baseline clear of the
     // card's bottom edge
     svg("text", { x: 5, y: 82.5, "font-size": 13, fill: "#111" }, g,
-        fit(`${f.terrains.join("")} ${f.climates.join("")}`, w - 10, 13));
+        fitText(`${f.terrains.join("")} ${f.climates.join("")}`, w - 10, 13));
     draw.token(g, w - 12, 32, 8.5, { fill: style.colour, symbol: String(owner + 1) });
     if (atRisk) { // a red strip over the terrain line (the terrains stay in the card's words)
       svg("rect", { x: 2, y: 72, width: w - 4, height: 15, rx: 3, fill: "#c00000" }, g);
@@ -323,7 +282,7 @@ registerRenderer("phylo", (root, b, ctx) => {
                         stroke: u.at_risk ? "#c00000" : "#333",
                         "stroke-dasharray": u.at_risk ? "4 2" : null }, tab);
           svg("text", { x: 3, y: 12.5, "font-size": 12, fill: draw.inkOn(u.face.colour) }, tab,
-              fit(`${u.at_risk ? "⚠ " : ""}P${u.owner + 1} ${u.face.name}`, W - 2 * PAD - 10,
+              fitText(`${u.at_risk ? "⚠ " : ""}P${u.owner + 1} ${u.face.name}`, W - 2 * PAD - 10,
                   12));
           svg("title", {}, tab, `${name(u.owner)}'s ${u.face.name}, a parasite beneath this ` +
               `space${u.at_risk ? ", AT RISK" : ""}. ${u.face.fact}`);
@@ -356,7 +315,7 @@ registerRenderer("phylo", (root, b, ctx) => {
         svg("text", { x: (W - 2 * PAD) / 2, y: 40, "text-anchor": "middle", "font-size": 14,
                       "font-weight": "bold", fill: "#fff" }, ghost, "✝ lost");
         svg("text", { x: (W - 2 * PAD) / 2, y: 60, "text-anchor": "middle", "font-size": 12,
-                      fill: "#fff" }, ghost, fit(cell.face.name, W - 2 * PAD - 8, 12));
+                      fill: "#fff" }, ghost, fitText(cell.face.name, W - 2 * PAD - 8, 12));
       }
     }
     // food links: short arrows across the shared edge, from food to eater
@@ -483,10 +442,10 @@ registerRenderer("phylo", (root, b, ctx) => {
                     "stroke-dasharray": n.at_risk ? "4 2" : null }, node);
       svg("rect", { width: 6, height: NH, rx: 2, fill: n.colour }, node);
       svg("text", { x: 9, y: 12, "font-size": 9, "font-weight": "bold" }, node,
-          fit(`${n.at_risk ? "⚠ " : ""}${n.name}`, NW - 12, 9, true));
+          fitText(`${n.at_risk ? "⚠ " : ""}${n.name}`, NW - 12, 9, true));
       // the second line stops short of the owner's token in the corner
       svg("text", { x: 9, y: 24, "font-size": 7.5 }, node,
-          fit(`${DIET_SHORT[n.diet_label] || n.diet_label} · ${n.where}`, NW - 26, 7.5));
+          fitText(`${DIET_SHORT[n.diet_label] || n.diet_label} · ${n.where}`, NW - 26, 7.5));
       draw.token(node, NW - 8, NH - 8, 5.5, { fill: seat.colour, symbol: String(n.owner + 1) });
       svg("title", {}, node, label);
       node.addEventListener("focus", () => light(n, true));

@@ -56,12 +56,6 @@ const SHOWN_ROWS = 320;
 // the table under each plot: this many generations, evenly spread from the first to the newest
 // (four columns of numbers fit the narrowest panel without scrolling)
 const TABLE_ROWS = 4;
-/** A tick label short enough for the plot's margin: 950, 1.5k, 50k, 1.2M. */
-function compactNumber(v) {
-  if (Math.abs(v) >= 1e6) return `${Number((v / 1e6).toPrecision(3))}M`;
-  if (Math.abs(v) >= 1e3) return `${Number((v / 1e3).toPrecision(3))}k`;
-  return String(v);
-}
 const FORMATS = {
   percent: (v) => `${(100 * v).toFixed(1)}%`,
   decimal: (v) => v.toFixed(3),
@@ -113,6 +107,7 @@ class PopulationPlots {
       // the title is the figure's own caption, above the legend
       panels: [{ title: "", column: 2, ylim, yticks, yticklabels, dodge: 0, shared: false }],
       markers_column: null,
+      markers: "last", // only each line's newest point is marked
       alt: panel.alt,
     });
     state.figure.insertBefore(state.view.root, state.details);
@@ -250,15 +245,6 @@ class PopulationPlots {
       }
     }
   }
-}
-
-/** Save bytes the kernel sent as a file the browser downloads. */
-function download(host, data, type, filename) {
-  const url = URL.createObjectURL(new Blob([data], { type }));
-  const a = el("a", { href: url, download: filename }, host);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function render({ model, el: host }) {

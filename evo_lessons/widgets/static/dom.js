@@ -183,3 +183,55 @@ function roundText(round, maxRounds) {
   return maxRounds === null || maxRounds === undefined ? `Round ${round}`
     : `Round ${round} of ${maxRounds}`;
 }
+
+/** Save bytes or text the kernel sent as a file the browser downloads (a link under host). */
+function download(host, data, type, filename) {
+  const url = URL.createObjectURL(new Blob([data], { type }));
+  const a = htmlEl("a", { href: url, download: filename }, host);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// -- text that fits without reading the page's layout ---------------------------------------
+// Widths of DejaVu Sans, regular and bold, in hundredths of an em ("a".."z", then "A".."Z";
+// every digit is as wide as "0"): Linux's default sans-serif, and wider than Arial, Helvetica
+// or Segoe UI, so a name measured with it fits on every system. Measured, never read from the page: reading a
+// text's length after drawing would force a layout on every redraw.
+const FIT_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const FIT_EM = {
+  regular: [
+    61, 63, 55, 63, 62, 35, 63, 63, 28, 28, 58, 28, 97,
+    63, 61, 63, 63, 41, 52, 39, 63, 59, 82, 59, 59, 52,
+    68, 69, 70, 77, 63, 58, 77, 75, 29, 29, 66, 56, 86,
+    75, 79, 60, 79, 69, 63, 61, 73, 68, 99, 69, 61, 69,
+  ],
+  bold: [
+    67, 72, 59, 72, 68, 44, 72, 71, 34, 34, 67, 34, 104,
+    71, 69, 72, 72, 49, 60, 48, 71, 65, 92, 65, 65, 58,
+    77, 76, 73, 83, 68, 68, 82, 84, 37, 37, 77, 64, 100,
+    84, 85, 73, 85, 77, 72, 68, 81, 77, 110, 77, 72, 73,
+  ],
+};
+const fitWidthTable = (widths, digit) => {
+  const table = new Map([...FIT_LETTERS].map((ch, i) => [ch, widths[i] / 100]));
+  for (const d of "0123456789") table.set(d, digit / 100);
+  return table;
+};
+const FIT_WIDTHS = { regular: fitWidthTable(FIT_EM.regular, 64), bold: fitWidthTable(FIT_EM.bold, 70) };
+const FIT_OTHER = { " ": 0.33, "'": 0.3, ".": 0.36, ",": 0.36, "-": 0.4, "(": 0.44, ")": 0.44,
+                "·": 0.36, "…": 1.0 };
+/** The width of text in SVG units at this font size (DejaVu Sans: the widest common sans). */
+function textWidth(text, size, bold = false) {
+  const table = FIT_WIDTHS[bold ? "bold" : "regular"];
+  let em = 0;
+  for (const ch of text) em += table.get(ch) ?? FIT_OTHER[ch] ?? 1.0; // symbols: a full em
+  return em * size;
+}
+/** text, or its longest start that fits width with "…" (the full text goes in a <title>). */
+function fitText(text, width, size, bold = false) {
+  if (textWidth(text, size, bold) <= width) return text;
+  let n = text.length - 1;
+  while (n > 1 && textWidth(`${text.slice(0, n).trimEnd()}…`, size, bold) > width) n -= 1;
+  return `${text.slice(0, n).trimEnd()}…`;
+}

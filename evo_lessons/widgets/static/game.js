@@ -255,15 +255,6 @@ function renderTable(ui, view) {
   }
 }
 
-/** Save bytes or text the kernel sent as a file the browser downloads. */
-function download(ui, data, type, filename) {
-  const url = URL.createObjectURL(new Blob([data], { type }));
-  const a = htmlEl("a", { href: url, download: filename }, ui.root);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /**
  * How to bring a shown log up to date with the entries the kernel sent (keys of both, oldest
  * first): remove the first `drop` shown entries, then append the sent entries from `keep` on
@@ -471,9 +462,9 @@ function render({ model, el }) {
   const onCustom = (msg, buffers) => {
     if (!msg || typeof msg !== "object") return;
     if (msg.type === "csv") {
-      download(ui, msg.text, "text/csv", msg.filename);
+      download(ui.root, msg.text, "text/csv", msg.filename);
     } else if (msg.type === "png" && buffers && buffers.length) {
-      download(ui, buffers[0], "image/png", msg.filename);
+      download(ui.root, buffers[0], "image/png", msg.filename);
     } else if (msg.type === "code") {
       ui.codeOut.value = msg.code;
       ui.codeOut.select();

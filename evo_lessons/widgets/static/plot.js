@@ -13,6 +13,7 @@
 //     panels: [{title, column, ylim: [lo, hi] | null, yticks: [...] | null,
 //               yticklabels: [...] | null, dodge: 0, shared: false}, ...],
 //     markers_column: index | null,                     // dotted lines where it changes
+//     markers: "every" | "last",                       // a marker per point, or the newest only
 //     alt: "Live plot of ..."                           // the spoken description
 //   }
 //   view.append(rows)   rows: arrays of numbers in spec.columns order (null: no value)
@@ -43,6 +44,13 @@ function markerPath(shape, x, y, r = 3.2) {
 }
 
 /** Round tick values from lo to hi (1, 2 or 5 times a power of ten apart), about count + 1. */
+/** A tick label short enough for the plot's margin: 950, 1.5k, 50k, 1.2M. */
+function compactNumber(v) {
+  if (Math.abs(v) >= 1e6) return `${Number((v / 1e6).toPrecision(3))}M`;
+  if (Math.abs(v) >= 1e3) return `${Number((v / 1e3).toPrecision(3))}k`;
+  return String(v);
+}
+
 function niceTicks(lo, hi, count = 4) {
   const span = hi - lo;
   if (!(span > 0)) return [lo];
@@ -136,7 +144,7 @@ class LivePlotView {
       const y = this._sy(state, v);
       if (y < y0 - 0.5 || y > y1 + 0.5) return;
       svgEl("line", { x1: x0, x2: x1, y1: y, y2: y, class: "evo-lp-grid" }, axes);
-      const text = panel.yticklabels && !state.free ? panel.yticklabels[i] : String(v);
+      const text = panel.yticklabels && !state.free ? panel.yticklabels[i] : compactNumber(v);
       svgEl("text", { x: x0 - 4, y: y + 4, class: "evo-lp-tick", "text-anchor": "end" }, axes,
             text);
     });
@@ -144,7 +152,7 @@ class LivePlotView {
       const x = this._sx(state, v);
       svgEl("line", { x1: x, x2: x, y1: y0, y2: y1, class: "evo-lp-grid" }, axes);
       svgEl("text", { x, y: y1 + 14, class: "evo-lp-tick", "text-anchor": "middle" }, axes,
-            String(v));
+            compactNumber(v));
     }
     svgEl("text", { x: (x0 + x1) / 2, y: PLOT_H - 4, class: "evo-lp-axis-label",
                     "text-anchor": "middle" }, axes, this.spec.x_label);
@@ -155,7 +163,9 @@ class LivePlotView {
     this._drawAxes(state);
     for (const s of state.series) {
       s.dots.replaceChildren();
-      s.points.forEach(([x, y]) => this._addDot(state, s, x, y));
+      // spec.markers "last": only each line's newest point is marked (long population runs)
+      const marked = this.spec.markers === "last" ? s.points.slice(-1) : s.points;
+      marked.forEach(([x, y]) => this._addDot(state, s, x, y));
       this._setPath(state, s);
     }
     state.marks.replaceChildren();
@@ -233,6 +243,7 @@ class LivePlotView {
         } else {
           s.points.push([x, value]);
         }
+        if (this.spec.markers === "last") s.dots.replaceChildren();
         this._addDot(state, s, x, value);
         state.low = Math.min(state.low, y); // the values themselves: dodging stays inside
         state.high = Math.max(state.high, y);
