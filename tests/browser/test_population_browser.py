@@ -146,6 +146,7 @@ def test_population_widget_steps_plays_and_changes_the_climate(lab_page):
     # the numbers under a plot: each line's shares from generation 0 to the newest
     numbers = widget.locator(".evo-pop-numbers").first
     numbers.locator("summary").click()
+    numbers.locator("thead th").first.wait_for()  # the table fills on the "toggle" event
     head = numbers.locator("thead th").all_text_contents()
     assert head[0] == "Generation" and head[1] == "0" and head[-1] == str(paused_at)
     assert numbers.locator("tbody tr").count() == 4
@@ -166,8 +167,10 @@ def test_population_widget_steps_plays_and_changes_the_climate(lab_page):
         arg=widget.element_handle(),
         timeout=30_000,
     )
+    # a line's points are its path's vertices: one "M", then an "H...V..." step for each next
     points = widget.evaluate(
-        "(el) => [...el.querySelectorAll('.evo-lp-lines > g')].map((g) => g.children.length)"
+        "(el) => [...el.querySelectorAll('.evo-lp-lines > path')]"
+        ".map((p) => 1 + ((p.getAttribute('d') || '').match(/H/g) || []).length)"
     )
     assert all(100 < n <= 321 for n in points), points
 
