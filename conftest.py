@@ -8,7 +8,10 @@ kernels get it: the unit tests of the lessons see the variable as the developer'
 Parallel runs (``pytest -n auto --dist loadfile``, as ``.ci/run`` runs them) keep each file on
 one worker: a notebook's cells share one kernel and run in order, and a module's fixtures (a
 game's balance run) are built once. (``--dist loadgroup`` would spread single tests more evenly,
-but with pytest 9.2 it silently stops grouping: pytest-xdist issue 1386.)
+but with pytest 9.2 it silently stops grouping: pytest-xdist issue 1386.) The files in
+``SPREAD`` are the exception: many long tests with no fixture shared between them (the
+conformance suite at every edge of every option is 2-3 minutes of CPU in one file), so their
+tests are handed out one by one; kept whole, one worker ran the file alone at the end.
 """
 
 from __future__ import annotations
@@ -18,6 +21,24 @@ import os
 import pytest
 
 SHOW_RESULTS = "EVO_LESSONS_SHOW_RESULTS"
+
+#: test files whose tests --dist loadfile hands out one by one (no fixture wider than a test)
+SPREAD = frozenset({"tests/engine/test_every_game.py"})
+
+
+@pytest.hookimpl(optionalhook=True, tryfirst=True)
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadfile``, with the tests of the files in ``SPREAD`` as units of their own."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class FileOrTestScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return nodeid if path in SPREAD else path
+
+    return FileOrTestScheduling(config, log)
 
 
 def _is_notebook_cell(item: pytest.Item) -> bool:

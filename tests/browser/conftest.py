@@ -1,20 +1,48 @@
-"""Fixtures for browser tests: one JupyterLab and one Chromium for the whole session.
+"""Fixtures for browser tests: one JupyterLab and one Chromium per test process, for the session.
 
-Every game's browser test uses them: ``lab_page`` gives a fresh page (console errors and
-outside requests recorded) on a lab that serves copies of every notebook in notebooks/.
+Every browser test uses them: ``lab_page`` gives a fresh page (console errors and outside
+requests recorded) on a lab that serves copies of every notebook in notebooks/; a test that
+needs its own folder (its own kernel and saved work) makes one under ``jupyter_lab.root``.
+
+The one lab runs as a student's does (``python -m evo_lessons.lessons lab``, Binder): the
+reopen hook on (a saved lesson keeps no widget views) and no teacher switch. Starting it once per
+worker, not once per test module, saves a JupyterLab start (15-30 s on a loaded machine) for
+every module that used to start its own. A closed page shuts down the kernels it opened (see
+``LabPage.close``), so idle kernels do not pile up over the session.
+
+Order: the lesson periods are the longest tests (three Run Alls of a whole lesson each), so
+they are handed out first; with ``-n 2 --dist load`` the short tests then fill in around them
+instead of one worker finishing a long period alone at the end.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from .lab import REPO, JupyterLab, LabPage, launch_browser
+from .lab import REOPEN_HOOK, REPO, JupyterLab, LabPage, launch_browser
+
+#: test files whose tests run first, longest first (the rest keep their order)
+FIRST = ("test_period_lessons.py",)
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """Hand the longest tests out first (the same order on every worker, as xdist needs)."""
+
+    def rank(item) -> int:
+        name = item.path.name
+        return FIRST.index(name) if name in FIRST else len(FIRST)
+
+    browser = [item for item in items if item.get_closest_marker("browser")]
+    if not browser:
+        return
+    others = [item for item in items if not item.get_closest_marker("browser")]
+    items[:] = others + sorted(browser, key=rank)  # sorted() is stable: the rest keep order
 
 
 @pytest.fixture(scope="session")
 def jupyter_lab():
     notebooks = sorted(str(p.relative_to(REPO)) for p in (REPO / "notebooks").glob("*.ipynb"))
-    lab = JupyterLab(notebooks).start()
+    lab = JupyterLab(notebooks, server_args=[REOPEN_HOOK]).start()
     yield lab
     lab.stop()
 

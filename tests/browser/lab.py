@@ -16,6 +16,7 @@ the menu dropped the command now and then on a busy machine.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -40,6 +41,9 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
 ]
 ARTIFACTS = REPO / "tests" / "artifacts"
+#: the student launch's server hook (``python -m evo_lessons.lessons lab``, Binder): a saved
+#: lesson keeps no widget views, so a reopened one shows one line, not "model not found" boxes
+REOPEN_HOOK = "--ContentsManager.pre_save_hook=evo_lessons.lessons.reopen.pre_save_hook"
 
 
 def free_port() -> int:
@@ -132,6 +136,33 @@ class JupyterLab:
     def url(self, notebook: str) -> str:
         return f"http://127.0.0.1:{self.port}/lab/tree/{notebook}?token={self.token}&reset"
 
+    def api(self, path: str, method: str = "GET"):
+        """One call to the server's REST API (``/api/...``); its JSON answer, or None."""
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{self.port}{path}",
+            method=method,
+            headers={"Authorization": f"token {self.token}"},
+        )
+        with urllib.request.urlopen(request, timeout=60) as response:
+            body = response.read()
+        return json.loads(body) if body else None
+
+    def shut_down_kernels(self, notebooks: set[str] | None = None) -> None:
+        """Shut down the kernels of ``notebooks`` (paths under the lab's root), or all of them.
+
+        A page closed in the browser leaves its kernel running in the server. Left there, every
+        test's kernel would keep its memory and its share of the cores (each polls its widgets'
+        comms), and a session of a few dozen tests ends with dozens of idle kernels slowing
+        the ones that work."""
+        for session in self.api("/api/sessions"):
+            if notebooks is None or session.get("path") in notebooks:
+                with contextlib.suppress(OSError):  # gone meanwhile (its page shut it)
+                    self.api(f"/api/sessions/{session['id']}", "DELETE")
+        if notebooks is None:
+            for kernel in self.api("/api/kernels"):
+                with contextlib.suppress(OSError):
+                    self.api(f"/api/kernels/{kernel['id']}", "DELETE")
+
     def stop(self) -> None:
         if self.process and self.process.poll() is None:
             self.process.terminate()
@@ -163,6 +194,8 @@ class LabPage:
         self.page.on("console", self._on_console)
         self.page.on("pageerror", lambda error: self.console_errors.append(str(error)))
         self.page.on("request", self._on_request)
+        self.opened: set[str] = set()
+        self.current: str | None = None  # the notebook open in the page (a path under the root)
 
     def _on_console(self, message) -> None:
         if message.type == "error":
@@ -178,6 +211,8 @@ class LabPage:
 
     def open_notebook(self, name: str, timeout: float = 120_000) -> None:
         """Open a notebook and wait until its kernel is started and idle."""
+        self.opened.add(name)
+        self.current = name
         self.page.goto(self.lab.url(name))
         self.wait_for_kernel(timeout)
 
@@ -219,6 +254,47 @@ class LabPage:
             errors = self.page.locator(".jp-OutputArea-output[data-mime-type*='error']")
             text = errors.first.text_content() if errors.count() else "(no error output shown)"
             raise AssertionError(f"a cell raised during Run All: {text[:2000]}")
+
+    def run_through(self, marker: str, occurrence: int = 1, timeout: float = 600_000) -> None:
+        """Run the open notebook's cells from the top through the ``occurrence``-th code cell
+        whose source holds ``marker`` (what a student does going down to the game: Lab's *Run
+        All Above* and that cell), and return when they have run; fail if a cell raised.
+
+        A test of a game widget needs the cells up to the widget, not the lesson's experiments
+        below it (tens of seconds of simulation a Run All would spend for nothing that test
+        looks at). That every cell of every lesson runs in the page is the period test's
+        Run All (test_period_lessons.py), and nbval runs them all too."""
+        cells = json.loads((self.lab.root / self.current).read_text(encoding="utf-8"))["cells"]
+        found = [
+            i
+            for i, cell in enumerate(cells)
+            if cell["cell_type"] == "code" and marker in "".join(cell["source"])
+        ]
+        if len(found) < occurrence:
+            raise AssertionError(f"{self.current} has {len(found)} cells with {marker!r}")
+        self.wait_for_kernel()
+        ok = self.page.evaluate(
+            """async ([through, timeout]) => {
+                const app = window.jupyterapp;
+                const notebook = app.shell.currentWidget.content;
+                let run;
+                if (through + 1 < notebook.widgets.length) {
+                    notebook.activeCellIndex = through + 1;  // run every cell above this one
+                    run = app.commands.execute("notebook:run-all-above");
+                } else {
+                    run = app.commands.execute("notebook:run-all-cells");
+                }
+                const late = new Promise((_, no) =>
+                    setTimeout(() => no(new Error(`the cells took over ${timeout} ms`)), timeout));
+                return await Promise.race([run, late]);
+            }""",
+            [found[occurrence - 1], timeout],
+        )
+        self.wait_until_idle()
+        if ok is False:
+            errors = self.page.locator(".jp-OutputArea-output[data-mime-type*='error']")
+            text = errors.first.text_content() if errors.count() else "(no error output shown)"
+            raise AssertionError(f"a cell raised: {text[:2000]}")
 
     def wait_until_idle(self, timeout: float = 300_000) -> None:
         """Wait until the kernel is idle and no cell of the notebook is running or queued."""
@@ -308,4 +384,11 @@ class LabPage:
         return path
 
     def close(self) -> None:
+        """Close the page, then shut down the kernels of the notebooks it opened (the server
+        would keep them running)."""
         self.context.close()
+        if self.opened and self.lab.process and self.lab.process.poll() is None:
+            # a server that stopped answering: its own stop() ends the kernels
+            with contextlib.suppress(OSError):
+                self.lab.shut_down_kernels(self.opened)
+            self.opened.clear()

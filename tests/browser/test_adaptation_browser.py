@@ -15,13 +15,14 @@ def _wait_for_move(page, game, position: str) -> None:
     )
 
 
-def _run_all(lab_page, attempts: int = 3) -> None:
-    """Run All, again if JupyterLab dropped it: now and then no cell runs (the kernel was not
-    quite ready although the indicator said idle), and a second Run All then works."""
+def _run_to_the_game(lab_page, attempts: int = 3) -> None:
+    """Run the cells down to the student's game, again if JupyterLab dropped the command: now
+    and then no cell runs (the kernel was not quite ready although the indicator said idle),
+    and a second try then works."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     for attempt in range(attempts):
-        lab_page.run_all()
+        lab_page.run_through("GameWidget(")
         try:
             lab_page.wait_for_widgets(count=1, timeout=45_000)
             return
@@ -61,7 +62,7 @@ def _decide(page, lab_page, game, board, keyboard: bool) -> str:
 def test_adaptation_notebook_plays_a_round_in_jupyterlab(lab_page):
     page = lab_page.page
     lab_page.open_notebook("03_adaptation.ipynb")
-    _run_all(lab_page)
+    _run_to_the_game(lab_page)
     lab_page.wait_until_idle()
     game = page.locator(".evo-root").first
     board = game.locator(".evo-board")

@@ -14,8 +14,9 @@ What the notebook holds (its questions, which results wait for which predictions
 the notebook itself, so the test follows the lesson as it is edited. Every wait is on a
 condition (see lab.py); timings of each step are printed (run with ``-s`` to see them).
 
-One JupyterLab serves the whole module; each lesson gets its own folders (its own kernel and
-``.evo_work``), so the lessons are independent of their order.
+The session's JupyterLab (conftest.py: the student launch's reopen hook on) serves them; each
+lesson gets its own folders (its own kernel and ``.evo_work``), so the lessons are independent
+of their order and of the other tests.
 """
 
 from __future__ import annotations
@@ -235,16 +236,10 @@ class Student:
         self.tab = None
 
 
-#: the student launch's server hook (``python -m evo_lessons.lessons lab``): a saved lesson
-#: keeps no widget views, so a reopened one shows one line, not "model not found" boxes
-REOPEN_HOOK = "--ContentsManager.pre_save_hook=evo_lessons.lessons.reopen.pre_save_hook"
-
-
-@pytest.fixture(scope="module")
-def period_lab():
-    lab = JupyterLab([], server_args=[REOPEN_HOOK]).start()
-    yield lab
-    lab.stop()
+@pytest.fixture
+def period_lab(jupyter_lab):
+    """The session's lab: it runs with the student launch's reopen hook (see conftest.py)."""
+    return jupyter_lab
 
 
 @pytest.mark.parametrize("lesson", LESSONS)

@@ -1,50 +1,39 @@
 """A lesson opened again after its kernel has gone shows one "run the cells" line, no widget
 error boxes, and the saved work comes back when the cells run (issue 18 §4).
 
-The lab runs with the reopen hook on (as the launch commands and Binder have it), written into
-the lab's own configuration folder. Every wait is on a condition, never a fixed time.
+The session's lab runs with the reopen hook on, as the launch commands and Binder have it
+(conftest.py). Every wait is on a condition, never a fixed time.
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 import time
 import urllib.request
 
 import pytest
 
-from evo_lessons.lessons.reopen import HINT, HOOK
-from evo_lessons.lessons.resultbox import SHOW_RESULTS_VARIABLE
+from evo_lessons.lessons.reopen import HINT
 
-from .lab import JupyterLab, LabPage
+from .lab import REPO, LabPage
 
 pytestmark = pytest.mark.browser
 
-NOTEBOOK = "00_start_here.ipynb"
+#: the test's own copy of the first lesson, in its own folder (own kernel, own saved work)
+NOTEBOOK = "reopen/00_start_here.ipynb"
 ANSWER = "Adapted: inherited traits that help it survive and breed where it lives."
 
 
-class StudentLab(JupyterLab):
-    """The harness's lab as a student has it: the teacher's results switch is off even when
-    the test run sets it (for nbval)."""
-
-    def _env(self) -> dict[str, str]:
-        env = super()._env()
-        env.pop(SHOW_RESULTS_VARIABLE, None)
-        return env
-
-
-@pytest.fixture(scope="module")
-def hooked_lab():
-    lab = StudentLab([f"notebooks/{NOTEBOOK}"])
-    config = lab.home / "config"
-    config.mkdir(parents=True, exist_ok=True)
-    (config / "jupyter_server_config.json").write_text(
-        json.dumps({"ContentsManager": {"pre_save_hook": HOOK}})
-    )
-    lab.start()
-    yield lab
-    lab.stop()
+@pytest.fixture
+def hooked_lab(jupyter_lab):
+    """The session's lab, which runs as a student's does: the reopen hook on and the teacher's
+    results switch off (see conftest.py and lab.py)."""
+    copy = jupyter_lab.root / NOTEBOOK
+    if not copy.exists():
+        copy.parent.mkdir(exist_ok=True)
+        shutil.copy(REPO / "notebooks" / copy.name, copy)
+    return jupyter_lab
 
 
 @pytest.fixture
@@ -92,8 +81,7 @@ def test_a_reopened_lesson_shows_one_hint_and_no_widget_errors(hooked_lab, brows
     finally:
         first.close()
 
-    for kernel in api(hooked_lab, "/api/kernels"):
-        api(hooked_lab, f"/api/kernels/{kernel['id']}", "DELETE")
+    hooked_lab.shut_down_kernels({NOTEBOOK})  # the kernel has gone (its page closing ends it too)
 
     again = LabPage(browser, hooked_lab)
     try:
