@@ -149,26 +149,10 @@ class TableIndex:
                 1 << card_of[instance] if instance >= 0 else 0
             )
             self._forget(cards)
-        recheck, plays, keys = self.recheck, self.plays, self.keys
+        recheck, offer = self.recheck, self._offer
         for s in (space, *neighbours[space]):
             recheck[s] = None
-            # self._offer(s, ...), inlined: what may be played on s now (nothing unless empty)
-            if top[s] < 0 and under[s] < 0:
-                mask = first = 0
-                for n in neighbours[s]:  # in reading order: the first found comes first
-                    instance = top[n]
-                    if instance >= 0:
-                        allowed = BESIDE[card_of[instance]]
-                        if allowed:
-                            if not mask:
-                                first = n
-                            mask |= allowed
-                if mask:
-                    plays[s] = mask
-                    keys[s] = first * ORDER + s
-                    continue
-            if plays.pop(s, None) is not None:
-                del keys[s]
+            offer(s, top, under, card_of, neighbours)
 
     def _offer(self, space: int, top: list[int], under: list[int], card_of, neighbours) -> None:
         """What may be played on ``space`` now (nothing unless it is empty, R4)."""

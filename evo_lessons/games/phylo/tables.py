@@ -237,20 +237,13 @@ def keyword_table(cls, columns: int) -> ActionTable:
     return ActionTable(make)
 
 
-class PerGrid(dict):
-    """``tables[columns]``: one of the tables above for a grid of ``columns`` columns.
+class PerGrid(ActionTable):
+    """``tables[columns]``: one of the tables above for a grid of ``columns`` columns, made
+    the first time (the same make-on-first-use dict as :class:`ActionTable`).
 
     The legal list asks for its tables at every decision; a dict lookup by the column count is
     cheaper than a call to a cached function.
     """
-
-    def __init__(self, make) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, columns: int):
-        table = self[columns] = self.make(columns)
-        return table
 
 
 @cache
