@@ -24,8 +24,8 @@ class Bot(Protocol):
     name: str
     needs_observation: bool
 
-    def choose(self, observation: dict[str, Any] | None, legal_actions: list[Action]) -> Action:
-        """Pick one of ``legal_actions``."""
+    def choose(self, observation: dict[str, Any] | None, legal_actions: Sequence[Action]) -> Action:
+        """Pick one of ``legal_actions`` (a list, or a game's read-only ``Choices``)."""
 
 
 class RandomBot:
@@ -61,7 +61,7 @@ def play_game(
         if player is None:
             break
         bot = bots[player]
-        legal = state.legal_actions()
+        legal = state.choices()
         observation = state.observation(player) if bot.needs_observation else None
         action = bot.choose(observation, legal)
         events = state.apply(action)

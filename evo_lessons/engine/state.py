@@ -11,11 +11,12 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import record
-from .actions import Action, IllegalAction, exact_match
+from .actions import Action, IllegalAction
+from .choices import Choices, own_action
 from .events import Event
 from .words import is_whole, short_repr
 
@@ -49,7 +50,7 @@ class GameState(ABC):
         self.rng = random.Random(seed)
         self.history: list[Action] = []
         self.winners: list[int] = []
-        self._legal: list[Action] | None = None
+        self._legal: list[Action] | Choices | None = None
         #: what happened while the table was set up (deals, a first reveal): the log's start
         self.setup_events: list[Event] = []
 
@@ -65,8 +66,10 @@ class GameState(ABC):
         return self.options["players"]
 
     @abstractmethod
-    def _legal_actions(self) -> list[Action]:
-        """Every legal action now (never empty while the game goes on)."""
+    def _legal_actions(self) -> list[Action] | Choices:
+        """Every legal action now (never empty while the game goes on): a list, or a
+        :class:`~evo_lessons.engine.choices.Choices` where building the whole list is the cost
+        of a random playout."""
 
     @abstractmethod
     def _apply(self, action: Action) -> list[Event]:
@@ -129,6 +132,15 @@ class GameState(ABC):
             self._legal = [] if self.is_over else self._legal_actions()
         return list(self._legal)
 
+    def choices(self) -> Sequence[Action]:
+        """The legal actions for a bot to pick from (``play_game`` hands them over): a fresh
+        list, or the game's own read-only :class:`~evo_lessons.engine.choices.Choices`, which
+        builds only the actions that are read. Same actions, same order as ``legal_actions``."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.is_over else self._legal_actions()
+        return list(legal) if type(legal) is list else legal
+
     def apply(self, action: Action) -> list[Event]:
         """Check ``action`` and carry it out; an illegal one raises and changes nothing.
 
@@ -140,19 +152,11 @@ class GameState(ABC):
         if legal is None:
             legal = self._legal = [] if self.is_over else self._legal_actions()
         if not isinstance(action, Action):
-            raise IllegalAction(action, legal)
-        # identity first, all in C: a bot hands back the list's own object. (``list.index``
-        # would call the dataclass ``__eq__``, in Python, on every action before it.) Ids
-        # cannot collide: ``legal`` keeps its actions alive and the caller keeps ``action``.
-        if id(action) in map(id, legal):
-            own = action
-        else:
-            try:
-                own = legal[legal.index(action)]
-            except (ValueError, TypeError):  # not there (or fields that cannot be compared)
-                raise IllegalAction(action, legal) from None
-            if own is not action and not exact_match(action, own):
-                raise IllegalAction(action, legal, "Its values have the wrong types.")
+            raise IllegalAction(action, list(legal))
+        if type(legal) is list:
+            own = own_action(legal, action)
+        else:  # a game's own sequence (engine/choices.py)
+            own = legal.own(action)
         # the cache is cleared before the rules act: a game whose _apply has just worked out
         # the next state's legal actions anyway (Adapt or Die's forced moves, R17) may leave
         # them in self._legal, and they are used as they are

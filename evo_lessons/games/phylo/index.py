@@ -50,6 +50,7 @@ class TableIndex:
         self.plays: dict[int, int] = {}  # empty space -> the species that may be played there
         self.keys: dict[int, int] = {}  # empty space -> its order key (see ORDER)
         self._offers: list[tuple[int, int]] | None = []
+        self._masks: list[int] = []
         self.occupied: list[int] = []
         self.movers: list[int] = []
         self.cut_off: dict[int, int] = {}
@@ -178,11 +179,20 @@ class TableIndex:
     @property
     def offers(self) -> list[tuple[int, int]]:
         """(space, the species that may be played there) in the order the legal list takes
-        the spaces."""
+        the spaces. A new list whenever the table changes, never changed in place: a legal
+        list may keep it."""
         if self._offers is None:
             plays = self.plays
             self._offers = [(key % ORDER, plays[key % ORDER]) for key in sorted(self.keys.values())]
+            self._masks = [mask for _space, mask in self._offers]
         return self._offers
+
+    @property
+    def masks(self) -> list[int]:
+        """The species that may be played on each of ``offers``' spaces, in the same order."""
+        if self._offers is None:
+            self.offers  # noqa: B018 (worked out with the offers)
+        return self._masks
 
     @property
     def order(self) -> list[int]:
@@ -250,7 +260,7 @@ class TableIndex:
         what was remembered is not copied, the copy works it out again if asked."""
         twin = TableIndex.__new__(TableIndex)
         twin.plays, twin.keys = dict(self.plays), dict(self.keys)
-        twin._offers = None if self._offers is None else list(self._offers)
+        twin._offers, twin._masks = None, []
         twin.occupied, twin.movers = list(self.occupied), list(self.movers)
         twin.cut_off, twin.recheck = dict(self.cut_off), dict(self.recheck)
         twin.remembered, twin.targets = {}, {}

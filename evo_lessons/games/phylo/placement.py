@@ -35,6 +35,27 @@ MOVES = T.PerGrid(lambda columns: T.move_table(MoveSpecies, columns))
 KEYWORD_PLAYS = sum(1 << c for c in range(len(CARDS)) if INVADES[c] or HOSTS[c])
 
 
+def ordinary_plays(offers: list[tuple[int, int]], hand: int, plays) -> list[Action]:
+    """R2-R4: every hand species on every open space it fits, space by space in the index's
+    order, the cards of one space in id order (``offers``: the index's open spaces with what
+    may be played there; ``hand``: the hand's species as a bitmask; ``plays``: the grid's
+    PLAYS table)."""
+    actions: list[Action] = []
+    append = actions.append
+    for space, mask in offers:
+        fit = mask & hand
+        if not fit:
+            continue
+        if not fit & (fit - 1):  # one card fits here: the usual case
+            append(plays[(fit.bit_length() - 1) * 4096 + space])
+            continue
+        while fit:  # several: in card order
+            low = fit & -fit
+            append(plays[(low.bit_length() - 1) * 4096 + space])
+            fit ^= low
+    return actions
+
+
 class Placement(Decks):
     """Where species may go, and putting them there (a part of :class:`PhyloState`)."""
 
@@ -57,26 +78,18 @@ class Placement(Decks):
 
         ``hand``: the species in the hand, as a bitmask.
         """
-        index = self.index
-        plays = PLAYS[self.columns]
+        return ordinary_plays(self.index.offers, hand, PLAYS[self.columns]) + (
+            self._keyword_plays(hand) if hand & KEYWORD_PLAYS else []
+        )
+
+    def _keyword_plays(self, hand: int) -> list[Action]:
+        """R5, R6: each card's INVASIVE plays (on a species it may replace, compatible with a
+        neighbour) and PARASITIC plays (beneath a host with no parasite yet), in card order."""
         actions: list[Action] = []
         append = actions.append
-        for space, mask in index.offers:
-            fit = mask & hand
-            if not fit:
-                continue
-            if not fit & (fit - 1):  # one card fits here: the usual case
-                append(plays[(fit.bit_length() - 1) * 4096 + space])
-                continue
-            while fit:  # several: in card order
-                low = fit & -fit
-                append(plays[(low.bit_length() - 1) * 4096 + space])
-                fit ^= low
         keyword = hand & KEYWORD_PLAYS
-        if not keyword:
-            return actions
         under, card_of, top, neighbours = self.under, self.card_of, self.top, self.neighbours
-        occupied = index.occupied
+        occupied = self.index.occupied
         invasions, parasites = INVASIONS[self.columns], PARASITES[self.columns]
         while keyword:  # the hand's species with a keyword play, in id order
             low = keyword & -keyword

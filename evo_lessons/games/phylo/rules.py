@@ -171,8 +171,10 @@ from .actions import (
 )
 from .bluff import CallYourBluff, link_is_bluff
 from .broken_links import cut_off_at
+from .choices import TurnChoices
 from .data import DECK_SIZE
 from .decks import SEATS, START_HAND
+from .placement import KEYWORD_PLAYS, PLAYS
 from .scoring import Scoring
 
 COLLECTION = T.COLLECTION
@@ -262,16 +264,17 @@ class PhyloState(CallYourBluff, Scoring, GameState):
             return self._removal_actions()
         return self._turn_actions()
 
-    def _turn_actions(self) -> list[Action]:
+    def _turn_actions(self) -> list[Action] | TurnChoices:
         """A turn's choices, always in this order: plays, events, moves, discards, challenges,
-        spreads, pass."""
+        spreads, pass. The ordinary plays are counted and built only when one is picked
+        (``choices.py``); the other actions follow them as a list."""
         me = self.turn_player
         index = self.index
         hand_cards, hand = index.held[me], index.species[me]
         actions: list[Action] = []
         if self.actions_left:
-            if hand:
-                actions += self._play_actions(hand)
+            if hand & KEYWORD_PLAYS:
+                actions += self._keyword_plays(hand)
             if not self.event_played and hand_cards and hand_cards[-1] >= FIRST_EVENT:
                 for card in hand_cards[bisect_left(hand_cards, FIRST_EVENT) :]:
                     actions += self._event_actions(card, me)
@@ -283,6 +286,9 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         if hand & T.SPREADERS:
             actions += self._spread_actions(me, hand_cards)
         actions.append(PASS)
+        if self.actions_left and hand:
+            offers = index.offers
+            return TurnChoices(offers, index.masks, hand, PLAYS[self.columns], actions)
         return actions
 
     # -- applying actions ----------------------------------------------------------------------
