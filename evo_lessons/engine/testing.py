@@ -64,6 +64,12 @@ def _random_playout(
         for action in legal:
             assert isinstance(action, Action)
             assert str(action), "every action needs a plain-English label"
+        # what a bot is handed (a list, or the game's own Choices) holds the same objects
+        choices = state.choices()
+        assert len(choices) == len(legal), "choices() and legal_actions() differ in length"
+        assert all(choices[k] is legal[k] for k in range(len(legal))), (
+            "choices() and legal_actions() differ"
+        )
         if bots is None:
             action = legal[rng.randrange(len(legal))]
         else:

@@ -1,7 +1,8 @@
 """The fast legal list equals the one worked out from scratch, at every decision of many games.
 
 The rules keep what they know about the table between actions (``index.py``: open spaces, the
-species able to move, each hand's cards, remembered lists). A seeded random player picks by
+species able to move, each hand's cards, remembered lists), and a turn's legal list counts its
+plays and builds only the one a player picks (``choices.py``). A seeded random player picks by
 position in the legal list, so the list must hold exactly the same actions in exactly the same
 order as a from-scratch enumeration (``reference.py``), and the cards at risk and the scores
 must equal the ones recounted from the table. These games cover every variant: themed, pool and
@@ -42,6 +43,11 @@ def check_every_decision(seed: int, options: dict, bots: list) -> PhyloState:
             return state
         legal = state.legal_actions()
         assert legal == reference.legal_actions(state), (seed, options, len(state.history))
+        # what play_game hands a bot: a turn's plays counted and each built when read
+        # (choices.py), every one the whole list's own object, in its place
+        choices = state.choices()
+        assert len(choices) == len(legal), (seed, len(state.history))
+        assert all(choices[k] is legal[k] for k in range(len(legal))), (seed, len(state.history))
         if state.phase == "play":
             assert set(state.risk) == reference.unconnected(state), (seed, len(state.history))
             assert state.scores() == reference.scores(state), (seed, len(state.history))
@@ -51,7 +57,7 @@ def check_every_decision(seed: int, options: dict, bots: list) -> PhyloState:
             assert state.index.species[p] == sum(1 << c for c in held if c < FIRST_EVENT)
         bot = bots[state.current_player]
         view = state.observation(state.current_player) if bot.needs_observation else None
-        state.apply(bot.choose(view, legal))
+        state.apply(bot.choose(view, choices))
     raise AssertionError("a game did not end")
 
 

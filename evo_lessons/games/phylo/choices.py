@@ -15,20 +15,26 @@ from __future__ import annotations
 from evo_lessons.engine import Action
 from evo_lessons.engine.choices import Choices
 
+from .index import TableIndex
 from .placement import ordinary_plays
 
 
 class TurnChoices(Choices):
-    """A turn's legal actions: ordinary plays first (counted), then ``rest`` (a list)."""
+    """A turn's legal actions: ordinary plays first (counted), then ``rest`` (a list).
 
-    __slots__ = ("_count", "_hand", "_offers", "_plays", "_rest", "_size")
+    It reads the table's index as it is at this decision (``index.plays``: what may be played
+    on each open space) and refuses to be read once the table has changed: a legal list belongs
+    to its decision.
+    """
 
-    def __init__(
-        self, offers: list[tuple[int, int]], masks: list[int], hand: int, plays, rest: list
-    ) -> None:
+    __slots__ = ("_count", "_generation", "_hand", "_index", "_plays", "_rest", "_size")
+
+    def __init__(self, index: TableIndex, hand: int, plays, rest: list[Action]) -> None:
         self._given = self._list = None
-        self._offers, self._hand, self._plays, self._rest = offers, hand, plays, rest
-        count = self._count = sum([(mask & hand).bit_count() for mask in masks])
+        self._index, self._generation = index, index.generation
+        self._hand, self._plays, self._rest = hand, plays, rest
+        # the count needs no order: what fits each open space, counted
+        count = self._count = sum([(mask & hand).bit_count() for mask in index.plays.values()])
         self._size = count + len(rest)
 
     def __len__(self) -> int:
@@ -40,11 +46,17 @@ class TurnChoices(Choices):
             return action
         return Choices.__getitem__(self, k)
 
+    def _offers(self) -> list[tuple[int, int]]:
+        """The open spaces in the legal list's order, as of this decision."""
+        if self._index.generation != self._generation:
+            raise RuntimeError("a legal list is read after its decision: ask the state again")
+        return self._index.offers
+
     def _at(self, k: int) -> Action:
         if k >= self._count:
             return self._rest[k - self._count]
         hand = self._hand
-        for space, mask in self._offers:  # the k-th play: skip whole spaces, then cards
+        for space, mask in self._offers():  # the k-th play: skip whole spaces, then cards
             fit = mask & hand
             if fit:
                 here = fit.bit_count()
@@ -58,5 +70,5 @@ class TurnChoices(Choices):
 
     def _whole(self) -> list[Action]:
         if self._list is None:
-            self._list = ordinary_plays(self._offers, self._hand, self._plays) + self._rest
+            self._list = ordinary_plays(self._offers(), self._hand, self._plays) + self._rest
         return self._list

@@ -50,7 +50,8 @@ class TableIndex:
         self.plays: dict[int, int] = {}  # empty space -> the species that may be played there
         self.keys: dict[int, int] = {}  # empty space -> its order key (see ORDER)
         self._offers: list[tuple[int, int]] | None = []
-        self._masks: list[int] = []
+        #: counts the table's changes: a legal list of an earlier decision knows it is stale
+        self.generation = 0
         self.occupied: list[int] = []
         self.movers: list[int] = []
         self.cut_off: dict[int, int] = {}
@@ -64,6 +65,7 @@ class TableIndex:
     def rebuild(self, top: list[int], under: list[int], card_of, neighbours) -> None:
         """Forget everything and index the table as it lies (after a table is set by hand)."""
         self.plays, self.keys, self._offers = {}, {}, None
+        self.generation += 1
         self.occupied = [s for s, instance in enumerate(top) if instance >= 0]
         self.movers = [
             s
@@ -87,6 +89,7 @@ class TableIndex:
         if instance >= 2 and MOVE_REACH[card][0]:
             insort(self.movers, space)
         self._offers = None
+        self.generation += 1
         if self.remembered:
             self.remembered = {}
         if self.targets:
@@ -118,6 +121,7 @@ class TableIndex:
         if self.remembered:
             self.remembered = {}
         self._offers = None
+        self.generation += 1
         self._offer(space, top, under, card_of, neighbours)
 
     def _forget(self, cards: int) -> None:
@@ -143,6 +147,7 @@ class TableIndex:
         elif space in movers:
             movers.remove(space)
         self._offers = None
+        self.generation += 1
         if self.remembered:
             self.remembered = {}
         if self.targets:
@@ -179,20 +184,11 @@ class TableIndex:
     @property
     def offers(self) -> list[tuple[int, int]]:
         """(space, the species that may be played there) in the order the legal list takes
-        the spaces. A new list whenever the table changes, never changed in place: a legal
-        list may keep it."""
+        the spaces."""
         if self._offers is None:
             plays = self.plays
             self._offers = [(key % ORDER, plays[key % ORDER]) for key in sorted(self.keys.values())]
-            self._masks = [mask for _space, mask in self._offers]
         return self._offers
-
-    @property
-    def masks(self) -> list[int]:
-        """The species that may be played on each of ``offers``' spaces, in the same order."""
-        if self._offers is None:
-            self.offers  # noqa: B018 (worked out with the offers)
-        return self._masks
 
     @property
     def order(self) -> list[int]:
@@ -260,7 +256,7 @@ class TableIndex:
         what was remembered is not copied, the copy works it out again if asked."""
         twin = TableIndex.__new__(TableIndex)
         twin.plays, twin.keys = dict(self.plays), dict(self.keys)
-        twin._offers, twin._masks = None, []
+        twin._offers, twin.generation = None, 0
         twin.occupied, twin.movers = list(self.occupied), list(self.movers)
         twin.cut_off, twin.recheck = dict(self.cut_off), dict(self.recheck)
         twin.remembered, twin.targets = {}, {}

@@ -155,8 +155,8 @@ class Placement(Decks):
             # self._destinations(instance, space, reach, directions), inlined
             bit, needs, beside = 1 << card, NEEDS[card], neighbours[space]
             base = (card * 4096 + space) * 4096
-            for d in within[space][reach][directions == 8]:
-                if not plays.get(d, 0) & bit:
+            for d in filter(plays.__contains__, within[space][reach][directions == 8]):
+                if not plays[d] & bit:
                     continue
                 if d in beside:  # it must fit without counting itself
                     for n in neighbours[d]:

@@ -287,8 +287,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
             actions += self._spread_actions(me, hand_cards)
         actions.append(PASS)
         if self.actions_left and hand:
-            offers = index.offers
-            return TurnChoices(offers, index.masks, hand, PLAYS[self.columns], actions)
+            return TurnChoices(index, hand, PLAYS[self.columns], actions)
         return actions
 
     # -- applying actions ----------------------------------------------------------------------

@@ -47,8 +47,10 @@ class Scoring(Spaces):
     def scores(self) -> list[int]:
         """Each player's points on the table (parasites beneath included)."""
         scores = [0, 0]
-        for _space, instance, _beneath in self.table_cards():
-            scores[self.owner_of[instance]] += T.POINTS[self.card_of[instance]]
+        owner_of, card_of, points = self.owner_of, self.card_of, T.POINTS
+        for instance in (*self.top, *self.under):  # HOMEs (0, 1) and empty spaces (-1) aside
+            if instance >= 2:
+                scores[owner_of[instance]] += points[card_of[instance]]
         return scores
 
     def links_of(self, space: int, instance: int) -> list[int]:
