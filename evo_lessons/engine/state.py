@@ -153,8 +153,12 @@ class GameState(ABC):
             legal = self._legal = [] if self.is_over else self._legal_actions()
         if not isinstance(action, Action):
             raise IllegalAction(action, list(legal))
-        # a list, or a game's own sequence (engine/choices.py)
-        own = own_action(legal, action) if type(legal) is list else legal.own(action)
+        if type(legal) is not list:  # a game's own sequence (engine/choices.py)
+            own = legal.own(action)
+        elif id(action) in map(id, legal):  # a bot hands back the list's own object: at once
+            own = action
+        else:
+            own = own_action(legal, action)
         # the cache is cleared before the rules act: a game whose _apply has just worked out
         # the next state's legal actions anyway (Adapt or Die's forced moves, R17) may leave
         # them in self._legal, and they are used as they are
