@@ -18,7 +18,7 @@ REPO = Path(__file__).resolve().parents[2]
 SHEETS = sorted((REPO / "teacher" / "handouts").glob("*_diagnostic.md"))
 #: an option line: "(a) text" or "* A. text"
 OPTION = re.compile(r"^(?:\(([a-dA-D])\)|\* ([A-D])\.) (.+)$")
-#: an item's key in a plan: "Answer **C**", "**Answer: (c).**", "Answer: C.", "Answer (2 marks): (b)"
+#: an item's key in a plan: "Answer **C**", "**Answer: (c).**", "Answer (2 marks): (b)"
 KEY = re.compile(r"Answer(?: \(\d marks?\))?:?\**:? \**\(?([A-Da-d])\)?[.*\s]")
 
 
