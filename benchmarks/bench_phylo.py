@@ -9,14 +9,15 @@ Targets: issue 19 asks for at least 2,000 random 2-player games per CPU-second (
 is the steady one on a shared machine). The rules keep between actions what a decision asks
 (``games/phylo/index.py``: the open spaces and what may be played there, the species able to
 move, each hand's cards, the event targets, the cards to recheck for broken links) instead of
-rescanning the table; ``games/phylo/reference.py`` works the same answers out from scratch, and
-tests/phylo/test_incremental_legal.py checks that both agree at every decision of ~1,800 games.
-Measured on the shared 2-core machine (load 4-11; ``--games`` for the code before and after,
-interleaved, medians of 3 runs): themed decks 805 -> 889 games per CPU-second (40.5 -> 36.6 us a
-decision), pool decks 1,091 -> 1,172; machine instructions a game (valgrind, deterministic)
-7.73 M -> 6.83 M themed, 5.74 M -> 4.99 M pool. The goal is not met: what is left is spread
-thinly over the whole turn (see --profile); it needs the legal list itself kept between
-decisions.
+rescanning the table, and a turn's legal list counts its plays without building them
+(``games/phylo/choices.py``: a random player reads one action of about 28, 16 of them plays);
+``games/phylo/reference.py`` works the same answers out from scratch, and
+tests/phylo/test_incremental_legal.py checks that both agree at every decision of ~2,000 games.
+Measured on the shared 2-core machine (``--games``, the code before and after interleaved,
+medians of 5 runs at load 6-9): themed decks 1,097 -> 1,238 games per CPU-second, pool decks
+1,488 -> 1,673; machine instructions a game (valgrind, deterministic) 7.00 M -> 5.76 M themed,
+5.16 M -> 4.38 M pool (the session before: 7.73 M and 5.74 M). The goal is not met: what is left
+is spread thinly over the whole turn (see --profile), a few per cent a function.
 A widget step should take at most 30 ms in the kernel. ``cpu_us_per_decision`` compares runs
 whose games differ in length (a change of cards changes the games).
 """

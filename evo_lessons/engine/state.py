@@ -180,7 +180,9 @@ class GameState(ABC):
         """An independent copy, generator included (bots look ahead with it)."""
         twin = copy.copy(self)
         for key, value in self.__dict__.items():
-            if key == "_legal":
+            if key == "_legal":  # a list is the twin's too; a Choices reads this state's index
+                if type(value) is not list:
+                    twin._legal = None
                 continue
             if isinstance(value, random.Random):
                 fresh = random.Random()

@@ -115,6 +115,19 @@ def test_a_phylo_turns_choices_refuse_to_be_read_after_the_table_changes():
         choices[plays[-1]]
 
 
+def test_a_clone_works_out_its_own_choices_while_the_original_plays_on():
+    state = new_game(seed=3)
+    state.choices()  # the original's choices, cached
+    twin = state.clone()
+    choices = state.choices()
+    play = next(action for action in choices if type(action).__name__ == "PlaySpecies")
+    whole = list(choices)
+    state.apply(play)  # the original's table changes
+    assert twin.choices() is not choices
+    assert list(twin.choices()) == twin.legal_actions() == whole
+    twin.apply(twin.choices()[-1])
+
+
 def test_lists_handed_to_bots_are_copies():
     from evo_lessons.games.climate import new_game as climate_game
 
