@@ -41,6 +41,9 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
 ]
 ARTIFACTS = REPO / "tests" / "artifacts"
+#: a test's ``{step: seconds}`` recorded under this name (``record_property``) is listed at the
+#: end of the run (conftest.py), also from pytest-xdist's workers, whose printing is not shown
+STEP_SECONDS = "step seconds"
 #: the student launch's server hook (``python -m evo_lessons.lessons lab``, Binder): a saved
 #: lesson keeps no widget views, so a reopened one shows one line, not "model not found" boxes
 REOPEN_HOOK = "--ContentsManager.pre_save_hook=evo_lessons.lessons.reopen.pre_save_hook"
@@ -356,6 +359,29 @@ class LabPage:
     def reload(self, timeout: float = 120_000) -> None:
         """Reload the page (the kernel lives on in the server) and wait for the notebook."""
         self.page.reload()
+        self.wait_for_kernel(timeout)
+
+    def reopen(self, timeout: float = 120_000) -> None:
+        """Close the open notebook's tab and open the file again in the same page, as a student
+        does from the file browser, and wait until its kernel is idle.
+
+        The new tab reads the file from the server into a new document context with a new
+        widget manager, exactly as a reloaded page would, without loading JupyterLab itself
+        again (a page load is 2-4 s of Chromium's CPU on a loaded machine)."""
+        self.page.evaluate(
+            """async ([path, timeout]) => {
+                const app = window.jupyterapp;
+                const old = app.shell.currentWidget;
+                old.close();
+                const started = Date.now();
+                while (!old.isDisposed) {  // closing is asynchronous (it may ask to save)
+                    if (Date.now() - started > timeout) throw new Error("the tab did not close");
+                    await new Promise((resolve) => setTimeout(resolve, 50));
+                }
+                await app.commands.execute("docmanager:open", {path, factory: "Notebook"});
+            }""",
+            [self.current, timeout],
+        )
         self.wait_for_kernel(timeout)
 
     def text_of_outputs(self) -> str:
