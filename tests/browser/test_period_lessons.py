@@ -104,9 +104,10 @@ class Student:
         self.outside_requests: list[str] = []
 
     def new_machine(self) -> None:
-        """Period two on another computer: the kernels stop, a new browser opens."""
+        """Period two on another computer: the kernels stop, a new browser opens (nothing
+        cached, no storage)."""
         self.close()
-        self.tab = LabPage(self.chromium, self.lab)
+        self.tab = LabPage(self.chromium, self.lab, new_machine=True)
         self.page = self.tab.page
 
     def timed(self, step: str, action, *args):
