@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import pytest
 
-from .lab import REOPEN_HOOK, REPO, STEP_SECONDS, Chromium, JupyterLab, LabPage
+from .lab import REOPEN_HOOK, REPO, Chromium, JupyterLab, LabPage
 
 #: test files whose tests run first, longest first (the rest keep their order)
 FIRST = ("test_period_lessons.py",)
@@ -39,31 +39,6 @@ def pytest_collection_modifyitems(config, items) -> None:
         return
     others = [item for item in items if not item.get_closest_marker("browser")]
     items[:] = others + sorted(browser, key=rank)  # sorted() is stable: the rest keep order
-
-
-def pytest_terminal_summary(terminalreporter) -> None:
-    """List the seconds of each step of the tests that recorded them (``STEP_SECONDS``), so a
-    slow run says where its time went, with ``-n 2`` as .ci/run runs it (a worker's printing
-    is not shown)."""
-    reports = [
-        report
-        for outcome in ("passed", "failed")
-        for report in terminalreporter.stats.get(outcome, [])
-        if getattr(report, "when", None) == "call"
-    ]
-    rows = []
-    for report in reports:
-        steps = dict(report.user_properties).get(STEP_SECONDS)
-        if steps:
-            name = report.nodeid.rsplit("::", 1)[-1]
-            rows.append(
-                f"{name} ({sum(steps.values()):.0f} s in steps): "
-                + ", ".join(f"{step} {seconds:.1f}" for step, seconds in steps.items())
-            )
-    if rows:
-        terminalreporter.write_sep("-", "seconds per step")
-        for row in sorted(rows):
-            terminalreporter.write_line(row)
 
 
 @pytest.fixture(scope="session")

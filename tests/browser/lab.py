@@ -41,9 +41,8 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
 ]
 ARTIFACTS = REPO / "tests" / "artifacts"
-#: a test's ``{step: seconds}`` recorded under this name (``record_property``) is listed at the
-#: end of the run (conftest.py), also from pytest-xdist's workers, whose printing is not shown
-STEP_SECONDS = "step seconds"
+#: the name a test records its ``{step: seconds}`` under, listed at the end of the run
+STEP_SECONDS = "step seconds"  # the same as tests/conftest.py's (a folder without __init__)
 #: the student launch's server hook (``python -m evo_lessons.lessons lab``, Binder): a saved
 #: lesson keeps no widget views, so a reopened one shows one line, not "model not found" boxes
 REOPEN_HOOK = "--ContentsManager.pre_save_hook=evo_lessons.lessons.reopen.pre_save_hook"
