@@ -25,10 +25,26 @@ SHOW_RESULTS = "EVO_LESSONS_SHOW_RESULTS"
 #: test files whose tests --dist loadfile hands out one by one (no fixture wider than a test)
 SPREAD = frozenset({"tests/engine/test_every_game.py"})
 
+#: the files with few but long tests, handed out first, longest first (seconds measured alone
+#: at load 4 with --durations). pytest-xdist hands files out in order of how many tests they
+#: hold, so these came last, and one worker ran the Climate conformance suite alone at the end
+#: while the other had nothing left to do. Every other file keeps that order after them.
+LONGEST = (
+    "tests/climate/test_conformance.py",  # 53 s: every variant, one test
+    "tests/phylo/test_conformance.py",  # 24 s
+    "tests/adapt_or_die/test_conformance.py",  # 15 s
+    "tests/adaptation/test_properties.py",  # 13 s: illegal actions, Hypothesis
+    "tests/niche/test_conformance.py",  # 12 s
+    "tests/climate/test_bots.py",  # 11 s: the planner's legal choices
+    "tests/lessons/test_lesson_notebooks.py",  # 10 s: nbval over the lessons, in a subprocess
+    "tests/phylo/test_balance.py",  # 9 s: every pair of ready-made decks (fixture)
+)
+
 
 @pytest.hookimpl(optionalhook=True, tryfirst=True)
 def pytest_xdist_make_scheduler(config, log):
-    """``--dist loadfile``, with the tests of the files in ``SPREAD`` as units of their own."""
+    """``--dist loadfile``, with the tests of the files in ``SPREAD`` as units of their own,
+    and the ``LONGEST`` files handed out first."""
     if config.getvalue("dist") != "loadfile":
         return None
     from xdist.scheduler import LoadFileScheduling
@@ -37,6 +53,20 @@ def pytest_xdist_make_scheduler(config, log):
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
             return nodeid if path in SPREAD else path
+
+        def _assign_work_unit(self, node) -> None:
+            # before the first unit goes out, the LONGEST files move to the front of the queue
+            # (which pytest-xdist has ordered by test count); the workers' own collections,
+            # whose indices the tests are sent by, stay as they are
+            if not getattr(self, "_longest_first", False):
+                self._longest_first = True
+                queue = list(self.workqueue.items())
+                queue.sort(
+                    key=lambda unit: LONGEST.index(unit[0]) if unit[0] in LONGEST else len(LONGEST)
+                )
+                self.workqueue.clear()
+                self.workqueue.update(queue)
+            super()._assign_work_unit(node)
 
     return FileOrTestScheduling(config, log)
 

@@ -9,6 +9,12 @@ guide cannot go stale. Outside the tests the registry holds the shipped games on
 
 from __future__ import annotations
 
+#: a test's ``{step: seconds}`` recorded under this name (``record_property``) is listed at the
+#: end of the run, also from pytest-xdist's workers (whose printing is not shown). Kept here,
+#: not in tests/browser/conftest.py: pytest-xdist's controller collects nothing, so it loads
+#: only the conftest files of the folders it is given (testpaths), and this is one of them.
+STEP_SECONDS = "step seconds"
+
 #: the guide's example game: its name, and the package that declares its GameSpec (importable
 #: because pytest puts tests/, a folder without __init__.py, on the path)
 EXAMPLE_GAME = ("peppered_moths", "example_game")
@@ -19,3 +25,28 @@ def pytest_configure(config) -> None:
 
     name, module = EXAMPLE_GAME
     GAMES.setdefault(name, module)
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """List the seconds of each step of the tests that recorded them (``STEP_SECONDS``), so a
+    slow run says where its time went, with ``-n 2`` as .ci/run runs it (a worker's printing
+    is not shown)."""
+    reports = [
+        report
+        for outcome in ("passed", "failed")
+        for report in terminalreporter.stats.get(outcome, [])
+        if getattr(report, "when", None) == "call"
+    ]
+    rows = []
+    for report in reports:
+        steps = dict(report.user_properties).get(STEP_SECONDS)
+        if steps:
+            name = report.nodeid.rsplit("::", 1)[-1]
+            rows.append(
+                f"{name} ({sum(steps.values()):.0f} s in steps): "
+                + ", ".join(f"{step} {seconds:.1f}" for step, seconds in steps.items())
+            )
+    if rows:
+        terminalreporter.write_sep("-", "seconds per step")
+        for row in sorted(rows):
+            terminalreporter.write_line(row)

@@ -8,7 +8,9 @@ The one lab runs as a student's does (``python -m evo_lessons.lessons lab``, Bin
 reopen hook on (a saved lesson keeps no widget views) and no teacher switch. Starting it once per
 worker, not once per test module, saves a JupyterLab start (15-30 s on a loaded machine) for
 every module that used to start its own. A closed page shuts down the kernels it opened (see
-``LabPage.close``), so idle kernels do not pile up over the session.
+``LabPage.close``), so idle kernels do not pile up over the session. The one Chromium keeps
+every page in one profile (``lab.Chromium``), so JupyterLab's scripts are compiled once per
+worker; a test that plays a student on another computer asks for a fresh context.
 
 Order: the lesson periods are the longest tests (three Run Alls of a whole lesson each), so
 they are handed out first; with ``-n 2 --dist load`` the short tests then fill in around them
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 import pytest
 
-from .lab import REOPEN_HOOK, REPO, JupyterLab, LabPage, launch_browser
+from .lab import REOPEN_HOOK, REPO, Chromium, JupyterLab, LabPage
 
 #: test files whose tests run first, longest first (the rest keep their order)
 FIRST = ("test_period_lessons.py",)
@@ -52,7 +54,7 @@ def chromium():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = launch_browser(playwright)
+        browser = Chromium(playwright)
         yield browser
         browser.close()
 

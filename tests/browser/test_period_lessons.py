@@ -12,7 +12,8 @@ anywhere.
 
 What the notebook holds (its questions, which results wait for which predictions) is read from
 the notebook itself, so the test follows the lesson as it is edited. Every wait is on a
-condition (see lab.py); timings of each step are printed (run with ``-s`` to see them).
+condition (see lab.py); each step's seconds are listed at the end of the run (conftest.py),
+with pytest-xdist too.
 
 The session's JupyterLab (conftest.py: the student launch's reopen hook on) serves them; each
 lesson gets its own folders (its own kernel and ``.evo_work``), so the lessons are independent
@@ -30,7 +31,7 @@ from pathlib import Path
 
 import pytest
 
-from .lab import REPO, JupyterLab, LabPage
+from .lab import REPO, STEP_SECONDS, JupyterLab, LabPage
 
 pytestmark = pytest.mark.browser
 
@@ -103,9 +104,10 @@ class Student:
         self.outside_requests: list[str] = []
 
     def new_machine(self) -> None:
-        """Period two on another computer: the kernels stop, a new browser opens."""
+        """Period two on another computer: the kernels stop, a new browser opens (nothing
+        cached, no storage)."""
         self.close()
-        self.tab = LabPage(self.chromium, self.lab)
+        self.tab = LabPage(self.chromium, self.lab, new_machine=True)
         self.page = self.tab.page
 
     def timed(self, step: str, action, *args):
@@ -199,13 +201,16 @@ class Student:
 
     def reopen_with_a_new_kernel(self) -> None:
         """Save, let the kernel go (next lesson, a culled Binder, a server restart) and open
-        the notebook again: Lab starts a new kernel, and no cell has run."""
+        the notebook again from the file browser: Lab reads the saved file into a new tab and
+        starts a new kernel, and no cell has run. (The page itself is reloaded in the step
+        before, with the kernel still running; here only the notebook is opened again, which
+        renders the saved file the same way without loading JupyterLab a second time.)"""
         self.tab.save()
         self.tab.wait_for_replies()  # a kernel shut down under a pending request logs an error
         self.page.evaluate(
             "async () => { await window.jupyterapp.serviceManager.sessions.shutdownAll(); }"
         )
-        self.tab.reload()
+        self.tab.reopen()
 
     def wait_for_widget_views(self) -> None:
         """Wait until every widget output in the notebook has drawn something (its widget,
@@ -244,7 +249,7 @@ def period_lab(jupyter_lab):
 
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_a_period_and_its_follow_up_lose_nothing_and_show_no_result_early(
-    lesson, period_lab, chromium
+    lesson, period_lab, chromium, record_property
 ):
     plan = lesson_plan(lesson)
     target = first_prediction(plan)
@@ -312,4 +317,5 @@ def test_a_period_and_its_follow_up_lose_nothing_and_show_no_result_early(
         assert not student.outside_requests, student.outside_requests
         print(f"\n{lesson}: {json.dumps(student.times)}")
     finally:
+        record_property(STEP_SECONDS, student.times)  # shown at the end (conftest.py)
         student.close(settled=False)
