@@ -58,14 +58,15 @@ def pytest_xdist_make_scheduler(config, log):
             # before the first unit goes out, the LONGEST files move to the front of the queue
             # (which pytest-xdist has ordered by test count); the workers' own collections,
             # whose indices the tests are sent by, stay as they are
-            if not getattr(self, "_longest_first", False):
+            workqueue = getattr(self, "workqueue", None)  # pytest-xdist's own (3.5 to 3.8)
+            if not getattr(self, "_longest_first", False) and hasattr(workqueue, "items"):
                 self._longest_first = True
-                queue = list(self.workqueue.items())
+                queue = list(workqueue.items())
                 queue.sort(
                     key=lambda unit: LONGEST.index(unit[0]) if unit[0] in LONGEST else len(LONGEST)
                 )
-                self.workqueue.clear()
-                self.workqueue.update(queue)
+                workqueue.clear()
+                workqueue.update(queue)
             super()._assign_work_unit(node)
 
     return FileOrTestScheduling(config, log)
