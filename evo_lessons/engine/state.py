@@ -126,19 +126,23 @@ class GameState(ABC):
         view.update(self._observe(player))
         return view
 
+    def _legal_now(self) -> list[Action] | Choices:
+        """The legal actions as the game gives them, worked out once per state (kept in
+        ``_legal`` until the next ``apply``)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.is_over else self._legal_actions()
+        return legal
+
     def legal_actions(self) -> list[Action]:
         """The legal actions, computed once per state (a fresh list each call)."""
-        if self._legal is None:
-            self._legal = [] if self.is_over else self._legal_actions()
-        return list(self._legal)
+        return list(self._legal_now())
 
     def choices(self) -> Sequence[Action]:
         """The legal actions for a bot to pick from (``play_game`` hands them over): a fresh
         list, or the game's own read-only :class:`~evo_lessons.engine.choices.Choices`, which
         builds only the actions that are read. Same actions, same order as ``legal_actions``."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = [] if self.is_over else self._legal_actions()
+        legal = self._legal_now()
         return list(legal) if type(legal) is list else legal
 
     def apply(self, action: Action) -> list[Event]:
@@ -148,9 +152,7 @@ class GameState(ABC):
         whose fields merely compare equal to a legal one (``30.0`` for ``30``, a numpy integer,
         ``True`` for ``1``) is refused, so nothing from outside reaches the rules.
         """
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = [] if self.is_over else self._legal_actions()
+        legal = self._legal_now()
         if not isinstance(action, Action):
             raise IllegalAction(action, list(legal))
         if type(legal) is not list:  # a game's own sequence (engine/choices.py)

@@ -30,7 +30,7 @@ class TurnChoices(Choices):
     __slots__ = ("_count", "_generation", "_hand", "_index", "_plays", "_rest", "_size")
 
     def __init__(self, index: TableIndex, hand: int, plays, rest: list[Action]) -> None:
-        self._given = self._list = None
+        self._given = self._list = None  # Choices.__init__, inlined: a call less a decision
         self._index, self._generation = index, index.generation
         self._hand, self._plays, self._rest = hand, plays, rest
         # the count needs no order: what fits each open space, counted

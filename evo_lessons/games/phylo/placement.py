@@ -73,15 +73,6 @@ class Placement(Decks):
         return False
 
     # -- the legal choices ---------------------------------------------------------------------
-    def _play_actions(self, hand: int) -> list[Action]:
-        """Ordinary plays (R2-R4), then each card's INVASIVE (R5) and PARASITIC (R6) plays.
-
-        ``hand``: the species in the hand, as a bitmask.
-        """
-        return ordinary_plays(self.index.offers, hand, PLAYS[self.columns]) + (
-            self._keyword_plays(hand) if hand & KEYWORD_PLAYS else []
-        )
-
     def _keyword_plays(self, hand: int) -> list[Action]:
         """R5, R6: each card's INVASIVE plays (on a species it may replace, compatible with a
         neighbour) and PARASITIC plays (beneath a host with no parasite yet), in card order."""
