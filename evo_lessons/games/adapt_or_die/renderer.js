@@ -379,7 +379,8 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
                                "data-below-board": s === ctx.view.viewer ? null : "true" },
                       boards);
     const head = html("p", { class: "evo-genome-head" }, card);
-    html("span", { class: "evo-swatch", style: `background:${style.colour}` }, head,
+    html("span", { class: "evo-swatch",
+                   style: `background:${style.colour};color:${draw.inkOn(style.colour)}` }, head,
          `${s + 1}`);
     const who = html("strong", {}, head, ` ${name(s)} (${tag(s)} ${style.symbol})`);
     ctx.clickable(who, `bug-${s}`, name(s));

@@ -163,10 +163,12 @@ registerRenderer("adaptation", (root, b, ctx) => {
       class: "evo-ad-seat", "data-seat": p.seat,
       style: "border:1px solid #bbb;border-radius:6px;padding:4px 6px;min-width:140px;" +
              (p.you ? "box-shadow:0 0 0 2px #0072B2;" : "") +
-             (p.active ? "" : "opacity:0.55;background:#f3f3f3;color:#111;"),
+             // out of the game: a dashed, grey place; its words stay fully readable (no fading)
+             (p.active ? "" : "border-style:dashed;background:#f3f3f3;color:#111;"),
     }, table);
     const head = html("p", { style: "margin:0 0 2px" }, place);
-    html("span", { class: "evo-swatch", style: `background:${style.colour}` }, head, style.symbol);
+    html("span", { class: "evo-swatch",
+                   style: `background:${style.colour};color:${draw.inkOn(style.colour)}` }, head, style.symbol);
     html("strong", {}, head, ` ${name(p.seat)}${p.you ? " (you)" : ""}`);
     if (p.dealer) {
       html("span", { class: "evo-ad-dealer", title: "dealer",

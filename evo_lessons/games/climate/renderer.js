@@ -351,7 +351,8 @@
                                style: `border-color:${placed && !sp.adapted ? RISKY : style.colour}` },
                       parent);
     const head = html("p", { class: "evo-genome-head" }, card);
-    html("span", { class: "evo-swatch", style: `background:${style.colour}` }, head,
+    html("span", { class: "evo-swatch",
+                   style: `background:${style.colour};color:${draw.inkOn(style.colour)}` }, head,
          `${style.symbol} ${sp.player + 1}`);
     html("strong", {}, head, ` Player ${sp.player + 1}`);
     const h = placed ? b.habitats[sp.habitat] : null;

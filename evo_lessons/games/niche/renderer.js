@@ -340,7 +340,8 @@ registerRenderer("niche", (root, b, ctx) => {
              "padding:4px 6px;font-size:12px;min-width:15em;max-width:36em",
     }, table);
     const head = html("p", { style: "margin:0 0 3px" }, panel);
-    html("span", { class: "evo-swatch", style: `background:${style.colour}` }, head,
+    html("span", { class: "evo-swatch",
+                   style: `background:${style.colour};color:${draw.inkOn(style.colour)}` }, head,
          `${style.symbol} ${p.seat + 1}`);
     html("strong", {}, head, ` ${name(p.seat)}${p.seat === ctx.view.viewer ? " (you)" : ""}`);
     const marks = "✓".repeat(p.completed.length) + "·".repeat(Math.max(0, b.to_win -

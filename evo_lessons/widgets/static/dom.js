@@ -95,13 +95,19 @@ function uid(stem) {
   return `evo-${stem}-${uidCounter}-${Math.random().toString(36).slice(2, 7)}`;
 }
 
-/** Black or white text, whichever reads better on a background colour "#rrggbb". */
+/** Black or white text, whichever has the higher contrast (WCAG 2) on a background "#rrggbb".
+ * Pure black and white: one of them reaches at least 4.58:1 on any colour, so text on a
+ * player's or habitat's colour always meets the 4.5:1 of ordinary text. */
 function inkOn(fill) {
   const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(fill || "");
   if (!m) return "#000";
-  const [r, g, b] = [m[1], m[2], m[3]].map((x) => parseInt(x, 16) / 255);
+  const [r, g, b] = [m[1], m[2], m[3]].map((x) => {
+    const v = parseInt(x, 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
   const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return lum > 0.45 ? "#111" : "#fff";
+  // contrast with white (1.05 / (lum + 0.05)) against contrast with black ((lum + 0.05) / 0.05)
+  return (lum + 0.05) ** 2 > 1.05 * 0.05 ? "#000" : "#fff";
 }
 
 /** Give a drawing a spoken name and a tooltip (a drawing is never only colour and shape). */

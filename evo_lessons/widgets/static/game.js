@@ -231,7 +231,8 @@ function renderSeats(ui, view, model) {
   ui.seatsBox.querySelectorAll(".evo-seat").forEach((n) => n.remove());
   for (const seat of view.seats) {
     const wrap = htmlEl("label", { class: "evo-seat" }, ui.seatsBox);
-    htmlEl("span", { class: "evo-swatch", style: `background:${seat.colour}` }, wrap, seat.symbol);
+    htmlEl("span", { class: "evo-swatch", style: `background:${seat.colour};color:${inkOn(seat.colour)}` },
+           wrap, seat.symbol);
     htmlEl("span", {}, wrap, ` ${seat.name} `);
     const select = htmlEl("select", { "aria-label": `${seat.name} is played by` }, wrap);
     for (const kind of ["human", ...view.bots]) {
