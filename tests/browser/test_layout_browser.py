@@ -2,7 +2,11 @@
 
 One notebook per theme holds, for each shipped game, its default widget at the opening, in the
 middle of a game (half of the moves a game with the helper bot takes, made by Step) and at the
-end (``play_to_end``), and a population widget of every world after a run with its plots full.
+end (``play_to_end``), a population widget of every world after a run with its plots full, and
+the lesson boxes a student writes in, each with the longest text the shipped lessons give it (the
+name box with its upload box open and a refusal shown, a question waiting for an answer, one
+answered with its model answer revealed, a result waiting for its prediction, a number read off
+wrongly and one rightly, the hand-in with its downloads).
 At 1280x800 (a school laptop), 1920x1080 and 360x740 (a phone), with Lab's file browser closed,
 each widget in turn is scrolled to the top of the page and:
 
@@ -14,6 +18,8 @@ each widget in turn is scrolled to the top of the page and:
   1280x800 so is every place on the board the student can click now (other players' cards drawn
   below the board, which trades click, may lie lower: the choices list offers them too); at
   1920 the board and the plot sit side by side;
+- every HTML text is readable against what lies behind it: a contrast of at least 4.5:1, 3:1
+  for large text (WCAG AA; a disabled control is exempt);
 - nothing is logged to the console as an error.
 
 One page per theme, every position on it, so the suite stays quick; every problem of a theme is
@@ -22,12 +28,15 @@ gathered and reported together, each failing widget's screenshot kept in tests/a
 
 from __future__ import annotations
 
+import ast
 import json
 import urllib.request
+from pathlib import Path
 
 import pytest
 
 from evo_lessons import GAMES
+from evo_lessons.lessons import available_lessons, load_answers
 from evo_lessons.population import WORLDS
 
 from .lab import ARTIFACTS
@@ -75,6 +84,86 @@ CELLS = [
     *((f"population {world}", f"run({world!r})") for world in WORLDS),
     # the largest population the widget shows, in two places: six-figure numbers on its axis
     ("population largest", "run('climate', size=100_000, cells=[29, 30], generations=3)"),
+]
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+def _longest_prompts() -> dict[str, str]:
+    """The longest prompt of each kind of box (``question``, ``read_off``) in the shipped
+    lessons, read from their notebooks' calls."""
+    longest = {"question": "", "read_off": ""}
+    for path in sorted(NOTEBOOKS.glob("[0-9]*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] != "code":
+                continue
+            try:
+                tree = ast.parse("".join(cell["source"]))
+            except SyntaxError:  # a cell of IPython magics
+                continue
+            for node in ast.walk(tree):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                    continue
+                kind = node.func.id
+                if (
+                    kind in longest
+                    and len(node.args) > 1
+                    and isinstance(node.args[1], ast.Constant)
+                ):
+                    longest[kind] = max(longest[kind], node.args[1].value, key=len)
+    return longest
+
+
+def _longest_model_answer() -> tuple[str, str, str]:
+    """(lesson, question id, another question id of that lesson) of the longest model answer."""
+    entries = [
+        (len(entry.answer), lesson, question)
+        for lesson in available_lessons()
+        for question, entry in load_answers(lesson).questions.items()
+    ]
+    _, lesson, question = max(entries)
+    other = next(q for q in load_answers(lesson).questions if q != question)
+    return lesson, question, other
+
+
+PROMPTS = _longest_prompts()
+LESSON, ANSWERED, WAITING = _longest_model_answer()
+#: a long name with a hyphen and letters beyond ASCII, as on a real class list
+NAME = "Maria-Fernanda Oyelaran-Szczepańska"
+
+LESSON_SETUP = """from evo_lessons.lessons import (
+    hand_in, question, read_off, result, start_lesson, student,
+)
+
+start_lesson({lesson!r}, work_dir={folder!r}, show_results=False)
+"""
+#: (what, code) of each lesson cell after LESSON_SETUP; its whole output is measured
+LESSON_CELLS = [
+    (
+        "lesson name and upload box",
+        f"box = student()\nbox.name = {NAME!r}\nbox.restore('This is not a hand-in.')\nbox",
+    ),
+    ("lesson question waiting for an answer", f"question({WAITING!r}, {PROMPTS['question']!r})"),
+    (
+        "lesson question answered and revealed",
+        f"box = question({ANSWERED!r}, {PROMPTS['question']!r}, stage='explain')\n"
+        f"box.answer = {PROMPTS['question']!r}\nbox.reveal()\nbox",
+    ),
+    (
+        "lesson result waiting for its prediction",
+        f"@result({WAITING!r})\ndef waiting():\n    print('shown once the prediction is saved')",
+    ),
+    (
+        "lesson number read off wrongly",
+        f"box = read_off('layout-reading', {PROMPTS['read_off']!r}, 0.5, tolerance=0.01, "
+        "unit='species')\nbox.typed = '123456.5'\nbox.check()\nbox",
+    ),
+    (
+        "lesson number read off rightly",
+        f"box = read_off('layout-right', {PROMPTS['read_off']!r}, 0.5, tolerance=0.01)\n"
+        "box.typed = '50%'\nbox.check()\nbox",
+    ),
+    ("lesson hand-in", "box = hand_in()\nbox.hand_in()\nbox"),
 ]
 
 MEASURE = r"""(root) => {
@@ -159,6 +248,62 @@ MEASURE = r"""(root) => {
   return bad;
 }"""
 
+CONTRAST = r"""(root) => {
+  // WCAG 2 contrast of each HTML text against what is painted behind it
+  const bad = [];
+  const rgba = (text) => {
+    const m = /rgba?\(([^)]*)\)/.exec(text);
+    if (!m) return null;
+    const p = m[1].split(/[\s,\/]+/).filter(Boolean).map(Number);
+    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+  };
+  const over = (top, below) => below.map((v, i) => top[i] * top[3] + v * (1 - top[3]));
+  const behind = (node) => {  // the backgrounds from the first opaque one up to the text
+    const layers = [];
+    for (let n = node; n; n = n.parentElement) {
+      const c = rgba(getComputedStyle(n).backgroundColor);
+      if (c && c[3] > 0) {
+        layers.push(c);
+        if (c[3] >= 1) break;
+      }
+    }
+    return layers.reverse().reduce((below, c) => over(c, below), [255, 255, 255]);
+  };
+  const luminance = (c) => {
+    const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+  };
+  const seen = new Set();
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    const node = t.parentElement;
+    if (!node || seen.has(node) || !t.textContent.trim()) continue;
+    seen.add(node);
+    // Lab's own prompts ("[12]:") are Lab's to colour, not ours
+    if (node.closest('svg, script, style, .evo-visually-hidden, :disabled, .jp-OutputPrompt')) {
+      continue;
+    }
+    const style = getComputedStyle(node);
+    if (style.visibility === 'hidden' || node.getClientRects().length === 0) continue;
+    let faded = 1;
+    for (let n = node; n && n !== root.parentElement; n = n.parentElement) {
+      faded *= Number(getComputedStyle(n).opacity);
+    }
+    const back = behind(node);
+    const ink = rgba(style.color);
+    const fore = over([ink[0], ink[1], ink[2], ink[3] * faded], back);
+    const [hi, lo] = [luminance(fore), luminance(back)].sort((a, b) => b - a);
+    const ratio = (hi + 0.05) / (lo + 0.05);
+    const size = parseFloat(style.fontSize);
+    const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+    if (ratio < (large ? 3 : 4.5) - 0.005) {
+      bad.push(`low contrast ${ratio.toFixed(2)}:1: "${t.textContent.trim().slice(0, 40)}" ` +
+               `(${style.color} on rgb(${back.map(Math.round).join(', ')}))`);
+    }
+  }
+  return bad;
+}"""
+
 CHOICES_IN_VIEW = r"""(root) => {
   const inside = (r) => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 1 &&
                         r.right <= innerWidth + 1 && r.width > 0 && r.height > 0;
@@ -184,7 +329,7 @@ SIDE_BY_SIDE = r"""(root) => {
 }"""
 
 
-def _notebook() -> str:
+def _notebook(theme: str) -> str:
     def cell(source: str) -> dict:
         return {
             "cell_type": "code",
@@ -194,9 +339,15 @@ def _notebook() -> str:
             "execution_count": None,
         }
 
+    lesson = LESSON_SETUP.format(lesson=LESSON, folder=f"lesson_work_{theme}")
     return json.dumps(
         {
-            "cells": [cell(SETUP), *(cell(code) for _, code in CELLS)],
+            "cells": [
+                cell(SETUP),
+                *(cell(code) for _, code in CELLS),
+                cell(lesson),
+                *(cell(code) for _, code in LESSON_CELLS),
+            ],
             "metadata": {
                 "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
             },
@@ -235,7 +386,8 @@ def _problems(page, root, what: str, width: int, height: int) -> list[str]:
     if root.evaluate("(el) => el.getBoundingClientRect().right > innerWidth + 1"):
         problems.append("the widget is wider than the page")
     problems += root.evaluate(MEASURE)
-    if what.startswith("population"):
+    problems += root.evaluate(CONTRAST)
+    if what.startswith(("population", "lesson")):
         return problems
     choices = root.evaluate(CHOICES_IN_VIEW)
     to_move = not what.endswith(" end")
@@ -254,7 +406,7 @@ def _problems(page, root, what: str, width: int, height: int) -> list[str]:
 def test_every_widget_fits_each_screen_at_every_stage(lab_page, theme):
     lab = lab_page.lab
     name = f"layout_{theme}.ipynb"
-    (lab.root / name).write_text(_notebook(), encoding="utf-8")
+    (lab.root / name).write_text(_notebook(theme), encoding="utf-8")
     _set_theme(lab, THEMES[theme])
     page = lab_page.page
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -278,14 +430,30 @@ def test_every_widget_fits_each_screen_at_every_stage(lab_page, theme):
     )
     roots = page.locator(selector)
     assert roots.count() == len(CELLS)
+    # each lesson cell's whole output; the hand-in's files are written and offered
+    first = len(CELLS) + 2  # after the setup, the widgets and the lesson's setup
+    outputs = page.locator(".jp-Notebook .jp-Cell")
+    lessons = [
+        outputs.nth(first + k).locator(".jp-Cell-outputArea") for k in range(len(LESSON_CELLS))
+    ]
+    page.wait_for_function(
+        "() => document.querySelectorAll('.evo-lesson-files a').length === 2", timeout=60_000
+    )
+    # what a student opens: the upload box, and the revealed model answer
+    page.locator(".evo-lesson-restore summary").click()
+    page.locator(".evo-lesson-reveal:not([disabled])").click()
+    page.wait_for_selector(".evo-lesson-model:not([hidden])")
+    measured = [
+        *((what, roots.nth(k)) for k, (what, _) in enumerate(CELLS)),
+        *((what, lessons[k]) for k, (what, _) in enumerate(LESSON_CELLS)),
+    ]
     failures = []
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         _close_file_browser(page)
         page.wait_for_timeout(300)  # the layout settles after a resize
-        for k, (what, _) in enumerate(CELLS):
-            root = roots.nth(k)
+        for what, root in measured:
             root.evaluate("(el) => el.scrollIntoView({block: 'start'})")
             problems = _problems(page, root, what, width, height)
             if problems:
