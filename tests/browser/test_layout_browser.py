@@ -18,8 +18,8 @@ each widget in turn is scrolled to the top of the page and:
   1280x800 so is every place on the board the student can click now (other players' cards drawn
   below the board, which trades click, may lie lower: the choices list offers them too); at
   1920 the board and the plot sit side by side;
-- every HTML text is readable against what lies behind it: a contrast of at least 4.5:1, 3:1
-  for large text (WCAG AA; a disabled control is exempt);
+- every text, HTML or drawn, is readable against what lies behind it: a contrast of at least
+  4.5:1, 3:1 for large text (WCAG AA; a disabled control is exempt);
 - nothing is logged to the console as an error.
 
 One page per theme, every position on it, so the suite stays quick; every problem of a theme is
@@ -249,7 +249,7 @@ MEASURE = r"""(root) => {
 }"""
 
 CONTRAST = r"""(root) => {
-  // WCAG 2 contrast of each HTML text against what is painted behind it
+  // WCAG 2 contrast of each text against what is painted behind it
   const bad = [];
   const rgba = (text) => {
     const m = /rgba?\(([^)]*)\)/.exec(text);
@@ -273,6 +273,27 @@ CONTRAST = r"""(root) => {
     const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
     return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
   };
+  const faded = (node, stop) => {  // the opacity of a node and its groups, multiplied
+    let alpha = 1;
+    for (let n = node; n && n !== stop; n = n.parentElement) {
+      alpha *= Number(getComputedStyle(n).opacity);
+    }
+    return alpha;
+  };
+  const judge = (node, ink, alpha, back, px, bold) => {
+    const fore = over([ink[0], ink[1], ink[2], ink[3] * alpha], back);
+    const [hi, lo] = [luminance(fore), luminance(back)].sort((a, b) => b - a);
+    const ratio = (hi + 0.05) / (lo + 0.05);
+    const large = px >= 24 || (px >= 18.66 && bold);
+    if (ratio < (large ? 3 : 4.5) - 0.005) {
+      bad.push(`low contrast ${ratio.toFixed(2)}:1: "${node.textContent.trim().slice(0, 40)}" ` +
+               `(rgb(${fore.map(Math.round).join(', ')}) on ` +
+               `rgb(${back.map(Math.round).join(', ')}))`);
+    }
+  };
+  const shown = (node) => getComputedStyle(node).visibility !== 'hidden' &&
+                          node.getClientRects().length > 0;
+  // HTML text
   const seen = new Set();
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let t = walker.nextNode(); t; t = walker.nextNode()) {
@@ -283,23 +304,42 @@ CONTRAST = r"""(root) => {
     if (node.closest('svg, script, style, .evo-visually-hidden, :disabled, .jp-OutputPrompt')) {
       continue;
     }
+    if (!shown(node)) continue;
     const style = getComputedStyle(node);
-    if (style.visibility === 'hidden' || node.getClientRects().length === 0) continue;
-    let faded = 1;
-    for (let n = node; n && n !== root.parentElement; n = n.parentElement) {
-      faded *= Number(getComputedStyle(n).opacity);
-    }
-    const back = behind(node);
-    const ink = rgba(style.color);
-    const fore = over([ink[0], ink[1], ink[2], ink[3] * faded], back);
-    const [hi, lo] = [luminance(fore), luminance(back)].sort((a, b) => b - a);
-    const ratio = (hi + 0.05) / (lo + 0.05);
-    const size = parseFloat(style.fontSize);
-    const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
-    if (ratio < (large ? 3 : 4.5) - 0.005) {
-      bad.push(`low contrast ${ratio.toFixed(2)}:1: "${t.textContent.trim().slice(0, 40)}" ` +
-               `(${style.color} on rgb(${back.map(Math.round).join(', ')}))`);
-    }
+    judge(node, rgba(style.color), faded(node, root.parentElement), behind(node),
+          parseFloat(style.fontSize), Number(style.fontWeight) >= 700);
+  }
+  // SVG text: against the shapes painted before it under its middle (rectangles, circles and
+  // ellipses, as their boxes), over what lies behind the drawing; a text with an outline
+  // (a halo of its own) is judged by the halo's maker, not here
+  const painted = 'rect, circle, ellipse';
+  for (const svg of root.querySelectorAll('svg')) {
+    if (svg.parentElement.closest('svg') || !shown(svg)) continue;
+    const base = behind(svg);
+    const order = [...svg.querySelectorAll(`${painted}, text`)];
+    order.forEach((node, at) => {
+      if (node.tagName !== 'text' || !node.textContent.trim() || !shown(node)) return;
+      const style = getComputedStyle(node);
+      const ink = rgba(style.fill);
+      if (!ink || (style.stroke !== 'none' && parseFloat(style.strokeWidth) > 0)) return;
+      const r = node.getBoundingClientRect();
+      if (r.width === 0) return;
+      const cx = (r.left + r.right) / 2, cy = (r.top + r.bottom) / 2;
+      let back = base;
+      for (const shape of order.slice(0, at)) {
+        if (shape.tagName === 'text' || !shown(shape)) continue;
+        const b = shape.getBoundingClientRect();
+        if (cx < b.left || cx > b.right || cy < b.top || cy > b.bottom) continue;
+        const paint = getComputedStyle(shape);
+        const fill = rgba(paint.fill);
+        if (!fill) continue;  // no fill, or a pattern
+        const alpha = fill[3] * Number(paint.fillOpacity) * faded(shape, svg);
+        back = over([fill[0], fill[1], fill[2], alpha], back);
+      }
+      const scale = node.getScreenCTM() ? Math.abs(node.getScreenCTM().a) : 1;
+      judge(node, ink, Number(style.fillOpacity) * faded(node, svg.parentElement), back,
+            parseFloat(style.fontSize) * scale, Number(style.fontWeight) >= 700);
+    });
   }
   return bad;
 }"""

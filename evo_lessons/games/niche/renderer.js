@@ -234,10 +234,10 @@ registerRenderer("niche", (root, b, ctx) => {
       const g = svg("g", { transform: `translate(${x},${y})`,
                            "data-pool": `${s}-${slot.position}` }, pool);
       if (!slot.face_up) {
-        svg("rect", { width: W - 4, height: H, rx: 5, fill: "#6b7a8f", stroke: "#333" }, g);
+        svg("rect", { width: W - 4, height: H, rx: 5, fill: draw.CARD_BACK, stroke: "#333" }, g);
         svg("path", { d: `M6 ${H - 6} L${W - 10} 6`, stroke: "#c9d1dc", "stroke-width": 2 }, g);
         svg("text", { x: (W - 4) / 2, y: 14, "text-anchor": "middle", "font-size": 11,
-                      fill: "#fff" }, g, "face down");
+                      fill: draw.inkOn(draw.CARD_BACK) }, g, "face down");
         svg("title", {}, g, "A face-down card: nobody knows what it is");
         continue;
       }

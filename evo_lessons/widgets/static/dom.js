@@ -172,7 +172,6 @@ function vanish(node) {
   return animate(node, [{ opacity: 1 }, { opacity: 0.25 }], { duration: 400, fill: "forwards" });
 }
 
-/** "Round 3 of 10", or "Round 3" when the game has no round limit. */
 /** The outline ink of every drawing: dark enough on the light and the dark Lab theme. */
 const OUTLINE = "#1b1b1b";
 
@@ -185,6 +184,7 @@ function styleOnce(id, css) {
   document.head.appendChild(style);
 }
 
+/** "Round 3 of 10", or "Round 3" when the game has no round limit. */
 function roundText(round, maxRounds) {
   return maxRounds === null || maxRounds === undefined ? `Round ${round}`
     : `Round ${round} of ${maxRounds}`;

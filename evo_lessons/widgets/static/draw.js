@@ -25,12 +25,14 @@ const draw = {
   reducedMotion,
   styleOnce,
   OUTLINE,
+  /** The back of a face-down card: white words on it read at 5.6:1 */
+  CARD_BACK: "#5b6980",
 
   /** A rounded card with a label; faceDown draws a hatched back. Returns the group. */
   card(parent, x, y, w, h, { label = "", fill = "#fff", faceDown = false, title = null } = {}) {
     const g = svgEl("g", { transform: `translate(${x},${y})` }, parent);
     svgEl("rect", {
-      width: w, height: h, rx: 5, fill: faceDown ? "#6b7a8f" : fill,
+      width: w, height: h, rx: 5, fill: faceDown ? draw.CARD_BACK : fill,
       stroke: "#333", "stroke-width": 1,
     }, g);
     if (faceDown) {
