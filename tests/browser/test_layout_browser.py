@@ -10,7 +10,8 @@ wrongly and one rightly, the hand-in with its downloads).
 At 1280x800 (a school laptop), 1920x1080 and 360x740 (a phone), with Lab's file browser closed,
 each widget in turn is scrolled to the top of the page and:
 
-- the widget is no wider than the page;
+- the widget is no wider than the page, and nothing in it sticks out of its sides (except
+  inside a box that scrolls on purpose);
 - no label's text overflows its box (HTML: scrollWidth past clientWidth), no SVG text runs out
   of its card or tile (its box: the smallest rectangle drawn before it in its group or an
   enclosing one that holds its middle) or out of its drawing, and no word is broken mid-word;
@@ -173,9 +174,30 @@ MEASURE = r"""(root) => {
   const text = (node) => `"${node.textContent.trim().slice(0, 50)}"`;
   const shown = (node) => {
     const style = getComputedStyle(node);
+    const folded = node.closest('details:not([open])');
     return style.display !== 'none' && style.visibility !== 'hidden' &&
-           node.getClientRects().length > 0;
+           node.getClientRects().length > 0 && !(folded && !node.closest('summary'));
   };
+  // anything that sticks out of the widget's sides (what lies in a box that scrolls on
+  // purpose, such as a wide board in its frame, may)
+  const edge = root.getBoundingClientRect();
+  const scrolls = (node) => {
+    for (let n = node.parentElement; n && n !== root; n = n.parentElement) {
+      const o = getComputedStyle(n).overflowX;
+      if (o === 'auto' || o === 'scroll' || o === 'hidden') return true;
+    }
+    return false;
+  };
+  for (const node of root.querySelectorAll('*')) {
+    if (node.closest('svg') && node.tagName !== 'svg') continue;  // a drawing is one thing
+    if (!shown(node)) continue;
+    const r = node.getBoundingClientRect();
+    if (r.width === 0 || (r.left >= edge.left - 1 && r.right <= edge.right + 1)) continue;
+    if (scrolls(node)) continue;
+    bad.push(`sticks out of the widget: ${where(node)} ${text(node)} ` +
+             `(${Math.round(r.left)}..${Math.round(r.right)} in ` +
+             `${Math.round(edge.left)}..${Math.round(edge.right)})`);
+  }
   // HTML labels whose text runs out of their box (boxes that scroll on purpose are not labels)
   const sel = 'button, label, legend, summary, h3, h4, p, th, td, figcaption, li, output, ' +
               '.evo-seat, span, div';
@@ -480,9 +502,12 @@ def test_every_widget_fits_each_screen_at_every_stage(lab_page, theme):
         "() => document.querySelectorAll('.evo-lesson-files a').length === 2", timeout=60_000
     )
     # what a student opens: the upload box, and the revealed model answer
-    page.locator(".evo-lesson-restore summary").click()
     page.locator(".evo-lesson-reveal:not([disabled])").click()
     page.wait_for_selector(".evo-lesson-model:not([hidden])")
+    # every folded part opened, as a student opens them (a closed one's contents are not seen)
+    page.evaluate(
+        "() => document.querySelectorAll('.jp-Notebook details').forEach((d) => { d.open = true; })"
+    )
     measured = [
         *((what, roots.nth(k)) for k, (what, _) in enumerate(CELLS)),
         *((what, lessons[k]) for k, (what, _) in enumerate(LESSON_CELLS)),
