@@ -190,8 +190,9 @@ registerRenderer("adaptation", (root, b, ctx) => {
         svg("circle", { cx, cy, r: 5, fill: "#c0392b", stroke: "#333", class: "evo-ad-lost" }, tok);
       }
     }
+    // the number in words ("extinct" follows as the seat's status: said once)
     html("div", { style: "font-size:12px" }, place,
-         p.active ? `${p.tokens} token${p.tokens === 1 ? "" : "s"}` : "extinct (0 tokens)");
+         `${p.tokens} token${p.tokens === 1 ? "" : "s"}`);
     if (p.active || p.card) {
       const s = svg("svg", { width: 96, height: 124, role: "img",
                              "aria-label": p.card ? `${name(p.seat)}'s card: ${p.card.label}`
