@@ -122,8 +122,11 @@ class BrokenLinks(EventCards):
         doomed = [i for i, since in self.risk.items() if since < self.turn]
         if not doomed:
             return
-        for space in range(len(self.top)):
-            for instance in (self.top[space], self.under[space]):
+        # space by space in reading order, top before beneath; every card at risk lies on a
+        # space the index has just found cut off, so only those are looked at
+        top, under = self.top, self.under
+        for space in sorted(self.index.cut_off):
+            for instance in (top[space], under[space]):
                 if instance in doomed:
                     self._remove_at(
                         space, instance, events, "still has no compatible connection: removed"
