@@ -10,7 +10,9 @@ space at a time instead of scanning the whole grid:
   the legal list takes them (``order``, the spaces alone). A moving species (R7) lands only on
   such a space;
 * ``occupied``: the spaces with a card on top, in reading order; ``movers`` those whose species
-  has MOVE or FLIGHT (R7), the only ones a player's moves start from;
+  has MOVE or FLIGHT (R7), the only ones a player's moves start from; ``tops``: the card ids
+  on top as a bitmask (``on_top`` counts their copies), so a keyword play or a spread whose
+  species is nowhere on the table is ruled out without a look at the spaces;
 * ``cut_off``: the spaces whose card (bit 1) or parasite beneath (bit 2) has no compatible
   connection, as ``broken_links.cut_off_at`` last found them; ``recheck`` names the spaces whose
   neighbourhood changed since then;
@@ -54,6 +56,8 @@ class TableIndex:
         self.generation = 0
         self.occupied: list[int] = []
         self.movers: list[int] = []
+        self.on_top: list[int] = [0] * len(BESIDE)  # card id -> its copies on top
+        self.tops = 0  # the card ids with a copy on top
         self.cut_off: dict[int, int] = {}
         self.recheck: dict[int, None] = {}
         self.remembered: dict[int, list] = {}
@@ -72,6 +76,11 @@ class TableIndex:
             for s, instance in enumerate(top)
             if instance >= 2 and MOVE_REACH[card_of[instance]][0]
         ]
+        self.on_top, self.tops = [0] * len(BESIDE), 0
+        for s in self.occupied:
+            card = card_of[top[s]]
+            self.on_top[card] += 1
+            self.tops |= 1 << card
         self.cut_off = {}
         self.recheck = dict.fromkeys(range(len(top)))
         self.remembered, self.targets = {}, {}
@@ -88,6 +97,8 @@ class TableIndex:
         insort(self.occupied, space)
         if instance >= 2 and MOVE_REACH[card][0]:
             insort(self.movers, space)
+        self.on_top[card] += 1
+        self.tops |= 1 << card
         self._offers = None
         self.generation += 1
         if self.remembered:
@@ -146,6 +157,15 @@ class TableIndex:
                 insort(movers, space)
         elif space in movers:
             movers.remove(space)
+        on_top = self.on_top
+        if gone >= 0:
+            left = on_top[gone] = on_top[gone] - 1
+            if not left:
+                self.tops &= ~(1 << gone)
+        if instance >= 0:
+            card = card_of[instance]
+            on_top[card] += 1
+            self.tops |= 1 << card
         self._offers = None
         self.generation += 1
         if self.remembered:
@@ -258,6 +278,7 @@ class TableIndex:
         twin.plays, twin.keys = dict(self.plays), dict(self.keys)
         twin._offers, twin.generation = None, 0
         twin.occupied, twin.movers = list(self.occupied), list(self.movers)
+        twin.on_top, twin.tops = list(self.on_top), self.tops
         twin.cut_off, twin.recheck = dict(self.cut_off), dict(self.recheck)
         twin.remembered, twin.targets = {}, {}
         twin.held = [list(self.held[0]), list(self.held[1])]
@@ -269,8 +290,9 @@ class TableIndex:
         """Equal answers (the test suite compares an index with one rebuilt from scratch)."""
         if not isinstance(other, TableIndex):
             return NotImplemented
-        mine = (self.plays, self.keys, self.occupied, self.movers)
-        return mine == (other.plays, other.keys, other.occupied, other.movers)
+        mine = (self.plays, self.keys, self.occupied, self.movers, self.on_top, self.tops)
+        theirs = (other.plays, other.keys, other.occupied, other.movers, other.on_top, other.tops)
+        return mine == theirs
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -80,7 +80,7 @@ class Placement(Decks):
         append = actions.append
         keyword = hand & KEYWORD_PLAYS
         under, card_of, top, neighbours = self.under, self.card_of, self.top, self.neighbours
-        occupied = self.index.occupied
+        occupied, tops = self.index.occupied, self.index.tops
         invasions, parasites = INVASIONS[self.columns], PARASITES[self.columns]
         while keyword:  # the hand's species with a keyword play, in id order
             low = keyword & -keyword
@@ -88,6 +88,8 @@ class Placement(Decks):
             card = low.bit_length() - 1
             invades, hosts = INVADES[card], HOSTS[card]
             either, needs, base = invades | hosts, NEEDS[card], card * 4096
+            if not either & tops:  # nothing it may replace or live beneath is on the table
+                continue
             for space in occupied:
                 instance = top[space]
                 if instance < 2:
@@ -159,10 +161,22 @@ class Placement(Decks):
                     append(moves[base + d])
         return actions
 
-    def _spread_actions(self, me: int, hand_cards: list[int]) -> list[Action]:
+    def _spread_actions(self, me: int) -> list[Action]:
         """R8: a copy in the hand beside its original, where the condition is met."""
-        spreaders = [c for c in hand_cards if SPREAD[c]]
-        if not spreaders:
+        index = self.index
+        tops = index.tops
+        # the hand's species with a copy on the table whose condition may be met now: WIND
+        # after a Strong wind, POLLINATOR after a Pollinator boom or with a pollinator on the
+        # table (a neighbour of the copy, checked below); most turns, none
+        spreading = (
+            index.species[me]
+            & tops
+            & (
+                (T.WIND_SPREADERS if self.wind else 0)
+                | (T.POLLINATED if self.pollinator or tops & POLLINATORS else 0)
+            )
+        )
+        if not spreading:
             return []
         found: set[tuple[int, int]] = set()
         top, under, card_of = self.top, self.under, self.card_of
@@ -171,7 +185,7 @@ class Placement(Decks):
             if instance < 2 or self.owner_of[instance] != me:
                 continue
             card = card_of[instance]
-            if card not in spreaders or not self._spread_condition(card, space):
+            if not spreading >> card & 1 or not self._spread_condition(card, space):
                 continue
             for n in self.neighbours[space]:
                 if top[n] < 0 and under[n] < 0:

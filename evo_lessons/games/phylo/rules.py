@@ -284,7 +284,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
             if self.options["realism"] and not self.challenged:
                 actions += self._challenge_actions(me)
         if hand & T.SPREADERS:
-            actions += self._spread_actions(me, hand_cards)
+            actions += self._spread_actions(me)
         actions.append(PASS)
         if self.actions_left and hand:
             return TurnChoices(index, hand, PLAYS[self.columns], actions)
@@ -321,7 +321,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
                 return
             me = self.turn_player
             index = self.index
-            if index.species[me] & T.SPREADERS and self._spread_actions(me, index.held[me]):
+            if index.species[me] & T.SPREADERS and self._spread_actions(me):
                 return
             self._end_turn(events)
 

@@ -74,8 +74,10 @@ REACH: int = max(
 )
 #: SPREAD[x]: a species' SPREAD condition ("wind", "pollinator"), "" if it has none or is no species
 SPREAD: tuple[str, ...] = _per_card(lambda s: s.spread, "")
-#: the species with SPREAD, as a bitmask
+#: the species with SPREAD, as a bitmask; those whose condition is WIND, and POLLINATOR
 SPREADERS: int = _mask(s.id for s in SPECIES if s.spread)
+WIND_SPREADERS: int = _mask(s.id for s in SPECIES if s.spread == "wind")
+POLLINATED: int = _mask(s.id for s in SPECIES if s.spread == "pollinator")
 #: EVENT_OWN[e]: does event e say "your own" species?
 EVENT_OWN: dict[int, bool] = {e.id: e.target.own for e in COLLECTION.events}
 
@@ -266,10 +268,12 @@ __all__ = [
     "MOVE_REACH",
     "NEEDS",
     "POINTS",
+    "POLLINATED",
     "POLLINATORS",
     "SPECIES",
     "SPREAD",
     "SPREADERS",
+    "WIND_SPREADERS",
     "Grid",
     "compatible",
     "feeds_on",
