@@ -35,6 +35,26 @@ MOVES = T.PerGrid(lambda columns: T.move_table(MoveSpecies, columns))
 KEYWORD_PLAYS = sum(1 << c for c in range(len(CARDS)) if INVADES[c] or HOSTS[c])
 
 
+def _played(columns: int) -> T.ActionTable:
+    """``table[((seat * 2 + spread?) * 4096 + card) * 4096 + space]``: the log's sentence of a
+    species played (or spread, R8) on a space, one shared Event each (``tables.ActionTable``)."""
+    names = T.space_names(columns)
+
+    def make(key: int) -> Event:
+        rest, space = divmod(key, 4096)
+        rest, card = divmod(rest, 4096)
+        me, spread = divmod(rest, 2)
+        verb = "spreads" if spread else "plays"
+        text = f"{SEATS[me]} {verb} {card_name(card)} at {names[space]}."
+        return Event("play", text, me, {"card": card, "space": space})
+
+    return T.ActionTable(make)
+
+
+#: the log's sentences of plays and spreads on each grid
+PLAYED = T.PerGrid(_played)
+
+
 def ordinary_plays(offers: list[tuple[int, int]], hand: int, plays) -> list[Action]:
     """R2-R4: every hand species on every open space it fits, space by space in the index's
     order, the cards of one space in id order (``offers``: the index's open spaces with what
@@ -203,16 +223,10 @@ class Placement(Decks):
         )
 
     # -- carrying them out ---------------------------------------------------------------------
-    def _place(self, me: int, card: int, space: int, events: list[Event], verb: str) -> None:
+    def _place(self, me: int, card: int, space: int, events: list[Event], spread: int) -> None:
+        """R4, R8: a hand card onto an empty space (``spread``: 1 for a SPREAD, 0 for a play)."""
         self._put(space, self._take_from_hand(me, card))
-        events.append(
-            Event(
-                "play",
-                f"{verb} {card_name(card)} at {self._name(space)}.",
-                me,
-                {"card": card, "space": space},
-            )
-        )
+        events.append(PLAYED[self.columns][((me * 2 + spread) * 4096 + card) * 4096 + space])
 
     def _invade(self, me: int, action: PlayInvasive, events: list[Event]) -> None:
         """R5: the replaced species is discarded; the invader now gives the space its habitat."""

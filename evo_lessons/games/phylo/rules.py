@@ -185,12 +185,22 @@ DECK_CHOICES = ("random", *(d.key for d in COLLECTION.decks))
 ACTIONS_PER_TURN = 3
 IS_SPECIES = T.IS_SPECIES
 SPREAD = T.SPREAD
-PLAYS_VERB = (f"{SEATS[0]} plays", f"{SEATS[1]} plays")
-SPREADS_VERB = (f"{SEATS[0]} spreads", f"{SEATS[1]} spreads")
 #: the shared discard action of each card
 DISCARDS = T.card_actions(DiscardToDraw)
 #: card ids: the species first, then the events (``tables._per_card``)
 FIRST_EVENT = len(T.SPECIES)
+#: the log's sentence of a pass, one shared Event a seat
+PASSES = tuple(Event("pass", f"{SEATS[me]} ends the turn.", me) for me in (0, 1))
+
+
+def _turn_starts(key: int) -> Event:
+    """The log's sentence of a turn's start, ``key``: turn * 2 + seat."""
+    turn, me = divmod(key, 2)
+    return Event("turn", f"Turn {turn}: {SEATS[me]} to play.", me, {"turn": turn})
+
+
+#: one shared Event for each turn's start (``tables.ActionTable``)
+TURN_STARTS = T.ActionTable(_turn_starts)
 
 
 class PhyloState(CallYourBluff, Scoring, GameState):
@@ -297,7 +307,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         if self.phase == "play":  # a turn's actions: nearly every decision
             me = self.turn_player
             if kind is Pass:
-                events.append(Event("pass", f"{SEATS[me]} ends the turn.", me))
+                events.append(PASSES[me])
                 self._end_turn(events)
             else:
                 self._turn_action(me, action, events)
@@ -328,11 +338,11 @@ class PhyloState(CallYourBluff, Scoring, GameState):
     def _turn_action(self, me: int, action: Action, events: list[Event]) -> None:
         kind = type(action)
         if kind is Spread:  # free (R8)
-            self._place(me, action.card, self._space(action), events, SPREADS_VERB[me])
+            self._place(me, action.card, self._space(action), events, 1)
             return
         self.actions_left -= 1
         if kind is PlaySpecies:
-            self._place(me, action.card, self._space(action), events, PLAYS_VERB[me])
+            self._place(me, action.card, self._space(action), events, 0)
         elif kind is DiscardToDraw:
             self._discard_to_draw(me, action.card, events)
         elif kind is MoveSpecies:
@@ -352,14 +362,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         self.turn_player = 1 - self.turn_player
         self.actions_left = ACTIONS_PER_TURN
         self.event_played = self.wind = self.pollinator = self.challenged = False
-        events.append(
-            Event(
-                "turn",
-                f"Turn {self.turn}: {SEATS[self.turn_player]} to play.",
-                self.turn_player,
-                {"turn": self.turn},
-            )
-        )
+        events.append(TURN_STARTS[self.turn * 2 + self.turn_player])
         self._draw(self.turn_player, 1, events)  # R16: the first turn too
 
     def _end_turn(self, events: list[Event]) -> None:

@@ -190,7 +190,9 @@ class ActionTable(dict):
     """``table[key]``: the one shared action whose fields a whole-number ``key`` packs.
 
     ``make(key)`` builds it the first time. Keys pack card ids and spaces as base-4096 digits
-    (a grid has at most 15 x 16 spaces, a collection far fewer than 4096 cards).
+    (a grid has at most 15 x 16 spaces, a collection far fewer than 4096 cards). The log's
+    commonest sentences are kept the same way, one shared ``Event`` each (a play, a draw):
+    building the sentence and the event costs more than finding it.
     """
 
     def __init__(self, make) -> None:
