@@ -125,7 +125,7 @@ class EventCards(Placement):
         # the safest place: the most compatible neighbours, then the first in reading order
         best = max(places, key=lambda d: (self._links_at(self.card_of[instance], d, space), -d))
         self._put(space, -1)
-        self._put(best, instance)
+        self._put(best, instance, True)  # one of its destinations: compatible there (R7)
         events.append(
             Event(
                 "migrate",

@@ -87,11 +87,15 @@ class TableIndex:
         for space in range(len(top)):
             self._offer(space, top, under, card_of, neighbours)
 
-    def placed(self, space: int, top: list[int], under: list[int], card_of, neighbours) -> None:
+    def placed(
+        self, space: int, top: list[int], under: list[int], card_of, neighbours, fits: bool = False
+    ) -> None:
         """A card now lies on top of ``space``, where none lay: the usual change, and the cheap
         one, since a card that arrives only adds. The neighbours' offers grow by what may be
-        played beside it; a neighbour that was connected stays connected, so only the space
-        itself and the neighbours cut off before are checked again (R11)."""
+        played beside it; a neighbour that was connected stays connected, so only the
+        neighbours cut off before are checked again (R11), and the space itself unless the card
+        ``fits`` there (its owner has just checked that a neighbour keeps it compatible: a
+        play, a move; then it is connected, and most plays leave nothing to check)."""
         instance = top[space]
         card = card_of[instance]
         insort(self.occupied, space)
@@ -106,7 +110,8 @@ class TableIndex:
         if self.targets:
             self._forget(1 << card)
         recheck, plays, keys, cut = self.recheck, self.plays, self.keys, self.cut_off
-        recheck[space] = None
+        if not fits:
+            recheck[space] = None
         if plays.pop(space, None) is not None:
             del keys[space]
         allowed = BESIDE[card]

@@ -224,8 +224,9 @@ class Placement(Decks):
 
     # -- carrying them out ---------------------------------------------------------------------
     def _place(self, me: int, card: int, space: int, events: list[Event], spread: int) -> None:
-        """R4, R8: a hand card onto an empty space (``spread``: 1 for a SPREAD, 0 for a play)."""
-        self._put(space, self._take_from_hand(me, card))
+        """R4, R8: a hand card onto an empty space (``spread``: 1 for a SPREAD, 0 for a play).
+        A play fits where it goes (R2); a spread's copy need not."""
+        self._put(space, self._take_from_hand(me, card), not spread)
         events.append(PLAYED[self.columns][((me * 2 + spread) * 4096 + card) * 4096 + space])
 
     def _invade(self, me: int, action: PlayInvasive, events: list[Event]) -> None:
@@ -233,7 +234,7 @@ class Placement(Decks):
         space = self._space(action)
         instance = self._take_from_hand(me, action.card)
         self._remove_at(space, self.top[space], events, "is replaced by an invasive species")
-        self._put(space, instance)
+        self._put(space, instance, True)  # compatible with a neighbour (R5)
         events.append(
             Event(
                 "invade",
@@ -264,7 +265,7 @@ class Placement(Decks):
         space = self._space(action)
         instance = self.top[start]
         self._put(start, -1)
-        self._put(space, instance)
+        self._put(space, instance, True)  # compatible there without itself (R7)
         events.append(
             Event(
                 "move",
