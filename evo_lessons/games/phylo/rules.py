@@ -266,6 +266,8 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         return self.turn_player
 
     def _legal_actions(self) -> list[Action]:
+        if self.phase == "play":  # nearly every decision
+            return self._turn_actions()
         if self.phase == "build":
             return self._pick_actions()
         if self.phase == "preselect":
@@ -326,7 +328,8 @@ class PhyloState(CallYourBluff, Scoring, GameState):
     def _after_action(self, events: list[Event]) -> None:
         """Check the links (R11); a turn whose actions are spent ends unless a spread is left."""
         while self.phase == "play":
-            self._update_risk(events)
+            if self.index.recheck:  # self._update_risk(events) if a card came or went, inlined
+                self._update_risk(events)
             if self.actions_left:
                 return
             me = self.turn_player
@@ -341,8 +344,8 @@ class PhyloState(CallYourBluff, Scoring, GameState):
             self._place(me, action.card, self._space(action), events, 1)
             return
         self.actions_left -= 1
-        if kind is PlaySpecies:
-            self._place(me, action.card, self._space(action), events, 0)
+        if kind is PlaySpecies:  # self._space(action), inlined
+            self._place(me, action.card, action.row * self.columns + action.column, events, 0)
         elif kind is DiscardToDraw:
             self._discard_to_draw(me, action.card, events)
         elif kind is MoveSpecies:
