@@ -13,6 +13,7 @@ from evo_lessons.games.phylo import GAME
 from evo_lessons.games.phylo import decks as D
 from evo_lessons.games.phylo import placement as P
 from evo_lessons.games.phylo import rules as R
+from evo_lessons.games.phylo import tables as T
 
 from .helpers import act, card, labels, space, table
 
@@ -82,3 +83,20 @@ def test_r8_a_pollinator_spreader_spreads_after_a_pollinator_boom_with_no_pollin
     assert spreads(state) == []
     act(state, "Play Pollinator boom on Sunflower at C4")
     assert "Spread Sunflower to C3 (free)" in spreads(state)
+
+
+def test_the_truth_tables_say_what_the_bitmasks_say():
+    size = len(T.NEEDS)  # every card id, HOME included
+    pairs = [(T.NEEDED, T.NEEDS), (T.HOSTED, T.HOSTS), (T.INVADED, T.INVADES)]
+    for truths, masks in pairs:
+        assert len(truths) == size
+        for x, row in enumerate(truths):
+            assert row == tuple(bool(masks[x] >> y & 1) for y in range(size))
+    for event, row in T.TARGETED.items():
+        assert row == tuple(bool(T.EVENT_TARGETS[event] >> y & 1) for y in range(size))
+
+
+def test_nothing_is_played_on_a_home_and_no_event_names_one():
+    """The loops over the table skip the HOMEs by their card id alone."""
+    assert not any(row[T.HOME] for row in T.HOSTED + T.INVADED)
+    assert not any(row[T.HOME] for row in T.TARGETED.values())

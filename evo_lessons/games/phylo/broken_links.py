@@ -22,6 +22,7 @@ from .decks import SEATS
 from .event_cards import EventCards
 
 NEEDS, HOSTS = T.NEEDS, T.HOSTS
+NEEDED, HOSTED = T.NEEDED, T.HOSTED
 
 
 def cut_off_at(
@@ -39,19 +40,19 @@ def cut_off_at(
     bits = 0
     instance = top[space]
     if instance >= 2:
-        needs = NEEDS[card_of[instance]]
+        needs = NEEDED[card_of[instance]]  # NEEDS as truths (tables.py)
         for n in neighbours[space]:
             other = top[n]
-            if other >= 0 and needs >> card_of[other] & 1:
+            if other >= 0 and needs[card_of[other]]:
                 break
         else:
             bits = 1
     beneath = under[space]
-    if beneath >= 2 and not (instance >= 0 and HOSTS[card_of[beneath]] >> card_of[instance] & 1):
-        needs = NEEDS[card_of[beneath]]
+    if beneath >= 2 and not (instance >= 0 and HOSTED[card_of[beneath]][card_of[instance]]):
+        needs = NEEDED[card_of[beneath]]
         for n in neighbours[space]:
             other = top[n]
-            if other >= 0 and needs >> card_of[other] & 1:
+            if other >= 0 and needs[card_of[other]]:
                 break
         else:
             bits |= 2

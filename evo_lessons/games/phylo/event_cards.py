@@ -45,13 +45,13 @@ class EventCards(Placement):
         if actions is not None:
             return actions
         actions = remembered[key] = []
-        targets = T.EVENT_TARGETS[card]
+        targets = T.TARGETED[card]  # EVENT_TARGETS as truths
         top, card_of, owner_of = self.top, self.card_of, self.owner_of
         table = EVENTS[self.columns]
         base = card * 4096
         for space in self.index.occupied:
             instance = top[space]
-            if instance < 2 or not targets >> card_of[instance] & 1:
+            if not targets[card_of[instance]]:  # (never a HOME)
                 continue
             if own and owner_of[instance] != me:
                 continue

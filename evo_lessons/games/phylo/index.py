@@ -36,7 +36,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable, Sequence
 
-from .tables import BESIDE, EVENT_TARGETS, IS_SPECIES, MOVE_REACH
+from .tables import BESIDE, IS_SPECIES, MOVE_REACH, TARGETED
 
 #: the order key of an empty space: 4096 x its first neighbour that offers plays, plus itself
 #: (the legal list names spaces as a scan of the table in reading order first meets them)
@@ -108,7 +108,7 @@ class TableIndex:
         if self.remembered:
             self.remembered = {}
         if self.targets:
-            self._forget(1 << card)
+            self._forget(card)
         recheck, plays, keys, cut = self.recheck, self.plays, self.keys, self.cut_off
         if not fits:
             recheck[space] = None
@@ -140,10 +140,10 @@ class TableIndex:
         self.generation += 1
         self._offer(space, top, under, card_of, neighbours)
 
-    def _forget(self, cards: int) -> None:
-        """Drop the event targets that a species in bitmask ``cards`` may be (R10)."""
+    def _forget(self, card: int) -> None:
+        """Drop the event targets that species ``card`` may be (R10)."""
         targets = self.targets
-        for key in [k for k in targets if EVENT_TARGETS[k >> 1] & cards]:
+        for key in [k for k in targets if TARGETED[k >> 1][card]]:
             del targets[key]
 
     def changed(
@@ -176,10 +176,10 @@ class TableIndex:
         if self.remembered:
             self.remembered = {}
         if self.targets:
-            cards = (1 << gone if gone >= 0 else 0) | (
-                1 << card_of[instance] if instance >= 0 else 0
-            )
-            self._forget(cards)
+            if gone >= 0:
+                self._forget(gone)
+            if instance >= 0:
+                self._forget(card_of[instance])
         recheck, offer = self.recheck, self._offer
         for s in (space, *neighbours[space]):
             recheck[s] = None

@@ -25,6 +25,8 @@ from .decks import SEATS, Decks
 
 CARDS = T.CARDS
 NEEDS, HOSTS, INVADES = T.NEEDS, T.HOSTS, T.INVADES
+#: the same, as truths indexed by card id (``tables.py``: no wide ints built to test a bit)
+NEEDED, HOSTED, INVADED = T.NEEDED, T.HOSTED, T.INVADED
 MOVE_REACH, SPREAD, POLLINATORS = T.MOVE_REACH, T.SPREAD, T.POLLINATORS
 #: the shared action objects of each grid (``tables.py``)
 PLAYS = T.PerGrid(lambda columns: T.play_table(PlaySpecies, columns))
@@ -106,26 +108,20 @@ class Placement(Decks):
             low = keyword & -keyword
             keyword ^= low
             card = low.bit_length() - 1
-            invades, hosts = INVADES[card], HOSTS[card]
-            either, needs, base = invades | hosts, NEEDS[card], card * 4096
-            if not either & tops:  # nothing it may replace or live beneath is on the table
+            if not (INVADES[card] | HOSTS[card]) & tops:  # nothing to replace or live beneath
                 continue
+            invades, hosts, needs = INVADED[card], HOSTED[card], NEEDED[card]
+            base = card * 4096
             for space in occupied:
-                instance = top[space]
-                if instance < 2:
-                    continue
-                target = card_of[instance]
-                if not either >> target & 1:
-                    continue
-                key = (base + space) * 4096 + target
-                if invades >> target & 1:
+                target = card_of[top[space]]  # (no card invades or lives beneath a HOME)
+                if invades[target]:
                     for n in neighbours[space]:  # self._fits(card, space), inlined
                         other = top[n]
-                        if other >= 0 and needs >> card_of[other] & 1:
-                            append(invasions[key])
+                        if other >= 0 and needs[card_of[other]]:
+                            append(invasions[(base + space) * 4096 + target])
                             break
-                if hosts >> target & 1 and under[space] < 0:
-                    append(parasites[key])
+                if hosts[target] and under[space] < 0:
+                    append(parasites[(base + space) * 4096 + target])
         return actions
 
     def _destinations(self, instance: int, space: int, reach: int, directions: int) -> list[int]:
@@ -166,7 +162,7 @@ class Placement(Decks):
             card = card_of[instance]
             reach, directions = MOVE_REACH[card]
             # self._destinations(instance, space, reach, directions), inlined
-            bit, needs, beside = 1 << card, NEEDS[card], neighbours[space]
+            bit, needs, beside = 1 << card, NEEDED[card], neighbours[space]
             base = (card * 4096 + space) * 4096
             for d in filter(plays.__contains__, within[space][reach][directions == 8]):
                 if not plays[d] & bit:
@@ -174,7 +170,7 @@ class Placement(Decks):
                 if d in beside:  # it must fit without counting itself
                     for n in neighbours[d]:
                         other = top[n]
-                        if other >= 0 and n != space and needs >> card_of[other] & 1:
+                        if other >= 0 and n != space and needs[card_of[other]]:
                             append(moves[base + d])
                             break
                 else:

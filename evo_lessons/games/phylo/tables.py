@@ -82,6 +82,20 @@ POLLINATED: int = _mask(s.id for s in SPECIES if s.spread == "pollinator")
 EVENT_OWN: dict[int, bool] = {e.id: e.target.own for e in COLLECTION.events}
 
 
+def _members(mask: int) -> tuple[bool, ...]:
+    """``mask`` as truths indexed by card id (HOME included)."""
+    return tuple(map("1".__eq__, format(mask, f"0{len(_ALL)}b")[::-1]))
+
+
+# The same answers as truths, for the loops that ask one card at a time: NEEDED[x][y] is
+# NEEDS[x] >> y & 1. A collection's bitmasks are wide ints (over a hundred bits), and a shift
+# and an AND of one build two new ints; a lookup in a tuple builds nothing.
+NEEDED: tuple[tuple[bool, ...], ...] = tuple(_members(m) for m in NEEDS)
+HOSTED: tuple[tuple[bool, ...], ...] = tuple(_members(m) for m in HOSTS)
+INVADED: tuple[tuple[bool, ...], ...] = tuple(_members(m) for m in INVADES)
+TARGETED: dict[int, tuple[bool, ...]] = {e: _members(m) for e, m in EVENT_TARGETS.items()}
+
+
 # -- the grid (rulings R1, R2, R7) ------------------------------------------------------------
 _DIRECTIONS = ((-1, 0), (0, -1), (0, 1), (1, 0), (-1, -1), (-1, 1), (1, -1), (1, 1))
 
