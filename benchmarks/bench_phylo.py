@@ -14,10 +14,19 @@ rescanning the table, and a turn's legal list counts its plays without building 
 ``games/phylo/reference.py`` works the same answers out from scratch, and
 tests/phylo/test_incremental_legal.py checks that both agree at every decision of ~2,000 games.
 Measured on the shared 2-core machine (``--games``, the code before and after interleaved,
-medians of 5 runs at load 6-9): themed decks 1,097 -> 1,238 games per CPU-second, pool decks
-1,488 -> 1,673; machine instructions a game (valgrind, deterministic) 7.00 M -> 5.76 M themed,
-5.16 M -> 4.38 M pool (the session before: 7.73 M and 5.74 M). The goal is not met: what is left
-is spread thinly over the whole turn (see --profile), a few per cent a function.
+medians of 5 runs at load 0.8-1.1): themed decks 1,327 -> 1,597 games per CPU-second, pool
+decks 1,806 -> 2,065; machine instructions a game (valgrind, deterministic, 300 games after the
+modules are compiled) 5.79 M -> 4.85 M themed, 4.39 M -> 3.79 M pool (the sessions before: 7.73
+M -> 7.00 M -> 5.76 M themed). This session's cuts: a turn's pick walks the open spaces' order
+keys instead of building the list of offers; the index keeps the card ids on top (no scan for a
+keyword play or a spread whose species is not there); the log's commonest sentences are shared
+events; a card put where it fits is not queued for the broken-link check; the removal step looks
+only at cut-off spaces; one-card-at-a-time tests read truth tables (``tables.NEEDED`` ...)
+instead of shifting 134-bit masks. The goal is not met: what is left is spread thinly over the
+whole turn (see --profile), under 1% a change: the discards named lazily (0.7%), a new game's
+table copied from a template (0.4%), the hand's card ids kept in order (0.2%), scores from a set
+(0.1%) were measured and dropped. A new game costs ~0.43 M instructions (the two deck
+shuffles are 40% of its bytecodes), and seeding the game's and the two bots' generators ~0.08 M.
 A widget step should take at most 30 ms in the kernel. ``cpu_us_per_decision`` compares runs
 whose games differ in length (a change of cards changes the games).
 """

@@ -22,6 +22,7 @@ from .decks import SEATS
 from .event_cards import EventCards
 
 NEEDS, HOSTS = T.NEEDS, T.HOSTS
+NEEDED, HOSTED = T.NEEDED, T.HOSTED
 
 
 def cut_off_at(
@@ -39,19 +40,19 @@ def cut_off_at(
     bits = 0
     instance = top[space]
     if instance >= 2:
-        needs = NEEDS[card_of[instance]]
+        needs = NEEDED[card_of[instance]]  # NEEDS as truths (tables.py)
         for n in neighbours[space]:
             other = top[n]
-            if other >= 0 and needs >> card_of[other] & 1:
+            if other >= 0 and needs[card_of[other]]:
                 break
         else:
             bits = 1
     beneath = under[space]
-    if beneath >= 2 and not (instance >= 0 and HOSTS[card_of[beneath]] >> card_of[instance] & 1):
-        needs = NEEDS[card_of[beneath]]
+    if beneath >= 2 and not (instance >= 0 and HOSTED[card_of[beneath]][card_of[instance]]):
+        needs = NEEDED[card_of[beneath]]
         for n in neighbours[space]:
             other = top[n]
-            if other >= 0 and needs >> card_of[other] & 1:
+            if other >= 0 and needs[card_of[other]]:
                 break
         else:
             bits |= 2
@@ -122,8 +123,11 @@ class BrokenLinks(EventCards):
         doomed = [i for i, since in self.risk.items() if since < self.turn]
         if not doomed:
             return
-        for space in range(len(self.top)):
-            for instance in (self.top[space], self.under[space]):
+        # space by space in reading order, top before beneath; every card at risk lies on a
+        # space the index has just found cut off, so only those are looked at
+        top, under = self.top, self.under
+        for space in sorted(self.index.cut_off):
+            for instance in (top[space], under[space]):
                 if instance in doomed:
                     self._remove_at(
                         space, instance, events, "still has no compatible connection: removed"

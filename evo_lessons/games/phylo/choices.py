@@ -15,8 +15,10 @@ from __future__ import annotations
 from evo_lessons.engine import Action
 from evo_lessons.engine.choices import Choices
 
-from .index import TableIndex
+from .index import ORDER, TableIndex
 from .placement import ordinary_plays
+
+STALE = "a legal list is read after its decision: ask the state again"
 
 
 class TurnChoices(Choices):
@@ -49,15 +51,21 @@ class TurnChoices(Choices):
     def _offers(self) -> list[tuple[int, int]]:
         """The open spaces in the legal list's order, as of this decision."""
         if self._index.generation != self._generation:
-            raise RuntimeError("a legal list is read after its decision: ask the state again")
+            raise RuntimeError(STALE)
         return self._index.offers
 
     def _at(self, k: int) -> Action:
         if k >= self._count:
             return self._rest[k - self._count]
-        hand = self._hand
-        for space, mask in self._offers():  # the k-th play: skip whole spaces, then cards
-            fit = mask & hand
+        index, hand = self._index, self._hand
+        if index.generation != self._generation:
+            raise RuntimeError(STALE)
+        plays = index.plays
+        # the open spaces in the legal list's order (``index.offers`` without building it: a
+        # random player's pick stops about halfway); the k-th play: skip whole spaces, then cards
+        for key in sorted(index.keys.values()):
+            space = key % ORDER
+            fit = plays[space] & hand
             if fit:
                 here = fit.bit_count()
                 if k < here:

@@ -37,6 +37,31 @@ START_HAND = 5
 SEATS = (seat_name(0), seat_name(1))
 
 
+def _drawn(key: int) -> Event:
+    """The log's sentence of a draw, ``key``: (seat * 4096 + cards drawn) * 4096 + cards left."""
+    rest, left = divmod(key, 4096)
+    player, taken = divmod(rest, 4096)
+    cards = "a card" if taken == 1 else f"{taken} cards"
+    text = f"{SEATS[player]} draws {cards} ({left} left in the deck)."
+    return Event("draw", text, player, {"cards": taken})
+
+
+#: one shared Event for each draw sentence (a turn's draw, a discard's, an event's)
+DRAWN = T.ActionTable(_drawn)
+
+
+def _discarded(key: int) -> Event:
+    """The log's sentence of a discard to draw (R13), ``key``: seat * 4096 + card."""
+    me, card = divmod(key, 4096)
+    return Event(
+        "discard", f"{SEATS[me]} discards {card_name(card)} to draw cards.", me, {"card": card}
+    )
+
+
+#: one shared Event for each discard sentence
+DISCARDED = T.ActionTable(_discarded)
+
+
 class Decks(Spaces):
     """Decks, hands and discard piles of the two players (a part of :class:`PhyloState`)."""
 
@@ -210,14 +235,7 @@ class Decks(Spaces):
         """R13: the card goes face up on the discard pile; up to three are drawn."""
         instance = self._take_from_hand(me, card)
         self.discards[me].append(instance)
-        events.append(
-            Event(
-                "discard",
-                f"{SEATS[me]} discards {card_name(card)} to draw cards.",
-                me,
-                {"card": card},
-            )
-        )
+        events.append(DISCARDED[me * 4096 + card])
         self._draw(me, DISCARD_DRAW, events)
 
     def _draw(self, player: int, count: int, events: list[Event]) -> None:
@@ -228,25 +246,18 @@ class Decks(Spaces):
             instance = deck.pop()
             hand.append(instance)
             took(player, card_of[instance])
-        who = SEATS[player]
         if taken:
-            cards = "a card" if taken == 1 else f"{taken} cards"
-            events.append(
-                Event(
-                    "draw",
-                    f"{who} draws {cards} ({len(deck)} left in the deck).",
-                    player,
-                    {"cards": taken},
-                )
-            )
+            events.append(DRAWN[(player * 4096 + taken) * 4096 + len(deck)])
         else:
-            events.append(Event("draw", f"{who}'s deck is empty: no card to draw.", player))
+            events.append(
+                Event("draw", f"{SEATS[player]}'s deck is empty: no card to draw.", player)
+            )
         if taken and not deck and self.end_after is None:  # R12
             self.end_after = self.turn + 1
             events.append(
                 Event(
                     "last_card",
-                    f"{who} has taken the last card of the deck: the game ends after "
+                    f"{SEATS[player]} has taken the last card of the deck: the game ends after "
                     f"{seat_name(1 - self.turn_player)}'s next turn.",
                     player,
                 )

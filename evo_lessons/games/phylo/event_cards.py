@@ -45,13 +45,13 @@ class EventCards(Placement):
         if actions is not None:
             return actions
         actions = remembered[key] = []
-        targets = T.EVENT_TARGETS[card]
+        targets = T.TARGETED[card]  # EVENT_TARGETS as truths
         top, card_of, owner_of = self.top, self.card_of, self.owner_of
         table = EVENTS[self.columns]
         base = card * 4096
         for space in self.index.occupied:
             instance = top[space]
-            if instance < 2 or not targets >> card_of[instance] & 1:
+            if not targets[card_of[instance]]:  # (never a HOME)
                 continue
             if own and owner_of[instance] != me:
                 continue
@@ -125,7 +125,7 @@ class EventCards(Placement):
         # the safest place: the most compatible neighbours, then the first in reading order
         best = max(places, key=lambda d: (self._links_at(self.card_of[instance], d, space), -d))
         self._put(space, -1)
-        self._put(best, instance)
+        self._put(best, instance, True)  # one of its destinations: compatible there (R7)
         events.append(
             Event(
                 "migrate",

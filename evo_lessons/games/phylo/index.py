@@ -10,7 +10,9 @@ space at a time instead of scanning the whole grid:
   the legal list takes them (``order``, the spaces alone). A moving species (R7) lands only on
   such a space;
 * ``occupied``: the spaces with a card on top, in reading order; ``movers`` those whose species
-  has MOVE or FLIGHT (R7), the only ones a player's moves start from;
+  has MOVE or FLIGHT (R7), the only ones a player's moves start from; ``tops``: the card ids
+  on top as a bitmask (``on_top`` counts their copies), so a keyword play or a spread whose
+  species is nowhere on the table is ruled out without a look at the spaces;
 * ``cut_off``: the spaces whose card (bit 1) or parasite beneath (bit 2) has no compatible
   connection, as ``broken_links.cut_off_at`` last found them; ``recheck`` names the spaces whose
   neighbourhood changed since then;
@@ -34,7 +36,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable, Sequence
 
-from .tables import BESIDE, EVENT_TARGETS, IS_SPECIES, MOVE_REACH
+from .tables import BESIDE, IS_SPECIES, MOVE_REACH, TARGETED
 
 #: the order key of an empty space: 4096 x its first neighbour that offers plays, plus itself
 #: (the legal list names spaces as a scan of the table in reading order first meets them)
@@ -54,6 +56,8 @@ class TableIndex:
         self.generation = 0
         self.occupied: list[int] = []
         self.movers: list[int] = []
+        self.on_top: list[int] = [0] * len(BESIDE)  # card id -> its copies on top
+        self.tops = 0  # the card ids with a copy on top
         self.cut_off: dict[int, int] = {}
         self.recheck: dict[int, None] = {}
         self.remembered: dict[int, list] = {}
@@ -72,30 +76,42 @@ class TableIndex:
             for s, instance in enumerate(top)
             if instance >= 2 and MOVE_REACH[card_of[instance]][0]
         ]
+        self.on_top, self.tops = [0] * len(BESIDE), 0
+        for s in self.occupied:
+            card = card_of[top[s]]
+            self.on_top[card] += 1
+            self.tops |= 1 << card
         self.cut_off = {}
         self.recheck = dict.fromkeys(range(len(top)))
         self.remembered, self.targets = {}, {}
         for space in range(len(top)):
             self._offer(space, top, under, card_of, neighbours)
 
-    def placed(self, space: int, top: list[int], under: list[int], card_of, neighbours) -> None:
+    def placed(
+        self, space: int, top: list[int], under: list[int], card_of, neighbours, fits: bool = False
+    ) -> None:
         """A card now lies on top of ``space``, where none lay: the usual change, and the cheap
         one, since a card that arrives only adds. The neighbours' offers grow by what may be
-        played beside it; a neighbour that was connected stays connected, so only the space
-        itself and the neighbours cut off before are checked again (R11)."""
+        played beside it; a neighbour that was connected stays connected, so only the
+        neighbours cut off before are checked again (R11), and the space itself unless the card
+        ``fits`` there (its owner has just checked that a neighbour keeps it compatible: a
+        play, a move; then it is connected, and most plays leave nothing to check)."""
         instance = top[space]
         card = card_of[instance]
         insort(self.occupied, space)
         if instance >= 2 and MOVE_REACH[card][0]:
             insort(self.movers, space)
+        self.on_top[card] += 1
+        self.tops |= 1 << card
         self._offers = None
         self.generation += 1
         if self.remembered:
             self.remembered = {}
         if self.targets:
-            self._forget(1 << card)
+            self._forget(card)
         recheck, plays, keys, cut = self.recheck, self.plays, self.keys, self.cut_off
-        recheck[space] = None
+        if not fits:
+            recheck[space] = None
         if plays.pop(space, None) is not None:
             del keys[space]
         allowed = BESIDE[card]
@@ -124,10 +140,10 @@ class TableIndex:
         self.generation += 1
         self._offer(space, top, under, card_of, neighbours)
 
-    def _forget(self, cards: int) -> None:
-        """Drop the event targets that a species in bitmask ``cards`` may be (R10)."""
+    def _forget(self, card: int) -> None:
+        """Drop the event targets that species ``card`` may be (R10)."""
         targets = self.targets
-        for key in [k for k in targets if EVENT_TARGETS[k >> 1] & cards]:
+        for key in [k for k in targets if TARGETED[k >> 1][card]]:
             del targets[key]
 
     def changed(
@@ -146,15 +162,24 @@ class TableIndex:
                 insort(movers, space)
         elif space in movers:
             movers.remove(space)
+        on_top = self.on_top
+        if gone >= 0:
+            left = on_top[gone] = on_top[gone] - 1
+            if not left:
+                self.tops &= ~(1 << gone)
+        if instance >= 0:
+            card = card_of[instance]
+            on_top[card] += 1
+            self.tops |= 1 << card
         self._offers = None
         self.generation += 1
         if self.remembered:
             self.remembered = {}
         if self.targets:
-            cards = (1 << gone if gone >= 0 else 0) | (
-                1 << card_of[instance] if instance >= 0 else 0
-            )
-            self._forget(cards)
+            if gone >= 0:
+                self._forget(gone)
+            if instance >= 0:
+                self._forget(card_of[instance])
         recheck, offer = self.recheck, self._offer
         for s in (space, *neighbours[space]):
             recheck[s] = None
@@ -258,6 +283,7 @@ class TableIndex:
         twin.plays, twin.keys = dict(self.plays), dict(self.keys)
         twin._offers, twin.generation = None, 0
         twin.occupied, twin.movers = list(self.occupied), list(self.movers)
+        twin.on_top, twin.tops = list(self.on_top), self.tops
         twin.cut_off, twin.recheck = dict(self.cut_off), dict(self.recheck)
         twin.remembered, twin.targets = {}, {}
         twin.held = [list(self.held[0]), list(self.held[1])]
@@ -269,8 +295,9 @@ class TableIndex:
         """Equal answers (the test suite compares an index with one rebuilt from scratch)."""
         if not isinstance(other, TableIndex):
             return NotImplemented
-        mine = (self.plays, self.keys, self.occupied, self.movers)
-        return mine == (other.plays, other.keys, other.occupied, other.movers)
+        mine = (self.plays, self.keys, self.occupied, self.movers, self.on_top, self.tops)
+        theirs = (other.plays, other.keys, other.occupied, other.movers, other.on_top, other.tops)
+        return mine == theirs
 
     __hash__ = None  # type: ignore[assignment]
 

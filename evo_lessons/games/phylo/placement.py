@@ -25,6 +25,8 @@ from .decks import SEATS, Decks
 
 CARDS = T.CARDS
 NEEDS, HOSTS, INVADES = T.NEEDS, T.HOSTS, T.INVADES
+#: the same, as truths indexed by card id (``tables.py``: no wide ints built to test a bit)
+NEEDED, HOSTED, INVADED = T.NEEDED, T.HOSTED, T.INVADED
 MOVE_REACH, SPREAD, POLLINATORS = T.MOVE_REACH, T.SPREAD, T.POLLINATORS
 #: the shared action objects of each grid (``tables.py``)
 PLAYS = T.PerGrid(lambda columns: T.play_table(PlaySpecies, columns))
@@ -33,6 +35,26 @@ PARASITES = T.PerGrid(lambda columns: T.keyword_table(PlayParasite, columns))
 MOVES = T.PerGrid(lambda columns: T.move_table(MoveSpecies, columns))
 #: the species with an INVASIVE or a PARASITIC play
 KEYWORD_PLAYS = sum(1 << c for c in range(len(CARDS)) if INVADES[c] or HOSTS[c])
+
+
+def _played(columns: int) -> T.ActionTable:
+    """``table[((seat * 2 + spread?) * 4096 + card) * 4096 + space]``: the log's sentence of a
+    species played (or spread, R8) on a space, one shared Event each (``tables.ActionTable``)."""
+    names = T.space_names(columns)
+
+    def make(key: int) -> Event:
+        rest, space = divmod(key, 4096)
+        rest, card = divmod(rest, 4096)
+        me, spread = divmod(rest, 2)
+        verb = "spreads" if spread else "plays"
+        text = f"{SEATS[me]} {verb} {card_name(card)} at {names[space]}."
+        return Event("play", text, me, {"card": card, "space": space})
+
+    return T.ActionTable(make)
+
+
+#: the log's sentences of plays and spreads on each grid
+PLAYED = T.PerGrid(_played)
 
 
 def ordinary_plays(offers: list[tuple[int, int]], hand: int, plays) -> list[Action]:
@@ -80,30 +102,26 @@ class Placement(Decks):
         append = actions.append
         keyword = hand & KEYWORD_PLAYS
         under, card_of, top, neighbours = self.under, self.card_of, self.top, self.neighbours
-        occupied = self.index.occupied
+        occupied, tops = self.index.occupied, self.index.tops
         invasions, parasites = INVASIONS[self.columns], PARASITES[self.columns]
         while keyword:  # the hand's species with a keyword play, in id order
             low = keyword & -keyword
             keyword ^= low
             card = low.bit_length() - 1
-            invades, hosts = INVADES[card], HOSTS[card]
-            either, needs, base = invades | hosts, NEEDS[card], card * 4096
+            if not (INVADES[card] | HOSTS[card]) & tops:  # nothing to replace or live beneath
+                continue
+            invades, hosts, needs = INVADED[card], HOSTED[card], NEEDED[card]
+            base = card * 4096
             for space in occupied:
-                instance = top[space]
-                if instance < 2:
-                    continue
-                target = card_of[instance]
-                if not either >> target & 1:
-                    continue
-                key = (base + space) * 4096 + target
-                if invades >> target & 1:
+                target = card_of[top[space]]  # (no card invades or lives beneath a HOME)
+                if invades[target]:
                     for n in neighbours[space]:  # self._fits(card, space), inlined
                         other = top[n]
-                        if other >= 0 and needs >> card_of[other] & 1:
-                            append(invasions[key])
+                        if other >= 0 and needs[card_of[other]]:
+                            append(invasions[(base + space) * 4096 + target])
                             break
-                if hosts >> target & 1 and under[space] < 0:
-                    append(parasites[key])
+                if hosts[target] and under[space] < 0:
+                    append(parasites[(base + space) * 4096 + target])
         return actions
 
     def _destinations(self, instance: int, space: int, reach: int, directions: int) -> list[int]:
@@ -144,7 +162,7 @@ class Placement(Decks):
             card = card_of[instance]
             reach, directions = MOVE_REACH[card]
             # self._destinations(instance, space, reach, directions), inlined
-            bit, needs, beside = 1 << card, NEEDS[card], neighbours[space]
+            bit, needs, beside = 1 << card, NEEDED[card], neighbours[space]
             base = (card * 4096 + space) * 4096
             for d in filter(plays.__contains__, within[space][reach][directions == 8]):
                 if not plays[d] & bit:
@@ -152,17 +170,29 @@ class Placement(Decks):
                 if d in beside:  # it must fit without counting itself
                     for n in neighbours[d]:
                         other = top[n]
-                        if other >= 0 and n != space and needs >> card_of[other] & 1:
+                        if other >= 0 and n != space and needs[card_of[other]]:
                             append(moves[base + d])
                             break
                 else:
                     append(moves[base + d])
         return actions
 
-    def _spread_actions(self, me: int, hand_cards: list[int]) -> list[Action]:
+    def _spread_actions(self, me: int) -> list[Action]:
         """R8: a copy in the hand beside its original, where the condition is met."""
-        spreaders = [c for c in hand_cards if SPREAD[c]]
-        if not spreaders:
+        index = self.index
+        tops = index.tops
+        # the hand's species with a copy on the table whose condition may be met now: WIND
+        # after a Strong wind, POLLINATOR after a Pollinator boom or with a pollinator on the
+        # table (a neighbour of the copy, checked below); most turns, none
+        spreading = (
+            index.species[me]
+            & tops
+            & (
+                (T.WIND_SPREADERS if self.wind else 0)
+                | (T.POLLINATED if self.pollinator or tops & POLLINATORS else 0)
+            )
+        )
+        if not spreading:
             return []
         found: set[tuple[int, int]] = set()
         top, under, card_of = self.top, self.under, self.card_of
@@ -171,7 +201,7 @@ class Placement(Decks):
             if instance < 2 or self.owner_of[instance] != me:
                 continue
             card = card_of[instance]
-            if card not in spreaders or not self._spread_condition(card, space):
+            if not spreading >> card & 1 or not self._spread_condition(card, space):
                 continue
             for n in self.neighbours[space]:
                 if top[n] < 0 and under[n] < 0:
@@ -189,23 +219,18 @@ class Placement(Decks):
         )
 
     # -- carrying them out ---------------------------------------------------------------------
-    def _place(self, me: int, card: int, space: int, events: list[Event], verb: str) -> None:
-        self._put(space, self._take_from_hand(me, card))
-        events.append(
-            Event(
-                "play",
-                f"{verb} {card_name(card)} at {self._name(space)}.",
-                me,
-                {"card": card, "space": space},
-            )
-        )
+    def _place(self, me: int, card: int, space: int, events: list[Event], spread: int) -> None:
+        """R4, R8: a hand card onto an empty space (``spread``: 1 for a SPREAD, 0 for a play).
+        A play fits where it goes (R2); a spread's copy need not."""
+        self._put(space, self._take_from_hand(me, card), not spread)
+        events.append(PLAYED[self.columns][((me * 2 + spread) * 4096 + card) * 4096 + space])
 
     def _invade(self, me: int, action: PlayInvasive, events: list[Event]) -> None:
         """R5: the replaced species is discarded; the invader now gives the space its habitat."""
         space = self._space(action)
         instance = self._take_from_hand(me, action.card)
         self._remove_at(space, self.top[space], events, "is replaced by an invasive species")
-        self._put(space, instance)
+        self._put(space, instance, True)  # compatible with a neighbour (R5)
         events.append(
             Event(
                 "invade",
@@ -236,7 +261,7 @@ class Placement(Decks):
         space = self._space(action)
         instance = self.top[start]
         self._put(start, -1)
-        self._put(space, instance)
+        self._put(space, instance, True)  # compatible there without itself (R7)
         events.append(
             Event(
                 "move",

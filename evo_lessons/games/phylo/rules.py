@@ -185,12 +185,22 @@ DECK_CHOICES = ("random", *(d.key for d in COLLECTION.decks))
 ACTIONS_PER_TURN = 3
 IS_SPECIES = T.IS_SPECIES
 SPREAD = T.SPREAD
-PLAYS_VERB = (f"{SEATS[0]} plays", f"{SEATS[1]} plays")
-SPREADS_VERB = (f"{SEATS[0]} spreads", f"{SEATS[1]} spreads")
 #: the shared discard action of each card
 DISCARDS = T.card_actions(DiscardToDraw)
 #: card ids: the species first, then the events (``tables._per_card``)
 FIRST_EVENT = len(T.SPECIES)
+#: the log's sentence of a pass, one shared Event a seat
+PASSES = tuple(Event("pass", f"{SEATS[me]} ends the turn.", me) for me in (0, 1))
+
+
+def _turn_starts(key: int) -> Event:
+    """The log's sentence of a turn's start, ``key``: turn * 2 + seat."""
+    turn, me = divmod(key, 2)
+    return Event("turn", f"Turn {turn}: {SEATS[me]} to play.", me, {"turn": turn})
+
+
+#: one shared Event for each turn's start (``tables.ActionTable``)
+TURN_STARTS = T.ActionTable(_turn_starts)
 
 
 class PhyloState(CallYourBluff, Scoring, GameState):
@@ -256,6 +266,8 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         return self.turn_player
 
     def _legal_actions(self) -> list[Action]:
+        if self.phase == "play":  # nearly every decision
+            return self._turn_actions()
         if self.phase == "build":
             return self._pick_actions()
         if self.phase == "preselect":
@@ -284,7 +296,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
             if self.options["realism"] and not self.challenged:
                 actions += self._challenge_actions(me)
         if hand & T.SPREADERS:
-            actions += self._spread_actions(me, hand_cards)
+            actions += self._spread_actions(me)
         actions.append(PASS)
         if self.actions_left and hand:
             return TurnChoices(index, hand, PLAYS[self.columns], actions)
@@ -297,7 +309,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         if self.phase == "play":  # a turn's actions: nearly every decision
             me = self.turn_player
             if kind is Pass:
-                events.append(Event("pass", f"{SEATS[me]} ends the turn.", me))
+                events.append(PASSES[me])
                 self._end_turn(events)
             else:
                 self._turn_action(me, action, events)
@@ -316,23 +328,24 @@ class PhyloState(CallYourBluff, Scoring, GameState):
     def _after_action(self, events: list[Event]) -> None:
         """Check the links (R11); a turn whose actions are spent ends unless a spread is left."""
         while self.phase == "play":
-            self._update_risk(events)
+            if self.index.recheck:  # self._update_risk(events) if a card came or went, inlined
+                self._update_risk(events)
             if self.actions_left:
                 return
             me = self.turn_player
             index = self.index
-            if index.species[me] & T.SPREADERS and self._spread_actions(me, index.held[me]):
+            if index.species[me] & T.SPREADERS and self._spread_actions(me):
                 return
             self._end_turn(events)
 
     def _turn_action(self, me: int, action: Action, events: list[Event]) -> None:
         kind = type(action)
         if kind is Spread:  # free (R8)
-            self._place(me, action.card, self._space(action), events, SPREADS_VERB[me])
+            self._place(me, action.card, self._space(action), events, 1)
             return
         self.actions_left -= 1
-        if kind is PlaySpecies:
-            self._place(me, action.card, self._space(action), events, PLAYS_VERB[me])
+        if kind is PlaySpecies:  # self._space(action), inlined
+            self._place(me, action.card, action.row * self.columns + action.column, events, 0)
         elif kind is DiscardToDraw:
             self._discard_to_draw(me, action.card, events)
         elif kind is MoveSpecies:
@@ -352,14 +365,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         self.turn_player = 1 - self.turn_player
         self.actions_left = ACTIONS_PER_TURN
         self.event_played = self.wind = self.pollinator = self.challenged = False
-        events.append(
-            Event(
-                "turn",
-                f"Turn {self.turn}: {SEATS[self.turn_player]} to play.",
-                self.turn_player,
-                {"turn": self.turn},
-            )
-        )
+        events.append(TURN_STARTS[self.turn * 2 + self.turn_player])
         self._draw(self.turn_player, 1, events)  # R16: the first turn too
 
     def _end_turn(self, events: list[Event]) -> None:

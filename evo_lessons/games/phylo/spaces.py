@@ -54,13 +54,14 @@ class Spaces:
         self.index.rebuild(self.top, self.under, self.card_of, self.neighbours)
 
     # -- the only writers ----------------------------------------------------------------------
-    def _put(self, space: int, instance: int) -> None:
-        """``instance`` now lies on top of ``space`` (-1: nothing does)."""
+    def _put(self, space: int, instance: int, fits: bool = False) -> None:
+        """``instance`` now lies on top of ``space`` (-1: nothing does); ``fits``: the caller
+        has checked that a neighbour keeps it compatible there (R2, R3), so it is connected."""
         top = self.top
         gone = top[space]
         top[space] = instance
         if gone < 0 <= instance:
-            self.index.placed(space, top, self.under, self.card_of, self.neighbours)
+            self.index.placed(space, top, self.under, self.card_of, self.neighbours, fits)
         else:
             card_of = self.card_of
             self.index.changed(

@@ -74,10 +74,26 @@ REACH: int = max(
 )
 #: SPREAD[x]: a species' SPREAD condition ("wind", "pollinator"), "" if it has none or is no species
 SPREAD: tuple[str, ...] = _per_card(lambda s: s.spread, "")
-#: the species with SPREAD, as a bitmask
+#: the species with SPREAD, as a bitmask; those whose condition is WIND, and POLLINATOR
 SPREADERS: int = _mask(s.id for s in SPECIES if s.spread)
+WIND_SPREADERS: int = _mask(s.id for s in SPECIES if s.spread == "wind")
+POLLINATED: int = _mask(s.id for s in SPECIES if s.spread == "pollinator")
 #: EVENT_OWN[e]: does event e say "your own" species?
 EVENT_OWN: dict[int, bool] = {e.id: e.target.own for e in COLLECTION.events}
+
+
+def _members(mask: int) -> tuple[bool, ...]:
+    """``mask`` as truths indexed by card id (HOME included)."""
+    return tuple(map("1".__eq__, format(mask, f"0{len(_ALL)}b")[::-1]))
+
+
+# The same answers as truths, for the loops that ask one card at a time: NEEDED[x][y] is
+# NEEDS[x] >> y & 1. A collection's bitmasks are wide ints (over a hundred bits), and a shift
+# and an AND of one build two new ints; a lookup in a tuple builds nothing.
+NEEDED: tuple[tuple[bool, ...], ...] = tuple(_members(m) for m in NEEDS)
+HOSTED: tuple[tuple[bool, ...], ...] = tuple(_members(m) for m in HOSTS)
+INVADED: tuple[tuple[bool, ...], ...] = tuple(_members(m) for m in INVADES)
+TARGETED: dict[int, tuple[bool, ...]] = {e: _members(m) for e, m in EVENT_TARGETS.items()}
 
 
 # -- the grid (rulings R1, R2, R7) ------------------------------------------------------------
@@ -188,7 +204,9 @@ class ActionTable(dict):
     """``table[key]``: the one shared action whose fields a whole-number ``key`` packs.
 
     ``make(key)`` builds it the first time. Keys pack card ids and spaces as base-4096 digits
-    (a grid has at most 15 x 16 spaces, a collection far fewer than 4096 cards).
+    (a grid has at most 15 x 16 spaces, a collection far fewer than 4096 cards). The log's
+    commonest sentences are kept the same way, one shared ``Event`` each (a play, a draw):
+    building the sentence and the event costs more than finding it.
     """
 
     def __init__(self, make) -> None:
@@ -266,10 +284,12 @@ __all__ = [
     "MOVE_REACH",
     "NEEDS",
     "POINTS",
+    "POLLINATED",
     "POLLINATORS",
     "SPECIES",
     "SPREAD",
     "SPREADERS",
+    "WIND_SPREADERS",
     "Grid",
     "compatible",
     "feeds_on",
