@@ -331,10 +331,10 @@ CONTRAST = r"""(root) => {
     judge(node, rgba(style.color), faded(node, root.parentElement), behind(node),
           parseFloat(style.fontSize), Number(style.fontWeight) >= 700);
   }
-  // SVG text: against the shapes painted before it under its middle (rectangles, circles and
-  // ellipses, as their boxes), over what lies behind the drawing; a text with an outline
-  // (a halo of its own) is judged by the halo's maker, not here
-  const painted = 'rect, circle, ellipse';
+  // SVG text: against the shapes painted before it whose fill covers its middle (rectangles,
+  // circles, ellipses, polygons, paths: the browser's own hit test), over what lies behind the
+  // drawing; a text with an outline (a halo of its own) is judged by the halo's maker, not here
+  const painted = 'rect, circle, ellipse, polygon, path';
   for (const svg of root.querySelectorAll('svg')) {
     if (svg.parentElement.closest('svg') || !shown(svg)) continue;
     const base = behind(svg);
@@ -352,6 +352,10 @@ CONTRAST = r"""(root) => {
         if (shape.tagName === 'text' || !shown(shape)) continue;
         const b = shape.getBoundingClientRect();
         if (cx < b.left || cx > b.right || cy < b.top || cy > b.bottom) continue;
+        const toShape = shape.getScreenCTM();
+        if (!toShape) continue;
+        const point = new DOMPoint(cx, cy).matrixTransform(toShape.inverse());
+        if (!shape.isPointInFill(point)) continue;
         const paint = getComputedStyle(shape);
         const fill = rgba(paint.fill);
         if (!fill) continue;  // no fill, or a pattern
