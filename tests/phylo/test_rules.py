@@ -380,6 +380,7 @@ def test_logging_and_overfishing_refuse_targets_below_their_size():
 
 def test_pollinator_boom_lets_a_pollinator_plant_spread_this_turn():
     state = table(hands=(["sunflower", "pollinator_boom"], []), placed=[("sunflower", 0, "B2")])
+    assert not any(a.startswith("Spread") for a in labels(state))  # no pollinator about
     act(state, "Play Pollinator boom on Sunflower at B2")
     assert "Spread Sunflower to B1 (free)" in labels(state)
 

@@ -60,29 +60,12 @@ def test_the_index_keeps_a_species_on_top_while_a_copy_of_it_is_left():
     assert not state.index.tops & oak
 
 
-def test_r8_a_wind_spreader_waits_for_a_strong_wind():
-    state = table(
-        hands=(["common_milkweed", "strong_wind"], []),
-        placed=[("common_milkweed", 0, "C4")],
-    )
-    assert spreads(state) == []
-    act(state, "Play Strong wind on Common milkweed at C4")
-    assert "Spread Common milkweed to C3 (free)" in spreads(state)
-
-
 def test_r8_a_pollinator_beside_it_does_not_help_a_wind_spreader():
     state = table(
         hands=(["common_milkweed"], []),
         placed=[("common_milkweed", 0, "C4"), ("honey_bee", 0, "C3")],
     )
     assert spreads(state) == []
-
-
-def test_r8_a_pollinator_spreader_spreads_after_a_pollinator_boom_with_no_pollinator_about():
-    state = table(hands=(["sunflower", "pollinator_boom"], []), placed=[("sunflower", 0, "C4")])
-    assert spreads(state) == []
-    act(state, "Play Pollinator boom on Sunflower at C4")
-    assert "Spread Sunflower to C3 (free)" in spreads(state)
 
 
 def test_the_truth_tables_say_what_the_bitmasks_say():
