@@ -48,18 +48,17 @@ class TurnChoices(Choices):
             return action
         return Choices.__getitem__(self, k)
 
-    def _offers(self) -> list[tuple[int, int]]:
-        """The open spaces in the legal list's order, as of this decision."""
-        if self._index.generation != self._generation:
+    def _table(self) -> TableIndex:
+        """The table's index, as it was at this decision (a legal list belongs to its decision)."""
+        index = self._index
+        if index.generation != self._generation:
             raise RuntimeError(STALE)
-        return self._index.offers
+        return index
 
     def _at(self, k: int) -> Action:
         if k >= self._count:
             return self._rest[k - self._count]
-        index, hand = self._index, self._hand
-        if index.generation != self._generation:
-            raise RuntimeError(STALE)
+        index, hand = self._table(), self._hand
         plays = index.plays
         # the open spaces in the legal list's order (``index.offers`` without building it: a
         # random player's pick stops about halfway); the k-th play: skip whole spaces, then cards
@@ -78,5 +77,5 @@ class TurnChoices(Choices):
 
     def _whole(self) -> list[Action]:
         if self._list is None:
-            self._list = ordinary_plays(self._offers(), self._hand, self._plays) + self._rest
+            self._list = ordinary_plays(self._table().offers, self._hand, self._plays) + self._rest
         return self._list
