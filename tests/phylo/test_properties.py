@@ -85,7 +85,7 @@ def test_the_speed_index_always_equals_one_rebuilt_from_the_table(seed, options)
 
     def check(state, _action):
         fresh = TableIndex()
-        fresh.rebuild(state.top, state.under, state.card_of, state.neighbours)
+        fresh.rebuild(state.top, state.under, state.card_of, state.neighbours, state.owner_of)
         assert state.index == fresh
         assert state.index.order == sorted(fresh.keys, key=fresh.keys.__getitem__)
         if state.phase == "play":  # every action of a turn ends with the links checked (R11)

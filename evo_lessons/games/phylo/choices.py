@@ -1,43 +1,94 @@
-"""Speed machinery for a turn's legal list: the ordinary plays counted, not built.
+"""Speed machinery for a turn's legal list: counted part by part, only the picked action built.
 
-Most of a turn's legal actions are ordinary plays (R2-R4: a hand species on an open space it
-fits), about 16 of 28 in a random game, and a random player uses one action of the list. So
-:class:`TurnChoices` counts the plays from the index's open spaces and the hand (one AND and a
-bit count a space) and builds only the play that is picked; what follows them in the list
-(keyword plays, events, moves, discards, challenges, spreads, pass) is an ordinary list. The
-order is exactly ``rules.PhyloState._turn_actions``'s whole list, which ``placement.
-ordinary_plays`` builds when something reads all of it (a widget, a strategic bot); the test
-suite checks both against ``reference.py`` at every decision of many games.
+A random player uses one action of a turn's list of about 28: half the time an ordinary play
+(about 16 of the list), a quarter of the time a discard (about 6), now and then an event (about
+3). So :class:`TurnChoices` counts those three parts instead of building them:
+
+* the ordinary plays (R2-R4) from the index's open spaces and the hand, one AND and a bit
+  count a space;
+* the event plays (R10) from the index's count of the species each event card may target
+  (``index.aimed``), by owner for the cards that say "your own";
+* the discards (R13): one per card in the hand, while the deck has cards.
+
+It builds only the action that is picked; the other parts (keyword plays, moves, challenges,
+spreads, pass) are short lists, built at once. The order is exactly the whole list's
+(``rules.PhyloState._turn_actions``), which ``_whole`` builds when something reads all of it (a
+widget, a strategic bot); the test suite checks both against ``reference.py`` at every decision
+of many games.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from evo_lessons.engine import Action
 from evo_lessons.engine.choices import Choices
 
+from .actions import DiscardToDraw
 from .index import ORDER, TableIndex
 from .placement import ordinary_plays
+from .tables import card_actions
+
+if TYPE_CHECKING:
+    from .event_cards import EventCards
 
 STALE = "a legal list is read after its decision: ask the state again"
+#: the shared discard action of each card
+DISCARDS = card_actions(DiscardToDraw)
 
 
 class TurnChoices(Choices):
-    """A turn's legal actions: ordinary plays first (counted), then ``rest`` (a list).
+    """A turn's legal actions, in the whole list's order: the ordinary plays (counted), the
+    keyword plays (a list), the event plays (counted per card), the moves (a list), the
+    discards (one per hand card), then the rest (a list: challenges, spreads, pass).
 
-    It reads the table's index as it is at this decision (``index.plays``: what may be played
-    on each open space) and refuses to be read once the table has changed: a legal list belongs
-    to its decision.
+    It reads the table as it is at this decision (``index.plays``: what may be played on each
+    open space; the event targets) and refuses to be read once the table has changed: a legal
+    list belongs to its decision.
     """
 
-    __slots__ = ("_count", "_generation", "_hand", "_index", "_plays", "_rest", "_size")
+    __slots__ = (
+        "_count",
+        "_discards",
+        "_events",
+        "_generation",
+        "_hand",
+        "_index",
+        "_keyword",
+        "_me",
+        "_moves",
+        "_plays",
+        "_rest",
+        "_size",
+        "_state",
+    )
 
-    def __init__(self, index: TableIndex, hand: int, plays, rest: list[Action]) -> None:
+    def __init__(
+        self,
+        state: EventCards,
+        hand: int,
+        plays,
+        keyword: list[Action],
+        events: list[tuple[int, int]],
+        moves: list[Action],
+        discards: Sequence[int],
+        rest: list[Action],
+        size: int,
+    ) -> None:
+        """``events``: (event card, how many targets) in hand order; ``discards``: the hand's
+        card ids, or none; ``size``: every part but the ordinary plays, counted."""
         self._given = self._list = None  # Choices.__init__, inlined: a call less a decision
-        self._index, self._generation = index, index.generation
-        self._hand, self._plays, self._rest = hand, plays, rest
+        index = self._index = state.index
+        self._generation, self._state, self._me = index.generation, state, state.turn_player
+        self._hand, self._plays = hand, plays
+        self._keyword, self._events, self._moves = keyword, events, moves
+        self._discards, self._rest = discards, rest
         # the count needs no order: what fits each open space, counted
-        count = self._count = sum([(mask & hand).bit_count() for mask in index.plays.values()])
-        self._size = count + len(rest)
+        count = self._count = (
+            sum([(mask & hand).bit_count() for mask in index.plays.values()]) if hand else 0
+        )
+        self._size = count + size
 
     def __len__(self) -> int:
         return self._size
@@ -56,12 +107,33 @@ class TurnChoices(Choices):
         return index
 
     def _at(self, k: int) -> Action:
-        if k >= self._count:
-            return self._rest[k - self._count]
+        if k < self._count:
+            return self._play(k)
+        k -= self._count
+        keyword = self._keyword
+        if k < len(keyword):
+            return keyword[k]
+        k -= len(keyword)
+        for card, targets in self._events:
+            if k < targets:
+                self._table()
+                return self._state._event_actions(card, self._me)[k]
+            k -= targets
+        moves = self._moves
+        if k < len(moves):
+            return moves[k]
+        k -= len(moves)
+        discards = self._discards
+        if k < len(discards):
+            return DISCARDS[discards[k]]
+        return self._rest[k - len(discards)]
+
+    def _play(self, k: int) -> Action:
+        """The ``k``-th ordinary play: the open spaces in the legal list's order (``index.
+        offers`` without building it: a random player's pick stops about halfway); whole
+        spaces skipped, then cards."""
         index, hand = self._table(), self._hand
         plays = index.plays
-        # the open spaces in the legal list's order (``index.offers`` without building it: a
-        # random player's pick stops about halfway); the k-th play: skip whole spaces, then cards
         for key in sorted(index.keys.values()):
             space = key % ORDER
             fit = plays[space] & hand
@@ -77,5 +149,11 @@ class TurnChoices(Choices):
 
     def _whole(self) -> list[Action]:
         if self._list is None:
-            self._list = ordinary_plays(self._table().offers, self._hand, self._plays) + self._rest
+            index, state, me = self._table(), self._state, self._me
+            actions = ordinary_plays(index.offers, self._hand, self._plays) + self._keyword
+            for card, _targets in self._events:
+                actions += state._event_actions(card, me)
+            actions += self._moves
+            actions += [DISCARDS[card] for card in self._discards]
+            self._list = actions + self._rest
         return self._list

@@ -33,22 +33,15 @@ class EventCards(Placement):
     event_played: bool
 
     def _event_actions(self, card: int, me: int) -> list[Action]:
-        """R10: any species on top of a space that the card's filter names (yours if it says so).
-
-        The list is remembered until a species it may target comes or goes (``index.targets``):
-        do not change it.
-        """
+        """R10: any species on top of a space that the card's filter names (yours if it says
+        so), in reading order. (A turn counts them from ``index.aimed`` and names them only
+        when an event is picked.)"""
         own = T.EVENT_OWN[card]
-        remembered = self.index.targets
-        key = card * 2 + (me if own else 0)
-        actions = remembered.get(key)
-        if actions is not None:
-            return actions
-        actions = remembered[key] = []
         targets = T.TARGETED[card]  # EVENT_TARGETS as truths
         top, card_of, owner_of = self.top, self.card_of, self.owner_of
         table = EVENTS[self.columns]
         base = card * 4096
+        actions = []
         for space in self.index.occupied:
             instance = top[space]
             if not targets[card_of[instance]]:  # (never a HOME)

@@ -18,8 +18,9 @@ space at a time instead of scanning the whole grid:
   neighbourhood changed since then;
 * ``remembered``: each player's MOVE and FLIGHT actions, worked out from the table alone and
   kept until the table next changes: after a discard or a draw, the next decision reuses them;
-  ``targets``: each event card's targets (R10), kept until a species it may target comes or
-  goes;
+* ``aimed``: how many species on top each event card may be played on (R10), counted by owner
+  (``aimed[2 * event + owner]``; ``owner_at`` remembers whose card lies on each space): a turn
+  counts its event plays from it and names the targets only when an event is picked;
 * ``held``: each player's hand as card ids (once each, in id order), ``species`` the same as a
   bitmask of the species alone: the owner reports every card that comes into or leaves a hand
   (``took``, ``gave``), so the legal list never sorts a hand.
@@ -36,7 +37,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable, Sequence
 
-from .tables import BESIDE, IS_SPECIES, MOVE_REACH, TARGETED
+from .tables import AIMED_BY, BESIDE, IS_SPECIES, MOVE_REACH
 
 #: the order key of an empty space: 4096 x its first neighbour that offers plays, plus itself
 #: (the legal list names spaces as a scan of the table in reading order first meets them)
@@ -61,13 +62,18 @@ class TableIndex:
         self.cut_off: dict[int, int] = {}
         self.recheck: dict[int, None] = {}
         self.remembered: dict[int, list] = {}
-        self.targets: dict[int, list] = {}
+        #: instance -> its owner: the state's ``owner_of``, handed over when the decks are dealt
+        self.owner_of: Sequence[int] = (0, 1)
+        self.owner_at: dict[int, int] = {}  # occupied space -> the owner of its top card
+        self.aimed: list[int] = [0] * (2 * len(BESIDE))  # 2 * event + owner -> targets on top
         self.held: list[list[int]] = [[], []]
         self.counts: list[dict[int, int]] = [{}, {}]
         self.species: list[int] = [0, 0]
 
-    def rebuild(self, top: list[int], under: list[int], card_of, neighbours) -> None:
+    def rebuild(self, top: list[int], under: list[int], card_of, neighbours, owner_of=None) -> None:
         """Forget everything and index the table as it lies (after a table is set by hand)."""
+        if owner_of is not None:
+            self.owner_of = owner_of
         self.plays, self.keys, self._offers = {}, {}, None
         self.generation += 1
         self.occupied = [s for s, instance in enumerate(top) if instance >= 0]
@@ -77,13 +83,17 @@ class TableIndex:
             if instance >= 2 and MOVE_REACH[card_of[instance]][0]
         ]
         self.on_top, self.tops = [0] * len(BESIDE), 0
+        self.owner_at, self.aimed = {}, [0] * (2 * len(BESIDE))
         for s in self.occupied:
             card = card_of[top[s]]
             self.on_top[card] += 1
             self.tops |= 1 << card
+            owner = self.owner_at[s] = self.owner_of[top[s]]
+            for k in AIMED_BY[card]:
+                self.aimed[k + owner] += 1
         self.cut_off = {}
         self.recheck = dict.fromkeys(range(len(top)))
-        self.remembered, self.targets = {}, {}
+        self.remembered = {}
         for space in range(len(top)):
             self._offer(space, top, under, card_of, neighbours)
 
@@ -103,12 +113,14 @@ class TableIndex:
             insort(self.movers, space)
         self.on_top[card] += 1
         self.tops |= 1 << card
+        owner = self.owner_at[space] = self.owner_of[instance]
+        aimed = self.aimed
+        for k in AIMED_BY[card]:
+            aimed[k + owner] += 1
         self._offers = None
         self.generation += 1
         if self.remembered:
             self.remembered = {}
-        if self.targets:
-            self._forget(card)
         recheck, plays, keys, cut = self.recheck, self.plays, self.keys, self.cut_off
         if not fits:
             recheck[space] = None
@@ -140,12 +152,6 @@ class TableIndex:
         self.generation += 1
         self._offer(space, top, under, card_of, neighbours)
 
-    def _forget(self, card: int) -> None:
-        """Drop the event targets that species ``card`` may be (R10)."""
-        targets = self.targets
-        for key in [k for k in targets if TARGETED[k >> 1][card]]:
-            del targets[key]
-
     def changed(
         self, space: int, top: list[int], under: list[int], card_of, neighbours, gone: int = -1
     ) -> None:
@@ -162,24 +168,25 @@ class TableIndex:
                 insort(movers, space)
         elif space in movers:
             movers.remove(space)
-        on_top = self.on_top
+        on_top, aimed = self.on_top, self.aimed
         if gone >= 0:
             left = on_top[gone] = on_top[gone] - 1
             if not left:
                 self.tops &= ~(1 << gone)
+            owner = self.owner_at.pop(space)
+            for k in AIMED_BY[gone]:
+                aimed[k + owner] -= 1
         if instance >= 0:
             card = card_of[instance]
             on_top[card] += 1
             self.tops |= 1 << card
+            owner = self.owner_at[space] = self.owner_of[instance]
+            for k in AIMED_BY[card]:
+                aimed[k + owner] += 1
         self._offers = None
         self.generation += 1
         if self.remembered:
             self.remembered = {}
-        if self.targets:
-            if gone >= 0:
-                self._forget(gone)
-            if instance >= 0:
-                self._forget(card_of[instance])
         recheck, offer = self.recheck, self._offer
         for s in (space, *neighbours[space]):
             recheck[s] = None
@@ -284,8 +291,13 @@ class TableIndex:
         twin._offers, twin.generation = None, 0
         twin.occupied, twin.movers = list(self.occupied), list(self.movers)
         twin.on_top, twin.tops = list(self.on_top), self.tops
+        twin.owner_of, twin.owner_at, twin.aimed = (
+            self.owner_of,
+            dict(self.owner_at),
+            list(self.aimed),
+        )
         twin.cut_off, twin.recheck = dict(self.cut_off), dict(self.recheck)
-        twin.remembered, twin.targets = {}, {}
+        twin.remembered = {}
         twin.held = [list(self.held[0]), list(self.held[1])]
         twin.counts = [dict(self.counts[0]), dict(self.counts[1])]
         twin.species = list(self.species)
@@ -297,7 +309,7 @@ class TableIndex:
             return NotImplemented
         mine = (self.plays, self.keys, self.occupied, self.movers, self.on_top, self.tops)
         theirs = (other.plays, other.keys, other.occupied, other.movers, other.on_top, other.tops)
-        return mine == theirs
+        return mine == theirs and self.owner_at == other.owner_at and self.aimed == other.aimed
 
     __hash__ = None  # type: ignore[assignment]
 

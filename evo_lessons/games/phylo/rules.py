@@ -187,6 +187,7 @@ IS_SPECIES = T.IS_SPECIES
 SPREAD = T.SPREAD
 #: the shared discard action of each card
 DISCARDS = T.card_actions(DiscardToDraw)
+EVENT_OWN = T.EVENT_OWN
 #: card ids: the species first, then the events (``tables._per_card``)
 FIRST_EVENT = len(T.SPECIES)
 #: the log's sentence of a pass, one shared Event a seat
@@ -277,30 +278,38 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         return self._turn_actions()
 
     def _turn_actions(self) -> list[Action] | TurnChoices:
-        """A turn's choices, always in this order: plays, events, moves, discards, challenges,
-        spreads, pass. The ordinary plays are counted and built only when one is picked
-        (``choices.py``); the other actions follow them as a list."""
+        """A turn's choices, always in this order: plays, keyword plays, events, moves,
+        discards, challenges, spreads, pass. The plays, events and discards are counted and
+        built only when one is picked (``choices.py``)."""
         me = self.turn_player
         index = self.index
+        if not self.actions_left:  # only spreads (R8) and the pass are left
+            hand = index.species[me]
+            return (self._spread_actions(me) if hand & T.SPREADERS else []) + [PASS]
         hand_cards, hand = index.held[me], index.species[me]
-        actions: list[Action] = []
-        if self.actions_left:
-            if hand & KEYWORD_PLAYS:
-                actions += self._keyword_plays(hand)
-            if not self.event_played and hand_cards and hand_cards[-1] >= FIRST_EVENT:
-                for card in hand_cards[bisect_left(hand_cards, FIRST_EVENT) :]:
-                    actions += self._event_actions(card, me)
-            actions += self._move_actions(me)
-            if self.decks[me]:
-                actions += [DISCARDS[c] for c in hand_cards]
-            if self.options["realism"] and not self.challenged:
-                actions += self._challenge_actions(me)
+        keyword = self._keyword_plays(hand) if hand & KEYWORD_PLAYS else []
+        size = len(keyword)
+        events = []
+        if not self.event_played and hand_cards and hand_cards[-1] >= FIRST_EVENT:
+            aimed = index.aimed  # the species each event may target, by owner (R10)
+            for card in hand_cards[bisect_left(hand_cards, FIRST_EVENT) :]:
+                key = card * 2
+                targets = aimed[key + me] if EVENT_OWN[card] else aimed[key] + aimed[key + 1]
+                if targets:
+                    events.append((card, targets))
+                    size += targets
+        moves = self._move_actions(me)
+        discards = tuple(hand_cards) if self.decks[me] else ()  # the hand as it is now
+        rest = (
+            self._challenge_actions(me) if self.options["realism"] and not self.challenged else []
+        )
         if hand & T.SPREADERS:
-            actions += self._spread_actions(me)
-        actions.append(PASS)
-        if self.actions_left and hand:
-            return TurnChoices(index, hand, PLAYS[self.columns], actions)
-        return actions
+            rest += self._spread_actions(me)
+        rest.append(PASS)
+        size += len(moves) + len(discards) + len(rest)
+        return TurnChoices(
+            self, hand, PLAYS[self.columns], keyword, events, moves, discards, rest, size
+        )
 
     # -- applying actions ----------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:

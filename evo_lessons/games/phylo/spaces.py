@@ -51,7 +51,7 @@ class Spaces:
 
     def reindex(self) -> None:
         """Rebuild the speed index from ``top`` and ``under`` as they are."""
-        self.index.rebuild(self.top, self.under, self.card_of, self.neighbours)
+        self.index.rebuild(self.top, self.under, self.card_of, self.neighbours, self.owner_of)
 
     # -- the only writers ----------------------------------------------------------------------
     def _put(self, space: int, instance: int, fits: bool = False) -> None:

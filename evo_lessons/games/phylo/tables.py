@@ -94,6 +94,11 @@ NEEDED: tuple[tuple[bool, ...], ...] = tuple(_members(m) for m in NEEDS)
 HOSTED: tuple[tuple[bool, ...], ...] = tuple(_members(m) for m in HOSTS)
 INVADED: tuple[tuple[bool, ...], ...] = tuple(_members(m) for m in INVADES)
 TARGETED: dict[int, tuple[bool, ...]] = {e: _members(m) for e, m in EVENT_TARGETS.items()}
+#: AIMED_BY[x]: ``2 * e`` for each event card e that may be played on species x (R10): the
+#: index counts, per event card and owner, the species on top it may target (``index.aimed``)
+AIMED_BY: tuple[tuple[int, ...], ...] = tuple(
+    tuple(2 * e for e, m in EVENT_TARGETS.items() if m >> x & 1) for x in _ALL
+)
 
 
 # -- the grid (rulings R1, R2, R7) ------------------------------------------------------------
@@ -271,6 +276,7 @@ def card_actions(cls) -> tuple:
 
 
 __all__ = [
+    "AIMED_BY",
     "BESIDE",
     "CARDS",
     "COLLECTION",
