@@ -131,7 +131,8 @@ class GameState(ABC):
         ``_legal`` until the next ``apply``)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = [] if self.is_over else self._legal_actions()
+            # (``is_over``, inlined: this runs at every decision of every game)
+            legal = self._legal = [] if self.current_player is None else self._legal_actions()
         return legal
 
     def legal_actions(self) -> list[Action]:

@@ -95,7 +95,7 @@ class TurnChoices(Choices):
 
     def __getitem__(self, k):  # the common case at once: a random player's whole number
         if type(k) is int and 0 <= k < self._size:
-            action = self._given = self._at(k)
+            action = self._given = self._play(k) if k < self._count else self._at(k)
             return action
         return Choices.__getitem__(self, k)
 

@@ -33,6 +33,10 @@ PLAYS = T.PerGrid(lambda columns: T.play_table(PlaySpecies, columns))
 INVASIONS = T.PerGrid(lambda columns: T.keyword_table(PlayInvasive, columns))
 PARASITES = T.PerGrid(lambda columns: T.keyword_table(PlayParasite, columns))
 MOVES = T.PerGrid(lambda columns: T.move_table(MoveSpecies, columns))
+#: MOVE_WAY[x]: R7's reach of species x and whether it flies (diagonals too), as ``within`` is
+#: indexed; BIT[x]: its bit in a bitmask of species (a wide int, built once)
+MOVE_WAY = tuple((reach, directions == 8) for reach, directions in MOVE_REACH)
+BIT = tuple(1 << x for x in range(len(MOVE_REACH)))
 #: the species with an INVASIVE or a PARASITIC play
 KEYWORD_PLAYS = sum(1 << c for c in range(len(CARDS)) if INVADES[c] or HOSTS[c])
 
@@ -160,11 +164,11 @@ class Placement(Decks):
             if owner_of[instance] != me:
                 continue
             card = card_of[instance]
-            reach, directions = MOVE_REACH[card]
+            reach, flies = MOVE_WAY[card]
             # self._destinations(instance, space, reach, directions), inlined
-            bit, needs, beside = 1 << card, NEEDED[card], neighbours[space]
+            bit, needs, beside = BIT[card], NEEDED[card], neighbours[space]
             base = (card * 4096 + space) * 4096
-            for d in filter(plays.__contains__, within[space][reach][directions == 8]):
+            for d in filter(plays.__contains__, within[space][reach][flies]):
                 if not plays[d] & bit:
                     continue
                 if d in beside:  # it must fit without counting itself
