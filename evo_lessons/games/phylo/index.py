@@ -37,7 +37,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable, Sequence
 
-from .tables import AIMED_BY, BESIDE, IS_SPECIES, MOVE_REACH
+from .tables import AIMED_BY, BESIDE, BIT, IS_SPECIES, MOVE_REACH
 
 #: the order key of an empty space: 4096 x its first neighbour that offers plays, plus itself
 #: (the legal list names spaces as a scan of the table in reading order first meets them)
@@ -88,9 +88,9 @@ class TableIndex:
             card = card_of[top[s]]
             self.on_top[card] += 1
             self.tops |= 1 << card
-            owner = self.owner_at[s] = self.owner_of[top[s]]
-            for k in AIMED_BY[card]:
-                self.aimed[k + owner] += 1
+            for k in AIMED_BY[card * 2 + self.owner_of[top[s]]]:
+                self.aimed[k] += 1
+            self.owner_at[s] = self.owner_of[top[s]]
         self.cut_off = {}
         self.recheck = dict.fromkeys(range(len(top)))
         self.remembered = {}
@@ -112,11 +112,11 @@ class TableIndex:
         if instance >= 2 and MOVE_REACH[card][0]:
             insort(self.movers, space)
         self.on_top[card] += 1
-        self.tops |= 1 << card
+        self.tops |= BIT[card]
         owner = self.owner_at[space] = self.owner_of[instance]
         aimed = self.aimed
-        for k in AIMED_BY[card]:
-            aimed[k + owner] += 1
+        for k in AIMED_BY[card * 2 + owner]:
+            aimed[k] += 1
         self._offers = None
         self.generation += 1
         if self.remembered:
@@ -173,16 +173,15 @@ class TableIndex:
             left = on_top[gone] = on_top[gone] - 1
             if not left:
                 self.tops &= ~(1 << gone)
-            owner = self.owner_at.pop(space)
-            for k in AIMED_BY[gone]:
-                aimed[k + owner] -= 1
+            for k in AIMED_BY[gone * 2 + self.owner_at.pop(space)]:
+                aimed[k] -= 1
         if instance >= 0:
             card = card_of[instance]
             on_top[card] += 1
-            self.tops |= 1 << card
+            self.tops |= BIT[card]
             owner = self.owner_at[space] = self.owner_of[instance]
-            for k in AIMED_BY[card]:
-                aimed[k + owner] += 1
+            for k in AIMED_BY[card * 2 + owner]:
+                aimed[k] += 1
         self._offers = None
         self.generation += 1
         if self.remembered:

@@ -34,9 +34,9 @@ INVASIONS = T.PerGrid(lambda columns: T.keyword_table(PlayInvasive, columns))
 PARASITES = T.PerGrid(lambda columns: T.keyword_table(PlayParasite, columns))
 MOVES = T.PerGrid(lambda columns: T.move_table(MoveSpecies, columns))
 #: MOVE_WAY[x]: R7's reach of species x and whether it flies (diagonals too), as ``within`` is
-#: indexed; BIT[x]: its bit in a bitmask of species (a wide int, built once)
+#: indexed
 MOVE_WAY = tuple((reach, directions == 8) for reach, directions in MOVE_REACH)
-BIT = tuple(1 << x for x in range(len(MOVE_REACH)))
+BIT = T.BIT
 #: the species with an INVASIVE or a PARASITIC play
 KEYWORD_PLAYS = sum(1 << c for c in range(len(CARDS)) if INVADES[c] or HOSTS[c])
 

@@ -94,11 +94,16 @@ NEEDED: tuple[tuple[bool, ...], ...] = tuple(_members(m) for m in NEEDS)
 HOSTED: tuple[tuple[bool, ...], ...] = tuple(_members(m) for m in HOSTS)
 INVADED: tuple[tuple[bool, ...], ...] = tuple(_members(m) for m in INVADES)
 TARGETED: dict[int, tuple[bool, ...]] = {e: _members(m) for e, m in EVENT_TARGETS.items()}
-#: AIMED_BY[x]: ``2 * e`` for each event card e that may be played on species x (R10): the
-#: index counts, per event card and owner, the species on top it may target (``index.aimed``)
+#: AIMED_BY[2 * x + owner]: ``2 * e + owner`` for each event card e that may be played on
+#: species x (R10): the index counts, per event card and owner, the species on top it may
+#: target (``index.aimed``)
 AIMED_BY: tuple[tuple[int, ...], ...] = tuple(
-    tuple(2 * e for e, m in EVENT_TARGETS.items() if m >> x & 1) for x in _ALL
+    tuple(2 * e + owner for e, m in EVENT_TARGETS.items() if m >> x & 1)
+    for x in _ALL
+    for owner in (0, 1)
 )
+#: BIT[x]: card id x's bit in a bitmask of card ids (a wide int, built once)
+BIT: tuple[int, ...] = tuple(1 << x for x in _ALL)
 
 
 # -- the grid (rulings R1, R2, R7) ------------------------------------------------------------
