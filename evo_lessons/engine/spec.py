@@ -14,6 +14,7 @@ spec can be checked: :func:`evo_lessons.engine.testing.check_game` checks every 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -255,7 +256,14 @@ class GameSpec:
                 f"{self.title} has no option {short_repr(unknown[0])}; its options are "
                 f"{', '.join(sorted(known))}"
             )
+        if not options:  # the defaults: checked once, copied each time (a sweep's every game)
+            return dict(self._defaults)
         return {o.name: o.check(options.get(o.name, o.default)) for o in self.options}
+
+    @functools.cached_property
+    def _defaults(self) -> dict[str, Any]:
+        """Every option at its default, checked (once: a spec never changes)."""
+        return {o.name: o.check(o.default) for o in self.options}
 
     def new_game(self, seed: int = 0, **options: Any) -> GameState:
         """A new game with these options: ``GAME.new_game(seed=7, players=3)``."""
