@@ -224,12 +224,12 @@ class Decks(Spaces):
 
     def _take_from_hand(self, me: int, card: int) -> int:
         """The only way out of a hand: the copy of ``card`` drawn first."""
-        hand = self.hands[me]
-        for k, instance in enumerate(hand):
-            if self.card_of[instance] == card:
-                self.index.gave(me, card)
-                return hand.pop(k)
-        raise AssertionError("a legal action names a card in the hand")
+        hand, card_of = self.hands[me], self.card_of
+        k = 0
+        while card_of[hand[k]] != card:  # (a legal action names a card in the hand)
+            k += 1
+        self.index.gave(me, card)
+        return hand.pop(k)
 
     def _discard_to_draw(self, me: int, card: int, events: list[Event]) -> None:
         """R13: the card goes face up on the discard pile; up to three are drawn."""
