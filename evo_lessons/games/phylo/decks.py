@@ -15,7 +15,8 @@ discard pile and count as lost (R10).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 from evo_lessons.engine import Action, Event
@@ -61,6 +62,39 @@ def _discarded(key: int) -> Event:
 #: one shared Event for each discard sentence
 DISCARDED = T.ActionTable(_discarded)
 
+# A new game's log, one shared Event per sentence like the draws above: a random playout starts
+# thousands of games, and building these sentences anew cost more than a turn's play.
+#: the cards of each ready-made deck, by key
+DECK_CARDS = {deck.key: deck.cards for deck in COLLECTION.decks}
+#: ``PLAYS_DECK[seat, key]``: the sentence of a seat's ready-made deck (R15)
+PLAYS_DECK = {
+    (p, deck.key): Event("deck", f"{SEATS[p]} plays the {deck.name} deck.", p, {"deck": deck.key})
+    for p in (0, 1)
+    for deck in COLLECTION.decks
+}
+#: each seat's opening draw
+OPENING_HANDS = tuple(
+    Event("draw", f"{SEATS[p]} draws {START_HAND} cards.", p, {"cards": START_HAND}) for p in (0, 1)
+)
+#: the coin's sentence, by the seat that goes first
+COINS = tuple(
+    Event(
+        "coin",
+        f"A coin is tossed: {side}, so {SEATS[first]} goes first.",
+        first,
+        {"first": first},
+    )
+    for first, side in ((0, "heads"), (1, "tails"))
+)
+
+
+@cache
+def _shuffled(homes: tuple[int, int], columns: int) -> Event:
+    """The sentence of the shuffle and where the HOME cards lie (R1), one a grid."""
+    names = T.space_names(columns)
+    where = ", ".join(f"{SEATS[p]}'s HOME at {names[s]}" for p, s in enumerate(homes))
+    return Event("setup", f"Each deck is shuffled. {where}.")
+
 
 class Decks(Spaces):
     """Decks, hands and discard piles of the two players (a part of :class:`PhyloState`)."""
@@ -99,25 +133,16 @@ class Decks(Spaces):
             )
             return [pool[0 : 2 * size : 2], pool[1 : 2 * size : 2]]
         names = [opts["deck_1"], opts["deck_2"]]
-        keys = list(DECK_KEYS)
         if names[0] == "random" and names[1] == "random":
-            names = self.rng.sample(keys, 2)
+            names = self.rng.sample(DECK_KEYS, 2)
         else:
             names = [
-                self.rng.choice([k for k in keys if k not in names]) if n == "random" else n
+                self.rng.choice([k for k in DECK_KEYS if k not in names]) if n == "random" else n
                 for n in names
             ]
-        decks = [list(COLLECTION.deck(n).cards) for n in names]
-        for p, n in enumerate(names):
-            self.setup_events.append(
-                Event(
-                    "deck",
-                    f"{seat_name(p)} plays the {COLLECTION.deck(n).name} deck.",
-                    p,
-                    {"deck": n},
-                )
-            )
-        return decks
+        first, second = names
+        self.setup_events += (PLAYS_DECK[0, first], PLAYS_DECK[1, second])
+        return [DECK_CARDS[first], DECK_CARDS[second]]
 
     def _pick_actions(self) -> list[Action]:
         """The deck-builder's choices: any card of the collection, at most two copies (R15)."""
@@ -137,7 +162,7 @@ class Decks(Spaces):
             self._deal([list(self.picks[0]), list(self.picks[1])], events)
 
     # -- the deal, the opening hands and the coin ------------------------------------------------
-    def _deal(self, decks: list[list[int]], events: list[Event]) -> None:
+    def _deal(self, decks: list[Sequence[int]], events: list[Event]) -> None:
         # instances: the two HOMEs, then Player 1's cards, then Player 2's, in deck order
         first, second = decks
         self.card_of = (HOME, HOME, *first, *second)
@@ -149,8 +174,7 @@ class Decks(Spaces):
             start += len(cards)
             self.rng.shuffle(instances)
             self.decks[p] = instances
-        homes = ", ".join(f"{SEATS[p]}'s HOME at {self._name(s)}" for p, s in enumerate(self.homes))
-        events.append(Event("setup", f"Each deck is shuffled. {homes}."))
+        events.append(_shuffled(self.homes, self.columns))
         if self.options["preselect"]:
             self.phase = "preselect"
             events.append(
@@ -161,12 +185,14 @@ class Decks(Spaces):
                 )
             )
             return
+        took, card_of = self.index.took, self.card_of
         for p in (0, 1):
-            for _ in range(START_HAND):
-                self._to_hand(p, self.decks[p].pop())
-            events.append(
-                Event("draw", f"{seat_name(p)} draws {START_HAND} cards.", p, {"cards": 5})
-            )
+            deck, hand = self.decks[p], self.hands[p]
+            for _ in range(START_HAND):  # self._to_hand(p, deck.pop()), inlined
+                instance = deck.pop()
+                hand.append(instance)
+                took(p, card_of[instance])
+            events.append(OPENING_HANDS[p])
         self._toss_coin(events)
 
     def _opening_chooser(self) -> int:
@@ -199,15 +225,7 @@ class Decks(Spaces):
 
     def _toss_coin(self, events: list[Event]) -> None:
         first = 0 if self.rng.random() < 0.5 else 1
-        side = "heads" if first == 0 else "tails"
-        events.append(
-            Event(
-                "coin",
-                f"A coin is tossed: {side}, so {seat_name(first)} goes first.",
-                first,
-                {"first": first},
-            )
-        )
+        events.append(COINS[first])
         self.phase = "play"
         self.turn_player = 1 - first
         self._start_turn(events)
@@ -225,12 +243,12 @@ class Decks(Spaces):
 
     def _take_from_hand(self, me: int, card: int) -> int:
         """The only way out of a hand: the copy of ``card`` drawn first."""
-        hand = self.hands[me]
-        for k, instance in enumerate(hand):
-            if self.card_of[instance] == card:
-                self.index.gave(me, card)
-                return hand.pop(k)
-        raise AssertionError("a legal action names a card in the hand")
+        hand, card_of = self.hands[me], self.card_of
+        k = 0
+        while card_of[hand[k]] != card:  # (a legal action names a card in the hand)
+            k += 1
+        self.index.gave(me, card)
+        return hand.pop(k)
 
     def _discard_to_draw(self, me: int, card: int, events: list[Event]) -> None:
         """R13: the card goes face up on the discard pile; up to three are drawn."""

@@ -42,6 +42,9 @@ from .tables import AIMED_BY, BESIDE, BIT, IS_SPECIES, MOVE_REACH
 #: the order key of an empty space: 4096 x its first neighbour that offers plays, plus itself
 #: (the legal list names spaces as a scan of the table in reading order first meets them)
 ORDER = 4096
+#: ``BIT[card]``: a card's bit in a hand's bitmask of species, looked up rather than shifted
+#: anew at every draw (a shift builds a new wide int)
+BIT = tuple(1 << card for card in range(len(IS_SPECIES)))
 
 CutOff = Callable[[int, list[int], list[int], Sequence[int], tuple[tuple[int, ...], ...]], int]
 
@@ -67,7 +70,7 @@ class TableIndex:
         self.owner_at: dict[int, int] = {}  # occupied space -> the owner of its top card
         self.aimed: list[int] = [0] * (2 * len(BESIDE))  # 2 * event + owner -> targets on top
         self.held: list[list[int]] = [[], []]
-        self.counts: list[dict[int, int]] = [{}, {}]
+        self.counts: list[list[int]] = [[0] * len(BIT), [0] * len(BIT)]  # card id -> copies
         self.species: list[int] = [0, 0]
 
     def rebuild(self, top: list[int], under: list[int], card_of, neighbours, owner_of=None) -> None:
@@ -230,28 +233,25 @@ class TableIndex:
     def took(self, player: int, card: int) -> None:
         """A copy of ``card`` came into ``player``'s hand."""
         counts = self.counts[player]
-        held = counts.get(card, 0)
-        counts[card] = held + 1
-        if not held:
+        copies = counts[card]
+        counts[card] = copies + 1
+        if not copies:
             insort(self.held[player], card)
             if IS_SPECIES[card]:
-                self.species[player] |= 1 << card
+                self.species[player] |= BIT[card]
 
     def gave(self, player: int, card: int) -> None:
         """A copy of ``card`` left ``player``'s hand."""
         counts = self.counts[player]
-        held = counts[card] - 1
-        if held:
-            counts[card] = held
-            return
-        del counts[card]
-        self.held[player].remove(card)
-        if IS_SPECIES[card]:
-            self.species[player] &= ~(1 << card)
+        copies = counts[card] = counts[card] - 1
+        if not copies:
+            self.held[player].remove(card)
+            if IS_SPECIES[card]:
+                self.species[player] ^= BIT[card]  # its bit is set: XOR clears it
 
     def count_hands(self, hands: Sequence[Sequence[int]], card_of: Sequence[int]) -> None:
         """Forget the hands and count them as they are (after hands are set by hand)."""
-        self.held, self.counts, self.species = [[], []], [{}, {}], [0, 0]
+        self.held, self.counts, self.species = [[], []], [[0] * len(BIT), [0] * len(BIT)], [0, 0]
         for player, hand in enumerate(hands):
             for instance in hand:
                 self.took(player, card_of[instance])
@@ -298,7 +298,7 @@ class TableIndex:
         twin.cut_off, twin.recheck = dict(self.cut_off), dict(self.recheck)
         twin.remembered = {}
         twin.held = [list(self.held[0]), list(self.held[1])]
-        twin.counts = [dict(self.counts[0]), dict(self.counts[1])]
+        twin.counts = [list(self.counts[0]), list(self.counts[1])]
         twin.species = list(self.species)
         return twin
 

@@ -317,11 +317,16 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         kind = type(action)  # the legal list's own object: exactly one of ACTION_TYPES
         if self.phase == "play":  # a turn's actions: nearly every decision
             me = self.turn_player
-            if kind is Pass:
+            if kind is PlaySpecies:  # half the decisions: self._turn_action(...), inlined
+                self.actions_left -= 1
+                self._place(me, action.card, action.row * self.columns + action.column, events, 0)
+            elif kind is Pass:
                 events.append(PASSES[me])
                 self._end_turn(events)
             else:
                 self._turn_action(me, action, events)
+            if self.actions_left and not self.index.recheck:  # no link to check, the turn goes on
+                return events  # (self._after_action(events) would do nothing)
             self._after_action(events)
             return events
         me = self.current_player
@@ -378,7 +383,8 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         self._draw(self.turn_player, 1, events)  # R16: the first turn too
 
     def _end_turn(self, events: list[Event]) -> None:
-        self._removal_step(events)
+        if self.risk or self.index.recheck:  # most turns end with no card at risk: nothing to do
+            self._removal_step(events)
         if self.end_after is not None and self.turn >= self.end_after:
             self._finish(events)
         else:
