@@ -157,7 +157,8 @@ class GameState(ABC):
         if not isinstance(action, Action):
             raise IllegalAction(action, list(legal))
         if type(legal) is not list:  # a game's own sequence (engine/choices.py)
-            own = legal.own(action)
+            # (``legal.own(action)``, whose usual answer is inlined: the action it handed out)
+            own = action if action is legal._given else legal.own(action)
         elif id(action) in map(id, legal):  # a bot hands back the list's own object: at once
             own = action
         else:

@@ -12,7 +12,7 @@ A random player uses one action of a turn's list of about 28: half the time an o
 
 It builds only the action that is picked; the other parts (keyword plays, moves, challenges,
 spreads, pass) are short lists, built at once. The order is exactly the whole list's
-(``rules.PhyloState._turn_actions``), which ``_whole`` builds when something reads all of it (a
+(``rules.PhyloState._legal_actions``), which ``_whole`` builds when something reads all of it (a
 widget, a strategic bot); the test suite checks both against ``reference.py`` at every decision
 of many games.
 """

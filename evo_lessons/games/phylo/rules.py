@@ -266,21 +266,21 @@ class PhyloState(CallYourBluff, Scoring, GameState):
             return self.chooser
         return self.turn_player
 
-    def _legal_actions(self) -> list[Action]:
-        if self.phase == "play":  # nearly every decision
-            return self._turn_actions()
+    def _setting_up_actions(self) -> list[Action]:
+        """The choices before the first turn and after a won challenge."""
         if self.phase == "build":
             return self._pick_actions()
         if self.phase == "preselect":
             return self._opening_actions()
-        if self.phase == "remove":
-            return self._removal_actions()
-        return self._turn_actions()
+        return self._removal_actions()
 
-    def _turn_actions(self) -> list[Action] | TurnChoices:
+    def _legal_actions(self) -> list[Action] | TurnChoices:
         """A turn's choices, always in this order: plays, keyword plays, events, moves,
         discards, challenges, spreads, pass. The plays, events and discards are counted and
-        built only when one is picked (``choices.py``)."""
+        built only when one is picked (``choices.py``). (Building a deck, choosing the opening
+        hand and a challenge's removal have their own: ``_setting_up_actions``.)"""
+        if self.phase != "play":
+            return self._setting_up_actions()
         me = self.turn_player
         index = self.index
         if not self.actions_left:  # only spreads (R8) and the pass are left
