@@ -258,20 +258,25 @@ class Decks(Spaces):
         self._draw(me, DISCARD_DRAW, events)
 
     def _draw(self, player: int, count: int, events: list[Event]) -> None:
+        """Up to ``count`` cards from the top of the deck into the hand; the last one starts
+        the end (R12)."""
         deck = self.decks[player]
-        taken = min(count, len(deck))
-        hand, took, card_of = self.hands[player], self.index.took, self.card_of
+        taken = count if count < len(deck) else len(deck)  # min(count, len(deck)), no call
+        hand, card_of, index = self.hands[player], self.card_of, self.index
         for _ in range(taken):  # self._to_hand(player, deck.pop()), inlined
             instance = deck.pop()
             hand.append(instance)
-            took(player, card_of[instance])
-        if taken:
+            index.took(player, card_of[instance])
+        if deck:  # the usual draw: cards are left
             events.append(DRAWN[(player * 4096 + taken) * 4096 + len(deck)])
-        else:
+            return
+        if not taken:
             events.append(
                 Event("draw", f"{SEATS[player]}'s deck is empty: no card to draw.", player)
             )
-        if taken and not deck and self.end_after is None:  # R12
+            return
+        events.append(DRAWN[(player * 4096 + taken) * 4096])
+        if self.end_after is None:  # R12
             self.end_after = self.turn + 1
             events.append(
                 Event(
