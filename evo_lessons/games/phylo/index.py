@@ -42,9 +42,6 @@ from .tables import AIMED_BY, BESIDE, BIT, IS_SPECIES, MOVE_REACH
 #: the order key of an empty space: 4096 x its first neighbour that offers plays, plus itself
 #: (the legal list names spaces as a scan of the table in reading order first meets them)
 ORDER = 4096
-#: ``BIT[card]``: a card's bit in a hand's bitmask of species, looked up rather than shifted
-#: anew at every draw (a shift builds a new wide int)
-BIT = tuple(1 << card for card in range(len(IS_SPECIES)))
 
 CutOff = Callable[[int, list[int], list[int], Sequence[int], tuple[tuple[int, ...], ...]], int]
 
