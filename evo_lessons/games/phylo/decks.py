@@ -167,7 +167,7 @@ class Decks(Spaces):
         first, second = decks
         self.card_of = (HOME, HOME, *first, *second)
         self.owner_of = (0, 1) + (0,) * len(first) + (1,) * len(second)
-        self.index.dealt(self.card_of, self.owner_of)  # it counts event targets by owner
+        self.index.owner_of = self.owner_of  # the index counts event targets by owner
         start = 2
         for p, cards in enumerate(decks):
             instances = list(range(start, start + len(cards)))

@@ -37,7 +37,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable, Sequence
 
-from .tables import AIMED_BY, BESIDE, BIT, EVENT_IDS, IS_SPECIES, MOVE_REACH, aimed_by_events
+from .tables import AIMED_BY, BESIDE, BIT, IS_SPECIES, MOVE_REACH
 
 #: the order key of an empty space: 4096 x its first neighbour that offers plays, plus itself
 #: (the legal list names spaces as a scan of the table in reading order first meets them)
@@ -64,24 +64,16 @@ class TableIndex:
         self.remembered: dict[int, list] = {}
         #: instance -> its owner: the state's ``owner_of``, handed over when the decks are dealt
         self.owner_of: Sequence[int] = (0, 1)
-        #: what a species on top counts for (``tables.AIMED_BY``, for this game's event cards)
-        self.aimed_by: tuple[tuple[int, ...], ...] = AIMED_BY
         self.owner_at: dict[int, int] = {}  # occupied space -> the owner of its top card
         self.aimed: list[int] = [0] * (2 * len(BESIDE))  # 2 * event + owner -> targets on top
         self.held: list[list[int]] = [[], []]
         self.counts: list[list[int]] = [[0] * len(BIT), [0] * len(BIT)]  # card id -> copies
         self.species: list[int] = [0, 0]
 
-    def dealt(self, card_of: Sequence[int], owner_of: Sequence[int]) -> None:
-        """The game's cards are dealt: each instance's card and owner (``Spaces``' own), and so
-        the event cards that may be played in it."""
-        self.owner_of = owner_of
-        self.aimed_by = aimed_by_events(EVENT_IDS.intersection(card_of))
-
     def rebuild(self, top: list[int], under: list[int], card_of, neighbours, owner_of=None) -> None:
         """Forget everything and index the table as it lies (after a table is set by hand)."""
         if owner_of is not None:
-            self.dealt(card_of, owner_of)
+            self.owner_of = owner_of
         self.plays, self.keys, self._offers = {}, {}, None
         self.generation += 1
         self.occupied = [s for s, instance in enumerate(top) if instance >= 0]
@@ -96,7 +88,7 @@ class TableIndex:
             card = card_of[top[s]]
             self.on_top[card] += 1
             self.tops |= 1 << card
-            for k in self.aimed_by[card * 2 + self.owner_of[top[s]]]:
+            for k in AIMED_BY[card * 2 + self.owner_of[top[s]]]:
                 self.aimed[k] += 1
             self.owner_at[s] = self.owner_of[top[s]]
         self.cut_off = {}
@@ -123,7 +115,7 @@ class TableIndex:
         self.tops |= BIT[card]
         owner = self.owner_at[space] = self.owner_of[instance]
         aimed = self.aimed
-        for k in self.aimed_by[card * 2 + owner]:
+        for k in AIMED_BY[card * 2 + owner]:
             aimed[k] += 1
         self._offers = None
         self.generation += 1
@@ -176,19 +168,19 @@ class TableIndex:
                 insort(movers, space)
         elif space in movers:
             movers.remove(space)
-        on_top, aimed, aimed_by = self.on_top, self.aimed, self.aimed_by
+        on_top, aimed = self.on_top, self.aimed
         if gone >= 0:
             left = on_top[gone] = on_top[gone] - 1
             if not left:
                 self.tops &= ~(1 << gone)
-            for k in aimed_by[gone * 2 + self.owner_at.pop(space)]:
+            for k in AIMED_BY[gone * 2 + self.owner_at.pop(space)]:
                 aimed[k] -= 1
         if instance >= 0:
             card = card_of[instance]
             on_top[card] += 1
             self.tops |= BIT[card]
             owner = self.owner_at[space] = self.owner_of[instance]
-            for k in aimed_by[card * 2 + owner]:
+            for k in AIMED_BY[card * 2 + owner]:
                 aimed[k] += 1
         self._offers = None
         self.generation += 1
@@ -300,7 +292,6 @@ class TableIndex:
             dict(self.owner_at),
             list(self.aimed),
         )
-        twin.aimed_by = self.aimed_by
         twin.cut_off, twin.recheck = dict(self.cut_off), dict(self.recheck)
         twin.remembered = {}
         twin.held = [list(self.held[0]), list(self.held[1])]

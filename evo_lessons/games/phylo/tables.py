@@ -102,18 +102,6 @@ AIMED_BY: tuple[tuple[int, ...], ...] = tuple(
     for x in _ALL
     for owner in (0, 1)
 )
-
-
-@cache
-def aimed_by_events(events: frozenset[int]) -> tuple[tuple[int, ...], ...]:
-    """``AIMED_BY`` for a game whose decks hold only these event cards: a species that comes or
-    goes counts for those alone (each ready-made deck holds 4 of the 17, so about half the
-    counting a placement does)."""
-    return tuple(tuple(k for k in keys if k >> 1 in events) for keys in AIMED_BY)
-
-
-#: the event cards' ids
-EVENT_IDS = frozenset(EVENT_TARGETS)
 #: BIT[x]: card id x's bit in a bitmask of card ids (a wide int, built once)
 BIT: tuple[int, ...] = tuple(1 << x for x in _ALL)
 
