@@ -8,25 +8,27 @@ The game is reached only through its spec (``GAME``).
 Targets: issue 19 asks for at least 2,000 random 2-player games per CPU-second (the CPU figure
 is the steady one on a shared machine). The rules keep between actions what a decision asks
 (``games/phylo/index.py``: the open spaces and what may be played there, the species able to
-move, each hand's cards, the event targets, the cards to recheck for broken links) instead of
-rescanning the table, and a turn's legal list counts its plays without building them
-(``games/phylo/choices.py``: a random player reads one action of about 28, 16 of them plays);
-``games/phylo/reference.py`` works the same answers out from scratch, and
-tests/phylo/test_incremental_legal.py checks that both agree at every decision of ~2,000 games.
-Measured on the shared 2-core machine (``--games``, the code before and after interleaved,
-medians of 5 runs at load 0.8-1.1): themed decks 1,327 -> 1,597 games per CPU-second, pool
-decks 1,806 -> 2,065; machine instructions a game (valgrind, deterministic, 300 games after the
-modules are compiled) 5.79 M -> 4.85 M themed, 4.39 M -> 3.79 M pool (the sessions before: 7.73
-M -> 7.00 M -> 5.76 M themed). This session's cuts: a turn's pick walks the open spaces' order
-keys instead of building the list of offers; the index keeps the card ids on top (no scan for a
-keyword play or a spread whose species is not there); the log's commonest sentences are shared
-events; a card put where it fits is not queued for the broken-link check; the removal step looks
-only at cut-off spaces; one-card-at-a-time tests read truth tables (``tables.NEEDED`` ...)
-instead of shifting 134-bit masks. The goal is not met: what is left is spread thinly over the
-whole turn (see --profile), under 1% a change: the discards named lazily (0.7%), a new game's
-table copied from a template (0.4%), the hand's card ids kept in order (0.2%), scores from a set
-(0.1%) were measured and dropped. A new game costs ~0.43 M instructions (the two deck
-shuffles are 40% of its bytecodes), and seeding the game's and the two bots' generators ~0.08 M.
+move, each hand's cards, how many species on top each event card may target, the cards to
+recheck for broken links) instead of rescanning the table, and a turn's legal list counts its
+plays, events and discards without building them (``games/phylo/choices.py``: a random player
+reads one action of about 28); ``games/phylo/reference.py`` works the same answers out from
+scratch, and tests/phylo/test_incremental_legal.py checks that both agree at every decision of
+~2,000 games. Machine instructions a game (valgrind, deterministic, 300 games after the modules
+are compiled), themed decks: 7.73 M -> 7.00 M -> 5.76 M -> 4.85 M over the sessions before,
+4.85 M -> 4.31 M this one (pool decks 3.79 M -> 3.38 M); ``--games``, the code before and after
+interleaved, 3 runs at load 1: themed 1,499-1,542 -> 1,739-1,772 games per CPU-second, pool
+1,952-2,083 -> 2,261-2,402. This session's cuts: the event plays counted from the index
+(-4.7%) and the discards from the hand; the apply side (a play carried out in place, the
+removal step skipped when nothing is at risk and nothing changed, the hand's copies counted in
+a list, shared setup sentences: -4.7% together); the default options checked once
+(``engine/spec.py``); a call or two fewer a decision. The goal is not met: what is left is
+spread over the whole turn (see --profile), each idea measured under 0.5% or worse: the
+spaces of each species on top as bitmasks (keyword plays found from them: +0.7%), the event
+counters packed in one wide int (no change), the plays' counts kept for the pick (+2%), a
+species counting only for the events its game was dealt (-0.2% themed, but pool decks deal a
+new set each game: pool -12%), an inlined occupied check in ``changed`` (+0.15%). A new game
+costs ~0.34 M instructions (the two deck shuffles are 40% of its bytecodes), and seeding the
+game's and the two bots' generators ~0.08 M.
 A widget step should take at most 30 ms in the kernel. ``cpu_us_per_decision`` compares runs
 whose games differ in length (a change of cards changes the games).
 """
