@@ -35,7 +35,7 @@ def _cluster(workers: int):
     from dask.distributed import Client, LocalCluster
 
     cluster = LocalCluster(
-        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"
     )
     return cluster, Client(cluster)
 

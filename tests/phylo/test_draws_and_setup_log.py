@@ -1,4 +1,4 @@
-"""The draws, the hand's index and a new game's log, as the faster code now writes them.
+"""The draws, the hand's index and a new game's log, as the fast code writes them.
 
 ``decks.py`` draws without a call a card and shares the setup's sentences (one Event each);
 ``index.py`` counts a hand's copies in a list by card id. These tests pin down what that code
