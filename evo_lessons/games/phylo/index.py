@@ -88,9 +88,9 @@ class TableIndex:
             card = card_of[top[s]]
             self.on_top[card] += 1
             self.tops |= 1 << card
-            for k in AIMED_BY[card * 2 + self.owner_of[top[s]]]:
+            owner = self.owner_at[s] = self.owner_of[top[s]]
+            for k in AIMED_BY[card * 2 + owner]:
                 self.aimed[k] += 1
-            self.owner_at[s] = self.owner_of[top[s]]
         self.cut_off = {}
         self.recheck = dict.fromkeys(range(len(top)))
         self.remembered = {}
@@ -172,7 +172,7 @@ class TableIndex:
         if gone >= 0:
             left = on_top[gone] = on_top[gone] - 1
             if not left:
-                self.tops &= ~(1 << gone)
+                self.tops ^= BIT[gone]  # its last copy left: its bit is set, XOR clears it
             for k in AIMED_BY[gone * 2 + self.owner_at.pop(space)]:
                 aimed[k] -= 1
         if instance >= 0:

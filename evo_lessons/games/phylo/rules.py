@@ -185,8 +185,6 @@ DECK_CHOICES = ("random", *(d.key for d in COLLECTION.decks))
 ACTIONS_PER_TURN = 3
 IS_SPECIES = T.IS_SPECIES
 SPREAD = T.SPREAD
-#: the shared discard action of each card
-DISCARDS = T.card_actions(DiscardToDraw)
 EVENT_OWN = T.EVENT_OWN
 #: card ids: the species first, then the events (``tables._per_card``)
 FIRST_EVENT = len(T.SPECIES)
