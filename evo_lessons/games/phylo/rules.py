@@ -315,9 +315,10 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         kind = type(action)  # the legal list's own object: exactly one of ACTION_TYPES
         if self.phase == "play":  # a turn's actions: nearly every decision
             me = self.turn_player
-            if kind is PlaySpecies:  # half the decisions: self._turn_action(...), inlined
+            if kind is PlaySpecies:  # half the decisions: one action, a hand card onto a space
                 self.actions_left -= 1
-                self._place(me, action.card, action.row * self.columns + action.column, events, 0)
+                space = action.row * self.columns + action.column  # self._space(action), inlined
+                self._place(me, action.card, space, events, 0)
             elif kind is Pass:
                 events.append(PASSES[me])
                 self._end_turn(events)
@@ -351,14 +352,13 @@ class PhyloState(CallYourBluff, Scoring, GameState):
             self._end_turn(events)
 
     def _turn_action(self, me: int, action: Action, events: list[Event]) -> None:
+        """Every action of a turn but a play and a pass, which ``_apply`` carries out itself."""
         kind = type(action)
         if kind is Spread:  # free (R8)
             self._place(me, action.card, self._space(action), events, 1)
             return
         self.actions_left -= 1
-        if kind is PlaySpecies:  # self._space(action), inlined
-            self._place(me, action.card, action.row * self.columns + action.column, events, 0)
-        elif kind is DiscardToDraw:
+        if kind is DiscardToDraw:
             self._discard_to_draw(me, action.card, events)
         elif kind is MoveSpecies:
             self._move(me, action, events)
