@@ -119,6 +119,8 @@ class BrokenLinks(EventCards):
 
     def _removal_step(self, events: list[Event]) -> None:
         """The end of a turn: cards at risk since an earlier turn are removed (R11)."""
+        if not self.risk and not self.index.recheck:  # most turns: nothing at risk, nothing new
+            return
         self._update_risk(events)
         doomed = [i for i, since in self.risk.items() if since < self.turn]
         if not doomed:

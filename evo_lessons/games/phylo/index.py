@@ -87,7 +87,7 @@ class TableIndex:
         for s in self.occupied:
             card = card_of[top[s]]
             self.on_top[card] += 1
-            self.tops |= 1 << card
+            self.tops |= BIT[card]
             owner = self.owner_at[s] = self.owner_of[top[s]]
             for k in AIMED_BY[card * 2 + owner]:
                 self.aimed[k] += 1

@@ -381,8 +381,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         self._draw(self.turn_player, 1, events)  # R16: the first turn too
 
     def _end_turn(self, events: list[Event]) -> None:
-        if self.risk or self.index.recheck:  # most turns end with no card at risk: nothing to do
-            self._removal_step(events)
+        self._removal_step(events)
         if self.end_after is not None and self.turn >= self.end_after:
             self._finish(events)
         else:
