@@ -54,10 +54,10 @@ def test_the_hand_index_keeps_a_card_until_its_last_copy_leaves():
     horse = card("horse")
     act(state, "Discard Horse to draw 3 cards")
     assert horse in state.index.held[0] and state.index.counts[0][horse] == 1
-    assert state.index.species[0] >> horse & 1
+    assert state.index.species[0] & state.index.bit[horse]
     act(state, "Discard Horse to draw 3 cards")
     assert horse not in state.index.held[0] and state.index.counts[0][horse] == 0
-    assert not state.index.species[0] >> horse & 1
+    assert not state.index.species[0] & state.index.bit[horse]
 
 
 def test_the_hand_index_equals_the_hand_after_every_draw_and_play():
@@ -69,7 +69,7 @@ def test_the_hand_index_equals_the_hand_after_every_draw_and_play():
         for p in (0, 1):
             cards = held(state, p)
             assert state.index.held[p] == cards
-            assert state.index.species[p] == sum(1 << c for c in cards if c < FIRST_EVENT)
+            assert state.index.species[p] == sum(state.index.bit[c] for c in cards if c < FIRST_EVENT)
             for c in cards:
                 copies = sum(state.card_of[i] == c for i in state.hands[p])
                 assert state.index.counts[p][c] == copies

@@ -54,7 +54,7 @@ def check_every_decision(seed: int, options: dict, bots: list) -> PhyloState:
         for p in (0, 1):  # the index's count of each hand
             held = sorted({state.card_of[i] for i in state.hands[p]})
             assert state.index.held[p] == held, (seed, len(state.history))
-            assert state.index.species[p] == sum(1 << c for c in held if c < FIRST_EVENT)
+            assert state.index.species[p] == sum(state.index.bit[c] for c in held if c < FIRST_EVENT)
         bot = bots[state.current_player]
         view = state.observation(state.current_player) if bot.needs_observation else None
         state.apply(bot.choose(view, choices))

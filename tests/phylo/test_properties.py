@@ -84,7 +84,7 @@ def test_the_speed_index_always_equals_one_rebuilt_from_the_table(seed, options)
     """index.py remembers between actions what a full scan of the table would find."""
 
     def check(state, _action):
-        fresh = TableIndex()
+        fresh = TableIndex(state.index.bits, state.rows, state.columns)
         fresh.rebuild(state.top, state.under, state.card_of, state.neighbours, state.owner_of)
         assert state.index == fresh
         assert state.index.order == sorted(fresh.keys, key=fresh.keys.__getitem__)

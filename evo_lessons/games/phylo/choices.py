@@ -71,7 +71,7 @@ class TurnChoices(Choices):
         plays,
         keyword: list[Action],
         events: list[tuple[int, int]],
-        moves: list[Action],
+        moves: list[tuple[int, int]],
         discards: Sequence[int],
         rest: list[Action],
         size: int,
@@ -85,8 +85,11 @@ class TurnChoices(Choices):
         self._keyword, self._events, self._moves = keyword, events, moves
         self._discards, self._rest = discards, rest
         # the count needs no order: what fits each open space, counted
+        repeat = index.repeat
         count = self._count = (
-            sum([(mask & hand).bit_count() for mask in index.plays.values()]) if hand else 0
+            (index.packed & hand * repeat).bit_count()
+            if repeat
+            else sum([(mask & hand).bit_count() for mask in index.plays.values()])
         )
         self._size = count + size
 
@@ -119,10 +122,11 @@ class TurnChoices(Choices):
                 self._table()
                 return self._state._event_actions(card, self._me)[k]
             k -= targets
-        moves = self._moves
-        if k < len(moves):
-            return moves[k]
-        k -= len(moves)
+        for space, moves in self._moves:
+            if k < moves:
+                self._table()
+                return self._state._moves_of(space)[k]
+            k -= moves
         discards = self._discards
         if k < len(discards):
             return DISCARDS[discards[k]]
@@ -153,7 +157,8 @@ class TurnChoices(Choices):
             actions = ordinary_plays(index.offers, self._hand, self._plays) + self._keyword
             for card, _targets in self._events:
                 actions += state._event_actions(card, me)
-            actions += self._moves
+            for space, _moves in self._moves:
+                actions += state._moves_of(space)
             actions += [DISCARDS[card] for card in self._discards]
             self._list = actions + self._rest
         return self._list

@@ -89,6 +89,13 @@ COINS = tuple(
 
 
 @cache
+def deck_bits(first: str, second: str) -> T.SpeciesBits:
+    """How a game of two ready-made decks numbers its species in masks (``tables.py``)."""
+    cards = DECK_CARDS[first] + DECK_CARDS[second]
+    return T.species_bits(frozenset(c for c in cards if T.IS_SPECIES[c]))
+
+
+@cache
 def _shuffled(homes: tuple[int, int], columns: int) -> Event:
     """The sentence of the shuffle and where the HOME cards lie (R1), one a grid."""
     names = T.space_names(columns)
@@ -118,7 +125,8 @@ class Decks(Spaces):
     _start_turn: Callable[[list[Event]], None]
 
     # -- where the decks come from (R15) -------------------------------------------------------
-    def _ready_decks(self) -> list[list[int]]:
+    def _ready_decks(self) -> tuple[list[Sequence[int]], T.SpeciesBits]:
+        """The two decks, and how the game numbers their species in masks."""
         opts = self.options
         if opts["decks"] == "pool":
             pool = list(CARD_IDS)
@@ -131,7 +139,7 @@ class Decks(Spaces):
                     f"{2 * size} are dealt alternately, {size} to each player.",
                 )
             )
-            return [pool[0 : 2 * size : 2], pool[1 : 2 * size : 2]]
+            return [pool[0 : 2 * size : 2], pool[1 : 2 * size : 2]], T.CARD_BITS
         names = [opts["deck_1"], opts["deck_2"]]
         if names[0] == "random" and names[1] == "random":
             names = self.rng.sample(DECK_KEYS, 2)
@@ -142,7 +150,7 @@ class Decks(Spaces):
             ]
         first, second = names
         self.setup_events += (PLAYS_DECK[0, first], PLAYS_DECK[1, second])
-        return [DECK_CARDS[first], DECK_CARDS[second]]
+        return [DECK_CARDS[first], DECK_CARDS[second]], deck_bits(first, second)
 
     def _pick_actions(self) -> list[Action]:
         """The deck-builder's choices: any card of the collection, at most two copies (R15)."""

@@ -37,11 +37,24 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Callable, Sequence
 
-from .tables import AIMED_BY, BESIDE, BIT, IS_SPECIES, MOVE_REACH
+from .tables import (
+    AIMED_BY,
+    BESIDE,
+    BIT,
+    CARD_BITS,
+    DIGIT,
+    IS_SPECIES,
+    MOVE_REACH,
+    SpeciesBits,
+    packed_lines,
+    repeated,
+)
 
 #: the order key of an empty space: 4096 x its first neighbour that offers plays, plus itself
 #: (the legal list names spaces as a scan of the table in reading order first meets them)
 ORDER = 4096
+
+
 
 CutOff = Callable[[int, list[int], list[int], Sequence[int], tuple[tuple[int, ...], ...]], int]
 
@@ -49,8 +62,20 @@ CutOff = Callable[[int, list[int], list[int], Sequence[int], tuple[tuple[int, ..
 class TableIndex:
     """Incremental answers about one table; its owner reports every change (``changed``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, bits: SpeciesBits = CARD_BITS, rows: int = 7, columns: int = 9) -> None:
+        #: how this game numbers its species in masks (``plays``, ``species``; ``tables.py``)
+        self.bits = bits
+        self.beside, self.bit, self.width = bits.beside, bits.bit, bits.width  # (kept at hand)
         self.plays: dict[int, int] = {}  # empty space -> the species that may be played there
+        #: every value of ``plays`` side by side, ``width`` bits a space: ``plays[s] << width *
+        #: s``; a hand's plays are counted in one AND with the hand once for each space
+        #: (``hand * repeat``)
+        self.packed = 0
+        if bits.width == DIGIT:
+            self.repeat = repeated(self.width, rows * columns)
+            self.lines = packed_lines(self.width, rows, columns)  # R7's reach, side by side
+        else:
+            self.repeat, self.lines = 0, ()
         self.keys: dict[int, int] = {}  # empty space -> its order key (see ORDER)
         self._offers: list[tuple[int, int]] | None = []
         #: counts the table's changes: a legal list of an earlier decision knows it is stale
@@ -74,7 +99,7 @@ class TableIndex:
         """Forget everything and index the table as it lies (after a table is set by hand)."""
         if owner_of is not None:
             self.owner_of = owner_of
-        self.plays, self.keys, self._offers = {}, {}, None
+        self.plays, self.keys, self._offers, self.packed = {}, {}, None, 0
         self.generation += 1
         self.occupied = [s for s, instance in enumerate(top) if instance >= 0]
         self.movers = [
@@ -124,9 +149,13 @@ class TableIndex:
         recheck, plays, keys, cut = self.recheck, self.plays, self.keys, self.cut_off
         if not fits:
             recheck[space] = None
-        if plays.pop(space, None) is not None:
+        packed, width, packing = self.packed, self.width, self.repeat
+        gone = plays.pop(space, None)
+        if gone is not None:
             del keys[space]
-        allowed = BESIDE[card]
+            if packing:
+                packed ^= gone << width * space
+        allowed = self.beside[card]
         for n in neighbours[space]:
             if n in cut:
                 recheck[n] = None
@@ -135,10 +164,17 @@ class TableIndex:
                 key = space * ORDER + n
                 if mask is None:
                     plays[n], keys[n] = allowed, key
+                    if packing:
+                        packed |= allowed << width * n
                 else:
-                    plays[n] = mask | allowed
+                    grown = mask | allowed
+                    if grown != mask:
+                        plays[n] = grown
+                        if packing:
+                            packed |= grown << width * n
                     if key < keys[n]:
                         keys[n] = key
+        self.packed = packed
 
     def changed_beneath(
         self, space: int, top: list[int], under: list[int], card_of, neighbours
@@ -194,23 +230,30 @@ class TableIndex:
     def _offer(self, space: int, top: list[int], under: list[int], card_of, neighbours) -> None:
         """What may be played on ``space`` now (nothing unless it is empty, R4)."""
         if top[space] >= 0 or under[space] >= 0:
-            if self.plays.pop(space, None) is not None:
+            gone = self.plays.pop(space, None)
+            if gone is not None:
                 del self.keys[space]
+                if self.repeat:
+                    self.packed ^= gone << self.width * space
             return
         mask = first = 0
+        beside = self.beside
         for n in neighbours[space]:  # in reading order: the first found comes first
             instance = top[n]
             if instance >= 0:
-                allowed = BESIDE[card_of[instance]]
+                allowed = beside[card_of[instance]]
                 if allowed:
                     if not mask:
                         first = n
                     mask |= allowed
+        old = self.plays.get(space, 0)
         if mask:
             self.plays[space] = mask
             self.keys[space] = first * ORDER + space
-        elif self.plays.pop(space, None) is not None:
-            del self.keys[space]
+        elif old:
+            del self.plays[space], self.keys[space]
+        if mask != old and self.repeat:
+            self.packed ^= (mask ^ old) << self.width * space
 
     @property
     def offers(self) -> list[tuple[int, int]]:
@@ -235,7 +278,7 @@ class TableIndex:
         if not copies:
             insort(self.held[player], card)
             if IS_SPECIES[card]:
-                self.species[player] |= BIT[card]
+                self.species[player] |= self.bit[card]
 
     def gave(self, player: int, card: int) -> None:
         """A copy of ``card`` left ``player``'s hand."""
@@ -244,7 +287,7 @@ class TableIndex:
         if not copies:
             self.held[player].remove(card)
             if IS_SPECIES[card]:
-                self.species[player] ^= BIT[card]  # its bit is set: XOR clears it
+                self.species[player] ^= self.bit[card]  # its bit is set: XOR clears it
 
     def count_hands(self, hands: Sequence[Sequence[int]], card_of: Sequence[int]) -> None:
         """Forget the hands and count them as they are (after hands are set by hand)."""
@@ -283,7 +326,9 @@ class TableIndex:
         """A copy for a cloned state (every value is a whole number: shallow copies do);
         what was remembered is not copied, the copy works it out again if asked."""
         twin = TableIndex.__new__(TableIndex)
+        twin.bits, twin.beside, twin.bit, twin.width = self.bits, self.beside, self.bit, self.width
         twin.plays, twin.keys = dict(self.plays), dict(self.keys)
+        twin.packed, twin.repeat, twin.lines = self.packed, self.repeat, self.lines
         twin._offers, twin.generation = None, 0
         twin.occupied, twin.movers = list(self.occupied), list(self.movers)
         twin.on_top, twin.tops = list(self.on_top), self.tops
@@ -305,7 +350,12 @@ class TableIndex:
             return NotImplemented
         mine = (self.plays, self.keys, self.occupied, self.movers, self.on_top, self.tops)
         theirs = (other.plays, other.keys, other.occupied, other.movers, other.on_top, other.tops)
-        return mine == theirs and self.owner_at == other.owner_at and self.aimed == other.aimed
+        return (
+            mine == theirs
+            and self.owner_at == other.owner_at
+            and self.aimed == other.aimed
+            and self.packed == other.packed
+        )
 
     __hash__ = None  # type: ignore[assignment]
 

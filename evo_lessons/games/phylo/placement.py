@@ -28,17 +28,17 @@ NEEDS, HOSTS, INVADES = T.NEEDS, T.HOSTS, T.INVADES
 #: the same, as truths indexed by card id (``tables.py``: no wide ints built to test a bit)
 NEEDED, HOSTED, INVADED = T.NEEDED, T.HOSTED, T.INVADED
 MOVE_REACH, SPREAD, POLLINATORS = T.MOVE_REACH, T.SPREAD, T.POLLINATORS
-#: the shared action objects of each grid (``tables.py``)
-PLAYS = T.PerGrid(lambda columns: T.play_table(PlaySpecies, columns))
+#: the shared action objects of each grid (``tables.py``); the plays also by how the game
+#: numbers its species: ``PLAYS[index.bits][columns]``
+PLAYS = T.ActionTable(
+    lambda bits: T.PerGrid(lambda columns: T.play_table(PlaySpecies, columns, bits.card))
+)
 INVASIONS = T.PerGrid(lambda columns: T.keyword_table(PlayInvasive, columns))
 PARASITES = T.PerGrid(lambda columns: T.keyword_table(PlayParasite, columns))
 MOVES = T.PerGrid(lambda columns: T.move_table(MoveSpecies, columns))
 #: MOVE_WAY[x]: R7's reach of species x and whether it flies (diagonals too), as ``within`` is
 #: indexed
 MOVE_WAY = tuple((reach, directions == 8) for reach, directions in MOVE_REACH)
-BIT = T.BIT
-#: the species with an INVASIVE or a PARASITIC play
-KEYWORD_PLAYS = sum(1 << c for c in range(len(CARDS)) if INVADES[c] or HOSTS[c])
 
 
 def _played(columns: int) -> T.ActionTable:
@@ -104,14 +104,15 @@ class Placement(Decks):
         neighbour) and PARASITIC plays (beneath a host with no parasite yet), in card order."""
         actions: list[Action] = []
         append = actions.append
-        keyword = hand & KEYWORD_PLAYS
+        index = self.index
+        keyword, named = hand & index.bits.keyword, index.bits.card
         under, card_of, top, neighbours = self.under, self.card_of, self.top, self.neighbours
-        occupied, tops = self.index.occupied, self.index.tops
+        occupied, tops = index.occupied, index.tops
         invasions, parasites = INVASIONS[self.columns], PARASITES[self.columns]
         while keyword:  # the hand's species with a keyword play, in id order
             low = keyword & -keyword
             keyword ^= low
-            card = low.bit_length() - 1
+            card = named[low.bit_length() - 1]
             if not (INVADES[card] | HOSTS[card]) & tops:  # nothing to replace or live beneath
                 continue
             invades, hosts, needs = INVADED[card], HOSTED[card], NEEDED[card]
@@ -135,7 +136,7 @@ class Placement(Decks):
         checked one by one; elsewhere the index's open spaces say it at once.
         """
         card = self.card_of[instance]
-        bit = 1 << card
+        bit = self.index.bit[card]
         get = self.index.plays.get
         within = self.within[space][reach][directions == 8]
         beside = self.neighbours[space]
@@ -146,57 +147,86 @@ class Placement(Decks):
         ]
 
     def _move_actions(self, me: int) -> list[Action]:
-        """R7: MOVE and FLIGHT of the player's own species, space by space.
+        """R7: MOVE and FLIGHT of the player's own species, space by space."""
+        return [move for space, _n in self._move_counts(me)[0] for move in self._moves_of(space)]
 
-        The list is remembered until the table changes (``index.remembered``): do not change it.
+    def _moves_of(self, space: int) -> list[Action]:
+        """R7: where the species on ``space`` may move, line by line and nearest first."""
+        instance = self.top[space]
+        card = self.card_of[instance]
+        reach, flies = MOVE_WAY[card]
+        moves, base = MOVES[self.columns], (card * 4096 + space) * 4096
+        places = self._destinations(instance, space, reach, 8 if flies else 4)
+        return [moves[base + d] for d in places]
+
+    def _move_counts(self, me: int) -> tuple[list[tuple[int, int]], int]:
+        """R7: how many MOVE and FLIGHT actions each of the player's species has, space by
+        space (those with none left out), and their sum; a turn counts its moves and names
+        them only when one is picked (``_moves_of``).
+
+        Remembered until the table changes (``index.remembered``): do not change it.
         """
-        remembered = self.index.remembered
-        actions = remembered.get(me)  # the key of a player's moves: the player
-        if actions is not None:
-            return actions
-        actions = remembered[me] = []
-        append = actions.append
-        top, owner_of, card_of = self.top, self.owner_of, self.card_of
-        neighbours, within, plays = self.neighbours, self.within, self.index.plays
-        moves = MOVES[self.columns]
-        for space in self.index.movers:
+        index = self.index
+        counted = index.remembered.get(me)  # the key of a player's moves: the player
+        if counted is not None:
+            return counted
+        counts, total = [], 0
+        top, owner_of, card_of, neighbours = self.top, self.owner_of, self.card_of, self.neighbours
+        plays, packed, bits, lines = index.plays, index.packed, index.bit, index.lines
+        for space in index.movers:
             instance = top[space]
             if owner_of[instance] != me:
                 continue
             card = card_of[instance]
             reach, flies = MOVE_WAY[card]
-            # self._destinations(instance, space, reach, directions), inlined
-            bit, needs, beside = BIT[card], NEEDED[card], neighbours[space]
-            base = (card * 4096 + space) * 4096
-            for d in filter(plays.__contains__, within[space][reach][flies]):
-                if not plays[d] & bit:
-                    continue
-                if d in beside:  # it must fit without counting itself
-                    for n in neighbours[d]:
-                        other = top[n]
-                        if other >= 0 and n != space and needs[card_of[other]]:
-                            append(moves[base + d])
+            if not lines:  # the game's masks take several digits: one space at a time
+                n = len(self._destinations(instance, space, reach, 8 if flies else 4))
+                if n:
+                    counts.append((space, n))
+                    total += n
+                continue
+            bit = bits[card]
+            # the open spaces in its lines where it may be played (a space's masks side by
+            # side, ANDed with its bit in each space of its lines): one AND for all of them
+            n = (packed & bit * lines[space][reach][flies]).bit_count()
+            if not n:
+                continue
+            needs = NEEDED[card]
+            for d in neighbours[space]:  # beside its old space, it must fit without itself
+                if plays.get(d, 0) & bit:
+                    for other_space in neighbours[d]:
+                        other = top[other_space]
+                        if other >= 0 and other_space != space and needs[card_of[other]]:
                             break
-                else:
-                    append(moves[base + d])
-        return actions
+                    else:
+                        n -= 1
+            if n:
+                counts.append((space, n))
+                total += n
+        counted = index.remembered[me] = (counts, total)
+        return counted
 
     def _spread_actions(self, me: int) -> list[Action]:
         """R8: a copy in the hand beside its original, where the condition is met."""
         index = self.index
-        tops = index.tops
-        # the hand's species with a copy on the table whose condition may be met now: WIND
-        # after a Strong wind, POLLINATOR after a Pollinator boom or with a pollinator on the
-        # table (a neighbour of the copy, checked below); most turns, none
-        spreading = (
-            index.species[me]
-            & tops
-            & (
-                (T.WIND_SPREADERS if self.wind else 0)
-                | (T.POLLINATED if self.pollinator or tops & POLLINATORS else 0)
-            )
+        bits = index.bits
+        # the hand's species whose condition may be met now: WIND after a Strong wind,
+        # POLLINATOR after a Pollinator boom or with a pollinator on the table (a neighbour of
+        # the copy, checked below); most turns, none
+        spreading = index.species[me] & (
+            (bits.wind if self.wind else 0)
+            | (bits.pollinated if self.pollinator or index.tops & POLLINATORS else 0)
         )
         if not spreading:
+            return []
+        on_top, wanted = index.on_top, set()  # those with a copy on the table, as card ids
+        while spreading:
+            low = spreading & -spreading
+            spreading ^= low
+            card = bits.card[low.bit_length() - 1]
+            if on_top[card]:
+                wanted.add(card)
+        if not wanted:
             return []
         found: set[tuple[int, int]] = set()
         top, under, card_of = self.top, self.under, self.card_of
@@ -205,7 +235,7 @@ class Placement(Decks):
             if instance < 2 or self.owner_of[instance] != me:
                 continue
             card = card_of[instance]
-            if not spreading >> card & 1 or not self._spread_condition(card, space):
+            if card not in wanted or not self._spread_condition(card, space):
                 continue
             for n in self.neighbours[space]:
                 if top[n] < 0 and under[n] < 0:

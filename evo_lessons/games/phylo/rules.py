@@ -174,7 +174,7 @@ from .broken_links import cut_off_at
 from .choices import TurnChoices
 from .data import DECK_SIZE
 from .decks import SEATS, START_HAND
-from .placement import KEYWORD_PLAYS, PLAYS
+from .placement import PLAYS
 from .scoring import Scoring
 
 COLLECTION = T.COLLECTION
@@ -216,7 +216,10 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         # instances: 0 and 1 are the HOME cards, then every deck card (see spaces.py)
         self.card_of: tuple[int, ...] = (HOME, HOME)
         self.owner_of: tuple[int, ...] = (0, 1)
-        self._lay_out(options["rows"], options["columns"])
+        # ready-made and pool decks are known before the HOMEs are laid: so are their species
+        ready = None if options["decks"] == "build" else self._ready_decks()
+        bits = T.CARD_BITS if ready is None else ready[1]
+        self._lay_out(options["rows"], options["columns"], bits)
         self.decks: list[list[int]] = [[], []]  # instances; the top of a deck is its end
         self.hands: list[list[int]] = [[], []]
         self.discards: list[list[int]] = [[], []]
@@ -233,7 +236,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         self.phase = "build"  # build | preselect | play | remove | over
         self.chooser = 0  # who removes a card after a challenge
         self.picks: list[list[int]] = [[], []]
-        if options["decks"] == "build":
+        if ready is None:
             self.setup_events.append(
                 Event(
                     "build",
@@ -242,7 +245,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
                 )
             )
         else:
-            self._deal(self._ready_decks(), self.setup_events)
+            self._deal(ready[0], self.setup_events)
 
     # -- contract ------------------------------------------------------------------------------
     @property
@@ -281,11 +284,12 @@ class PhyloState(CallYourBluff, Scoring, GameState):
             return self._setting_up_actions()
         me = self.turn_player
         index = self.index
+        bits = index.bits  # how this game numbers its species in masks (tables.py)
         if not self.actions_left:  # only spreads (R8) and the pass are left
             hand = index.species[me]
-            return (self._spread_actions(me) if hand & T.SPREADERS else []) + [PASS]
+            return (self._spread_actions(me) if hand & bits.spreaders else []) + [PASS]
         hand_cards, hand = index.held[me], index.species[me]
-        keyword = self._keyword_plays(hand) if hand & KEYWORD_PLAYS else []
+        keyword = self._keyword_plays(hand) if hand & bits.keyword else []
         size = len(keyword)
         events = []
         if not self.event_played and hand_cards and hand_cards[-1] >= FIRST_EVENT:
@@ -296,17 +300,17 @@ class PhyloState(CallYourBluff, Scoring, GameState):
                 if targets:
                     events.append((card, targets))
                     size += targets
-        moves = self._move_actions(me)
+        moves, move_count = self._move_counts(me)
         discards = tuple(hand_cards) if self.decks[me] else ()  # the hand as it is now
         rest = (
             self._challenge_actions(me) if self.options["realism"] and not self.challenged else []
         )
-        if hand & T.SPREADERS:
+        if hand & bits.spreaders:
             rest += self._spread_actions(me)
         rest.append(PASS)
-        size += len(moves) + len(discards) + len(rest)
+        size += move_count + len(discards) + len(rest)
         return TurnChoices(
-            self, hand, PLAYS[self.columns], keyword, events, moves, discards, rest, size
+            self, hand, PLAYS[bits][self.columns], keyword, events, moves, discards, rest, size
         )
 
     # -- applying actions ----------------------------------------------------------------------
@@ -347,7 +351,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
                 return
             me = self.turn_player
             index = self.index
-            if index.species[me] & T.SPREADERS and self._spread_actions(me):
+            if index.species[me] & index.bits.spreaders and self._spread_actions(me):
                 return
             self._end_turn(events)
 

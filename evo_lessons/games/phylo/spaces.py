@@ -35,8 +35,9 @@ class Spaces:
     owner_of: tuple[int, ...]
     index: TableIndex
 
-    def _lay_out(self, rows: int, columns: int) -> None:
-        """An empty grid with the two HOME cards side by side in the middle row (R1)."""
+    def _lay_out(self, rows: int, columns: int, bits: T.SpeciesBits = T.CARD_BITS) -> None:
+        """An empty grid with the two HOME cards side by side in the middle row (R1); ``bits``:
+        how the game numbers its species in masks (``tables.SpeciesBits``)."""
         self.rows, self.columns = rows, columns
         geometry = T.grid(rows, columns)
         self.neighbours = geometry.neighbours  # tuples: shared by clones, never copied
@@ -45,7 +46,7 @@ class Spaces:
         self.homes = geometry.homes
         self.top = [-1] * (rows * columns)
         self.under = [-1] * (rows * columns)
-        self.index = TableIndex()
+        self.index = TableIndex(bits, rows, columns)
         for p, space in enumerate(self.homes):
             self._put(space, p)
 

@@ -106,6 +106,75 @@ AIMED_BY: tuple[tuple[int, ...], ...] = tuple(
 BIT: tuple[int, ...] = tuple(1 << x for x in _ALL)
 
 
+#: the species with an INVASIVE or a PARASITIC play
+KEYWORD_PLAYS: int = _mask(c for c in _ALL if INVADES[c] or HOSTS[c])
+#: the most species a game may number in one digit of a Python int (30 bits)
+DIGIT = 30
+
+
+class SpeciesBits:
+    """How one game numbers its species in masks: a hand's species, what may be played on a
+    space (``index.plays``), and all the open spaces' masks side by side (``index.packed``).
+
+    Such masks are ANDed and counted at every decision. Over the whole collection they are
+    wide ints (a bit per card id, over a hundred), and each operation builds a new one of
+    several digits. Two ready-made decks hold at most 30 species, so their game numbers them
+    0 to 29 in card-id order: a mask is one digit (30 bits) of a Python int, and the open
+    spaces' masks side by side take a digit a space. Other games (pool decks, built decks) use
+    the card ids themselves (:data:`CARD_BITS`). Nothing here decides anything: ``beside[y]``
+    is ``BESIDE[y]`` in these bits.
+    """
+
+    __slots__ = ("beside", "bit", "card", "keyword", "pollinated", "spreaders", "width", "wind")
+
+    def __init__(self, species: tuple[int, ...] | None = None) -> None:
+        card = tuple(_SPECIES_IDS) if species is None else species
+        local = {c: i for i, c in enumerate(card)}
+
+        def bits(mask: int) -> int:
+            return sum(1 << i for c, i in local.items() if mask >> c & 1)
+
+        #: card[i]: the card id of bit i (in the same order as the ids)
+        self.card: tuple[int, ...] = card
+        #: bit[x]: card id x's bit (0 for a card that is no species of this game)
+        self.bit: tuple[int, ...] = tuple(1 << local[x] if x in local else 0 for x in _ALL)
+        #: beside[y]: the species that may be played beside card y (``BESIDE``)
+        self.beside: tuple[int, ...] = tuple(bits(m) for m in BESIDE)
+        self.keyword, self.spreaders = bits(KEYWORD_PLAYS), bits(SPREADERS)
+        self.wind, self.pollinated = bits(WIND_SPREADERS), bits(POLLINATED)
+        #: the bits a space takes when masks lie side by side: a digit, when the species fit
+        self.width = DIGIT if len(card) <= DIGIT else len(card)
+
+
+#: the bits of a game whose species are not known in advance: the species' card ids
+CARD_BITS = SpeciesBits()
+
+
+@cache
+def species_bits(species: frozenset[int]) -> SpeciesBits:
+    """The bits of a game holding these species: a digit's worth when they fit in one."""
+    return SpeciesBits(tuple(sorted(species))) if len(species) <= DIGIT else CARD_BITS
+
+
+@cache
+def packed_lines(width: int, rows: int, columns: int) -> tuple:
+    """``lines[s][n][diagonals?]``: the spaces of ``grid(rows, columns).within[s][n][...]``
+    (R7's reach of a MOVE n or FLIGHT n from s), a 1 at the start of each one's ``width`` bits:
+    ``bit * lines[s][n][d]`` is a species' bit in each space it could reach, ready to AND with
+    the open spaces' masks side by side (``index.packed``)."""
+    return tuple(
+        tuple(tuple(sum(1 << width * d for d in spaces) for spaces in reach) for reach in s)
+        for s in grid(rows, columns).within
+    )
+
+
+@cache
+def repeated(width: int, spaces: int) -> int:
+    """A 1 at the start of each space's ``width`` bits: ``mask * repeated(width, n)`` is the
+    mask once for each of n spaces, ready to AND with masks side by side."""
+    return sum(1 << width * s for s in range(spaces))
+
+
 # -- the grid (rulings R1, R2, R7) ------------------------------------------------------------
 _DIRECTIONS = ((-1, 0), (0, -1), (0, 1), (1, 0), (-1, -1), (-1, 1), (1, -1), (1, 1))
 
@@ -189,25 +258,26 @@ def interned(cls, *fields):
 
 
 class PlayTable(dict):
-    """``table[card * 4096 + space]``: the shared play action of a card on a space of one grid.
+    """``table[bit * 4096 + space]``: the shared play action of a species on a space of one
+    grid, the species named by its bit in a game's masks (``cards[bit]``: its card id).
 
     A random playout asks for thousands of plays; an int key found in a dict is the cheapest
     way to hand out the same object each time.
     """
 
-    def __init__(self, cls, columns: int) -> None:
+    def __init__(self, cls, columns: int, cards: tuple[int, ...]) -> None:
         super().__init__()
-        self.cls, self.columns = cls, columns
+        self.cls, self.columns, self.cards = cls, columns, cards
 
     def __missing__(self, key: int):
-        card, space = divmod(key, 4096)
-        action = self[key] = self.cls(card, *divmod(space, self.columns))
+        bit, space = divmod(key, 4096)
+        action = self[key] = self.cls(self.cards[bit], *divmod(space, self.columns))
         return action
 
 
 @cache
-def play_table(cls, columns: int) -> PlayTable:
-    return PlayTable(cls, columns)
+def play_table(cls, columns: int, cards: tuple[int, ...]) -> PlayTable:
+    return PlayTable(cls, columns, cards)
 
 
 class ActionTable(dict):
