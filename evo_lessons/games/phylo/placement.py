@@ -189,17 +189,16 @@ class Placement(Decks):
             # the open spaces in its lines where it may be played (a space's masks side by
             # side, ANDed with its bit in each space of its lines): one AND for all of them
             n = (packed & bit * lines[space][reach][flies]).bit_count()
-            if not n:
-                continue
             needs = NEEDED[card]
-            for d in neighbours[space]:  # beside its old space, it must fit without itself
-                if plays.get(d, 0) & bit:
-                    for other_space in neighbours[d]:
-                        other = top[other_space]
-                        if other >= 0 and other_space != space and needs[card_of[other]]:
-                            break
-                    else:
-                        n -= 1
+            if n and needs[card]:  # it could feed itself: beside its old space, it must fit
+                for d in neighbours[space]:  # without counting itself
+                    if plays.get(d, 0) & bit:
+                        for other_space in neighbours[d]:
+                            other = top[other_space]
+                            if other >= 0 and other_space != space and needs[card_of[other]]:
+                                break
+                        else:
+                            n -= 1
             if n:
                 counts.append((space, n))
                 total += n
