@@ -63,19 +63,13 @@ class TableIndex:
     """Incremental answers about one table; its owner reports every change (``changed``)."""
 
     def __init__(self, bits: SpeciesBits = CARD_BITS, rows: int = 7, columns: int = 9) -> None:
-        #: how this game numbers its species in masks (``plays``, ``species``; ``tables.py``)
-        self.bits = bits
-        self.beside, self.bit, self.width = bits.beside, bits.bit, bits.width  # (kept at hand)
+        self.rows, self.columns = rows, columns
+        self._number(bits)
         self.plays: dict[int, int] = {}  # empty space -> the species that may be played there
         #: every value of ``plays`` side by side, ``width`` bits a space: ``plays[s] << width *
-        #: s``; a hand's plays are counted in one AND with the hand once for each space
-        #: (``hand * repeat``)
+        #: s``, kept when a mask takes one digit (``repeat`` is then not 0); a hand's plays are
+        #: counted in one AND with the hand once for each space (``hand * repeat``)
         self.packed = 0
-        if bits.width == DIGIT:
-            self.repeat = repeated(self.width, rows * columns)
-            self.lines = packed_lines(self.width, rows, columns)  # R7's reach, side by side
-        else:
-            self.repeat, self.lines = 0, ()
         self.keys: dict[int, int] = {}  # empty space -> its order key (see ORDER)
         self._offers: list[tuple[int, int]] | None = []
         #: counts the table's changes: a legal list of an earlier decision knows it is stale
@@ -95,10 +89,26 @@ class TableIndex:
         self.counts: list[list[int]] = [[0] * len(BIT), [0] * len(BIT)]  # card id -> copies
         self.species: list[int] = [0, 0]
 
-    def rebuild(self, top: list[int], under: list[int], card_of, neighbours, owner_of=None) -> None:
-        """Forget everything and index the table as it lies (after a table is set by hand)."""
+    def _number(self, bits: SpeciesBits) -> None:
+        """Number the species in masks as ``bits`` says (``plays``, ``species``; tables.py)."""
+        self.bits = bits
+        self.beside, self.bit, self.width = bits.beside, bits.bit, bits.width  # (kept at hand)
+        if bits.width == DIGIT:
+            self.repeat = repeated(self.width, self.rows * self.columns)
+            self.lines = packed_lines(self.width, self.rows, self.columns)  # R7's reach
+        else:
+            self.repeat, self.lines = 0, ()
+
+    def rebuild(
+        self, top: list[int], under: list[int], card_of, neighbours, owner_of=None, bits=None
+    ) -> None:
+        """Forget everything and index the table as it lies (after a table is set by hand;
+        ``bits``: number its species anew)."""
         if owner_of is not None:
             self.owner_of = owner_of
+        if bits is not None:
+            self._number(bits)
+            self.species = [sum(self.bit[c] for c in held) for held in self.held]
         self.plays, self.keys, self._offers, self.packed = {}, {}, None, 0
         self.generation += 1
         self.occupied = [s for s, instance in enumerate(top) if instance >= 0]
@@ -327,6 +337,7 @@ class TableIndex:
         what was remembered is not copied, the copy works it out again if asked."""
         twin = TableIndex.__new__(TableIndex)
         twin.bits, twin.beside, twin.bit, twin.width = self.bits, self.beside, self.bit, self.width
+        twin.rows, twin.columns = self.rows, self.columns
         twin.plays, twin.keys = dict(self.plays), dict(self.keys)
         twin.packed, twin.repeat, twin.lines = self.packed, self.repeat, self.lines
         twin._offers, twin.generation = None, 0

@@ -51,8 +51,13 @@ class Spaces:
             self._put(space, p)
 
     def reindex(self) -> None:
-        """Rebuild the speed index from ``top`` and ``under`` as they are."""
-        self.index.rebuild(self.top, self.under, self.card_of, self.neighbours, self.owner_of)
+        """Rebuild the speed index from ``top`` and ``under`` as they are. A game numbers only
+        its own decks' species in masks (``tables.SpeciesBits``): cards set by hand from
+        elsewhere make it number them by card id."""
+        bits, species = self.index.bits, T.IS_SPECIES
+        if not all(bits.bit[c] for c in self.card_of if species[c]):
+            bits = T.CARD_BITS
+        self.index.rebuild(self.top, self.under, self.card_of, self.neighbours, self.owner_of, bits)
 
     # -- the only writers ----------------------------------------------------------------------
     def _put(self, space: int, instance: int, fits: bool = False) -> None:
