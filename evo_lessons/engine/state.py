@@ -153,7 +153,9 @@ class GameState(ABC):
         whose fields merely compare equal to a legal one (``30.0`` for ``30``, a numpy integer,
         ``True`` for ``1``) is refused, so nothing from outside reaches the rules.
         """
-        legal = self._legal_now()
+        legal = self._legal
+        if legal is None:  # (self._legal_now(), inlined: a bot has just read the list)
+            legal = self._legal_now()
         if not isinstance(action, Action):
             raise IllegalAction(action, list(legal))
         if type(legal) is not list:  # a game's own sequence (engine/choices.py)

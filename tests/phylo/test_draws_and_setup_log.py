@@ -69,7 +69,8 @@ def test_the_hand_index_equals_the_hand_after_every_draw_and_play():
         for p in (0, 1):
             cards = held(state, p)
             assert state.index.held[p] == cards
-            assert state.index.species[p] == sum(state.index.bit[c] for c in cards if c < FIRST_EVENT)
+            bits = state.index.bit
+            assert state.index.species[p] == sum(bits[c] for c in cards if c < FIRST_EVENT)
             for c in cards:
                 copies = sum(state.card_of[i] == c for i in state.hands[p])
                 assert state.index.counts[p][c] == copies

@@ -54,7 +54,8 @@ def check_every_decision(seed: int, options: dict, bots: list) -> PhyloState:
         for p in (0, 1):  # the index's count of each hand
             held = sorted({state.card_of[i] for i in state.hands[p]})
             assert state.index.held[p] == held, (seed, len(state.history))
-            assert state.index.species[p] == sum(state.index.bit[c] for c in held if c < FIRST_EVENT)
+            bits = state.index.bit
+            assert state.index.species[p] == sum(bits[c] for c in held if c < FIRST_EVENT)
         bot = bots[state.current_player]
         view = state.observation(state.current_player) if bot.needs_observation else None
         state.apply(bot.choose(view, choices))

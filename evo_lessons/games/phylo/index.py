@@ -55,7 +55,6 @@ from .tables import (
 ORDER = 4096
 
 
-
 CutOff = Callable[[int, list[int], list[int], Sequence[int], tuple[tuple[int, ...], ...]], int]
 
 
@@ -75,7 +74,7 @@ class TableIndex:
         #: counts the table's changes: a legal list of an earlier decision knows it is stale
         self.generation = 0
         self.occupied: list[int] = []
-        self.movers: list[int] = []
+        self.movers: list[list[int]] = [[], []]  # each player's
         self.on_top: list[int] = [0] * len(BESIDE)  # card id -> its copies on top
         self.tops = 0  # the card ids with a copy on top
         self.cut_off: dict[int, int] = {}
@@ -112,11 +111,10 @@ class TableIndex:
         self.plays, self.keys, self._offers, self.packed = {}, {}, None, 0
         self.generation += 1
         self.occupied = [s for s, instance in enumerate(top) if instance >= 0]
-        self.movers = [
-            s
-            for s, instance in enumerate(top)
-            if instance >= 2 and MOVE_REACH[card_of[instance]][0]
-        ]
+        self.movers = [[], []]
+        for s, instance in enumerate(top):
+            if instance >= 2 and MOVE_REACH[card_of[instance]][0]:
+                self.movers[self.owner_of[instance]].append(s)
         self.on_top, self.tops = [0] * len(BESIDE), 0
         self.owner_at, self.aimed = {}, [0] * (2 * len(BESIDE))
         for s in self.occupied:
@@ -144,11 +142,11 @@ class TableIndex:
         instance = top[space]
         card = card_of[instance]
         insort(self.occupied, space)
+        owner = self.owner_at[space] = self.owner_of[instance]
         if instance >= 2 and MOVE_REACH[card][0]:
-            insort(self.movers, space)
+            insort(self.movers[owner], space)
         self.on_top[card] += 1
         self.tops |= BIT[card]
-        owner = self.owner_at[space] = self.owner_of[instance]
         aimed = self.aimed
         for k in AIMED_BY[card * 2 + owner]:
             aimed[k] += 1
@@ -203,17 +201,17 @@ class TableIndex:
     ) -> None:
         """The card on top of ``space`` has changed (``gone``: the card id that left, if one
         did): update what depends on it."""
-        occupied, movers, instance = self.occupied, self.movers, top[space]
+        occupied, instance = self.occupied, top[space]
         if instance >= 0:
             if space not in occupied:
                 insort(occupied, space)
         elif space in occupied:
             occupied.remove(space)
+        for movers in self.movers:
+            if space in movers:
+                movers.remove(space)
         if instance >= 2 and MOVE_REACH[card_of[instance]][0]:
-            if space not in movers:
-                insort(movers, space)
-        elif space in movers:
-            movers.remove(space)
+            insort(self.movers[self.owner_of[instance]], space)
         on_top, aimed = self.on_top, self.aimed
         if gone >= 0:
             left = on_top[gone] = on_top[gone] - 1
@@ -341,7 +339,7 @@ class TableIndex:
         twin.plays, twin.keys = dict(self.plays), dict(self.keys)
         twin.packed, twin.repeat, twin.lines = self.packed, self.repeat, self.lines
         twin._offers, twin.generation = None, 0
-        twin.occupied, twin.movers = list(self.occupied), list(self.movers)
+        twin.occupied, twin.movers = list(self.occupied), [list(m) for m in self.movers]
         twin.on_top, twin.tops = list(self.on_top), self.tops
         twin.owner_of, twin.owner_at, twin.aimed = (
             self.owner_of,

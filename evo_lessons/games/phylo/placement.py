@@ -171,12 +171,10 @@ class Placement(Decks):
         if counted is not None:
             return counted
         counts, total = [], 0
-        top, owner_of, card_of, neighbours = self.top, self.owner_of, self.card_of, self.neighbours
+        top, card_of, neighbours = self.top, self.card_of, self.neighbours
         plays, packed, bits, lines = index.plays, index.packed, index.bit, index.lines
-        for space in index.movers:
+        for space in index.movers[me]:
             instance = top[space]
-            if owner_of[instance] != me:
-                continue
             card = card_of[instance]
             reach, flies = MOVE_WAY[card]
             if not lines:  # the game's masks take several digits: one space at a time
