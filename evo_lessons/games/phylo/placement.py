@@ -171,22 +171,22 @@ class Placement(Decks):
         if counted is not None:
             return counted
         counts, total = [], 0
-        top, card_of, neighbours = self.top, self.card_of, self.neighbours
+        top, card_of, neighbours, within = self.top, self.card_of, self.neighbours, self.within
         plays, packed, bits, lines = index.plays, index.packed, index.bit, index.lines
         for space in index.movers[me]:
             instance = top[space]
             card = card_of[instance]
             reach, flies = MOVE_WAY[card]
-            if not lines:  # the game's masks take several digits: one space at a time
-                n = len(self._destinations(instance, space, reach, 8 if flies else 4))
-                if n:
-                    counts.append((space, n))
-                    total += n
-                continue
             bit = bits[card]
-            # the open spaces in its lines where it may be played (a space's masks side by
-            # side, ANDed with its bit in each space of its lines): one AND for all of them
-            n = (packed & bit * lines[space][reach][flies]).bit_count()
+            # the open spaces in its lines where it may be played: one AND for them all when
+            # the masks lie side by side (ANDed with its bit in each space of its lines)
+            if lines:
+                n = (packed & bit * lines[space][reach][flies]).bit_count()
+            else:  # the game's masks take several digits: one space at a time
+                n = 0
+                for d in filter(plays.__contains__, within[space][reach][flies]):
+                    if plays[d] & bit:
+                        n += 1
             needs = NEEDED[card]
             if n and needs[card]:  # it could feed itself: beside its old space, it must fit
                 for d in neighbours[space]:  # without counting itself
