@@ -20,6 +20,7 @@ from functools import cache
 from typing import Any
 
 from evo_lessons.engine import Action, Event
+from evo_lessons.engine.seeds import shuffle
 from evo_lessons.engine.words import seat_name
 
 from . import tables as T
@@ -130,7 +131,7 @@ class Decks(Spaces):
         opts = self.options
         if opts["decks"] == "pool":
             pool = list(CARD_IDS)
-            self.rng.shuffle(pool)
+            shuffle(self.rng, pool)
             size = opts["deck_size"]
             self.setup_events.append(
                 Event(
@@ -180,7 +181,7 @@ class Decks(Spaces):
         for p, cards in enumerate(decks):
             instances = list(range(start, start + len(cards)))
             start += len(cards)
-            self.rng.shuffle(instances)
+            shuffle(self.rng, instances)
             self.decks[p] = instances
         events.append(_shuffled(self.homes, self.columns))
         if self.options["preselect"]:
