@@ -331,8 +331,12 @@ class TableIndex:
         return found
 
     def __deepcopy__(self, memo: dict) -> TableIndex:
-        """A copy for a cloned state (every value is a whole number: shallow copies do);
-        what was remembered is not copied, the copy works it out again if asked."""
+        """A copy for a cloned state (``copy``)."""
+        return self.copy()
+
+    def copy(self) -> TableIndex:
+        """An independent copy (every value is a whole number: shallow copies do); what was
+        remembered is not copied, the copy works it out again if asked."""
         twin = TableIndex.__new__(TableIndex)
         twin.bits, twin.beside, twin.bit, twin.width = self.bits, self.beside, self.bit, self.width
         twin.rows, twin.columns = self.rows, self.columns
