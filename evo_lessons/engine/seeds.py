@@ -36,6 +36,15 @@ def check_seed(value: object) -> int:
     return value  # type: ignore[return-value]
 
 
+def _steps(length: int) -> tuple[tuple[int, int, int], ...]:
+    """A shuffle's draws for ``length`` items: (index, how many to draw from, their bits)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
+
+
+#: the draws of each length shuffled so far, up to 256 (a game's decks are short)
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
 def shuffle(rng: random.Random, items: list) -> None:
     """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` would: the same order from
     the same generator, and the generator left in the same state (tests/engine check both).
@@ -44,10 +53,14 @@ def shuffle(rng: random.Random, items: list) -> None:
     rejection, as ``random.Random._randbelow`` draws it) with that draw written out: a random
     playout shuffles two decks a game, and a call a card was 1% of a Phylo game.
     """
+    length = len(items)
+    steps = _STEPS.get(length)
+    if steps is None:
+        steps = _steps(length)
+        if length <= 256:
+            _STEPS[length] = steps
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in steps:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
