@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import pytest
 
+from evo_lessons.games.phylo import index as index_module
+from evo_lessons.games.phylo import placement, reference
+from evo_lessons.games.phylo import tables as T
 from evo_lessons.games.phylo.actions import DiscardToDraw, PlayEvent
 from evo_lessons.games.phylo.choices import TurnChoices
 
@@ -83,3 +86,33 @@ def test_a_list_read_after_a_discard_still_names_its_own_decisions_hand():
     ]
     state.apply(choices[discards[0]])
     assert [str(choices[k]) for k in range(len(choices))] == before
+
+
+@pytest.mark.parametrize("numbering", ["one digit", "card ids"])
+def test_a_mover_that_could_feed_on_its_own_kind_counts_only_moves_another_card_allows(
+    monkeypatch, numbering
+):
+    """R7: beside its old space a moving species must fit without itself. The turn counts its
+    moves in one AND over the open spaces' masks, where a space beside the mover offers it
+    only if another card does, unless the species could keep itself compatible; no moving
+    species of today's cards can, so a plant (rank 1: any plant sharing its habitat keeps it)
+    is given MOVE 1 here. Both ways a game numbers its species are checked."""
+    baobab = card("baobab")
+    reach = list(T.MOVE_REACH)
+    reach[baobab] = (1, 4)
+    monkeypatch.setattr(T, "MOVE_REACH", tuple(reach))  # reference.py's
+    monkeypatch.setattr(index_module, "MOVE_REACH", tuple(reach))
+    way = list(placement.MOVE_WAY)
+    way[baobab] = (1, False)
+    monkeypatch.setattr(placement, "MOVE_WAY", tuple(way))
+    placed = [("baobab", 0, "B2"), ("baobab", 0, "D2")]
+    if numbering == "card ids":  # a card from neither of this game's decks (seed 0)
+        placed.append(("valley_oak", 1, "I7"))
+    state = table(placed=placed, decks=(0, 0))  # (no filler card from another deck)
+    assert bool(state.index.repeat) is (numbering == "one digit")
+    whole = [str(a) for a in reference.legal_actions(state)]
+    choices = state.choices()  # counted: its length and each action picked by number
+    assert [str(choices[k]) for k in range(len(choices))] == whole == labels(state)
+    moves = [label for label in whole if label.startswith("Move ")]
+    from_b2 = [label for label in moves if " from B2 " in label]
+    assert from_b2 == ["Move African baobab from B2 to C2"]  # A2, B1 and B3 only had B2 itself
