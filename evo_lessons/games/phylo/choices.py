@@ -1,17 +1,19 @@
 """Speed machinery for a turn's legal list: counted part by part, only the picked action built.
 
 A random player uses one action of a turn's list of about 28: half the time an ordinary play
-(about 16 of the list), a quarter of the time a discard (about 6), now and then an event (about
-3). So :class:`TurnChoices` counts those three parts instead of building them:
+(about 16 of the list), a quarter of the time a discard (about 6), now and then an event or a
+move. So :class:`TurnChoices` counts those parts instead of building them:
 
-* the ordinary plays (R2-R4) from the index's open spaces and the hand, one AND and a bit
-  count a space;
+* the ordinary plays (R2-R4) from the index's open spaces and the hand: when the game's masks
+  of species take one digit, one AND of the hand, repeated once for each space, with every open
+  space's mask side by side (``index.packed``); otherwise one AND and a bit count a space;
 * the event plays (R10) from the index's count of the species each event card may target
   (``index.aimed``), by owner for the cards that say "your own";
+* the moves (R7), species by species (``placement.Placement._move_counts``);
 * the discards (R13): one per card in the hand, while the deck has cards.
 
-It builds only the action that is picked; the other parts (keyword plays, moves, challenges,
-spreads, pass) are short lists, built at once. The order is exactly the whole list's
+It builds only the action that is picked; the other parts (keyword plays, challenges, spreads,
+pass) are short lists, built at once. The order is exactly the whole list's
 (``rules.PhyloState._legal_actions``), which ``_whole`` builds when something reads all of it (a
 widget, a strategic bot); the test suite checks both against ``reference.py`` at every decision
 of many games.
@@ -40,8 +42,9 @@ DISCARDS = card_actions(DiscardToDraw)
 
 class TurnChoices(Choices):
     """A turn's legal actions, in the whole list's order: the ordinary plays (counted), the
-    keyword plays (a list), the event plays (counted per card), the moves (a list), the
-    discards (one per hand card), then the rest (a list: challenges, spreads, pass).
+    keyword plays (a list), the event plays (counted per card), the moves (counted per
+    species), the discards (one per hand card), then the rest (a list: challenges, spreads,
+    pass).
 
     It reads the table as it is at this decision (``index.plays``: what may be played on each
     open space; the event targets) and refuses to be read once the table has changed: a legal
@@ -76,15 +79,18 @@ class TurnChoices(Choices):
         rest: list[Action],
         size: int,
     ) -> None:
-        """``events``: (event card, how many targets) in hand order; ``discards``: the hand's
-        card ids, or none; ``size``: every part but the ordinary plays, counted."""
+        """``hand``: the hand's species as a mask (``index.bits``); ``plays``: the grid's play
+        actions in those bits; ``events``: (event card, how many targets) in hand order;
+        ``moves``: (space, how many moves) of each species that can move; ``discards``: the
+        hand's card ids, or none; ``size``: every part but the ordinary plays, counted."""
         self._given = self._list = None  # Choices.__init__, inlined: a call less a decision
         index = self._index = state.index
         self._generation, self._state, self._me = index.generation, state, state.turn_player
         self._hand, self._plays = hand, plays
         self._keyword, self._events, self._moves = keyword, events, moves
         self._discards, self._rest = discards, rest
-        # the count needs no order: what fits each open space, counted
+        # the count needs no order: what fits each open space, counted (all the spaces at once
+        # when their masks lie side by side, a digit a space: the hand once in each digit)
         repeat = index.repeat
         count = self._count = (
             (index.packed & hand * repeat).bit_count()

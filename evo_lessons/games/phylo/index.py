@@ -6,18 +6,23 @@ only around the spaces an action touched, so :class:`TableIndex` keeps them up t
 space at a time instead of scanning the whole grid:
 
 * ``plays``: for each empty space beside a card, the species that may be played there (the OR
-  of ``tables.BESIDE`` over its neighbours); ``offers`` pairs these spaces with it in the order
-  the legal list takes them (``order``, the spaces alone). A moving species (R7) lands only on
-  such a space;
+  of ``tables.BESIDE`` over its neighbours, in the game's numbering of its species: ``bits``,
+  ``tables.SpeciesBits``); ``offers`` pairs these spaces with it in the order the legal list
+  takes them (``order``, the spaces alone). A moving species (R7) lands only on such a space;
+* ``packed``: when those masks take one digit (two ready-made decks), all of them side by
+  side in one int, a digit a space: a hand's plays (``repeat``) and a mover's moves (``lines``)
+  are then counted in one AND each;
 * ``occupied``: the spaces with a card on top, in reading order; ``movers`` those whose species
-  has MOVE or FLIGHT (R7), the only ones a player's moves start from; ``tops``: the card ids
-  on top as a bitmask (``on_top`` counts their copies), so a keyword play or a spread whose
-  species is nowhere on the table is ruled out without a look at the spaces;
+  has MOVE or FLIGHT (R7), each player's apart, the only ones their moves start from;
+  ``tops``: the card ids on top as a bitmask (``on_top`` counts their copies), so a keyword
+  play or a spread whose species is nowhere on the table is ruled out without a look at the
+  spaces;
 * ``cut_off``: the spaces whose card (bit 1) or parasite beneath (bit 2) has no compatible
   connection, as ``broken_links.cut_off_at`` last found them; ``recheck`` names the spaces whose
   neighbourhood changed since then;
-* ``remembered``: each player's MOVE and FLIGHT actions, worked out from the table alone and
-  kept until the table next changes: after a discard or a draw, the next decision reuses them;
+* ``remembered``: how many MOVE and FLIGHT actions each player's species have, worked out from
+  the table alone and kept until the table next changes: after a discard or a draw, the next
+  decision reuses them;
 * ``aimed``: how many species on top each event card may be played on (R10), counted by owner
   (``aimed[2 * event + owner]``; ``owner_at`` remembers whose card lies on each space): a turn
   counts its event plays from it and names the targets only when an event is picked;

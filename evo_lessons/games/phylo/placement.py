@@ -164,6 +164,12 @@ class Placement(Decks):
         space (those with none left out), and their sum; a turn counts its moves and names
         them only when one is picked (``_moves_of``).
 
+        A species lands only on an open space that offers it (``index.plays``), and beside its
+        old space it must fit without counting itself. A species that cannot keep its own
+        kind compatible (no species with MOVE or FLIGHT in today's cards can) never makes a
+        space offer itself, so wherever it is offered another card keeps it: only one that
+        can has its old neighbours checked one by one.
+
         Remembered until the table changes (``index.remembered``): do not change it.
         """
         index = self.index
@@ -188,8 +194,8 @@ class Placement(Decks):
                     if plays[d] & bit:
                         n += 1
             needs = NEEDED[card]
-            if n and needs[card]:  # it could feed itself: beside its old space, it must fit
-                for d in neighbours[space]:  # without counting itself
+            if n and needs[card]:  # it could keep itself compatible: see above
+                for d in neighbours[space]:
                     if plays.get(d, 0) & bit:
                         for other_space in neighbours[d]:
                             other = top[other_space]
