@@ -72,11 +72,11 @@ class TurnChoices(Choices):
         state: EventCards,
         hand: int,
         plays,
-        keyword: list[Action],
-        events: list[tuple[int, int]],
+        keyword: Sequence[Action],
+        events: Sequence[tuple[int, int]],
         moves: list[tuple[int, int]],
         discards: Sequence[int],
-        rest: list[Action],
+        rest: Sequence[Action],
         size: int,
     ) -> None:
         """``hand``: the hand's species as a mask (``index.bits``); ``plays``: the grid's play
@@ -160,11 +160,13 @@ class TurnChoices(Choices):
     def _whole(self) -> list[Action]:
         if self._list is None:
             index, state, me = self._table(), self._state, self._me
-            actions = ordinary_plays(index.offers, self._hand, self._plays) + self._keyword
+            actions = ordinary_plays(index.offers, self._hand, self._plays)
+            actions += self._keyword
             for card, _targets in self._events:
                 actions += state._event_actions(card, me)
             for space, _moves in self._moves:
                 actions += state._moves_of(space)
             actions += [DISCARDS[card] for card in self._discards]
-            self._list = actions + self._rest
+            actions += self._rest
+            self._list = actions
         return self._list

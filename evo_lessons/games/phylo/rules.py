@@ -190,6 +190,8 @@ EVENT_OWN = T.EVENT_OWN
 FIRST_EVENT = len(T.SPECIES)
 #: the log's sentence of a pass, one shared Event a seat
 PASSES = tuple(Event("pass", f"{SEATS[me]} ends the turn.", me) for me in (0, 1))
+#: the end of most turns' lists: no challenge, no spread, the pass
+ONLY_PASS = (PASS,)
 
 
 def _turn_starts(key: int) -> Event:
@@ -289,10 +291,12 @@ class PhyloState(CallYourBluff, Scoring, GameState):
             hand = index.species[me]
             return (self._spread_actions(me) if hand & bits.spreaders else []) + [PASS]
         hand_cards, hand = index.held[me], index.species[me]
-        keyword = self._keyword_plays(hand) if hand & bits.keyword else []
+        # (the parts that are usually empty are a shared empty tuple until something is found)
+        keyword = self._keyword_plays(hand) if hand & bits.keyword else ()
         size = len(keyword)
-        events = []
+        events: list[tuple[int, int]] | tuple = ()
         if not self.event_played and hand_cards and hand_cards[-1] >= FIRST_EVENT:
+            events = []
             aimed = index.aimed  # the species each event may target, by owner (R10)
             for card in hand_cards[bisect_left(hand_cards, FIRST_EVENT) :]:
                 key = card * 2
@@ -302,12 +306,13 @@ class PhyloState(CallYourBluff, Scoring, GameState):
                     size += targets
         moves, move_count = self._move_counts(me)
         discards = tuple(hand_cards) if self.decks[me] else ()  # the hand as it is now
-        rest = (
-            self._challenge_actions(me) if self.options["realism"] and not self.challenged else []
-        )
+        rest: list[Action] | tuple = ONLY_PASS  # the challenges, the spreads, the pass
+        if self.options["realism"] and not self.challenged:
+            rest = [*self._challenge_actions(me), PASS]
         if hand & bits.spreaders:
-            rest += self._spread_actions(me)
-        rest.append(PASS)
+            spreads = self._spread_actions(me)
+            if spreads:
+                rest = [*rest[:-1], *spreads, PASS]
         size += move_count + len(discards) + len(rest)
         return TurnChoices(
             self, hand, PLAYS[bits][self.columns], keyword, events, moves, discards, rest, size
