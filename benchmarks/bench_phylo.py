@@ -10,25 +10,32 @@ is the steady one on a shared machine). The rules keep between actions what a de
 (``games/phylo/index.py``: the open spaces and what may be played there, the species able to
 move, each hand's cards, how many species on top each event card may target, the cards to
 recheck for broken links) instead of rescanning the table, and a turn's legal list counts its
-plays, events and discards without building them (``games/phylo/choices.py``: a random player
-reads one action of about 28); ``games/phylo/reference.py`` works the same answers out from
-scratch, and tests/phylo/test_incremental_legal.py checks that both agree at every decision of
-~2,000 games. Machine instructions a game (valgrind, deterministic, 300 games after the modules
-are compiled), themed decks: 7.73 M -> 7.00 M -> 5.76 M -> 4.85 M over the sessions before,
-4.85 M -> 4.31 M this one (pool decks 3.79 M -> 3.38 M); ``--games``, the code before and after
-interleaved, 3 runs at load 1: themed 1,499-1,542 -> 1,739-1,772 games per CPU-second, pool
-1,952-2,083 -> 2,261-2,402. This session's cuts: the event plays counted from the index
-(-4.7%) and the discards from the hand; the apply side (a play carried out in place, the
-removal step skipped when nothing is at risk and nothing changed, the hand's copies counted in
-a list, shared setup sentences: -4.7% together); the default options checked once
-(``engine/spec.py``); a call or two fewer a decision. The goal is not met: what is left is
-spread over the whole turn (see --profile), each idea measured under 0.5% or worse: the
-spaces of each species on top as bitmasks (keyword plays found from them: +0.7%), the event
-counters packed in one wide int (no change), the plays' counts kept for the pick (+2%), a
-species counting only for the events its game was dealt (-0.2% themed, but pool decks deal a
-new set each game: pool -12%), an inlined occupied check in ``changed`` (+0.15%). A new game
-costs ~0.34 M instructions (the two deck shuffles are 40% of its bytecodes), and seeding the
-game's and the two bots' generators ~0.08 M.
+plays, events, moves and discards without building them (``games/phylo/choices.py``: a random
+player reads one action of about 28); ``games/phylo/reference.py`` works the same answers out
+from scratch, and tests/phylo/test_incremental_legal.py checks that both agree at every
+decision of ~2,000 games. A game of two ready-made decks numbers its species (30 at most) in
+one digit of a Python int (``tables.SpeciesBits``), so the open spaces' masks lie side by side
+in one int (``index.packed``): a hand's plays are counted in one AND with the hand repeated
+once for each space, a mover's moves in one AND with its bit in each space it can reach.
+
+Machine instructions a game (valgrind, deterministic, 300 games after the modules are
+compiled), themed decks: 7.73 M -> 7.00 M -> 5.76 M -> 4.85 M -> 4.29 M over the sessions
+before, 4.29 M -> 3.84 M (-10.6%) this one; pool decks 3.38 M -> 3.05 M (-9.6%). Cache misses
+change little (cachegrind's estimate of cycles: -9.8%). CPU games a second, the code before and
+after interleaved on a shared machine that ran ~20% slower that day than the session before
+(``run.py --game phylo``, 3 pairs): themed 1,395-1,465 -> 1,552-1,607, pool 1,758-1,927 ->
+1,922-2,010. The cuts: the plays counted in one AND (the count was 8.6% of a game's
+instructions, now 2.5%), the moves counted species by species in one AND each and named only when
+one is picked (a species that cannot keep its own kind compatible never makes a space offer
+itself, so its old neighbours need no second look: -1.6%), each player's movers apart,
+``engine.seeds.shuffle`` (Python's own shuffle written out, the same order: -1.5%), a new
+game's laid-out table and index copied (-0.9%), the turn list's usually empty parts shared.
+Measured and dropped: the index's open spaces kept in legal-list order (+0.6%, the sort it
+saves is cheaper than the upkeep), the spaces of each card on top for the keyword plays
+(+0.5%), the keyword plays remembered between decisions (-0.1%), the event counters filtered
+to a deck pair's events (+0.3%), the open spaces' masks in an array read as one int (+2.4%:
+the conversion costs more than the shifts it saves). A new game costs ~0.3 M instructions,
+seeding the game's and the two bots' generators ~0.1 M.
 A widget step should take at most 30 ms in the kernel. ``cpu_us_per_decision`` compares runs
 whose games differ in length (a change of cards changes the games).
 """

@@ -4,7 +4,8 @@ The rules modules state the rules; this module precomputes them once per process
 random playout asks "which of my hand cards fit beside this card?" with one integer AND. Every
 table here is derived from :func:`evo_lessons.games.phylo.data.collection_data` and the rule
 functions of ``compatibility.py``, which read like the rulebook and are what the tests check.
-Nothing here decides anything: it only remembers.
+A game of two ready-made decks renumbers its species so its masks take one digit
+(:class:`SpeciesBits`). Nothing here decides anything: it only remembers.
 """
 
 from __future__ import annotations
