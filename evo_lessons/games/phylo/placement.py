@@ -193,16 +193,10 @@ class Placement(Decks):
                 for d in filter(plays.__contains__, within[space][reach][flies]):
                     if plays[d] & bit:
                         n += 1
-            needs = NEEDED[card]
-            if n and needs[card]:  # it could keep itself compatible: see above
+            if n and NEEDED[card][card]:  # it could keep itself compatible: see above
                 for d in neighbours[space]:
-                    if plays.get(d, 0) & bit:
-                        for other_space in neighbours[d]:
-                            other = top[other_space]
-                            if other >= 0 and other_space != space and needs[card_of[other]]:
-                                break
-                        else:
-                            n -= 1
+                    if plays.get(d, 0) & bit and not self._fits(card, d, leaving=space):
+                        n -= 1
             if n:
                 counts.append((space, n))
                 total += n
