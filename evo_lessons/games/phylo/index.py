@@ -59,7 +59,6 @@ from .tables import (
 #: (the legal list names spaces as a scan of the table in reading order first meets them)
 ORDER = 4096
 
-
 CutOff = Callable[[int, list[int], list[int], Sequence[int], tuple[tuple[int, ...], ...]], int]
 
 
