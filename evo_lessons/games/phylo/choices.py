@@ -140,16 +140,23 @@ class TurnChoices(Choices):
 
     def _play(self, k: int) -> Action:
         """The ``k``-th ordinary play: the open spaces in the legal list's order (``index.
-        offers`` without building it: a random player's pick stops about halfway); whole
-        spaces skipped, then cards."""
+        offers`` without building it), whole spaces skipped, then cards. A pick in the second
+        half is counted from the end: a random player's pick stops a quarter of the way."""
         index, hand = self._table(), self._hand
         plays = index.plays
-        for key in sorted(index.keys.values()):
+        order = sorted(index.keys.values())
+        backwards = 2 * k >= self._count
+        if backwards:  # the k-th play is the (count - 1 - k)-th from the end
+            order.reverse()
+            k = self._count - 1 - k
+        for key in order:
             space = key % ORDER
             fit = plays[space] & hand
             if fit:
                 here = fit.bit_count()
                 if k < here:
+                    if backwards:  # a space's cards are in id order, counted from the start
+                        k = here - 1 - k
                     while k:
                         fit &= fit - 1
                         k -= 1
