@@ -18,24 +18,24 @@ one digit of a Python int (``tables.SpeciesBits``), so the open spaces' masks li
 in one int (``index.packed``): a hand's plays are counted in one AND with the hand repeated
 once for each space, a mover's moves in one AND with its bit in each space it can reach.
 
-Machine instructions a game (valgrind, deterministic, 300 games after the modules are
-compiled), themed decks: 7.73 M -> 7.00 M -> 5.76 M -> 4.85 M -> 4.29 M over the sessions
-before, 4.29 M -> 3.84 M (-10.6%) this one; pool decks 3.38 M -> 3.05 M (-9.6%). Cache misses
-change little (cachegrind's estimate of cycles: -9.8%). CPU games a second, the code before and
-after interleaved on a shared machine that ran ~20% slower that day than the session before
-(``run.py --game phylo``, 3 pairs): themed 1,395-1,465 -> 1,552-1,607, pool 1,758-1,927 ->
-1,922-2,010. The cuts: the plays counted in one AND (the count was 8.6% of a game's
+Machine instructions a game (valgrind, deterministic, 300 games after the modules are compiled),
+themed decks: 7.73 M -> 7.00 M -> 5.76 M -> 4.85 M -> 4.29 M over the sessions before, 4.29 M ->
+3.81 M (-11.1%) this one; pool decks 3.38 M -> 3.02 M (-10.5%). Cache misses change little
+(cachegrind's estimate of cycles: -10.1%). CPU games a second, the code before and after interleaved
+on a shared machine that ran ~20% slower that day than the session before (``run.py --game phylo``,
+3 pairs): themed 1,511-1,568 -> 1,622-1,746, pool 2,047-2,085 -> 2,031-2,123 (pool's time did not
+follow its instructions). The cuts: the plays counted in one AND (the count was 8.6% of a game's
 instructions, now 2.5%), the moves counted species by species in one AND each and named only when
-one is picked (a species that cannot keep its own kind compatible never makes a space offer
-itself, so its old neighbours need no second look: -1.6%), each player's movers apart,
-``engine.seeds.shuffle`` (Python's own shuffle written out, the same order: -1.5%), a new
-game's laid-out table and index copied (-0.9%), the turn list's usually empty parts shared.
-Measured and dropped: the index's open spaces kept in legal-list order (+0.6%, the sort it
-saves is cheaper than the upkeep), the spaces of each card on top for the keyword plays
-(+0.5%), the keyword plays remembered between decisions (-0.1%), the event counters filtered
-to a deck pair's events (+0.3%), the open spaces' masks in an array read as one int (+2.4%:
-the conversion costs more than the shifts it saves). A new game costs ~0.3 M instructions,
-seeding the game's and the two bots' generators ~0.1 M.
+one is picked (a species that cannot keep its own kind compatible never makes a space offer itself,
+so its old neighbours need no second look: -1.6%), each player's movers apart,
+``engine.seeds.shuffle`` (Python's own shuffle written out, the same order: -1.5%), a new game's
+laid-out table and index copied (-0.9%), a pick in the second half of the plays counted from the end
+(-0.6%), the turn list's usually empty parts shared. Measured and dropped: the index's open spaces
+kept in legal-list order (+0.6%, the sort it saves is cheaper than the upkeep), the spaces of each
+card on top for the keyword plays (+0.5%), the keyword plays remembered between decisions (-0.1%),
+the event counters filtered to a deck pair's events (+0.3%), the open spaces' masks in an array read
+as one int (+2.4%: the conversion costs more than the shifts it saves). A new game costs ~0.3 M
+instructions, seeding the game's and the two bots' generators ~0.1 M.
 A widget step should take at most 30 ms in the kernel. ``cpu_us_per_decision`` compares runs
 whose games differ in length (a change of cards changes the games).
 """
