@@ -102,6 +102,7 @@ def test_a_mover_that_could_feed_on_its_own_kind_counts_only_moves_another_card_
     reach[baobab] = (1, 4)
     monkeypatch.setattr(T, "MOVE_REACH", tuple(reach))  # reference.py's
     monkeypatch.setattr(index_module, "MOVE_REACH", tuple(reach))
+    monkeypatch.setattr(placement, "MOVE_REACH", tuple(reach))
     way = list(placement.MOVE_WAY)
     way[baobab] = (1, False)
     monkeypatch.setattr(placement, "MOVE_WAY", tuple(way))

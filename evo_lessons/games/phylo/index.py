@@ -105,13 +105,12 @@ class TableIndex:
     def rebuild(
         self, top: list[int], under: list[int], card_of, neighbours, owner_of=None, bits=None
     ) -> None:
-        """Forget everything and index the table as it lies (after a table is set by hand;
-        ``bits``: number its species anew)."""
+        """Forget the table and index it as it lies (after a table is set by hand; ``bits``:
+        number its species anew, and count the hands again with ``count_hands``)."""
         if owner_of is not None:
             self.owner_of = owner_of
         if bits is not None:
             self._number(bits)
-            self.species = [sum(self.bit[c] for c in held) for held in self.held]
         self.plays, self.keys, self._offers, self.packed = {}, {}, None, 0
         self.generation += 1
         self.occupied = [s for s, instance in enumerate(top) if instance >= 0]

@@ -154,9 +154,8 @@ class Placement(Decks):
         """R7: where the species on ``space`` may move, line by line and nearest first."""
         instance = self.top[space]
         card = self.card_of[instance]
-        reach, flies = MOVE_WAY[card]
         moves, base = MOVES[self.columns], (card * 4096 + space) * 4096
-        places = self._destinations(instance, space, reach, 8 if flies else 4)
+        places = self._destinations(instance, space, *MOVE_REACH[card])
         return [moves[base + d] for d in places]
 
     def _move_counts(self, me: int) -> tuple[list[tuple[int, int]], int]:

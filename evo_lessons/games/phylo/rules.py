@@ -279,9 +279,10 @@ class PhyloState(CallYourBluff, Scoring, GameState):
 
     def _legal_actions(self) -> list[Action] | TurnChoices:
         """A turn's choices, always in this order: plays, keyword plays, events, moves,
-        discards, challenges, spreads, pass. The plays, events and discards are counted and
-        built only when one is picked (``choices.py``). (Building a deck, choosing the opening
-        hand and a challenge's removal have their own: ``_setting_up_actions``.)"""
+        discards, challenges, spreads, pass. The plays, events, moves and discards are
+        counted and built only when one is picked (``choices.py``). (Building a deck,
+        choosing the opening hand and a challenge's removal have their own:
+        ``_setting_up_actions``.)"""
         if self.phase != "play":
             return self._setting_up_actions()
         me = self.turn_player
