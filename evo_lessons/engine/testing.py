@@ -37,7 +37,7 @@ from .bots import RandomBot, play_game
 from .events import Event
 from .fuzzing import check_forged_actions, check_hostile_saves
 from .spec import GameSpec
-from .state import ENVELOPE, GameState
+from .state import ENVELOPE, MAX_ATTRIBUTES, GameState
 
 
 class _NotAnAction:
@@ -112,6 +112,17 @@ def check_observation_envelope(state: GameState) -> None:
         except ValueError:
             continue
         raise AssertionError(f"observation({bad!r}) should be refused")
+
+
+def check_attribute_count(state: GameState) -> None:
+    """The state keeps at most ``MAX_ATTRIBUTES`` in its ``__dict__``: past that, CPython reads
+    every attribute and calls every method of its rules the slow way (engine/state.py)."""
+    count = len(vars(state))
+    assert count <= MAX_ATTRIBUTES, (
+        f"{type(state).__name__} keeps {count} attributes in its __dict__; at most "
+        f"{MAX_ATTRIBUTES} keep CPython's attribute reads fast: declare the rest in __slots__ "
+        "on the state class (see MAX_ATTRIBUTES in engine/state.py)"
+    )
 
 
 def check_clone(state: GameState) -> None:
@@ -422,6 +433,8 @@ def check_game(
         for action in state.history:
             again.apply(action)
         assert again == state, "replaying the same actions must give the same state"
+        check_attribute_count(fresh)
+        check_attribute_count(state)
         check_observation_envelope(state)
         check_metrics(game, state)
         check_views(game, state, rng)
@@ -429,6 +442,7 @@ def check_game(
             legal = mid.legal_actions()
             check_action_json(legal, dict(mid.action_types))
             check_illegal_changes_nothing(mid, foreign)
+            check_attribute_count(mid)
             check_clone(mid)
             check_metrics(game, mid)
             check_views(game, mid, rng)

@@ -10,6 +10,7 @@ import pytest
 from example_game import GAME, PepperedMothsState, Rest
 from example_game.data import BARKS, MOTHS
 
+from evo_lessons.engine.state import MAX_ATTRIBUTES
 from evo_lessons.engine.testing import (
     ViewReadsTheState,
     check_game,
@@ -148,3 +149,36 @@ def test_edge_variants_leave_out_an_edge_the_game_refuses_alone():
     spec = _variant(_RoundsNeedFourPlayers)
     assert {"rounds": 12} not in edge_variants(spec)
     assert {"rounds": 1} in edge_variants(spec)
+
+
+def _with_extra_attributes(count: int, slots: tuple[str, ...] = ()):
+    """The example game's state with ``count`` more attributes (a list each, to be copied),
+    those named in ``slots`` kept in ``__slots__``."""
+
+    def __init__(self, options, seed):
+        PepperedMothsState.__init__(self, options, seed)
+        for k in range(count):
+            setattr(self, f"extra_{k}", [k])
+
+    return type("ManyAttributes", (PepperedMothsState,), {"__init__": __init__, "__slots__": slots})
+
+
+def test_a_state_with_too_many_attributes_is_caught():
+    room = MAX_ATTRIBUTES - len(vars(GAME.new_game(seed=1)))
+    spec = _variant(_with_extra_attributes(room + 1), name=GAME.name)
+    with pytest.raises(AssertionError, match=f"keeps {MAX_ATTRIBUTES + 1} attributes"):
+        check_game(spec, games=1, seed=1, fuzz=0)
+    check_game(_variant(_with_extra_attributes(room), name=GAME.name), games=1, seed=1, fuzz=0)
+
+
+def test_attributes_in_slots_are_cloned_compared_and_counted_out():
+    room = MAX_ATTRIBUTES - len(vars(GAME.new_game(seed=1)))
+    state_class = _with_extra_attributes(room + 3, slots=("extra_0", "extra_1", "extra_2"))
+    spec = _variant(state_class, name=GAME.name)
+    check_game(spec, games=1, seed=1, fuzz=0)
+    state = spec.new_game(seed=2)
+    assert len(vars(state)) == MAX_ATTRIBUTES and "extra_0" in state.attributes()
+    twin = state.clone()
+    assert twin == state and twin.extra_0 is not state.extra_0  # a copy, not the same list
+    twin.extra_0.append(1)
+    assert twin != state and state.extra_0 == [0]  # the fingerprint reads the slots

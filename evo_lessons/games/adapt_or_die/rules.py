@@ -234,6 +234,22 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
 
     action_types: ClassVar[dict[str, type[Action]]] = ACTION_TYPES
     world: ClassVar = WORLD
+    #: the game's settings, the card piles and the mats: slots keep the state's ``__dict__``
+    #: under ``MAX_ATTRIBUTES`` (``engine/state.py``), so its rules read their attributes and
+    #: call their methods on CPython's fast path
+    __slots__ = (
+        "board_key",
+        "creature_pile",
+        "mat_pile",
+        "mat_values",
+        "mats",
+        "niche_pile",
+        "pool",
+        "randomizer_pile",
+        "same",
+        "scoring",
+        "target",
+    )
 
     def __init__(self, options: dict[str, Any], seed: int) -> None:
         super().__init__(options, seed)

@@ -211,6 +211,11 @@ class PhyloState(CallYourBluff, Scoring, GameState):
     holds the turn: whose decision it is, what they may do, and what each action does.
     """
 
+    #: the grid's shape and neighbour tables (``spaces.py``), fixed for the game: slots keep
+    #: the state's ``__dict__`` under ``MAX_ATTRIBUTES`` (``engine/state.py``), so its rules read
+    #: their attributes and call their methods on CPython's fast path
+    __slots__ = ("columns", "homes", "neighbours", "rays", "rows", "within")
+
     action_types: ClassVar[dict[str, type[Action]]] = ACTION_TYPES
 
     def __init__(self, options: dict[str, Any], seed: int) -> None:
