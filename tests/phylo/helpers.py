@@ -29,12 +29,13 @@ def table(
     decks: tuple[int, int] = (10, 10),
     player: int = 0,
     turn: int = 1,
+    filler: str = FILLER,
     **options,
 ) -> PhyloState:
     """``player``'s turn ``turn`` with 3 actions; hands, table and deck sizes as given.
 
     ``placed``/``beneath``: (card key, owner, space name) on top of / beneath a space. Decks are
-    filled with a harmless card so draws do not change what a test looks at.
+    filled with a harmless card (``filler``) so draws do not change what a test looks at.
     """
     state = new_game(seed=0, **options)
     card_of, owner_of = [state.card_of[0], state.card_of[1]], [0, 1]
@@ -49,7 +50,7 @@ def table(
     for p, home in enumerate(state.homes):
         state.top[home] = p
     state.hands = [[make(k, p) for k in hands[p]] for p in (0, 1)]
-    state.decks = [[make(FILLER, p) for _ in range(decks[p])] for p in (0, 1)]
+    state.decks = [[make(filler, p) for _ in range(decks[p])] for p in (0, 1)]
     state.discards = [[], []]
     columns = state.columns
     for key, owner, where in placed:

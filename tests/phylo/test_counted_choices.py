@@ -60,6 +60,42 @@ def test_the_count_follows_a_species_off_the_table():
     assert events(state) == ["Play Wildfire on Valley oak at C4"]
 
 
+def test_a_game_of_ready_made_decks_counts_only_its_own_events_targets():
+    # every card from the two decks: the game keeps its own numbering and its own events
+    state = table(
+        hands=(["migration"], []),
+        placed=[("red_fox", 0, "B1"), ("valley_oak", 1, "F4")],
+        filler="red_fox",
+        deck_1="woodland",
+        deck_2="savanna",
+    )
+    own = state.index.bits.events
+    assert own is not None and card("migration") in own and card("wildfire") not in own
+    assert all(k // 2 in own for keys in state.index.aimed_by for k in keys)
+    assert aimed(state, "migration", 0) == 1
+    assert events(state) == ["Play Migration on Red fox at B1"]
+    assert state.legal_actions() == reference.legal_actions(state)
+
+
+def test_an_event_from_outside_the_games_decks_still_counts_its_targets():
+    # an event set into a hand from elsewhere (not in woodland or savanna) makes the index
+    # count every event's targets, as it numbers species by card id for a foreign species
+    state = table(
+        hands=(["wildfire"], []),
+        placed=[("valley_oak", 0, "C4"), ("valley_oak", 1, "F4")],
+        filler="red_fox",
+        deck_1="woodland",
+        deck_2="savanna",
+    )
+    assert state.index.bits is T.CARD_BITS
+    assert (aimed(state, "wildfire", 0), aimed(state, "wildfire", 1)) == (1, 1)
+    assert events(state) == [
+        "Play Wildfire on Valley oak at C4",
+        "Play Wildfire on Valley oak at F4",
+    ]
+    assert state.legal_actions() == reference.legal_actions(state)
+
+
 def test_a_list_read_after_the_table_changed_refuses_to_name_an_event():
     state = table(
         hands=(["wildfire", "valley_oak"], []),

@@ -93,7 +93,8 @@ COINS = tuple(
 def deck_bits(first: str, second: str) -> T.SpeciesBits:
     """How a game of two ready-made decks numbers its species in masks (``tables.py``)."""
     cards = DECK_CARDS[first] + DECK_CARDS[second]
-    return T.species_bits(frozenset(c for c in cards if T.IS_SPECIES[c]))
+    species = frozenset(c for c in cards if T.IS_SPECIES[c])
+    return T.species_bits(species, frozenset(c for c in cards if c in T.EVENT_TARGETS))
 
 
 @cache

@@ -25,7 +25,8 @@ space at a time instead of scanning the whole grid:
   decision reuses them;
 * ``aimed``: how many species on top each event card may be played on (R10), counted by owner
   (``aimed[2 * event + owner]``; ``owner_at`` remembers whose card lies on each space): a turn
-  counts its event plays from it and names the targets only when an event is picked;
+  counts its event plays from it and names the targets only when an event is picked. A game of
+  two ready-made decks counts only its own decks' events (``aimed_by``, from ``bits``);
 * ``held``: each player's hand as card ids (once each, in id order), ``species`` the same as a
   bitmask of the species alone: the owner reports every card that comes into or leaves a hand
   (``took``, ``gave``), so the legal list never sorts a hand.
@@ -43,7 +44,6 @@ from bisect import insort
 from collections.abc import Callable, Sequence
 
 from .tables import (
-    AIMED_BY,
     BESIDE,
     BIT,
     CARD_BITS,
@@ -96,6 +96,7 @@ class TableIndex:
         """Number the species in masks as ``bits`` says (``plays``, ``species``; tables.py)."""
         self.bits = bits
         self.beside, self.bit, self.width = bits.beside, bits.bit, bits.width  # (kept at hand)
+        self.aimed_by = bits.aimed_by  # the game's own events that may target each species
         if bits.width == DIGIT:
             self.repeat = repeated(self.width, self.rows * self.columns)
             self.lines = packed_lines(self.width, self.rows, self.columns)  # R7's reach
@@ -125,7 +126,7 @@ class TableIndex:
             self.on_top[card] += 1
             self.tops |= BIT[card]
             owner = self.owner_at[s] = self.owner_of[top[s]]
-            for k in AIMED_BY[card * 2 + owner]:
+            for k in self.aimed_by[card * 2 + owner]:
                 self.aimed[k] += 1
         self.cut_off = {}
         self.recheck = dict.fromkeys(range(len(top)))
@@ -151,7 +152,7 @@ class TableIndex:
         self.on_top[card] += 1
         self.tops |= BIT[card]
         aimed = self.aimed
-        for k in AIMED_BY[card * 2 + owner]:
+        for k in self.aimed_by[card * 2 + owner]:
             aimed[k] += 1
         self._offers = None
         self.generation += 1
@@ -220,14 +221,14 @@ class TableIndex:
             left = on_top[gone] = on_top[gone] - 1
             if not left:
                 self.tops ^= BIT[gone]  # its last copy left: its bit is set, XOR clears it
-            for k in AIMED_BY[gone * 2 + self.owner_at.pop(space)]:
+            for k in self.aimed_by[gone * 2 + self.owner_at.pop(space)]:
                 aimed[k] -= 1
         if instance >= 0:
             card = card_of[instance]
             on_top[card] += 1
             self.tops |= BIT[card]
             owner = self.owner_at[space] = self.owner_of[instance]
-            for k in AIMED_BY[card * 2 + owner]:
+            for k in self.aimed_by[card * 2 + owner]:
                 aimed[k] += 1
         self._offers = None
         self.generation += 1
@@ -342,6 +343,7 @@ class TableIndex:
         remembered is not copied, the copy works it out again if asked."""
         twin = TableIndex.__new__(TableIndex)
         twin.bits, twin.beside, twin.bit, twin.width = self.bits, self.beside, self.bit, self.width
+        twin.aimed_by = self.aimed_by
         twin.rows, twin.columns = self.rows, self.columns
         twin.plays, twin.keys = dict(self.plays), dict(self.keys)
         twin.packed, twin.repeat, twin.lines = self.packed, self.repeat, self.lines

@@ -61,10 +61,14 @@ class Spaces:
 
     def reindex(self) -> None:
         """Rebuild the speed index from ``top`` and ``under`` as they are. A game numbers only
-        its own decks' species in masks (``tables.SpeciesBits``): cards set by hand from
-        elsewhere make it number them by card id."""
-        bits, species = self.index.bits, T.IS_SPECIES
-        if not all(bits.bit[c] for c in self.card_of if species[c]):
+        its own decks' species in masks and counts the targets of its own decks' events
+        (``tables.SpeciesBits``): cards set by hand from elsewhere make it number the species
+        by card id and count every event's targets."""
+        bits, species, events = self.index.bits, T.IS_SPECIES, self.index.bits.events
+        if not all(
+            bits.bit[c] if species[c] else events is None or c not in T.EVENT_TARGETS or c in events
+            for c in self.card_of
+        ):
             bits = T.CARD_BITS
         self.index.rebuild(self.top, self.under, self.card_of, self.neighbours, self.owner_of, bits)
 

@@ -126,9 +126,22 @@ class SpeciesBits:
     is ``BESIDE[y]`` in these bits.
     """
 
-    __slots__ = ("beside", "bit", "card", "keyword", "pollinated", "spreaders", "width", "wind")
+    __slots__ = (
+        "aimed_by",
+        "beside",
+        "bit",
+        "card",
+        "events",
+        "keyword",
+        "pollinated",
+        "spreaders",
+        "width",
+        "wind",
+    )
 
-    def __init__(self, species: tuple[int, ...] | None = None) -> None:
+    def __init__(
+        self, species: tuple[int, ...] | None = None, events: frozenset[int] | None = None
+    ) -> None:
         card = tuple(_SPECIES_IDS) if species is None else species
         local = {c: i for i, c in enumerate(card)}
 
@@ -145,6 +158,14 @@ class SpeciesBits:
         self.wind, self.pollinated = bits(WIND_SPREADERS), bits(POLLINATED)
         #: the bits a space takes when masks lie side by side: a digit, when the species fit
         self.width = DIGIT if len(card) <= DIGIT else len(card)
+        #: the event cards of the game (None: any), and ``AIMED_BY`` cut to them: the index
+        #: counts the targets only of events that can reach a hand
+        self.events = events
+        self.aimed_by: tuple[tuple[int, ...], ...] = (
+            AIMED_BY
+            if events is None
+            else tuple(tuple(k for k in keys if k // 2 in events) for keys in AIMED_BY)
+        )
 
 
 #: the bits of a game whose species are not known in advance: the species' card ids
@@ -152,9 +173,10 @@ CARD_BITS = SpeciesBits()
 
 
 @cache
-def species_bits(species: frozenset[int]) -> SpeciesBits:
-    """The bits of a game holding these species: a digit's worth when they fit in one."""
-    return SpeciesBits(tuple(sorted(species))) if len(species) <= DIGIT else CARD_BITS
+def species_bits(species: frozenset[int], events: frozenset[int]) -> SpeciesBits:
+    """The bits of a game holding these species and events: a digit's worth when the species
+    fit in one."""
+    return SpeciesBits(tuple(sorted(species)), events) if len(species) <= DIGIT else CARD_BITS
 
 
 @cache
