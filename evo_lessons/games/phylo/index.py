@@ -12,6 +12,9 @@ space at a time instead of scanning the whole grid:
 * ``packed``: when those masks take one digit (two ready-made decks), all of them side by
   side in one int, a digit a space: a hand's plays (``repeat``) and a mover's moves (``lines``)
   are then counted in one AND each;
+* ``targets``: for each species with a keyword play (INVASIVE, PARASITIC: R5, R6), the spaces
+  whose card on top it may replace or live beneath, in reading order (``keyword_by`` from
+  ``bits``: the game's own such species): a turn's keyword plays look only there;
 * ``occupied``: the spaces with a card on top, in reading order; ``movers`` those whose species
   has MOVE or FLIGHT (R7), each player's apart, the only ones their moves start from;
   ``tops``: the card ids on top as a bitmask (``on_top`` counts their copies), so a keyword
@@ -65,6 +68,39 @@ CutOff = Callable[[int, list[int], list[int], Sequence[int], tuple[tuple[int, ..
 class TableIndex:
     """Incremental answers about one table; its owner reports every change (``changed``)."""
 
+    #: every attribute in a slot: read at every change and decision, on CPython's fastest path
+    __slots__ = (
+        "_offers",
+        "aimed",
+        "aimed_by",
+        "beside",
+        "bit",
+        "bits",
+        "columns",
+        "counts",
+        "cut_off",
+        "generation",
+        "held",
+        "keys",
+        "keyword_by",
+        "lines",
+        "movers",
+        "occupied",
+        "on_top",
+        "owner_at",
+        "owner_of",
+        "packed",
+        "plays",
+        "recheck",
+        "remembered",
+        "repeat",
+        "rows",
+        "species",
+        "targets",
+        "tops",
+        "width",
+    )
+
     def __init__(self, bits: SpeciesBits = CARD_BITS, rows: int = 7, columns: int = 9) -> None:
         self.rows, self.columns = rows, columns
         self._number(bits)
@@ -88,6 +124,8 @@ class TableIndex:
         self.owner_of: Sequence[int] = (0, 1)
         self.owner_at: dict[int, int] = {}  # occupied space -> the owner of its top card
         self.aimed: list[int] = [0] * (2 * len(BESIDE))  # 2 * event + owner -> targets on top
+        #: each keyword species of the game -> the spaces it may target, in reading order
+        self.targets: dict[int, list[int]] = {k: [] for k in bits.keyword_species}
         self.held: list[list[int]] = [[], []]
         self.counts: list[list[int]] = [[0] * len(BIT), [0] * len(BIT)]  # card id -> copies
         self.species: list[int] = [0, 0]
@@ -97,6 +135,7 @@ class TableIndex:
         self.bits = bits
         self.beside, self.bit, self.width = bits.beside, bits.bit, bits.width  # (kept at hand)
         self.aimed_by = bits.aimed_by  # the game's own events that may target each species
+        self.keyword_by = bits.keyword_by  # the game's own keyword species that may target it
         if bits.width == DIGIT:
             self.repeat = repeated(self.width, self.rows * self.columns)
             self.lines = packed_lines(self.width, self.rows, self.columns)  # R7's reach
@@ -121,6 +160,7 @@ class TableIndex:
                 self.movers[self.owner_of[instance]].append(s)
         self.on_top, self.tops = [0] * len(BESIDE), 0
         self.owner_at, self.aimed = {}, [0] * (2 * len(BESIDE))
+        self.targets = {k: [] for k in self.bits.keyword_species}
         for s in self.occupied:
             card = card_of[top[s]]
             self.on_top[card] += 1
@@ -128,6 +168,8 @@ class TableIndex:
             owner = self.owner_at[s] = self.owner_of[top[s]]
             for k in self.aimed_by[card * 2 + owner]:
                 self.aimed[k] += 1
+            for k in self.keyword_by[card]:
+                self.targets[k].append(s)  # (occupied is in reading order)
         self.cut_off = {}
         self.recheck = dict.fromkeys(range(len(top)))
         self.remembered = {}
@@ -154,6 +196,8 @@ class TableIndex:
         aimed = self.aimed
         for k in self.aimed_by[card * 2 + owner]:
             aimed[k] += 1
+        for k in self.keyword_by[card]:
+            insort(self.targets[k], space)
         self._offers = None
         self.generation += 1
         if self.remembered:
@@ -223,6 +267,8 @@ class TableIndex:
                 self.tops ^= BIT[gone]  # its last copy left: its bit is set, XOR clears it
             for k in self.aimed_by[gone * 2 + self.owner_at.pop(space)]:
                 aimed[k] -= 1
+            for k in self.keyword_by[gone]:
+                self.targets[k].remove(space)
         if instance >= 0:
             card = card_of[instance]
             on_top[card] += 1
@@ -230,6 +276,8 @@ class TableIndex:
             owner = self.owner_at[space] = self.owner_of[instance]
             for k in self.aimed_by[card * 2 + owner]:
                 aimed[k] += 1
+            for k in self.keyword_by[card]:
+                insort(self.targets[k], space)
         self._offers = None
         self.generation += 1
         if self.remembered:
@@ -343,7 +391,8 @@ class TableIndex:
         remembered is not copied, the copy works it out again if asked."""
         twin = TableIndex.__new__(TableIndex)
         twin.bits, twin.beside, twin.bit, twin.width = self.bits, self.beside, self.bit, self.width
-        twin.aimed_by = self.aimed_by
+        twin.aimed_by, twin.keyword_by = self.aimed_by, self.keyword_by
+        twin.targets = {k: list(spaces) for k, spaces in self.targets.items()}
         twin.rows, twin.columns = self.rows, self.columns
         twin.plays, twin.keys = dict(self.plays), dict(self.keys)
         twin.packed, twin.repeat, twin.lines = self.packed, self.repeat, self.lines
@@ -372,6 +421,7 @@ class TableIndex:
             mine == theirs
             and self.owner_at == other.owner_at
             and self.aimed == other.aimed
+            and self.targets == other.targets
             and self.packed == other.packed
         )
 

@@ -101,23 +101,24 @@ class Placement(Decks):
     # -- the legal choices ---------------------------------------------------------------------
     def _keyword_plays(self, hand: int) -> list[Action]:
         """R5, R6: each card's INVASIVE plays (on a species it may replace, compatible with a
-        neighbour) and PARASITIC plays (beneath a host with no parasite yet), in card order."""
+        neighbour) and PARASITIC plays (beneath a host with no parasite yet), in card order,
+        space by space among those the index keeps for it (``index.targets``)."""
         actions: list[Action] = []
         append = actions.append
         index = self.index
-        keyword, named = hand & index.bits.keyword, index.bits.card
+        keyword, named, targets = hand & index.bits.keyword, index.bits.card, index.targets
         under, card_of, top, neighbours = self.under, self.card_of, self.top, self.neighbours
-        occupied, tops = index.occupied, index.tops
         invasions, parasites = INVASIONS[self.columns], PARASITES[self.columns]
         while keyword:  # the hand's species with a keyword play, in id order
             low = keyword & -keyword
             keyword ^= low
             card = named[low.bit_length() - 1]
-            if not (INVADES[card] | HOSTS[card]) & tops:  # nothing to replace or live beneath
+            spaces = targets[card]  # where a card lies it may replace or live beneath
+            if not spaces:
                 continue
             invades, hosts, needs = INVADED[card], HOSTED[card], NEEDED[card]
             base = card * 4096
-            for space in occupied:
+            for space in spaces:  # in reading order
                 target = card_of[top[space]]  # (no card invades or lives beneath a HOME)
                 if invades[target]:
                     for n in neighbours[space]:  # self._fits(card, space), inlined

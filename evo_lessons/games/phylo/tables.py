@@ -109,6 +109,11 @@ BIT: tuple[int, ...] = tuple(1 << x for x in _ALL)
 
 #: the species with an INVASIVE or a PARASITIC play
 KEYWORD_PLAYS: int = _mask(c for c in _ALL if INVADES[c] or HOSTS[c])
+#: KEYWORD_BY[y]: the species that may replace card y (INVASIVE, R5) or live beneath it
+#: (PARASITIC, R6), in id order: the index keeps, for each, the spaces where such a card lies
+KEYWORD_BY: tuple[tuple[int, ...], ...] = tuple(
+    tuple(c for c in _ALL if (INVADES[c] | HOSTS[c]) >> y & 1) for y in _ALL
+)
 #: the most species a game may number in one digit of a Python int (30 bits)
 DIGIT = 30
 
@@ -133,6 +138,8 @@ class SpeciesBits:
         "card",
         "events",
         "keyword",
+        "keyword_by",
+        "keyword_species",
         "pollinated",
         "spreaders",
         "width",
@@ -165,6 +172,14 @@ class SpeciesBits:
             AIMED_BY
             if events is None
             else tuple(tuple(k for k in keys if k // 2 in events) for keys in AIMED_BY)
+        )
+        #: the game's species with a keyword play, and ``KEYWORD_BY`` cut to them (all of
+        #: them for ``CARD_BITS``)
+        self.keyword_species = tuple(c for c in card if INVADES[c] or HOSTS[c])
+        self.keyword_by: tuple[tuple[int, ...], ...] = (
+            KEYWORD_BY
+            if species is None
+            else tuple(tuple(c for c in cards if c in local) for cards in KEYWORD_BY)
         )
 
 
@@ -385,6 +400,7 @@ __all__ = [
     "HOSTS",
     "INVADES",
     "IS_SPECIES",
+    "KEYWORD_BY",
     "MOVE_REACH",
     "NEEDS",
     "POINTS",
