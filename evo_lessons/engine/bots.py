@@ -38,7 +38,9 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, observation: dict[str, Any] | None, legal_actions: list[Action]) -> Action:
-        return legal_actions[int(self.rng.random() * len(legal_actions))]
+        if type(legal_actions) is list:
+            return legal_actions[int(self.rng.random() * len(legal_actions))]
+        return legal_actions.pick(self.rng.random())  # a game's Choices: one call, not two
 
 
 BotFactory = Callable[..., Bot]
@@ -56,13 +58,20 @@ def play_game(
     """Let ``bots[i]`` play seat ``i`` until the game ends (or ``max_actions`` is reached)."""
     if len(bots) != state.num_players:
         raise ValueError(f"need {state.num_players} bots, one a seat; got {len(bots)}")
+    watching = [bot.needs_observation for bot in bots]  # (read once: a bot does not change)
     for _ in range(max_actions):
         player = state.current_player
         if player is None:
             break
         bot = bots[player]
-        legal = state.choices()
-        observation = state.observation(player) if bot.needs_observation else None
+        # state.choices(), inlined: the game goes on (player is not None), so its legal actions
+        # are the game's own, worked out once per state; a list is handed out as a fresh copy
+        legal = state._legal
+        if legal is None:
+            legal = state._legal = state._legal_actions()
+        if type(legal) is list:
+            legal = list(legal)
+        observation = state.observation(player) if watching[player] else None
         action = bot.choose(observation, legal)
         events = state.apply(action)
         if on_step is not None:

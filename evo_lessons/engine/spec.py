@@ -247,7 +247,7 @@ class GameSpec:
 
     def normalise_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """Every option checked and filled in with its default; ValueError names a bad one."""
-        if not isinstance(options, Mapping):
+        if type(options) is not dict and not isinstance(options, Mapping):  # (a dict at once)
             raise ValueError("the options must be a mapping of names to values")
         known = {o.name for o in self.options}
         unknown = [k for k in options if k not in known]

@@ -60,6 +60,14 @@ def test_a_choices_reads_like_a_list():
         choices["1"]
 
 
+def test_pick_takes_the_action_that_fraction_of_the_way_along():
+    choices = Counted(5)
+    picks = [choices.pick(f) for f in (0.0, 0.19, 0.2, 0.5, 0.99)]
+    assert picks == [Step(0), Step(0), Step(1), Step(2), Step(4)]
+    assert choices.own(picks[-1]) is picks[-1]  # the last one handed out passes at once
+    assert choices.built == 5  # one action built a pick, not the whole list
+
+
 def test_a_choices_builds_only_what_is_read_and_the_whole_list_once():
     choices = Counted(1_000)
     choices[500]

@@ -19,6 +19,7 @@ import pytest
 
 from evo_lessons.engine import derive_seed
 from evo_lessons.games.phylo import GAME, new_game, reference
+from evo_lessons.games.phylo.choices import TurnChoices
 from evo_lessons.games.phylo.rules import FIRST_EVENT, PhyloState
 
 VARIANTS = {
@@ -48,6 +49,10 @@ def check_every_decision(seed: int, options: dict, bots: list) -> PhyloState:
         choices = state.choices()
         assert len(choices) == len(legal), (seed, len(state.history))
         assert all(choices[k] is legal[k] for k in range(len(legal))), (seed, len(state.history))
+        if isinstance(choices, TurnChoices):  # a random bot's pick: that fraction of the way
+            size = len(legal)
+            for fraction in (0.0, 0.4999, 0.5, 0.999999):
+                assert choices.pick(fraction) is legal[int(fraction * size)], (seed, fraction)
         if state.phase == "play":
             assert set(state.risk) == reference.unconnected(state), (seed, len(state.history))
             assert state.scores() == reference.scores(state), (seed, len(state.history))

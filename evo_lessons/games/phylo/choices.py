@@ -108,6 +108,11 @@ class TurnChoices(Choices):
             return action
         return Choices.__getitem__(self, k)
 
+    def pick(self, fraction: float) -> Action:  # self[int(fraction * len(self))], at once
+        k = int(fraction * self._size)
+        action = self._given = self._play(k) if k < self._count else self._at(k)
+        return action
+
     def _table(self) -> TableIndex:
         """The table's index, as it was at this decision (a legal list belongs to its decision)."""
         index = self._index
