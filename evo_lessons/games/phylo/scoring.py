@@ -47,9 +47,10 @@ class Scoring(Spaces):
     def scores(self) -> list[int]:
         """Each player's points on the table (parasites beneath included)."""
         scores = [0, 0]
-        owner_of, card_of, points = self.owner_of, self.card_of, T.POINTS
-        for instance in (*self.top, *self.under):  # HOMEs (0, 1) and empty spaces (-1) aside
-            if instance >= 2:
+        owner_of, card_of, points, top = self.owner_of, self.card_of, T.POINTS, self.top
+        # the cards on top (the index's occupied spaces), then any parasite beneath
+        for instance in [top[space] for space in self.index.occupied] + self.under:
+            if instance >= 2:  # HOMEs (0, 1) and empty spaces (-1) aside
                 scores[owner_of[instance]] += points[card_of[instance]]
         return scores
 
