@@ -17,6 +17,7 @@ space at a time instead of scanning the whole grid:
   ``bits``: the game's own such species): a turn's keyword plays look only there;
 * ``occupied``: the spaces with a card on top, in reading order; ``movers`` those whose species
   has MOVE or FLIGHT (R7), each player's apart, the only ones their moves start from;
+  ``reaches``: for each mover, when ``packed`` is kept, its bit in every space its lines reach;
   ``tops``: the card ids on top as a bitmask (``on_top`` counts their copies), so a keyword
   play or a spread whose species is nowhere on the table is ruled out without a look at the
   spaces;
@@ -91,6 +92,7 @@ class TableIndex:
         "owner_of",
         "packed",
         "plays",
+        "reaches",
         "recheck",
         "remembered",
         "repeat",
@@ -115,6 +117,8 @@ class TableIndex:
         self.generation = 0
         self.occupied: list[int] = []
         self.movers: list[list[int]] = [[], []]  # each player's
+        #: a mover's space -> its bit in each space it could reach (when ``packed`` is kept)
+        self.reaches: dict[int, int] = {}
         self.on_top: list[int] = [0] * len(BESIDE)  # card id -> its copies on top
         self.tops = 0  # the card ids with a copy on top
         self.cut_off: dict[int, int] = {}
@@ -154,10 +158,11 @@ class TableIndex:
         self.plays, self.keys, self._offers, self.packed = {}, {}, None, 0
         self.generation += 1
         self.occupied = [s for s, instance in enumerate(top) if instance >= 0]
-        self.movers = [[], []]
+        self.movers, self.reaches = [[], []], {}
         for s, instance in enumerate(top):
             if instance >= 2 and MOVE_REACH[card_of[instance]][0]:
                 self.movers[self.owner_of[instance]].append(s)
+                self._reach(card_of[instance], s)
         self.on_top, self.tops = [0] * len(BESIDE), 0
         self.owner_at, self.aimed = {}, [0] * (2 * len(BESIDE))
         self.targets = {k: [] for k in self.bits.keyword_species}
@@ -191,6 +196,7 @@ class TableIndex:
         owner = self.owner_at[space] = self.owner_of[instance]
         if instance >= 2 and MOVE_REACH[card][0]:
             insort(self.movers[owner], space)
+            self._reach(card, space)
         self.on_top[card] += 1
         self.tops |= BIT[card]
         aimed = self.aimed
@@ -232,6 +238,13 @@ class TableIndex:
                         keys[n] = key
         self.packed = packed
 
+    def _reach(self, card: int, space: int) -> None:
+        """A mover lies on ``space``: keep its bit in each space of its lines (R7's reach), so a
+        turn counts its moves in one AND with ``packed`` and no product of its own."""
+        if self.repeat:
+            reach, directions = MOVE_REACH[card]
+            self.reaches[space] = self.bit[card] * self.lines[space][reach][directions == 8]
+
     def changed_beneath(
         self, space: int, top: list[int], under: list[int], card_of, neighbours
     ) -> None:
@@ -258,8 +271,10 @@ class TableIndex:
         for movers in self.movers:
             if space in movers:
                 movers.remove(space)
+                self.reaches.pop(space, None)
         if instance >= 2 and MOVE_REACH[card_of[instance]][0]:
             insort(self.movers[self.owner_of[instance]], space)
+            self._reach(card_of[instance], space)
         on_top, aimed = self.on_top, self.aimed
         if gone >= 0:
             left = on_top[gone] = on_top[gone] - 1
@@ -398,6 +413,7 @@ class TableIndex:
         twin.packed, twin.repeat, twin.lines = self.packed, self.repeat, self.lines
         twin._offers, twin.generation = None, 0
         twin.occupied, twin.movers = list(self.occupied), [list(m) for m in self.movers]
+        twin.reaches = dict(self.reaches)
         twin.on_top, twin.tops = list(self.on_top), self.tops
         twin.owner_of, twin.owner_at, twin.aimed = (
             self.owner_of,
@@ -422,6 +438,7 @@ class TableIndex:
             and self.owner_at == other.owner_at
             and self.aimed == other.aimed
             and self.targets == other.targets
+            and self.reaches == other.reaches
             and self.packed == other.packed
         )
 

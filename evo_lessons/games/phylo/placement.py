@@ -179,21 +179,21 @@ class Placement(Decks):
         counts, total = [], 0
         top, card_of, neighbours, within = self.top, self.card_of, self.neighbours, self.within
         plays, packed, bits, lines = index.plays, index.packed, index.bit, index.lines
+        reaches = index.reaches
         for space in index.movers[me]:
-            instance = top[space]
-            card = card_of[instance]
-            reach, flies = MOVE_WAY[card]
-            bit = bits[card]
+            card = card_of[top[space]]
             # the open spaces in its lines where it may be played: one AND for them all when
-            # the masks lie side by side (ANDed with its bit in each space of its lines)
+            # the masks lie side by side (with its bit in each space of its lines, kept)
             if lines:
-                n = (packed & bit * lines[space][reach][flies]).bit_count()
+                n = (packed & reaches[space]).bit_count()
             else:  # the game's masks take several digits: one space at a time
-                n = 0
+                reach, flies = MOVE_WAY[card]
+                bit, n = bits[card], 0
                 for d in filter(plays.__contains__, within[space][reach][flies]):
                     if plays[d] & bit:
                         n += 1
             if n and NEEDED[card][card]:  # it could keep itself compatible: see above
+                bit = bits[card]
                 for d in neighbours[space]:
                     if plays.get(d, 0) & bit and not self._fits(card, d, leaving=space):
                         n -= 1
