@@ -87,9 +87,10 @@ class EventCards(Placement):
         """The spaces whose top species the event discards, the target's first."""
         victims = [space]
         if event.effect == "area":
+            caught = T.CAUGHT[event.id]  # event.area.matches, worked out once
             for n in self.neighbours[space]:
                 instance = self.top[n]
-                if instance >= 2 and event.area.matches(CARDS[self.card_of[instance]]):
+                if instance >= 2 and caught[self.card_of[instance]]:
                     victims.append(n)
         elif event.effect == "contagion":
             group = CARDS[self.card_of[self.top[space]]].group

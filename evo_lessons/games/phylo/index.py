@@ -297,10 +297,13 @@ class TableIndex:
         self.generation += 1
         if self.remembered:
             self.remembered = {}
-        recheck, offer = self.recheck, self._offer
-        for s in (space, *neighbours[space]):
+        recheck = self.recheck
+        recheck[space] = None
+        self._offer(space, top, under, card_of, neighbours)
+        for s in neighbours[space]:
             recheck[s] = None
-            offer(s, top, under, card_of, neighbours)
+            if top[s] < 0 and under[s] < 0:  # (an occupied space offers nothing, and has no
+                self._offer(s, top, under, card_of, neighbours)  # entry in plays to drop)
 
     def _offer(self, space: int, top: list[int], under: list[int], card_of, neighbours) -> None:
         """What may be played on ``space`` now (nothing unless it is empty, R4)."""

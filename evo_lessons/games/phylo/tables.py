@@ -95,6 +95,11 @@ NEEDED: tuple[tuple[bool, ...], ...] = tuple(_members(m) for m in NEEDS)
 HOSTED: tuple[tuple[bool, ...], ...] = tuple(_members(m) for m in HOSTS)
 INVADED: tuple[tuple[bool, ...], ...] = tuple(_members(m) for m in INVADES)
 TARGETED: dict[int, tuple[bool, ...]] = {e: _members(m) for e, m in EVENT_TARGETS.items()}
+#: CAUGHT[e][y]: does an "area" event e also discard species y beside its target (its card's
+#: area filter)?
+CAUGHT: dict[int, tuple[bool, ...]] = {
+    e.id: _members(_mask(s.id for s in SPECIES if e.area.matches(s))) for e in COLLECTION.events
+}
 #: AIMED_BY[2 * x + owner]: ``2 * e + owner`` for each event card e that may be played on
 #: species x (R10): the index counts, per event card and owner, the species on top it may
 #: target (``index.aimed``)
