@@ -174,7 +174,7 @@ from .broken_links import cut_off_at
 from .choices import TurnChoices
 from .data import DECK_SIZE
 from .decks import SEATS, START_HAND
-from .placement import PLAYS
+from .placement import PLAYED, PLAYS
 from .scoring import Scoring
 
 COLLECTION = T.COLLECTION
@@ -332,8 +332,18 @@ class PhyloState(CallYourBluff, Scoring, GameState):
             me = self.turn_player
             if kind is PlaySpecies:  # half the decisions: one action, a hand card onto a space
                 self.actions_left -= 1
-                space = action.row * self.columns + action.column  # self._space(action), inlined
-                self._place(me, action.card, space, events, 0)
+                columns, card = self.columns, action.card
+                space = action.row * columns + action.column  # self._space(action), inlined
+                # self._place(me, card, space, events, 0), inlined: the card goes onto an empty
+                # space where a neighbour keeps it compatible (R2-R4), so the index hears of it
+                # at once (Spaces._put's first case)
+                top = self.top
+                top[space] = self._take_from_hand(me, card)
+                self.index.placed(space, top, self.under, self.card_of, self.neighbours, True)
+                events.append(PLAYED[columns][(me * 8192 + card) * 4096 + space])
+            elif kind is DiscardToDraw:  # a quarter of them
+                self.actions_left -= 1
+                self._discard_to_draw(me, action.card, events)
             elif kind is Pass:
                 events.append(PASSES[me])
                 self._end_turn(events)
@@ -367,15 +377,14 @@ class PhyloState(CallYourBluff, Scoring, GameState):
             self._end_turn(events)
 
     def _turn_action(self, me: int, action: Action, events: list[Event]) -> None:
-        """Every action of a turn but a play and a pass, which ``_apply`` carries out itself."""
+        """Every action of a turn but a play, a discard and a pass, which ``_apply`` carries out
+        itself."""
         kind = type(action)
         if kind is Spread:  # free (R8)
             self._place(me, action.card, self._space(action), events, 1)
             return
         self.actions_left -= 1
-        if kind is DiscardToDraw:
-            self._discard_to_draw(me, action.card, events)
-        elif kind is MoveSpecies:
+        if kind is MoveSpecies:
             self._move(me, action, events)
         elif kind is PlayEvent:
             self._play_event(me, action, events)
