@@ -348,7 +348,7 @@ def event_table(cls, columns: int) -> ActionTable:
     def make(key: int):
         rest, target = divmod(key, 4096)
         card, space = divmod(rest, 4096)
-        return interned(cls, card, *divmod(space, columns), target)
+        return cls(card, *divmod(space, columns), target)
 
     return ActionTable(make)
 
@@ -360,7 +360,7 @@ def move_table(cls, columns: int) -> ActionTable:
     def make(key: int):
         rest, space = divmod(key, 4096)
         card, start = divmod(rest, 4096)
-        return interned(cls, card, *divmod(start, columns), *divmod(space, columns))
+        return cls(card, *divmod(start, columns), *divmod(space, columns))
 
     return ActionTable(make)
 
@@ -373,7 +373,7 @@ def keyword_table(cls, columns: int) -> ActionTable:
     def make(key: int):
         rest, other = divmod(key, 4096)
         card, space = divmod(rest, 4096)
-        return interned(cls, card, *divmod(space, columns), other)
+        return cls(card, *divmod(space, columns), other)
 
     return ActionTable(make)
 
