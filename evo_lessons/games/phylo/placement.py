@@ -17,6 +17,8 @@ from the speed index (``index.py``), which remembers it between actions.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from evo_lessons.engine import Action, Event
 
 from . import tables as T
@@ -39,6 +41,8 @@ MOVES = T.PerGrid(lambda columns: T.move_table(MoveSpecies, columns))
 #: MOVE_WAY[x]: R7's reach of species x and whether it flies (diagonals too), as ``within`` is
 #: indexed
 MOVE_WAY = tuple((reach, directions == 8) for reach, directions in MOVE_REACH)
+#: the count of a player without a species that moves: no spaces, no moves (shared)
+NO_MOVES: tuple[tuple, int] = ((), 0)
 
 
 def _played(columns: int) -> T.ActionTable:
@@ -159,7 +163,7 @@ class Placement(Decks):
         places = self._destinations(instance, space, *MOVE_REACH[card])
         return [moves[base + d] for d in places]
 
-    def _move_counts(self, me: int) -> tuple[list[tuple[int, int]], int]:
+    def _move_counts(self, me: int) -> tuple[Sequence[tuple[int, int]], int]:
         """R7: how many MOVE and FLIGHT actions each of the player's species has, space by
         space (those with none left out), and their sum; a turn counts its moves and names
         them only when one is picked (``_moves_of``).
@@ -176,32 +180,42 @@ class Placement(Decks):
         counted = index.remembered.get(me)  # the key of a player's moves: the player
         if counted is not None:
             return counted
+        movers = index.movers[me]
+        if not movers:  # (no species of this player moves: most decisions of many games)
+            return NO_MOVES
         counts, total = [], 0
-        top, card_of, neighbours, within = self.top, self.card_of, self.neighbours, self.within
-        plays, packed, bits, lines = index.plays, index.packed, index.bit, index.lines
-        reaches = index.reaches
-        for space in index.movers[me]:
+        top, card_of, packed, reaches = self.top, self.card_of, index.packed, index.reaches
+        for space in movers:
             card = card_of[top[space]]
             # the open spaces in its lines where it may be played: one AND for them all when
             # the masks lie side by side (with its bit in each space of its lines, kept)
-            if lines:
+            if reaches:  # (kept only when the masks lie side by side, for every mover)
                 n = (packed & reaches[space]).bit_count()
             else:  # the game's masks take several digits: one space at a time
-                reach, flies = MOVE_WAY[card]
-                bit, n = bits[card], 0
-                for d in filter(plays.__contains__, within[space][reach][flies]):
-                    if plays[d] & bit:
-                        n += 1
+                n = self._open_in_reach(card, space)
             if n and NEEDED[card][card]:  # it could keep itself compatible: see above
-                bit = bits[card]
-                for d in neighbours[space]:
-                    if plays.get(d, 0) & bit and not self._fits(card, d, leaving=space):
-                        n -= 1
+                n -= self._kept_only_by_itself(card, space)
             if n:
                 counts.append((space, n))
                 total += n
         counted = index.remembered[me] = (counts, total)
         return counted
+
+    def _open_in_reach(self, card: int, space: int) -> int:
+        """The open spaces in the lines of the species on ``space`` that offer it, one by one
+        (a game whose masks take several digits keeps no ``index.reaches``)."""
+        plays, (reach, flies) = self.index.plays, MOVE_WAY[card]
+        bit = self.index.bit[card]
+        return sum(1 for d in self.within[space][reach][flies] if plays.get(d, 0) & bit)
+
+    def _kept_only_by_itself(self, card: int, space: int) -> int:
+        """The spaces beside ``space`` that offer its species only because it lies there."""
+        plays, bit = self.index.plays, self.index.bit[card]
+        return sum(
+            1
+            for d in self.neighbours[space]
+            if plays.get(d, 0) & bit and not self._fits(card, d, leaving=space)
+        )
 
     def _spread_actions(self, me: int) -> list[Action]:
         """R8: a copy in the hand beside its original, where the condition is met."""
