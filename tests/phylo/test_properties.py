@@ -117,11 +117,14 @@ def test_the_legal_list_is_the_same_whether_or_not_parts_were_remembered(seed, o
 
 
 def test_a_remembered_list_is_forgotten_when_the_table_changes():
-    state = new_game(seed=3)
-    while state.phase == "play" and not any(
-        isinstance(a, PlaySpecies) for a in state.legal_actions()
+    # a turn of a player with a species that moves (R7) and a species to play
+    state, rng = new_game(seed=3), random.Random(3)
+    while state.phase == "play" and not (
+        state.index.movers[state.turn_player]
+        and any(isinstance(a, PlaySpecies) for a in state.legal_actions())
     ):
-        state.apply(state.legal_actions()[-1])
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.phase == "play"
     state._move_actions(state.turn_player)
     assert state.index.remembered
     play_one = next(a for a in state.legal_actions() if isinstance(a, PlaySpecies))
