@@ -29,7 +29,7 @@ from evo_lessons.engine.choices import Choices
 
 from .actions import DiscardToDraw
 from .index import ORDER, TableIndex
-from .placement import ordinary_plays
+from .placement import PLAYS, ordinary_plays
 from .tables import card_actions
 
 if TYPE_CHECKING:
@@ -61,7 +61,6 @@ class TurnChoices(Choices):
         "_keyword",
         "_me",
         "_moves",
-        "_plays",
         "_rest",
         "_size",
         "_state",
@@ -71,7 +70,6 @@ class TurnChoices(Choices):
         self,
         state: EventCards,
         hand: int,
-        plays,
         keyword: Sequence[Action],
         events: Sequence[tuple[int, int]],
         moves: list[tuple[int, int]],
@@ -79,14 +77,14 @@ class TurnChoices(Choices):
         rest: Sequence[Action],
         size: int,
     ) -> None:
-        """``hand``: the hand's species as a mask (``index.bits``); ``plays``: the grid's play
-        actions in those bits; ``events``: (event card, how many targets) in hand order;
+        """``hand``: the hand's species as a mask (``index.bits``); ``events``: (event card,
+        how many targets) in hand order;
         ``moves``: (space, how many moves) of each species that can move; ``discards``: the
         hand's card ids, or none; ``size``: every part but the ordinary plays, counted."""
         self._given = self._list = None  # Choices.__init__, inlined: a call less a decision
         index = self._index = state.index
         self._generation, self._state, self._me = index.generation, state, state.turn_player
-        self._hand, self._plays = hand, plays
+        self._hand = hand
         self._keyword, self._events, self._moves = keyword, events, moves
         self._discards, self._rest = discards, rest
         # the count needs no order: what fits each open space, counted (all the spaces at once
@@ -165,14 +163,16 @@ class TurnChoices(Choices):
                     while k:
                         fit &= fit - 1
                         k -= 1
-                    return self._plays[((fit & -fit).bit_length() - 1) * 4096 + space]
+                    table = PLAYS[index.bits][self._state.columns]  # (the grid's, its bits)
+                    return table[((fit & -fit).bit_length() - 1) * 4096 + space]
                 k -= here
         raise AssertionError("the count of plays is the sum of the spaces' counts")
 
     def _whole(self) -> list[Action]:
         if self._list is None:
             index, state, me = self._table(), self._state, self._me
-            actions = ordinary_plays(index.offers, self._hand, self._plays)
+            table = PLAYS[index.bits][state.columns]
+            actions = ordinary_plays(index.offers, self._hand, table)
             actions += self._keyword
             for card, _targets in self._events:
                 actions += state._event_actions(card, me)

@@ -174,7 +174,7 @@ from .broken_links import cut_off_at
 from .choices import TurnChoices
 from .data import DECK_SIZE
 from .decks import SEATS, START_HAND
-from .placement import PLAYED, PLAYS
+from .placement import PLAYED
 from .scoring import Scoring
 
 COLLECTION = T.COLLECTION
@@ -320,9 +320,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
             if spreads:
                 rest = [*rest[:-1], *spreads, PASS]
         size += move_count + len(discards) + len(rest)
-        return TurnChoices(
-            self, hand, PLAYS[bits][self.columns], keyword, events, moves, discards, rest, size
-        )
+        return TurnChoices(self, hand, keyword, events, moves, discards, rest, size)
 
     # -- applying actions ----------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
