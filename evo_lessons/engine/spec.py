@@ -249,7 +249,7 @@ class GameSpec:
         """Every option checked and filled in with its default; ValueError names a bad one."""
         if type(options) is not dict and not isinstance(options, Mapping):  # (a dict at once)
             raise ValueError("the options must be a mapping of names to values")
-        known = {o.name for o in self.options}
+        known = self._option_names
         unknown = [k for k in options if k not in known]
         if unknown:
             raise ValueError(
@@ -259,6 +259,10 @@ class GameSpec:
         if not options:  # the defaults: checked once, copied each time (a sweep's every game)
             return dict(self._defaults)
         return {o.name: o.check(options.get(o.name, o.default)) for o in self.options}
+
+    @functools.cached_property
+    def _option_names(self) -> frozenset[str]:
+        return frozenset(o.name for o in self.options)
 
     @functools.cached_property
     def _defaults(self) -> dict[str, Any]:

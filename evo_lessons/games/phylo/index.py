@@ -45,7 +45,7 @@ from the table alone (tests/phylo/test_incremental_legal.py).
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from .tables import (
     BESIDE,
@@ -358,6 +358,19 @@ class TableIndex:
             if IS_SPECIES[card]:
                 self.species[player] |= self.bit[card]
 
+    def took_all(self, player: int, cards: Iterable[int]) -> None:
+        """These cards came into ``player``'s hand (an opening hand: ``took`` for each)."""
+        counts, held, bit = self.counts[player], self.held[player], self.bit
+        species = self.species[player]
+        for card in cards:
+            copies = counts[card]
+            counts[card] = copies + 1
+            if not copies:
+                insort(held, card)
+                if IS_SPECIES[card]:
+                    species |= bit[card]
+        self.species[player] = species
+
     def gave(self, player: int, card: int) -> None:
         """A copy of ``card`` left ``player``'s hand."""
         counts = self.counts[player]
@@ -371,8 +384,7 @@ class TableIndex:
         """Forget the hands and count them as they are (after hands are set by hand)."""
         self.held, self.counts, self.species = [[], []], [[0] * len(BIT), [0] * len(BIT)], [0, 0]
         for player, hand in enumerate(hands):
-            for instance in hand:
-                self.took(player, card_of[instance])
+            self.took_all(player, [card_of[instance] for instance in hand])
 
     def unconnected(
         self, cut_off_at: CutOff, top: list[int], under: list[int], card_of, neighbours
