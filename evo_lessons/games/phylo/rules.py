@@ -174,7 +174,7 @@ from .broken_links import cut_off_at
 from .choices import TurnChoices
 from .data import DECK_SIZE
 from .decks import SEATS, START_HAND
-from .placement import PLAYED
+from .placement import NO_MOVES, PLAYED
 from .scoring import Scoring
 
 COLLECTION = T.COLLECTION
@@ -310,7 +310,8 @@ class PhyloState(CallYourBluff, Scoring, GameState):
                 if targets:
                     events.append((card, targets))
                     size += targets
-        moves, move_count = self._move_counts(me)
+        # (a player without a species that moves has none to count: no call)
+        moves, move_count = self._move_counts(me) if index.movers[me] else NO_MOVES
         discards = tuple(hand_cards) if self.decks[me] else ()  # the hand as it is now
         rest: list[Action] | tuple = ONLY_PASS  # the challenges, the spreads, the pass
         if self.options["realism"] and not self.challenged:
