@@ -237,6 +237,8 @@ class GameState(ABC):
             value = attributes[key]
             if isinstance(value, random.Random):
                 value = value.getstate()
+            elif isinstance(value, set | frozenset):  # by its members: a set's order is not
+                value = sorted(map(repr, value))  # its own (a copy may list them otherwise)
             parts.append((key, repr(value)))
         return (type(self).__name__, tuple(parts))
 

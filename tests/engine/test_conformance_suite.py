@@ -182,3 +182,19 @@ def test_attributes_in_slots_are_cloned_compared_and_counted_out():
     assert twin == state and twin.extra_0 is not state.extra_0  # a copy, not the same list
     twin.extra_0.append(1)
     assert twin != state and state.extra_0 == [0]  # the fingerprint reads the slots
+
+
+def test_a_set_attribute_compares_by_its_members_not_its_order():
+    # a set that grew and shrank lists its members in another order than a fresh copy of it
+    # (here {1, 8}: [1, 8], its deep copy [8, 1]); a clone must still equal its original
+    state = GAME.new_game(seed=1)
+    members = set(range(300))
+    for member in range(300):
+        if member not in (1, 8):
+            members.discard(member)
+    state.seen = members
+    twin = state.clone()
+    assert list(twin.seen) != list(state.seen)  # the case this guards against
+    assert twin == state
+    twin.seen.add(3)
+    assert twin != state

@@ -428,7 +428,8 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
     def _observe(self, player: int | None) -> dict[str, Any]:
         """Everything on the table is public; only the piles' order is hidden (from everyone)."""
         board = self.board
-        placed = {h: v for h, v in zip(self.mats, self.mat_values, strict=True) if h}
+        # each habitat on the board -> its pressures (an empty place's 0 -> None is never asked)
+        placed = dict(zip(self.mats, self.mat_values, strict=True))
         bugs = []
         for seat in range(self.num_players):
             creature = self.creatures[seat]
@@ -443,7 +444,7 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
                     "niches": list(niches),
                     "adaptations": list(cards),
                     "unfit": scoring.best_unfit_of(
-                        start, tuple(sorted(cards)), tuple([placed[h] for h in niches])
+                        start, tuple(sorted(cards)), tuple(map(placed.__getitem__, niches))
                     )
                     if start
                     else 0,
