@@ -19,23 +19,25 @@ in one int (``index.packed``): a hand's plays are counted in one AND with the ha
 once for each space, a mover's moves in one AND with its bit in each space it can reach.
 
 Machine instructions a game (valgrind, deterministic, 300 games after the modules are compiled),
-themed decks: 7.73 M -> 7.00 M -> 5.76 M -> 4.85 M -> 4.29 M over the sessions before, 4.29 M ->
-3.81 M (-11.1%) this one; pool decks 3.38 M -> 3.02 M (-10.5%). Cache misses change little
-(cachegrind's estimate of cycles: -10.1%). CPU games a second, the code before and after interleaved
-on a shared machine that ran ~20% slower that day than the session before (``run.py --game phylo``,
-3 pairs): themed 1,511-1,568 -> 1,622-1,746, pool 2,047-2,085 -> 2,031-2,123 (pool's time did not
-follow its instructions). The cuts: the plays counted in one AND (the count was 8.6% of a game's
-instructions, now 2.5%), the moves counted species by species in one AND each and named only when
-one is picked (a species that cannot keep its own kind compatible never makes a space offer itself,
-so its old neighbours need no second look: -1.6%), each player's movers apart,
-``engine.seeds.shuffle`` (Python's own shuffle written out, the same order: -1.5%), a new game's
-laid-out table and index copied (-0.9%), a pick in the second half of the plays counted from the end
-(-0.6%), the turn list's usually empty parts shared. Measured and dropped: the index's open spaces
-kept in legal-list order (+0.6%, the sort it saves is cheaper than the upkeep), the spaces of each
-card on top for the keyword plays (+0.5%), the keyword plays remembered between decisions (-0.1%),
-the event counters filtered to a deck pair's events (+0.3%), the open spaces' masks in an array read
-as one int (+2.4%: the conversion costs more than the shifts it saves). A new game costs ~0.3 M
-instructions, seeding the game's and the two bots' generators ~0.1 M.
+themed decks: 7.73 M -> 7.00 M -> 5.76 M -> 4.85 M -> 4.29 M -> 3.81 M over the sessions before,
+3.81 M -> 3.38 M (-11.4%) this one; the benchmark's own run (3,000 games from a fresh process,
+the tables' first fills included) 3.41 M -> 2.97 M (-13.0%); pool decks 3.04 M -> 2.81 M. The
+largest cut was not in the rules: CPython reads an object's attributes on its fast path only
+while the object has fewer than 30 of them, and the state had 34 (engine/state.py,
+``MAX_ATTRIBUTES``; the grid's tables are now slots: -4.3%). Then: ``play_game`` reading the legal
+list itself and a random bot's one-call ``pick`` (-2.3%), each keyword species' target spaces
+kept in the index (-0.6%), each mover's reach kept (-0.8%), an area event's victims from a table
+(-1.2%), a play carried out in ``_apply`` itself (-0.9%), the move, event and keyword tables
+without the interned dict (-0.7%), no move count for a player without movers (-1.4%), the
+event counters cut to the game's own events (-0.5%). Measured and dropped this time: a hand
+kept repeated once for each space (+0.1%: the ORs cost what the product saved), a draw's cards
+told to the index in one call (+0.25%: a one-card draw pays for the list), the scores by a C
+``filter`` (+0.8%), the hand searched with ``list.remove`` (+0.4%), ``isinstance`` of an ABC in
+the random bot (+1.7%). Earlier sessions' dropped ideas: the index's open spaces kept in
+legal-list order (+0.6%), the spaces of each card on top as bitmasks (+0.5%), the keyword plays
+remembered between decisions (-0.1%), the open spaces' masks in an array read as one int
+(+2.4%). A new game costs ~0.3 M instructions, seeding the game's and the two bots' generators
+~0.1 M (C code: 4 µs a generator).
 A widget step should take at most 30 ms in the kernel. ``cpu_us_per_decision`` compares runs
 whose games differ in length (a change of cards changes the games).
 """
