@@ -217,11 +217,13 @@ class TableIndex:
             del keys[space]
             if packing:
                 packed ^= gone << width * space
+        if cut:  # (no card is cut off at most decisions)
+            for n in neighbours[space]:
+                if n in cut:
+                    recheck[n] = None
         allowed = self.beside[card]
-        for n in neighbours[space]:
-            if n in cut:
-                recheck[n] = None
-            if allowed and top[n] < 0 and under[n] < 0:
+        for n in neighbours[space] if allowed else ():
+            if top[n] < 0 and under[n] < 0:
                 mask = plays.get(n)
                 key = space * ORDER + n
                 if mask is None:
