@@ -14,7 +14,8 @@ space at a time instead of scanning the whole grid:
   are then counted in one AND each;
 * ``targets``: for each species with a keyword play (INVASIVE, PARASITIC: R5, R6), the spaces
   whose card on top it may replace or live beneath, in reading order (``keyword_by`` from
-  ``bits``: the game's own such species): a turn's keyword plays look only there;
+  ``bits``: the game's own such species; ``aimable``: those with a space there): a turn's
+  keyword plays look only there, and only for those;
 * ``occupied``: the spaces with a card on top, in reading order; ``movers`` those whose species
   has MOVE or FLIGHT (R7), each player's apart, the only ones their moves start from;
   ``reaches``: for each mover, when ``packed`` is kept, its bit in every space its lines reach;
@@ -72,6 +73,7 @@ class TableIndex:
     #: every attribute in a slot: read at every change and decision, on CPython's fastest path
     __slots__ = (
         "_offers",
+        "aimable",
         "aimed",
         "aimed_by",
         "beside",
@@ -130,6 +132,7 @@ class TableIndex:
         self.aimed: list[int] = [0] * (2 * len(BESIDE))  # 2 * event + owner -> targets on top
         #: each keyword species of the game -> the spaces it may target, in reading order
         self.targets: dict[int, list[int]] = {k: [] for k in bits.keyword_species}
+        self.aimable = 0  # the keyword species with a space in ``targets``, as a mask of bits
         self.held: list[list[int]] = [[], []]
         self.counts: list[list[int]] = [[0] * len(BIT), [0] * len(BIT)]  # card id -> copies
         self.species: list[int] = [0, 0]
@@ -166,6 +169,7 @@ class TableIndex:
         self.on_top, self.tops = [0] * len(BESIDE), 0
         self.owner_at, self.aimed = {}, [0] * (2 * len(BESIDE))
         self.targets = {k: [] for k in self.bits.keyword_species}
+        self.aimable = 0
         for s in self.occupied:
             card = card_of[top[s]]
             self.on_top[card] += 1
@@ -175,6 +179,7 @@ class TableIndex:
                 self.aimed[k] += 1
             for k in self.keyword_by[card]:
                 self.targets[k].append(s)  # (occupied is in reading order)
+                self.aimable |= self.bit[k]
         self.cut_off = {}
         self.recheck = dict.fromkeys(range(len(top)))
         self.remembered = {}
@@ -203,7 +208,10 @@ class TableIndex:
         for k in self.aimed_by[card * 2 + owner]:
             aimed[k] += 1
         for k in self.keyword_by[card]:
-            insort(self.targets[k], space)
+            spaces = self.targets[k]
+            if not spaces:
+                self.aimable |= self.bit[k]
+            insort(spaces, space)
         self._offers = None
         self.generation += 1
         if self.remembered:
@@ -285,7 +293,10 @@ class TableIndex:
             for k in self.aimed_by[gone * 2 + self.owner_at.pop(space)]:
                 aimed[k] -= 1
             for k in self.keyword_by[gone]:
-                self.targets[k].remove(space)
+                spaces = self.targets[k]
+                spaces.remove(space)
+                if not spaces:
+                    self.aimable ^= self.bit[k]  # its bit is set: XOR clears it
         if instance >= 0:
             card = card_of[instance]
             on_top[card] += 1
@@ -294,7 +305,10 @@ class TableIndex:
             for k in self.aimed_by[card * 2 + owner]:
                 aimed[k] += 1
             for k in self.keyword_by[card]:
-                insort(self.targets[k], space)
+                spaces = self.targets[k]
+                if not spaces:
+                    self.aimable |= self.bit[k]
+                insort(spaces, space)
         self._offers = None
         self.generation += 1
         if self.remembered:
@@ -425,6 +439,7 @@ class TableIndex:
         twin.bits, twin.beside, twin.bit, twin.width = self.bits, self.beside, self.bit, self.width
         twin.aimed_by, twin.keyword_by = self.aimed_by, self.keyword_by
         twin.targets = {k: list(spaces) for k, spaces in self.targets.items()}
+        twin.aimable = self.aimable
         twin.rows, twin.columns = self.rows, self.columns
         twin.plays, twin.keys = dict(self.plays), dict(self.keys)
         twin.packed, twin.repeat, twin.lines = self.packed, self.repeat, self.lines
@@ -455,6 +470,7 @@ class TableIndex:
             and self.owner_at == other.owner_at
             and self.aimed == other.aimed
             and self.targets == other.targets
+            and self.aimable == other.aimable
             and self.reaches == other.reaches
             and self.packed == other.packed
         )

@@ -110,7 +110,7 @@ class Placement(Decks):
         actions: list[Action] = []
         append = actions.append
         index = self.index
-        keyword, named, targets = hand & index.bits.keyword, index.bits.card, index.targets
+        keyword, named, targets = hand & index.aimable, index.bits.card, index.targets
         under, card_of, top, neighbours = self.under, self.card_of, self.top, self.neighbours
         invasions, parasites = INVASIONS[self.columns], PARASITES[self.columns]
         while keyword:  # the hand's species with a keyword play, in id order
@@ -118,8 +118,6 @@ class Placement(Decks):
             keyword ^= low
             card = named[low.bit_length() - 1]
             spaces = targets[card]  # where a card lies it may replace or live beneath
-            if not spaces:
-                continue
             invades, hosts, needs = INVADED[card], HOSTED[card], NEEDED[card]
             base = card * 4096
             for space in spaces:  # in reading order

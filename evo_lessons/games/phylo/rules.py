@@ -298,7 +298,8 @@ class PhyloState(CallYourBluff, Scoring, GameState):
             return (self._spread_actions(me) if hand & bits.spreaders else []) + [PASS]
         hand_cards, hand = index.held[me], index.species[me]
         # (the parts that are usually empty are a shared empty tuple until something is found)
-        keyword = self._keyword_plays(hand) if hand & bits.keyword else ()
+        # (only a keyword species with a space to aim at has keyword plays: index.targets)
+        keyword = self._keyword_plays(hand) if hand & index.aimable else ()
         size = len(keyword)
         events: list[tuple[int, int]] | tuple = ()
         if not self.event_played and hand_cards and hand_cards[-1] >= FIRST_EVENT:
