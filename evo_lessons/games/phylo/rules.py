@@ -174,7 +174,7 @@ from .broken_links import cut_off_at
 from .choices import TurnChoices
 from .data import DECK_SIZE
 from .decks import SEATS, START_HAND
-from .placement import NO_MOVES, PLAYED
+from .placement import NO_MOVES, PLAYED, POLLINATORS
 from .scoring import Scoring
 
 COLLECTION = T.COLLECTION
@@ -317,7 +317,9 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         rest: list[Action] | tuple = ONLY_PASS  # the challenges, the spreads, the pass
         if self.options["realism"] and not self.challenged:
             rest = [*self._challenge_actions(me), PASS]
-        if hand & bits.spreaders:
+        # a SPREAD needs a Strong wind, a Pollinator boom or a pollinator on the table (R8):
+        # most turns none, and no call
+        if hand & bits.spreaders and (self.wind or self.pollinator or index.tops & POLLINATORS):
             spreads = self._spread_actions(me)
             if spreads:
                 rest = [*rest[:-1], *spreads, PASS]
@@ -372,7 +374,11 @@ class PhyloState(CallYourBluff, Scoring, GameState):
                 return
             me = self.turn_player
             index = self.index
-            if index.species[me] & index.bits.spreaders and self._spread_actions(me):
+            if (
+                index.species[me] & index.bits.spreaders
+                and (self.wind or self.pollinator or index.tops & POLLINATORS)  # (see above)
+                and self._spread_actions(me)
+            ):
                 return
             self._end_turn(events)
 
