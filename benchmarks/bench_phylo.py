@@ -20,20 +20,23 @@ once for each space, a mover's moves in one AND with its bit in each space it ca
 
 Machine instructions a game (valgrind, deterministic, 300 games after the modules are compiled),
 themed decks: 7.73 M -> 7.00 M -> 5.76 M -> 4.85 M -> 4.29 M -> 3.81 M over the sessions before,
-3.81 M -> 3.38 M (-11.4%) this one; the benchmark's own run (3,000 games from a fresh process,
-the tables' first fills included) 3.41 M -> 2.97 M (-13.0%); pool decks 3.04 M -> 2.81 M. The
+3.81 M -> 3.32 M (-12.9%) this one; the benchmark's own run (3,000 games from a fresh process,
+the tables' first fills included) 3.41 M -> 2.91 M (-14.7%); pool decks 3.04 M -> 2.75 M. The
 largest cut was not in the rules: CPython reads an object's attributes on its fast path only
 while the object has fewer than 30 of them, and the state had 34 (engine/state.py,
 ``MAX_ATTRIBUTES``; the grid's tables are now slots: -4.3%). Then: ``play_game`` reading the legal
 list itself and a random bot's one-call ``pick`` (-2.3%), each keyword species' target spaces
 kept in the index (-0.6%), each mover's reach kept (-0.8%), an area event's victims from a table
 (-1.2%), a play carried out in ``_apply`` itself (-0.9%), the move, event and keyword tables
-without the interned dict (-0.7%), no move count for a player without movers (-1.4%), the
+without the interned dict (-0.7%), no move count for a player without movers (-1.4%), no
+keyword plays asked for unless a keyword species in the hand has a space to aim at
+(``index.aimable``: -1.1%), no spreads asked for without wind, boom or pollinator (-0.5%), the
 event counters cut to the game's own events (-0.5%). Measured and dropped this time: a hand
 kept repeated once for each space (+0.1%: the ORs cost what the product saved), a draw's cards
 told to the index in one call (+0.25%: a one-card draw pays for the list), the scores by a C
 ``filter`` (+0.8%), the hand searched with ``list.remove`` (+0.4%), ``isinstance`` of an ABC in
-the random bot (+1.7%). Earlier sessions' dropped ideas: the index's open spaces kept in
+the random bot (+1.7%), each hand's card ids kept in hand order for the search (+0.2%).
+Earlier sessions' dropped ideas: the index's open spaces kept in
 legal-list order (+0.6%), the spaces of each card on top as bitmasks (+0.5%), the keyword plays
 remembered between decisions (-0.1%), the open spaces' masks in an array read as one int
 (+2.4%). A new game costs ~0.3 M instructions, seeding the game's and the two bots' generators
