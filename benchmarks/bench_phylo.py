@@ -20,8 +20,8 @@ once for each space, a mover's moves in one AND with its bit in each space it ca
 
 Machine instructions a game (valgrind, deterministic, 300 games after the modules are compiled),
 themed decks: 7.73 M -> 7.00 M -> 5.76 M -> 4.85 M -> 4.29 M -> 3.81 M over the sessions before,
-3.81 M -> 3.32 M (-12.9%) this one; the benchmark's own run (3,000 games from a fresh process,
-the tables' first fills included) 3.41 M -> 2.91 M (-14.7%); pool decks 3.04 M -> 2.75 M. The
+3.81 M -> 3.33 M (-12.6%) this one; the benchmark's own run (3,000 games from a fresh process,
+the tables' first fills included) 3.41 M -> 2.92 M (-14.5%); pool decks 3.04 M -> 2.76 M. The
 largest cut was not in the rules: CPython reads an object's attributes on its fast path only
 while the object has fewer than 30 of them, and the state had 34 (engine/state.py,
 ``MAX_ATTRIBUTES``; the grid's tables are now slots: -4.3%). Then: ``play_game`` reading the legal
@@ -35,7 +35,9 @@ event counters cut to the game's own events (-0.5%). Measured and dropped this t
 kept repeated once for each space (+0.1%: the ORs cost what the product saved), a draw's cards
 told to the index in one call (+0.25%: a one-card draw pays for the list), the scores by a C
 ``filter`` (+0.8%), the hand searched with ``list.remove`` (+0.4%), ``isinstance`` of an ABC in
-the random bot (+1.7%), each hand's card ids kept in hand order for the search (+0.2%).
+the random bot (+1.7%), each hand's card ids kept in hand order for the search (+0.2%). Kept
+though it costs: a card's arrival on top counted in one method (``index._arrived``) instead of
+three copies, and an opening hand told to the index card by card (+0.3% together).
 Earlier sessions' dropped ideas: the index's open spaces kept in
 legal-list order (+0.6%), the spaces of each card on top as bitmasks (+0.5%), the keyword plays
 remembered between decisions (-0.1%), the open spaces' masks in an array read as one int

@@ -60,15 +60,17 @@ def test_the_count_follows_a_species_off_the_table():
     assert events(state) == ["Play Wildfire on Valley oak at C4"]
 
 
+def woodland_and_savanna(hand: str, placed: list[tuple[str, int, str]]):
+    """Player 1 holds ``hand`` in a game of the woodland and savanna decks (decks filled with a
+    woodland card, so only the cards named can come from elsewhere)."""
+    return table(
+        hands=([hand], []), placed=placed, filler="red_fox", deck_1="woodland", deck_2="savanna"
+    )
+
+
 def test_a_game_of_ready_made_decks_counts_only_its_own_events_targets():
     # every card from the two decks: the game keeps its own numbering and its own events
-    state = table(
-        hands=(["migration"], []),
-        placed=[("red_fox", 0, "B1"), ("valley_oak", 1, "F4")],
-        filler="red_fox",
-        deck_1="woodland",
-        deck_2="savanna",
-    )
+    state = woodland_and_savanna("migration", [("red_fox", 0, "B1"), ("valley_oak", 1, "F4")])
     own = state.index.bits.events
     assert own is not None and card("migration") in own and card("wildfire") not in own
     assert all(k // 2 in own for keys in state.index.aimed_by for k in keys)
@@ -80,13 +82,7 @@ def test_a_game_of_ready_made_decks_counts_only_its_own_events_targets():
 def test_an_event_from_outside_the_games_decks_still_counts_its_targets():
     # an event set into a hand from elsewhere (not in woodland or savanna) makes the index
     # count every event's targets, as it numbers species by card id for a foreign species
-    state = table(
-        hands=(["wildfire"], []),
-        placed=[("valley_oak", 0, "C4"), ("valley_oak", 1, "F4")],
-        filler="red_fox",
-        deck_1="woodland",
-        deck_2="savanna",
-    )
+    state = woodland_and_savanna("wildfire", [("valley_oak", 0, "C4"), ("valley_oak", 1, "F4")])
     assert state.index.bits is T.CARD_BITS
     assert (aimed(state, "wildfire", 0), aimed(state, "wildfire", 1)) == (1, 1)
     assert events(state) == [

@@ -195,13 +195,13 @@ class Decks(Spaces):
                 )
             )
             return
-        card_of = self.card_of
+        took, card_of = self.index.took, self.card_of
         for p in (0, 1):
-            deck = self.decks[p]
-            drawn = deck[: -START_HAND - 1 : -1]  # the top cards, in the order they are drawn
-            del deck[-START_HAND:]
-            self.hands[p] += drawn
-            self.index.took_all(p, [card_of[instance] for instance in drawn])
+            deck, hand = self.decks[p], self.hands[p]
+            for _ in range(START_HAND):  # self._to_hand(p, deck.pop()), inlined
+                instance = deck.pop()
+                hand.append(instance)
+                took(p, card_of[instance])
             events.append(OPENING_HANDS[p])
         self._toss_coin(events)
 

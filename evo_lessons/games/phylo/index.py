@@ -46,7 +46,7 @@ from the table alone (tests/phylo/test_incremental_legal.py).
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 
 from .tables import (
     BESIDE,
@@ -171,15 +171,7 @@ class TableIndex:
         self.targets = {k: [] for k in self.bits.keyword_species}
         self.aimable = 0
         for s in self.occupied:
-            card = card_of[top[s]]
-            self.on_top[card] += 1
-            self.tops |= BIT[card]
-            owner = self.owner_at[s] = self.owner_of[top[s]]
-            for k in self.aimed_by[card * 2 + owner]:
-                self.aimed[k] += 1
-            for k in self.keyword_by[card]:
-                self.targets[k].append(s)  # (occupied is in reading order)
-                self.aimable |= self.bit[k]
+            self._arrived(card_of[top[s]], self.owner_of[top[s]], s)
         self.cut_off = {}
         self.recheck = dict.fromkeys(range(len(top)))
         self.remembered = {}
@@ -198,20 +190,11 @@ class TableIndex:
         instance = top[space]
         card = card_of[instance]
         insort(self.occupied, space)
-        owner = self.owner_at[space] = self.owner_of[instance]
+        owner = self.owner_of[instance]
         if instance >= 2 and MOVE_REACH[card][0]:
             insort(self.movers[owner], space)
             self._reach(card, space)
-        self.on_top[card] += 1
-        self.tops |= BIT[card]
-        aimed = self.aimed
-        for k in self.aimed_by[card * 2 + owner]:
-            aimed[k] += 1
-        for k in self.keyword_by[card]:
-            spaces = self.targets[k]
-            if not spaces:
-                self.aimable |= self.bit[k]
-            insort(spaces, space)
+        self._arrived(card, owner, space)
         self._offers = None
         self.generation += 1
         if self.remembered:
@@ -247,6 +230,21 @@ class TableIndex:
                     if key < keys[n]:
                         keys[n] = key
         self.packed = packed
+
+    def _arrived(self, card: int, owner: int, space: int) -> None:
+        """``card`` (``owner``'s) now lies on top of ``space``: count it on top, as a target
+        of the events (R10) and of the keyword plays (R5, R6) that may aim at it."""
+        self.owner_at[space] = owner
+        self.on_top[card] += 1
+        self.tops |= BIT[card]
+        aimed = self.aimed
+        for k in self.aimed_by[card * 2 + owner]:
+            aimed[k] += 1
+        for k in self.keyword_by[card]:
+            spaces = self.targets[k]
+            if not spaces:
+                self.aimable |= self.bit[k]
+            insort(spaces, space)
 
     def _reach(self, card: int, space: int) -> None:
         """A mover lies on ``space``: keep its bit in each space of its lines (R7's reach), so a
@@ -285,11 +283,12 @@ class TableIndex:
         if instance >= 2 and MOVE_REACH[card_of[instance]][0]:
             insort(self.movers[self.owner_of[instance]], space)
             self._reach(card_of[instance], space)
-        on_top, aimed = self.on_top, self.aimed
         if gone >= 0:
+            on_top = self.on_top
             left = on_top[gone] = on_top[gone] - 1
             if not left:
                 self.tops ^= BIT[gone]  # its last copy left: its bit is set, XOR clears it
+            aimed = self.aimed
             for k in self.aimed_by[gone * 2 + self.owner_at.pop(space)]:
                 aimed[k] -= 1
             for k in self.keyword_by[gone]:
@@ -298,17 +297,7 @@ class TableIndex:
                 if not spaces:
                     self.aimable ^= self.bit[k]  # its bit is set: XOR clears it
         if instance >= 0:
-            card = card_of[instance]
-            on_top[card] += 1
-            self.tops |= BIT[card]
-            owner = self.owner_at[space] = self.owner_of[instance]
-            for k in self.aimed_by[card * 2 + owner]:
-                aimed[k] += 1
-            for k in self.keyword_by[card]:
-                spaces = self.targets[k]
-                if not spaces:
-                    self.aimable |= self.bit[k]
-                insort(spaces, space)
+            self._arrived(card_of[instance], self.owner_of[instance], space)
         self._offers = None
         self.generation += 1
         if self.remembered:
@@ -365,7 +354,7 @@ class TableIndex:
 
     # -- the hands -------------------------------------------------------------------------------
     def took(self, player: int, card: int) -> None:
-        """A copy of ``card`` came into ``player``'s hand."""
+        """A copy of ``card`` came into ``player``'s hand (``_draw`` calls it once a card)."""
         counts = self.counts[player]
         copies = counts[card]
         counts[card] = copies + 1
@@ -373,19 +362,6 @@ class TableIndex:
             insort(self.held[player], card)
             if IS_SPECIES[card]:
                 self.species[player] |= self.bit[card]
-
-    def took_all(self, player: int, cards: Iterable[int]) -> None:
-        """These cards came into ``player``'s hand (an opening hand: ``took`` for each)."""
-        counts, held, bit = self.counts[player], self.held[player], self.bit
-        species = self.species[player]
-        for card in cards:
-            copies = counts[card]
-            counts[card] = copies + 1
-            if not copies:
-                insort(held, card)
-                if IS_SPECIES[card]:
-                    species |= bit[card]
-        self.species[player] = species
 
     def gave(self, player: int, card: int) -> None:
         """A copy of ``card`` left ``player``'s hand."""
@@ -400,7 +376,8 @@ class TableIndex:
         """Forget the hands and count them as they are (after hands are set by hand)."""
         self.held, self.counts, self.species = [[], []], [[0] * len(BIT), [0] * len(BIT)], [0, 0]
         for player, hand in enumerate(hands):
-            self.took_all(player, [card_of[instance] for instance in hand])
+            for instance in hand:
+                self.took(player, card_of[instance])
 
     def unconnected(
         self, cut_off_at: CutOff, top: list[int], under: list[int], card_of, neighbours

@@ -26,7 +26,7 @@ from .actions import MoveSpecies, PlayInvasive, PlayParasite, PlaySpecies, Sprea
 from .decks import SEATS, Decks
 
 CARDS = T.CARDS
-NEEDS, HOSTS, INVADES = T.NEEDS, T.HOSTS, T.INVADES
+NEEDS = T.NEEDS
 #: the same, as truths indexed by card id (``tables.py``: no wide ints built to test a bit)
 NEEDED, HOSTED, INVADED = T.NEEDED, T.HOSTED, T.INVADED
 MOVE_REACH, SPREAD, POLLINATORS = T.MOVE_REACH, T.SPREAD, T.POLLINATORS

@@ -142,7 +142,6 @@ class SpeciesBits:
         "bit",
         "card",
         "events",
-        "keyword",
         "keyword_by",
         "keyword_species",
         "pollinated",
@@ -166,7 +165,7 @@ class SpeciesBits:
         self.bit: tuple[int, ...] = tuple(1 << local[x] if x in local else 0 for x in _ALL)
         #: beside[y]: the species that may be played beside card y (``BESIDE``)
         self.beside: tuple[int, ...] = tuple(bits(m) for m in BESIDE)
-        self.keyword, self.spreaders = bits(KEYWORD_PLAYS), bits(SPREADERS)
+        self.spreaders = bits(SPREADERS)
         self.wind, self.pollinated = bits(WIND_SPREADERS), bits(POLLINATED)
         #: the bits a space takes when masks lie side by side: a digit, when the species fit
         self.width = DIGIT if len(card) <= DIGIT else len(card)
@@ -180,7 +179,7 @@ class SpeciesBits:
         )
         #: the game's species with a keyword play, and ``KEYWORD_BY`` cut to them (all of
         #: them for ``CARD_BITS``)
-        self.keyword_species = tuple(c for c in card if INVADES[c] or HOSTS[c])
+        self.keyword_species = tuple(c for c in card if KEYWORD_PLAYS >> c & 1)
         self.keyword_by: tuple[tuple[int, ...], ...] = (
             KEYWORD_BY
             if species is None
