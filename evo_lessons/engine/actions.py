@@ -43,7 +43,18 @@ class IllegalAction(ValueError):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Action:
-    """Base of every game's actions. Subclasses add fields and a plain-English ``__str__``."""
+    """Base of every game's actions. Subclasses add fields and a plain-English ``__str__``.
+
+    An action is a value: a frozen dataclass whose fields are themselves immutable (the
+    conformance suite hashes every legal action). A copy of a state (``GameState.clone``) can
+    therefore share its actions, as it would share numbers, instead of copying each one.
+    """
+
+    def __copy__(self) -> Action:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Action:
+        return self
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": type(self).__name__}

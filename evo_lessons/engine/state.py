@@ -210,7 +210,9 @@ class GameState(ABC):
                 if type(value) is not list:
                     twin._legal = None
                 continue
-            if isinstance(value, random.Random):
+            if key == "history":  # its actions are values (see Action): the list is copied
+                twin.history = list(value)
+            elif isinstance(value, random.Random):
                 fresh = random.Random()
                 fresh.setstate(value.getstate())
                 setattr(twin, key, fresh)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import concurrent.futures as futures
+import copy
 import dataclasses
 import json
 import pathlib
@@ -253,3 +254,17 @@ def test_a_spec_travels_to_worker_processes_by_reference():
     import pickle
 
     assert pickle.loads(pickle.dumps(climate.GAME)) is climate.GAME
+
+
+def test_a_clone_shares_the_actions_of_its_history_and_copies_the_list():
+    state = climate.GAME.new_game(seed=4)
+    for _ in range(12):
+        state.apply(state.legal_actions()[0])
+    twin = state.clone()
+    assert twin.history is not state.history and twin.history == state.history
+    # actions are values: copying one gives the same object back (a clone copies no action)
+    assert all(a is b for a, b in zip(twin.history, state.history, strict=True))
+    jump = Jump(3, (1, 2))
+    assert copy.copy(jump) is jump and copy.deepcopy([jump])[0] is jump
+    twin.apply(twin.legal_actions()[0])
+    assert len(state.history) == 12 and len(twin.history) == 13
