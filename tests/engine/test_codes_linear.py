@@ -8,6 +8,8 @@ import json
 import zlib
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from evo_lessons import game_spec
 from evo_lessons.engine import record
@@ -28,6 +30,10 @@ def finished(game: str = "climate", seed: int = 3):
         ("[[[[]]]]", True),
         ('["[[[[[[", {"a": "]]]]"}]', False),  # brackets inside strings do not count
         ('["\\"[[[[[", [[["x"]]]]', True),  # nor escaped quotes end a string
+        ('["\\\\", [[["x"]]]]', True),  # an escaped backslash does not escape the quote
+        ('[["[[[[[[', False),  # a string left open runs to the end
+        ('[["\\', False),  # ... even one ending in a lone backslash
+        ("[\\[[[", True),  # a backslash outside strings is just a character
     ],
 )
 def test_the_pre_check_counts_brackets_outside_strings_only(text, deep):
@@ -36,6 +42,38 @@ def test_the_pre_check_counts_brackets_outside_strings_only(text, deep):
             record.check_json_text(text, depth=3)
     else:
         record.check_json_text(text, depth=3)
+
+
+def deepest(text: str) -> int:
+    """The reference: a character-by-character scan of the brackets outside strings."""
+    level = top = 0
+    inside = escaped = False
+    for char in text:
+        if inside:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                inside = False
+        elif char == '"':
+            inside = True
+        elif char in "[{":
+            level += 1
+            top = max(top, level)
+        elif char in "]}":
+            level -= 1
+    return top
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet='[]{}"\\ a', max_size=40), st.integers(0, 4))
+def test_the_pre_check_refuses_exactly_the_texts_nesting_too_deep(text, depth):
+    if deepest(text) > depth:
+        with pytest.raises(ValueError, match=f"nests more than {depth}"):
+            record.check_json_text(text, depth=depth)
+    else:
+        record.check_json_text(text, depth=depth)
 
 
 def test_an_unterminated_run_of_escaped_quotes_ends_the_scan():
