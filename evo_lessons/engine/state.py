@@ -60,6 +60,11 @@ class GameState(ABC):
     spec: ClassVar[GameSpec]
     #: every action class of the game, by class name (for saves)
     action_types: ClassVar[Mapping[str, type[Action]]] = {}
+    #: attributes worked out from the options alone and never changed (a board's geometry):
+    #: the same in every state with these options, which the fingerprint already holds, so
+    #: ``fingerprint`` leaves them out. The conformance suite checks that they are equal in a
+    #: game's first and last state and in a game of another seed.
+    FROM_OPTIONS: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, options: Mapping[str, Any], seed: int) -> None:
         if not is_whole(seed):
@@ -233,8 +238,9 @@ class GameState(ABC):
         """Everything that makes this state what it is; equal states have equal prints."""
         parts = []
         attributes = self.attributes()
+        skipped = ("_legal", *self.FROM_OPTIONS)
         for key in sorted(attributes):
-            if key == "_legal":
+            if key in skipped:
                 continue
             value = attributes[key]
             if isinstance(value, random.Random):

@@ -125,6 +125,16 @@ def check_attribute_count(state: GameState) -> None:
     )
 
 
+def check_options_tables(first: GameState, last: GameState, other_seed: GameState) -> None:
+    """What a state declares as worked out from its options alone (``FROM_OPTIONS``, left out
+    of its fingerprint) is the same at the end of a game as at its start, and in a game of
+    another seed with the same options."""
+    for name in type(last).FROM_OPTIONS:
+        value = repr(getattr(last, name))
+        assert value == repr(getattr(first, name)), f"{name} changed during the game"
+        assert value == repr(getattr(other_seed, name)), f"{name} depends on more than options"
+
+
 def check_clone(state: GameState) -> None:
     twin = state.clone()
     assert twin == state, "a clone must equal its original"
@@ -435,6 +445,7 @@ def check_game(
         assert again == state, "replaying the same actions must give the same state"
         check_attribute_count(fresh)
         check_attribute_count(state)
+        check_options_tables(fresh, state, game.new_game(seed=game_seed + 1, **opts))
         check_observation_envelope(state)
         check_metrics(game, state)
         check_views(game, state, rng)

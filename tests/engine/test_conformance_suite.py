@@ -198,3 +198,42 @@ def test_a_set_attribute_compares_by_its_members_not_its_order():
     assert twin == state
     twin.seen.add(3)
     assert twin != state
+
+
+class _RoundsAsATable(PepperedMothsState):
+    """Declares ``seats`` as worked out from the options alone (left out of the fingerprint)."""
+
+    FROM_OPTIONS = ("seats",)
+
+    def __init__(self, options, seed):
+        super().__init__(options, seed)
+        self.seats = tuple(range(self.players))
+
+
+class _TableThatChanges(_RoundsAsATable):
+    def _apply(self, action):
+        self.seats = (*self.seats, 0)
+        return super()._apply(action)
+
+
+class _TableFromTheSeed(_RoundsAsATable):
+    def __init__(self, options, seed):
+        super().__init__(options, seed)
+        self.seats = (seed,)
+
+
+def test_tables_worked_out_from_the_options_are_left_out_of_the_fingerprint():
+    spec = _variant(_RoundsAsATable, name=GAME.name)
+    check_game(spec, games=2, seed=1, fuzz=0)
+    state, other = spec.new_game(seed=2), spec.new_game(seed=2)
+    other.seats = ()
+    assert state == other  # the fingerprint does not read them
+
+
+@pytest.mark.parametrize(
+    ("state_class", "problem"),
+    [(_TableThatChanges, "seats changed during the game"), (_TableFromTheSeed, "more than")],
+)
+def test_a_table_said_to_come_from_the_options_that_does_not_is_caught(state_class, problem):
+    with pytest.raises(AssertionError, match=problem):
+        check_game(_variant(state_class, name=GAME.name), games=1, seed=1, fuzz=0)

@@ -215,6 +215,8 @@ class PhyloState(CallYourBluff, Scoring, GameState):
     #: the state's ``__dict__`` under ``MAX_ATTRIBUTES`` (``engine/state.py``), so its rules read
     #: their attributes and call their methods on CPython's fast path
     __slots__ = ("columns", "homes", "neighbours", "rays", "rows", "within")
+    #: the grid's geometry, the same for every game of its size: not part of the fingerprint
+    FROM_OPTIONS = ("homes", "neighbours", "rays", "within")
 
     action_types: ClassVar[dict[str, type[Action]]] = ACTION_TYPES
 
