@@ -112,7 +112,7 @@ def test_illegal_actions_raise_and_change_nothing(spec):
     def check(state, action):
         nonlocal tried
         legal = state.legal_actions()
-        before = state.fingerprint()
+        before, moves, player = state.fingerprint(), len(state.history), state.current_player
         for bad in [*EVERY_ACTION, ChooseChallenge("size"), "keep", None]:
             if bad in legal:
                 continue
@@ -123,7 +123,9 @@ def test_illegal_actions_raise_and_change_nothing(spec):
                 tried += 1
             else:
                 raise AssertionError(f"{bad!r} was accepted")
-            assert state.fingerprint() == before
+            assert (len(state.history), state.current_player) == (moves, player), bad
+        # the whole state, once all of them were refused (a change by any one would show)
+        assert state.fingerprint() == before
 
     state = _play(spec, check)
     for bad in EVERY_ACTION:
