@@ -3,7 +3,11 @@
 A bot gets ``observation(player)`` and the list of legal actions, never the state itself, so a
 bot cannot cheat by reading hidden cards (the conformance suite checks this). A bot that does
 not need the observation says so with ``needs_observation = False`` and simulations skip
-building it: that is most of the speed of random playouts.
+building it: that is most of the speed of random playouts. A bot that needs it for some
+decisions only (Adapt or Die's fitter ends its turn without looking: a third of its decisions)
+may also define ``needs_observation_for(legal_actions) -> bool``; ``play_game`` then builds the
+observation only when it answers True, and hands ``None`` otherwise (the conformance suite
+plays such bots this way too, so one that reads what it said it would not is caught).
 """
 
 from __future__ import annotations
@@ -58,7 +62,10 @@ def play_game(
     """Let ``bots[i]`` play seat ``i`` until the game ends (or ``max_actions`` is reached)."""
     if len(bots) != state.num_players:
         raise ValueError(f"need {state.num_players} bots, one a seat; got {len(bots)}")
-    watching = [bot.needs_observation for bot in bots]  # (read once: a bot does not change)
+    # (read once: a bot does not change) True, False, or the bot's needs_observation_for
+    watching = [
+        bot.needs_observation and getattr(bot, "needs_observation_for", True) for bot in bots
+    ]
     for _ in range(max_actions):
         player = state.current_player
         if player is None:
@@ -71,8 +78,9 @@ def play_game(
             legal = state._legal = state._legal_actions()
         if type(legal) is list:
             legal = list(legal)
-        observation = state.observation(player) if watching[player] else None
-        action = bot.choose(observation, legal)
+        watch = watching[player]
+        sees = watch is True or (watch and watch(legal))
+        action = bot.choose(state.observation(player) if sees else None, legal)
         events = state.apply(action)
         if on_step is not None:
             on_step(state, action, events)

@@ -74,7 +74,11 @@ def _random_playout(
             action = legal[rng.randrange(len(legal))]
         else:
             bot = bots[player]
-            action = bot.choose(state.observation(player) if bot.needs_observation else None, legal)
+            # as play_game hands it: a bot that says it decides this one without looking gets
+            # None (and fails here if it looks after all)
+            looks = getattr(bot, "needs_observation_for", None)
+            sees = bot.needs_observation and (looks is None or looks(legal))
+            action = bot.choose(state.observation(player) if sees else None, legal)
         if step % 7 == 0:
             sample.append(state.clone())
         events = state.apply(action)

@@ -8,8 +8,10 @@ import random
 
 import pytest
 from example_game import GAME, PepperedMothsState, Rest
+from example_game.bots import NaturalistBot
 from example_game.data import BARKS, MOTHS
 
+from evo_lessons.engine import play_game
 from evo_lessons.engine.state import MAX_ATTRIBUTES
 from evo_lessons.engine.testing import (
     ViewReadsTheState,
@@ -237,3 +239,24 @@ def test_tables_worked_out_from_the_options_are_left_out_of_the_fingerprint():
 def test_a_table_said_to_come_from_the_options_that_does_not_is_caught(state_class, problem):
     with pytest.raises(AssertionError, match=problem):
         check_game(_variant(state_class, name=GAME.name), games=1, seed=1, fuzz=0)
+
+
+class _GlancingNaturalist(NaturalistBot):
+    """Says it decides without looking, then reads the observation all the same."""
+
+    name = "glancing"
+
+    def needs_observation_for(self, legal_actions):
+        return False
+
+
+def test_a_bot_that_looks_where_it_said_it_would_not_is_caught():
+    spec = dataclasses.replace(
+        _variant(name=GAME.name), bots={**GAME.bots, "glancing": _GlancingNaturalist}
+    )
+    with pytest.raises(AssertionError):  # (the naturalist checks it was given one)
+        check_game(spec, games=1, seed=1, fuzz=0, bot="glancing")
+    # play_game hands it None too (and skips building the observation)
+    state = spec.new_game(seed=1)
+    with pytest.raises(AssertionError):  # (the naturalist checks it was given one)
+        play_game(state, [_GlancingNaturalist(k) for k in range(state.num_players)])

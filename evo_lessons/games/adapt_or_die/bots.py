@@ -181,10 +181,15 @@ class FitterBot:
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, observation: dict[str, Any], legal_actions: list[Action]) -> Action:
+    def needs_observation_for(self, legal_actions: list[Action]) -> bool:
+        """A fitter ends its turn without looking (a third of its decisions; see ``choose``)."""
+        return self.trades or type(legal_actions[0]) is not EndTurn
+
+    def choose(self, observation: dict[str, Any] | None, legal_actions: list[Action]) -> Action:
         kind = type(legal_actions[0])
         if kind is EndTurn and not self.trades:
             return legal_actions[0]  # a fitter never trades: EndTurn comes first
+        assert observation is not None  # (needs_observation_for asked for it)
         table = _Table(observation, observation["seat"])
         if kind is Move or kind is Exit:
             return self._move(table, legal_actions)
