@@ -100,7 +100,7 @@ def _chance_in_scenario(
     spec, options, n, bots, people, seed, scenario_seed, opening
 ) -> list[dict[str, Any]]:
     """Games from one deal: random people, bots seeded per decision as in a session."""
-    from evo_lessons.engine import RandomBot, derive_seed
+    from evo_lessons.engine import RandomBot, derive_seed, wants_observation
 
     rows = []
     for game in range(n):
@@ -114,8 +114,9 @@ def _chance_in_scenario(
                 bot = RandomBot(derive_seed(seed, "chance", game, seat, move))
             else:
                 bot = spec.make_bot(bots[seat], derive_seed(scenario_seed, "bot", seat, move))
-            seen = state.observation(seat) if bot.needs_observation else None
-            state.apply(bot.choose(seen, state.legal_actions()))
+            legal = state.legal_actions()
+            seen = state.observation(seat) if wants_observation(bot, legal) else None
+            state.apply(bot.choose(seen, legal))
         rows.append({"game": game, "seed": scenario_seed, **state.summary()})
     return rows
 

@@ -4,7 +4,7 @@ The engine imports nothing above it: no registry, no widgets, no IPython.
 """
 
 from .actions import Action, IllegalAction, action_from_json
-from .bots import Bot, RandomBot, play_game
+from .bots import Bot, RandomBot, play_game, wants_observation
 from .events import Event
 from .record import load_state, parse_save, replay
 from .seeds import derive_seed
@@ -35,5 +35,6 @@ __all__ = [
     "seat_name",
     "seats_in_words",
     "simulate",
+    "wants_observation",
     "winners_sentence",
 ]

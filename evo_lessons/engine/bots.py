@@ -5,9 +5,10 @@ bot cannot cheat by reading hidden cards (the conformance suite checks this). A 
 not need the observation says so with ``needs_observation = False`` and simulations skip
 building it: that is most of the speed of random playouts. A bot that needs it for some
 decisions only (Adapt or Die's fitter ends its turn without looking: a third of its decisions)
-may also define ``needs_observation_for(legal_actions) -> bool``; ``play_game`` then builds the
-observation only when it answers True, and hands ``None`` otherwise (the conformance suite
-plays such bots this way too, so one that reads what it said it would not is caught).
+may also define ``needs_observation_for(legal_actions) -> bool``: the observation is then built
+only when it answers True, and ``None`` handed otherwise (``wants_observation``, the one rule
+for every place that hands a bot its observation; the conformance suite plays such bots this
+way too, so one that reads what it said it would not is caught).
 """
 
 from __future__ import annotations
@@ -47,6 +48,13 @@ class RandomBot:
         return legal_actions.pick(self.rng.random())  # a game's Choices: one call, not two
 
 
+def wants_observation(bot: Bot, legal_actions: Sequence[Action]) -> bool:
+    """Whether ``bot`` is handed its observation for this decision (else ``None``): its
+    ``needs_observation``, then its ``needs_observation_for(legal_actions)`` if it has one."""
+    looks = getattr(bot, "needs_observation_for", None)
+    return bool(bot.needs_observation) and (looks is None or looks(legal_actions))
+
+
 BotFactory = Callable[..., Bot]
 
 StepHook = Callable[[GameState, Action, list[Event]], None]
@@ -62,7 +70,8 @@ def play_game(
     """Let ``bots[i]`` play seat ``i`` until the game ends (or ``max_actions`` is reached)."""
     if len(bots) != state.num_players:
         raise ValueError(f"need {state.num_players} bots, one a seat; got {len(bots)}")
-    # (read once: a bot does not change) True, False, or the bot's needs_observation_for
+    # wants_observation, its first half read once (a bot does not change): True, False, or
+    # the bot's needs_observation_for, asked at each decision
     watching = [
         bot.needs_observation and getattr(bot, "needs_observation_for", True) for bot in bots
     ]

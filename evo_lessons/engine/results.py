@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import record
 from .actions import action_from_json, exact_match
+from .bots import wants_observation
 from .seeds import derive_seed
 from .words import is_whole, seat_name
 
@@ -533,7 +534,7 @@ def _replay_checked(spec, state, save, seats, checked, letters, verify) -> list[
                     checked.helper_moves[seat] = checked.helper_moves.get(seat, 0) + 1
             elif seat not in changed:
                 bot = spec.make_bot(kind, derive_seed(save["seed"], "bot", seat, move))
-                seen = state.observation(seat) if bot.needs_observation else None
+                seen = state.observation(seat) if wants_observation(bot, legal) else None
                 chosen = bot.choose(seen, legal)
                 if chosen is not legal[number] and chosen != legal[number]:
                     raise ResultCodeError(

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from .actions import Action, IllegalAction, action_from_json
-from .bots import RandomBot, play_game
+from .bots import RandomBot, play_game, wants_observation
 from .events import Event
 from .fuzzing import check_forged_actions, check_hostile_saves
 from .spec import GameSpec
@@ -76,9 +76,8 @@ def _random_playout(
             bot = bots[player]
             # as play_game hands it: a bot that says it decides this one without looking gets
             # None (and fails here if it looks after all)
-            looks = getattr(bot, "needs_observation_for", None)
-            sees = bot.needs_observation and (looks is None or looks(legal))
-            action = bot.choose(state.observation(player) if sees else None, legal)
+            seen = state.observation(player) if wants_observation(bot, legal) else None
+            action = bot.choose(seen, legal)
         if step % 7 == 0:
             sample.append(state.clone())
         events = state.apply(action)

@@ -34,7 +34,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from evo_lessons import game_spec
-from evo_lessons.engine import Action, GameSpec, IllegalAction, derive_seed, record, results
+from evo_lessons.engine import (
+    Action,
+    GameSpec,
+    IllegalAction,
+    derive_seed,
+    record,
+    results,
+    wants_observation,
+)
 from evo_lessons.engine.seeds import check_seed
 from evo_lessons.engine.words import is_whole, seat_name, short_repr
 
@@ -206,8 +214,9 @@ class GameSession:
         else:
             bot = self.bot_for(player)
             mover = self.seats[player]
-        observation = self.state.observation(player) if bot.needs_observation else None
-        return self.apply(bot.choose(observation, self.state.legal_actions()), mover)
+        legal = self.state.legal_actions()
+        observation = self.state.observation(player) if wants_observation(bot, legal) else None
+        return self.apply(bot.choose(observation, legal), mover)
 
     def play_to_end(self) -> int:
         """Every remaining move by bots, the helper bot on people's seats (recorded as the
