@@ -50,7 +50,8 @@ class RandomBot:
 
 def wants_observation(bot: Bot, legal_actions: Sequence[Action]) -> bool:
     """Whether ``bot`` is handed its observation for this decision (else ``None``): its
-    ``needs_observation``, then its ``needs_observation_for(legal_actions)`` if it has one."""
+    ``needs_observation``, then its ``needs_observation_for(legal_actions)`` if it has one
+    (``None`` there: it looks at every decision)."""
     looks = getattr(bot, "needs_observation_for", None)
     return bool(bot.needs_observation) and (looks is None or looks(legal_actions))
 
@@ -73,7 +74,8 @@ def play_game(
     # wants_observation, its first half read once (a bot does not change): True, False, or
     # the bot's needs_observation_for, asked at each decision
     watching = [
-        bot.needs_observation and getattr(bot, "needs_observation_for", True) for bot in bots
+        bot.needs_observation and (getattr(bot, "needs_observation_for", None) or True)
+        for bot in bots
     ]
     for _ in range(max_actions):
         player = state.current_player

@@ -260,3 +260,18 @@ def test_a_bot_that_looks_where_it_said_it_would_not_is_caught():
     state = spec.new_game(seed=1)
     with pytest.raises(AssertionError):  # (the naturalist checks it was given one)
         play_game(state, [_GlancingNaturalist(k) for k in range(state.num_players)])
+
+
+class _AlwaysLooking(NaturalistBot):
+    """Turns the method off: it looks at every decision."""
+
+    needs_observation_for = None
+
+
+def test_a_bot_without_needs_observation_for_looks_every_time_wherever_it_plays():
+    spec = dataclasses.replace(
+        _variant(name=GAME.name), bots={**GAME.bots, "looking": _AlwaysLooking}
+    )
+    check_game(spec, games=1, seed=1, fuzz=0, bot="looking")
+    state = spec.new_game(seed=1)
+    assert play_game(state, [_AlwaysLooking(k) for k in range(state.num_players)]).is_over

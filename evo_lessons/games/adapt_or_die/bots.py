@@ -183,7 +183,7 @@ class FitterBot:
 
     def needs_observation_for(self, legal_actions: list[Action]) -> bool:
         """A fitter ends its turn without looking (a third of its decisions; see ``choose``)."""
-        return self.trades or type(legal_actions[0]) is not EndTurn
+        return type(legal_actions[0]) is not EndTurn
 
     def choose(self, observation: dict[str, Any] | None, legal_actions: list[Action]) -> Action:
         kind = type(legal_actions[0])
@@ -358,6 +358,7 @@ class TraderBot(FitterBot):
 
     name = "trader"
     trades = True
+    needs_observation_for = None  # a trader weighs trades when its turn ends: it always looks
 
 
 class UniformRandomBot(RandomBot):
