@@ -71,6 +71,7 @@ def test_the_hand_index_equals_the_hand_after_every_draw_and_play():
             assert state.index.held[p] == cards
             bits = state.index.bit
             assert state.index.species[p] == sum(bits[c] for c in cards if c < FIRST_EVENT)
+            assert state.index.held_events[p] == [c for c in cards if c >= FIRST_EVENT]
             for c in cards:
                 copies = sum(state.card_of[i] == c for i in state.hands[p])
                 assert state.index.counts[p][c] == copies

@@ -61,6 +61,7 @@ def check_every_decision(seed: int, options: dict, bots: list) -> PhyloState:
             assert state.index.held[p] == held, (seed, len(state.history))
             bits = state.index.bit
             assert state.index.species[p] == sum(bits[c] for c in held if c < FIRST_EVENT)
+            assert state.index.held_events[p] == [c for c in held if c >= FIRST_EVENT]
         bot = bots[state.current_player]
         view = state.observation(state.current_player) if bot.needs_observation else None
         state.apply(bot.choose(view, choices))
@@ -135,5 +136,6 @@ def test_secrets_dealt_anew_are_counted_in_the_new_hands() -> None:
     twin = state.shuffle_secrets(0, random.Random(3))
     for p in (0, 1):
         assert twin.index.held[p] == sorted({twin.card_of[i] for i in twin.hands[p]})
+        assert twin.index.held_events[p] == [c for c in twin.index.held[p] if c >= FIRST_EVENT]
     twin._legal = None
     assert twin.legal_actions() == reference.legal_actions(twin)

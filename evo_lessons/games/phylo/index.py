@@ -33,8 +33,9 @@ space at a time instead of scanning the whole grid:
   counts its event plays from it and names the targets only when an event is picked. A game of
   two ready-made decks counts only its own decks' events (``aimed_by``, from ``bits``);
 * ``held``: each player's hand as card ids (once each, in id order), ``species`` the same as a
-  bitmask of the species alone: the owner reports every card that comes into or leaves a hand
-  (``took``, ``gave``), so the legal list never sorts a hand.
+  bitmask of the species alone, ``held_events`` its event cards alone (in id order): the owner
+  reports every card that comes into or leaves a hand (``took``, ``gave``), so the legal list
+  never sorts a hand, nor looks for the events in it.
 
 Nothing here decides anything: the rules modules say what fits and what is connected, and the
 test suite checks after every action of many games that the index equals one rebuilt from
@@ -84,6 +85,7 @@ class TableIndex:
         "cut_off",
         "generation",
         "held",
+        "held_events",
         "keys",
         "keyword_by",
         "lines",
@@ -134,6 +136,7 @@ class TableIndex:
         self.targets: dict[int, list[int]] = {k: [] for k in bits.keyword_species}
         self.aimable = 0  # the keyword species with a space in ``targets``, as a mask of bits
         self.held: list[list[int]] = [[], []]
+        self.held_events: list[list[int]] = [[], []]
         self.counts: list[list[int]] = [[0] * len(BIT), [0] * len(BIT)]  # card id -> copies
         self.species: list[int] = [0, 0]
 
@@ -362,6 +365,8 @@ class TableIndex:
             insort(self.held[player], card)
             if IS_SPECIES[card]:
                 self.species[player] |= self.bit[card]
+            else:
+                insort(self.held_events[player], card)
 
     def gave(self, player: int, card: int) -> None:
         """A copy of ``card`` left ``player``'s hand."""
@@ -371,10 +376,13 @@ class TableIndex:
             self.held[player].remove(card)
             if IS_SPECIES[card]:
                 self.species[player] ^= self.bit[card]  # its bit is set: XOR clears it
+            else:
+                self.held_events[player].remove(card)
 
     def count_hands(self, hands: Sequence[Sequence[int]], card_of: Sequence[int]) -> None:
         """Forget the hands and count them as they are (after hands are set by hand)."""
         self.held, self.counts, self.species = [[], []], [[0] * len(BIT), [0] * len(BIT)], [0, 0]
+        self.held_events = [[], []]
         for player, hand in enumerate(hands):
             for instance in hand:
                 self.took(player, card_of[instance])
@@ -432,6 +440,7 @@ class TableIndex:
         twin.cut_off, twin.recheck = dict(self.cut_off), dict(self.recheck)
         twin.remembered = {}
         twin.held = [list(self.held[0]), list(self.held[1])]
+        twin.held_events = [list(self.held_events[0]), list(self.held_events[1])]
         twin.counts = [list(self.counts[0]), list(self.counts[1])]
         twin.species = list(self.species)
         return twin

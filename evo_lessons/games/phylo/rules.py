@@ -143,7 +143,6 @@ R20. Fungus eaters: a herbivore whose real diet lists fungi eats a rank-1 fungus
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from typing import Any, ClassVar
 
 from evo_lessons.engine import Action, Event, GameState
@@ -304,10 +303,11 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         keyword = self._keyword_plays(hand) if hand & index.aimable else ()
         size = len(keyword)
         events: list[tuple[int, int]] | tuple = ()
-        if not self.event_played and hand_cards and hand_cards[-1] >= FIRST_EVENT:
+        held_events = index.held_events[me]
+        if held_events and not self.event_played:
             events = []
             aimed = index.aimed  # the species each event may target, by owner (R10)
-            for card in hand_cards[bisect_left(hand_cards, FIRST_EVENT) :]:
+            for card in held_events:
                 key = card * 2
                 targets = aimed[key + me] if EVENT_OWN[card] else aimed[key] + aimed[key + 1]
                 if targets:
