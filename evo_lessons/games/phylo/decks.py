@@ -63,6 +63,11 @@ def _discarded(key: int) -> Event:
 #: one shared Event for each discard sentence
 DISCARDED = T.ActionTable(_discarded)
 
+#: one shared Event for each sentence of a card lost (``_to_discard``), by (seat, card, why):
+#: an event's victims, the removal step's, an invaded species (a random playout loses five
+#: cards a game, and building the sentence cost more than finding it)
+LOST: dict[tuple[int, int, str], Event] = {}
+
 # A new game's log, one shared Event per sentence like the draws above: a random playout starts
 # thousands of games, and building these sentences anew cost more than a turn's play.
 #: the cards of each ready-made deck, by key
@@ -299,18 +304,16 @@ class Decks(Spaces):
 
     def _to_discard(self, instance: int, events: list[Event], why: str) -> None:
         """A card leaves the table for its owner's discard pile and counts as lost (R10)."""
-        owner = self.owner_of[instance]
+        owner, card = self.owner_of[instance], self.card_of[instance]
         self.discards[owner].append(instance)
         self.lost[owner] += 1
         self.risk.pop(instance, None)
-        events.append(
-            Event(
-                "lost",
-                f"{SEATS[owner]}'s {card_name(self.card_of[instance])} {why}.",
-                owner,
-                {"card": self.card_of[instance]},
-            )
-        )
+        key = (owner, card, why)
+        event = LOST.get(key)
+        if event is None:
+            text = f"{SEATS[owner]}'s {card_name(card)} {why}."
+            event = LOST[key] = Event("lost", text, owner, {"card": card})
+        events.append(event)
 
     def _remove_at(self, space: int, instance: int, events: list[Event], why: str) -> None:
         self._lift(space, instance)

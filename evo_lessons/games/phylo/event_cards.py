@@ -25,6 +25,8 @@ from .placement import Placement
 CARDS = T.CARDS
 #: the shared event actions of each grid (``tables.py``)
 EVENTS = T.PerGrid(lambda columns: T.event_table(PlayEvent, columns))
+#: why an event card's victims leave the table ("is lost to the wildfire"), by card
+LOST_TO = {e.id: f"is lost to the {e.name.lower()}" for e in T.COLLECTION.events}
 
 
 class EventCards(Placement):
@@ -68,8 +70,9 @@ class EventCards(Placement):
         )
         effect = event.effect
         if effect in ("discard", "area", "contagion"):
+            why = LOST_TO[action.card]
             for hit in self._event_victims(event, space):
-                self._remove_at(hit, self.top[hit], events, f"is lost to the {event.name.lower()}")
+                self._remove_at(hit, self.top[hit], events, why)
         elif effect == "wind":
             self.wind = True
             events.append(Event("wind", "The wind blows: SPREAD (wind) is possible this turn.", me))
