@@ -42,7 +42,14 @@ Earlier sessions' dropped ideas: the index's open spaces kept in
 legal-list order (+0.6%), the spaces of each card on top as bitmasks (+0.5%), the keyword plays
 remembered between decisions (-0.1%), the open spaces' masks in an array read as one int
 (+2.4%). A new game costs ~0.3 M instructions, seeding the game's and the two bots' generators
-~0.1 M (C code: 4 µs a generator).
+~0.1 M (C code: 4 µs a generator). Since then: each hand's event cards kept apart
+(``index.held_events``) and one shared sentence for each card lost: 3.34 M -> 3.30 M from a
+fresh process, 2.86 M -> 2.81 M (-1.8%) in a long run (300 games after 1,000 others); shared
+sentences for moves, events played and cards at risk were measured and dropped (-0.3% in a
+long run, +0.5% from a fresh process: too many distinct sentences to find them again).
+The figures are the median of three runs of fresh games after a warm-up (``common.py``), as
+Niche's and Adaptation's have always been; before that, one run from a fresh process showed
+the machine's swings (1,900 to 2,160 games a CPU-second within an hour) as Phylo's speed.
 A widget step should take at most 30 ms in the kernel. ``cpu_us_per_decision`` compares runs
 whose games differ in length (a change of cards changes the games).
 """
