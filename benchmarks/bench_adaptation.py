@@ -2,9 +2,9 @@
 
 ``python benchmarks/bench_adaptation.py`` prints the figures; ``run(quick=False)`` returns them
 for ``benchmarks/run.py``. Each game builds its state and its five bots, as ``simulate`` does.
-Three timed batches are run: the best (the least disturbed by other processes) and the median
-are reported, in wall time and in CPU time (the steadier figure on a shared machine). The game
-is read from its declaration (``GAME``), as the rest of the package reads it.
+Games per second are measured as every game's are (``common.py``: a warm-up, then three runs of
+fresh games; the median run and the range). The game is read from its declaration (``GAME``),
+as the rest of the package reads it.
 
 ``python benchmarks/bench_adaptation.py --bots`` also measures how often MemoryBot beats
 RandomBot over 10,000 games (``bot_win_rates``), with 95% confidence intervals, ``--helper``
@@ -14,14 +14,12 @@ widget's step latency with memory bots.
 
 from __future__ import annotations
 
-import statistics
 import sys
-import time
 from typing import Any
 
 import common
 
-from evo_lessons.engine import RandomBot, play_game, simulate
+from evo_lessons.engine import RandomBot, simulate
 from evo_lessons.engine.stats import wilson
 from evo_lessons.games.adaptation import GAME
 
@@ -29,50 +27,23 @@ TARGET_GAMES_PER_S = 2_000
 PLAYERS = 5
 
 
-def _batch(games: int, first_seed: int, bot: type = RandomBot) -> tuple[float, float, int]:
-    """Play ``games`` seeded games with ``bot`` in every seat; return (wall s, CPU s, actions)."""
-    actions = 0
-    wall, cpu = time.perf_counter(), time.process_time()
-    for seed in range(first_seed, first_seed + games):
-        state = GAME.new_game(players=PLAYERS, seed=seed)
-        bots = [bot(seed=seed * 16 + seat) for seat in range(PLAYERS)]
-        play_game(state, bots)
-        actions += len(state.history)
-    return time.perf_counter() - wall, time.process_time() - cpu, actions
-
-
-def games_per_second(
-    quick: bool = False, bot: type = RandomBot, games: int | None = None
-) -> dict[str, Any]:
-    """Time 5-player games (RandomBot unless told); return games/s, step latency, the target."""
+def games_per_second(quick: bool = False, bot: str = "random", games: int | None = None) -> dict:
+    """5-player games (RandomBot unless told) on one core, measured as every game's are
+    (``common.games_per_second``), with the target for random players beside them."""
     games = games or (500 if quick else 3_000)
-    repeats = 2 if quick else 3
-    _batch(max(1, games // 20), 10_000_000, bot)  # warm up
-    timings = [_batch(games, 1_000 * k, bot) for k in range(repeats)]
-    walls = sorted(wall for wall, _, _ in timings)
-    cpus = sorted(cpu for _, cpu, _ in timings)
-    actions = timings[0][2]
-    best = walls[0]
-    return {
-        "players": PLAYERS,
-        "bot": bot.name,
-        "games": games,
-        "repeats": repeats,
-        "seconds": round(best, 4),
-        "games_per_s": round(games / best, 1),
-        "median_games_per_s": round(games / statistics.median(walls), 1),
-        "cpu_games_per_s": round(games / statistics.median(cpus), 1),
-        "decisions_per_game": round(actions / games, 2),
-        "step_latency_us": round(best / actions * 1e6, 2),
-        "target_games_per_s": TARGET_GAMES_PER_S if bot is RandomBot else None,
-        "meets_target": games / best >= TARGET_GAMES_PER_S if bot is RandomBot else None,
-    }
+    figures = common.games_per_second(GAME, games, bot, repeats=2 if quick else 3, players=PLAYERS)
+    random_players = bot == "random"
+    figures["target_games_per_s"] = TARGET_GAMES_PER_S if random_players else None
+    figures["meets_target"] = (
+        figures["cpu_games_per_s"] >= TARGET_GAMES_PER_S if random_players else None
+    )
+    return figures
 
 
 def helper_bot_games_per_second(quick: bool = False) -> dict[str, Any]:
     """The same with the bot Step uses (MemoryBot) in every seat: the widget's and the
     experiments' cost, far above RandomBot's."""
-    return games_per_second(quick, GAME.bots[GAME.helper_bot], 50 if quick else 300)
+    return games_per_second(quick, GAME.helper_bot, 50 if quick else 300)
 
 
 def widget_step_latency(steps: int = 300) -> dict:
@@ -131,17 +102,17 @@ def main() -> int:
     quick = "--quick" in sys.argv
     figures = games_per_second(quick)
     print(
-        f"{GAME.name}: {figures['games_per_s']:.0f} games/s best, "
-        f"{figures['median_games_per_s']:.0f} median, {figures['cpu_games_per_s']:.0f} per CPU "
-        f"second ({PLAYERS} players, RandomBot, one core; target >= {TARGET_GAMES_PER_S}); "
-        f"{figures['decisions_per_game']} decisions a game, {figures['step_latency_us']} us a step"
+        f"{GAME.name}: {figures['cpu_games_per_s']:.0f} games per CPU second (range "
+        f"{figures['cpu_games_per_s_range']}; {PLAYERS} players, RandomBot, one core; target >= "
+        f"{TARGET_GAMES_PER_S}); {figures['decisions_per_game']} decisions a game, "
+        f"{figures['cpu_us_per_decision']} us a decision"
     )
     if "--helper" in sys.argv:
         helper = helper_bot_games_per_second(quick)
         print(
-            f"{GAME.name} with {helper['bot']} bots: {helper['games_per_s']:.0f} games/s best, "
-            f"{helper['median_games_per_s']:.0f} median, {helper['cpu_games_per_s']:.0f} per CPU "
-            f"second; {helper['step_latency_us']} us a step"
+            f"{GAME.name} with {helper['bot']} bots: {helper['cpu_games_per_s']:.0f} games per "
+            f"CPU second (range {helper['cpu_games_per_s_range']}); "
+            f"{helper['cpu_us_per_decision']} us a decision"
         )
     if "--bots" in sys.argv:
         for r in bot_win_rates():

@@ -1,22 +1,18 @@
 """Niche benchmarks: 4-player RandomBot games per second, widget step latency, and balance.
 
 Run alone with ``python benchmarks/bench_niche.py [--quick]``; ``benchmarks/run.py`` runs every
-game's. Games per second are measured on one core in three timed batches, as wall time and as
-CPU time (the steadier figure when other work shares the machine): the best batch and the median
-are reported. The game is read from its declaration (``GAME``), as the rest of the package
-reads it.
+game's. Games per second are measured on one core as every game's are (``common.py``: a
+warm-up, then three runs of fresh games; the median run and the range). The game is read from
+its declaration (``GAME``), as the rest of the package reads it.
 """
 
 from __future__ import annotations
 
-import statistics
 import sys
-import time
 from typing import Any
 
 import common
 
-from evo_lessons.engine import RandomBot, derive_seed, play_game
 from evo_lessons.games.niche import GAME
 from evo_lessons.games.niche.balance import report
 
@@ -24,38 +20,13 @@ TARGET_GAMES_PER_S = 1_000
 PLAYERS = 4
 
 
-def _batch(games: int, first: int) -> tuple[float, float, int]:
-    """Play ``games`` seeded games, RandomBot in every seat; return (wall s, CPU s, actions).
-
-    Each game builds its state and its bots, as ``simulate`` does."""
-    actions = 0
-    wall, cpu = time.perf_counter(), time.process_time()
-    for number in range(first, first + games):
-        seed = derive_seed(1, number)
-        state = GAME.new_game(players=PLAYERS, seed=seed)
-        play_game(state, [RandomBot(seed + seat) for seat in range(PLAYERS)])
-        actions += len(state.history)
-    return time.perf_counter() - wall, time.process_time() - cpu, actions
-
-
 def games_per_second(games: int = 3_000, repeats: int = 3) -> dict[str, Any]:
-    """Full games on one core (the issue's target: >= 1,000 a second)."""
-    _batch(max(1, games // 20), 10_000_000)  # warm up
-    timings = [_batch(games, k * games) for k in range(repeats)]
-    walls = sorted(wall for wall, _, _ in timings)
-    cpus = sorted(cpu for _, cpu, _ in timings)
-    actions = sum(a for _, _, a in timings)
-    return {
-        "players": PLAYERS,
-        "games": games,
-        "repeats": repeats,
-        "games_per_s": round(games / walls[0]),
-        "median_games_per_s": round(games / statistics.median(walls)),
-        "cpu_games_per_s": round(games / statistics.median(cpus)),
-        "decisions_per_game": round(actions / (games * repeats), 1),
-        "target_games_per_s": TARGET_GAMES_PER_S,
-        "meets_target": games / walls[0] >= TARGET_GAMES_PER_S,
-    }
+    """Full 4-player RandomBot games on one core, measured as every game's are
+    (``common.games_per_second``), with the issue's target beside them (>= 1,000 a second)."""
+    figures = common.games_per_second(GAME, games, repeats=repeats, players=PLAYERS)
+    figures["target_games_per_s"] = TARGET_GAMES_PER_S
+    figures["meets_target"] = figures["cpu_games_per_s"] >= TARGET_GAMES_PER_S
+    return figures
 
 
 def widget_step_latency(steps: int = 300) -> dict:

@@ -50,7 +50,8 @@ def games_per_second(
 ) -> dict:
     """Full games with one kind of bot in every seat, on one core, wall and CPU time.
 
-    Measured as Niche's and Adaptation's own benchmarks always were: a warm-up of ``n / 20``
+    Every game's games per second are measured here, one way (Niche's and Adaptation's
+    benchmark files call it too, and add their targets): a warm-up of ``n / 20``
     other games first (a process's first games fill the shared tables of a game's actions
     and sentences: a class's sweep pays that once), then ``repeats`` runs of ``n`` games
     each, every run its own games (games ``k * n`` to ``(k + 1) * n - 1``: no run replays
