@@ -9,6 +9,7 @@ import pytest
 
 from evo_lessons.lessons.teacher import calls, lesson_of
 
+from . import golden
 from .helpers import LESSON_NOTEBOOKS, REPO, TEACHER_NOTEBOOKS, load
 
 ALL = LESSON_NOTEBOOKS + TEACHER_NOTEBOOKS
@@ -70,3 +71,22 @@ def test_nbval_runs_the_student_lessons_and_never_the_generated_teacher_editions
     assert {f"notebooks/{path.name}" for path in LESSON_NOTEBOOKS} <= collected, out.stdout[-800:]
     assert "teacher/class_results.ipynb" in collected
     assert not any(path.startswith("teacher/notebooks/") for path in collected)
+
+
+@pytest.mark.parametrize("path", LESSON_NOTEBOOKS, ids=lambda p: p.stem)
+def test_no_student_notebook_ships_a_gated_result(path):
+    """Issue 32: a gated result's output in the file shows the answer when the lesson opens.
+    Its expected output lives under tests/lessons/golden_outputs/ instead."""
+    shipped = [
+        golden.source(c)[:70] for c in load(path)["cells"] if golden.is_gated(c) and c["outputs"]
+    ]
+    assert not shipped, shipped
+
+
+@pytest.mark.parametrize("path", LESSON_NOTEBOOKS, ids=lambda p: p.stem)
+def test_every_checked_gated_cell_has_golden_outputs_and_every_golden_a_cell(path):
+    cells = {c["id"]: c for c in load(path)["cells"]}
+    kept = golden.load(path)
+    checked = {i for i, c in cells.items() if golden.is_gated(c) and golden.is_checked(c)}
+    assert checked == set(kept), "run: python tests/lessons/golden.py " + str(path)
+    assert all(kept[i] for i in kept), "a golden output is empty"
