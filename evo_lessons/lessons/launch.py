@@ -7,8 +7,9 @@
   the repository, opening ``teacher/README.md``, with every result shown at once
   (``EVO_LESSONS_SHOW_RESULTS=1``, the projector switch).
 
-Both turn on the reopen hook (:mod:`evo_lessons.lessons.reopen`) and JupyterLab's news toast
-stays off. Any further arguments go to ``jupyter lab`` (``--port 8890``, ``--allow-root`` ...).
+Both load the package's server extension (the reopen hook, :mod:`evo_lessons.lessons.reopen`),
+and JupyterLab's news toast stays off. Any further arguments go to ``jupyter lab``
+(``--port 8890``, ``--allow-root`` ...).
 Run from the repository root (the folder with ``notebooks/``).
 """
 
@@ -19,7 +20,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-from .reopen import HOOK
 from .resultbox import SHOW_RESULTS_VARIABLE
 
 STUDENT_ROOT = "notebooks"
@@ -35,8 +35,8 @@ def command(teacher: bool = False, extra: list[str] | None = None) -> list[str]:
         "-m",
         "jupyterlab",
         f"--ServerApp.root_dir={root}",
-        f"--ContentsManager.pre_save_hook={HOOK}",
-        # kernel messages without Nagle's 40 ms wait (evo_lessons/widgets/server.py)
+        # the package's server extension (pip enables it; said again for a copy run from the
+        # source tree): kernel messages without Nagle's wait, and the reopen hook
         "--ServerApp.jpserver_extensions=evo_lessons.widgets.server=True",
         "--LabApp.news_url=None",
         *(extra or []),

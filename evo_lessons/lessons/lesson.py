@@ -60,6 +60,7 @@ class Lesson:
         self.results = ResultGate(self)
         self.tracker = Tracker(self)
         self._boxes: weakref.WeakSet = weakref.WeakSet()  # boxes that show saved work
+        self._check_lines: weakref.WeakSet = weakref.WeakSet()  # prediction check lines
 
     @property
     def title(self) -> str:
@@ -167,7 +168,13 @@ class Lesson:
         a Run All before the student typed leaves nothing false on the hand-in."""
         self.answers.entry(question_id)  # a typo in the id is an author's error: say so
         passed, message = self._prediction(question_id)
-        print(message)
+        from IPython.display import display
+
+        from .widgets import CheckLine
+
+        line = CheckLine(self, question_id)
+        self._check_lines.add(line)
+        display(line)
         if not self.work.set_checkpoint(
             f"{question_id}-recorded", passed, message, question=question_id
         ):
@@ -184,7 +191,11 @@ class Lesson:
         )
 
     def _recheck_predictions(self, question_id: str | None = None) -> bool:
-        """Bring prediction checkpoints up to date with the saved answers; True if any changed."""
+        """Bring prediction checkpoints, and the check lines on the page, up to date with the
+        saved answers; True if any checkpoint changed."""
+        for line in list(self._check_lines):
+            if question_id is None or line.question_id == question_id:
+                line.refresh()
         changed = False
         for record in self.work.checkpoints.values():
             asked = record.get("question")
@@ -194,6 +205,10 @@ class Lesson:
                     record.update(passed=passed, message=message)
                     changed = True
         return changed
+
+    def student_named(self) -> None:
+        """The hook the name box calls after saving a name: the games' result boxes show it."""
+        self.tracker.name_changed()
 
     def answer_saved(self, question_id: str) -> None:
         """The hook every question box calls after saving an answer: results behind this
@@ -236,6 +251,7 @@ class Lesson:
         self._recheck_predictions()
         self.work.save()
         self.results.saved()
+        self.student_named()
         return done
 
     def restore_text(self, text: str | bytes):

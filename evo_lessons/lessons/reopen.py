@@ -18,9 +18,13 @@ text is set when the model lookup fails). The options, and why this one:
   back with the saved work (from ``.evo_work/``). Only notebooks that use evo_lessons are
   touched, and only their widget outputs.
 
-Turn it on with ``--ContentsManager.pre_save_hook=evo_lessons.lessons.reopen.pre_save_hook``
-(the lesson launch commands, ``python -m evo_lessons.lessons lab``, do) or with the server
-configuration file :data:`CONFIG` (Binder's ``postBuild`` installs it).
+It is on wherever the package's server extension runs (:mod:`evo_lessons.widgets.server`
+registers it beside any hook a site has): ``pip install`` enables the extension in its
+environment through :data:`CONFIG` (installed into ``etc/jupyter/jupyter_server_config.d/``), so
+README's plain ``jupyter lab`` launch, the launch commands, ``evo-teacher lab`` and Binder all
+have it. (A ``.d`` file cannot set the hook itself: jupyter_server reads only
+``jpserver_extensions`` from those files.) By hand: ``--ContentsManager.pre_save_hook=`` this
+module's ``pre_save_hook``.
 """
 
 from __future__ import annotations
@@ -34,7 +38,8 @@ HINT = (
     "(Run menu, Run All Cells) to bring them back. Your saved work comes back with them."
 )
 HOOK = "evo_lessons.lessons.reopen.pre_save_hook"
-#: a server configuration file that turns the hook on (for jupyter_server_config.d/)
+#: the server configuration file that enables the package's server extension, which registers
+#: the hook (pip installs it into jupyter_server_config.d/)
 CONFIG = Path(__file__).parent / "config" / "evo_lessons.json"
 
 

@@ -85,6 +85,18 @@ class Tracker:
 
         return fit_name(self.lesson.work.student) or ""
 
+    def _give_name(self, widget: Any) -> None:
+        """The lesson's name goes on the widget's result box (issue 32: it stood empty)."""
+        name = self.name()
+        if name and hasattr(widget, "set_student_name"):
+            quietly(widget.set_student_name, name)
+
+    def name_changed(self) -> None:
+        """The name box changed (typed, or brought back by a restore): every tracked game's
+        result box shows the new name and its code."""
+        for widget in list(self.games.values()):
+            self._give_name(widget)
+
     def _number(self, label: str, kind: str) -> int:
         return 1 + sum(
             1
@@ -110,6 +122,7 @@ class Tracker:
                     lambda _c: quietly(self._finished, label, widget), names="finished_count"
                 )
                 quietly(self._finished, label, widget)  # games finished before it was tracked
+        self._give_name(widget)
         fresh = not widget.session.state.history
         if record_now and not (fresh and label in self.lesson.work.games):
             self._moved(label, widget)  # a fresh widget never replaces the game on record

@@ -74,6 +74,7 @@ class NameBox(_LessonWidget):
     def _typed(self, change: dict) -> None:
         if change["new"].strip() != self._lesson.work.student:
             self._saved(self._lesson.work.set_student(change["new"]))
+            self._lesson.student_named()
 
     def refresh(self) -> None:
         if self.name.strip() != self._lesson.work.student:
@@ -263,6 +264,32 @@ class NumberCheck(_LessonWidget):
     def plain_text(self) -> str:
         unit = f" {self.unit}" if self.unit else ""
         return f"Read off: {self.prompt}\nYour reading: {self.typed or '____'}{unit}"
+
+
+class CheckLine(_LessonWidget):
+    """A prediction's check line: "✓ Your prediction is saved ..." or "✗ Not yet ...".
+
+    A printed line stays as it was printed, so after a Run All it read "Not yet" beside
+    results that had appeared once the student saved the prediction (issue 32). The lesson
+    refreshes this one whenever the prediction is saved or restored."""
+
+    message = traitlets.Unicode("").tag(sync=True)
+    passed = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, lesson: Lesson, question_id: str) -> None:
+        super().__init__(kind="check")
+        self._lesson = lesson
+        self.question_id = question_id
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.passed, self.message = self._lesson._prediction(self.question_id)
+
+    def plain_text(self) -> str:
+        return self.message
+
+    def __repr__(self) -> str:  # printed as its line where no widget can show (a plain shell)
+        return self.message
 
 
 class HandInBox(_LessonWidget):

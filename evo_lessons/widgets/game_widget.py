@@ -341,9 +341,17 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         name = content["name"]
         if not isinstance(name, str) or len(name) > 1000:
             raise ValueError("A name is a line of text.")
-        self._student_name = results.check_name(name) if name.strip() else ""
-        if self._student_name:
-            self._finished.name_given(self._student_name)
+        self.set_student_name(name)
+
+    def set_student_name(self, name: str) -> None:
+        """The name on this widget's result codes: typed under a finished game, or given by
+        the lesson's name box (a tracked game follows it). A blank name clears it."""
+        checked = results.check_name(name) if name.strip() else ""
+        if checked == self._student_name:
+            return
+        self._student_name = checked
+        if checked:
+            self._finished.name_given(checked)
         self._refresh(plot=False)
 
     def _adopt(self, session: GameSession) -> None:

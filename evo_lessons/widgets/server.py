@@ -1,6 +1,25 @@
-"""A Jupyter server extension: kernel messages reach the page without Nagle's 40 ms wait.
+"""The package's Jupyter server extension: kernel messages reach the page without Nagle's 40 ms
+wait, and saved lessons reopen with one "run the cells" line instead of widget errors.
 
-Why. Every click in a widget is answered by the kernel with three messages on the page's
+It does two things, and only these, in any server it is enabled in (``pip install`` enables it
+in the environment it installs into, through ``etc/jupyter/jupyter_server_config.d/``: the one
+kind of setting jupyter_server reads from those files):
+
+1. ``TCP_NODELAY`` on the kernel WebSockets (below).
+2. The reopen hook (:func:`evo_lessons.lessons.reopen.pre_save_hook`), *registered beside* any
+   hook the site has (``ContentsManager.register_pre_save_hook``; the single-valued
+   ``pre_save_hook`` setting stays the site's own). It changes only notebooks that use
+   evo_lessons, and in them only widget outputs (see :mod:`evo_lessons.lessons.reopen`). A
+   ``.d`` configuration file cannot set the hook (jupyter_server reads only
+   ``jpserver_extensions`` from them), which is why README's plain ``jupyter lab`` launch used
+   to save lessons with their widget outputs; the extension sets it wherever it runs.
+
+Turn it off for one server with
+``--ServerApp.jpserver_extensions="{'evo_lessons.widgets.server': False}"``, or for the
+environment with ``jupyter server extension disable evo_lessons.widgets.server``.
+
+Why TCP_NODELAY.
+Every click in a widget is answered by the kernel with three messages on the page's
 WebSocket, one after another: "busy", the widget's new state, "idle". The Jupyter server
 (2.x, through tornado) writes them on a socket without ``TCP_NODELAY``, so Nagle's algorithm
 holds the state back until the browser acknowledges "busy", and the browser delays that
@@ -30,6 +49,9 @@ from typing import Any
 
 #: what the server's log says when the extension is on
 LOADED = "evo_lessons: kernel WebSockets send without delay (TCP_NODELAY)"
+REOPEN_LOADED = "evo_lessons: lesson notebooks are saved without widget outputs (reopen hook)"
+#: the hook's import name (as ``--ContentsManager.pre_save_hook`` would give it)
+HOOK = "evo_lessons.lessons.reopen.pre_save_hook"
 
 
 def no_delay(handler: Any) -> bool:
@@ -65,7 +87,29 @@ def with_no_delay(base: type) -> type:
     )
 
 
+def register_reopen_hook(contents_manager: Any) -> bool:
+    """Add the reopen hook to a ContentsManager's pre-save hooks, beside the site's own; False
+    if it is already there (set on the command line, or the extension loaded twice)."""
+    hooks = [getattr(contents_manager, "pre_save_hook", None)]
+    hooks += list(getattr(contents_manager, "_pre_save_hooks", []))
+    if any(_name(hook) == HOOK for hook in hooks):
+        return False
+    # by its name, as a configuration file would give it: the server imports it (this module
+    # sits in the widgets layer, below the lessons, and never imports them itself)
+    contents_manager.register_pre_save_hook(HOOK)
+    return True
+
+
+def _name(hook: Any) -> str | None:
+    if isinstance(hook, str):
+        return hook
+    module, name = getattr(hook, "__module__", None), getattr(hook, "__qualname__", None)
+    return f"{module}.{name}" if module and name else None
+
+
 def _load_jupyter_server_extension(serverapp: Any) -> None:
+    if register_reopen_hook(serverapp.contents_manager):
+        serverapp.log.info(REOPEN_LOADED)
     settings = serverapp.web_app.settings
     base = settings.get("kernel_websocket_connection_class")
     if not isinstance(base, type):
@@ -79,4 +123,12 @@ def _jupyter_server_extension_points() -> list[dict[str, str]]:
     return [{"module": __name__}]
 
 
-__all__ = ["LOADED", "NoDelay", "no_delay", "with_no_delay"]
+__all__ = [
+    "HOOK",
+    "LOADED",
+    "REOPEN_LOADED",
+    "NoDelay",
+    "no_delay",
+    "register_reopen_hook",
+    "with_no_delay",
+]

@@ -4,13 +4,15 @@ Every browser test uses them: ``lab_page`` gives a fresh page (console errors an
 requests recorded) on a lab that serves copies of every notebook in notebooks/; a test that
 needs its own folder (its own kernel and saved work) makes one under ``jupyter_lab.root``.
 
-The one lab runs as a student's does (``python -m evo_lessons.lessons lab``, Binder): the
-reopen hook on (a saved lesson keeps no widget views) and no teacher switch. Starting it once per
-worker, not once per test module, saves a JupyterLab start (15-30 s on a loaded machine) for
-every module that used to start its own. A closed page shuts down the kernels it opened (see
-``LabPage.close``), so idle kernels do not pile up over the session. The one Chromium keeps
-every page in one profile (``lab.Chromium``), so JupyterLab's scripts are compiled once per
-worker; a test that plays a student on another computer asks for a fresh context.
+The one lab runs as a student's does (README's ``jupyter lab``): nothing of the project's on the
+command line, so the reopen hook (a saved lesson keeps no widget views) and the news toast
+turned off come from what ``pip install`` put into the environment, and no teacher switch.
+Starting it once per worker, not once per test module, saves a JupyterLab start (15-30 s on a
+loaded machine) for every module that used to start its own. A closed page shuts down the
+kernels it opened (see ``LabPage.close``), so idle kernels do not pile up over the session. The
+one Chromium keeps every page in one profile (``lab.Chromium``), so JupyterLab's scripts are
+compiled once per worker; a test that plays a student on another computer asks for a fresh
+context.
 
 Order: the lesson periods are the longest tests (three Run Alls of a whole lesson each), so
 they are handed out first; with ``-n 2 --dist load`` the short tests then fill in around them
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 import pytest
 
-from .lab import REOPEN_HOOK, REPO, Chromium, JupyterLab, LabPage
+from .lab import REPO, Chromium, JupyterLab, LabPage
 
 #: test files whose tests run first, longest first (the rest keep their order)
 FIRST = ("test_period_lessons.py",)
@@ -44,7 +46,7 @@ def pytest_collection_modifyitems(config, items) -> None:
 @pytest.fixture(scope="session")
 def jupyter_lab():
     notebooks = sorted(str(p.relative_to(REPO)) for p in (REPO / "notebooks").glob("*.ipynb"))
-    lab = JupyterLab(notebooks, server_args=[REOPEN_HOOK]).start()
+    lab = JupyterLab(notebooks).start()
     yield lab
     lab.stop()
 

@@ -43,9 +43,6 @@ CHROMIUM_FLAGS = [
 ARTIFACTS = REPO / "tests" / "artifacts"
 #: the name a test records its ``{step: seconds}`` under, listed at the end of the run
 STEP_SECONDS = "step seconds"  # the same as tests/conftest.py's (a folder without __init__)
-#: the student launch's server hook (``python -m evo_lessons.lessons lab``, Binder): a saved
-#: lesson keeps no widget views, so a reopened one shows one line, not "model not found" boxes
-REOPEN_HOOK = "--ContentsManager.pre_save_hook=evo_lessons.lessons.reopen.pre_save_hook"
 
 
 def free_port() -> int:
@@ -76,11 +73,8 @@ class JupyterLab:
     def _env(self) -> dict[str, str]:
         env = dict(os.environ)
         settings = self.home / "settings"
-        notification = settings / "@jupyterlab" / "apputils-extension"
-        notification.mkdir(parents=True)
-        (notification / "notification.jupyterlab-settings").write_text(
-            json.dumps({"fetchNews": "false", "checkForUpdates": False})
-        )
+        # (no news setting: the package's installed defaults answer "no", as README's launch
+        # shows; test_readme_launch_browser.py checks it)
         # every cell stays in the page (no virtual scrolling), so tests can read any output
         tracker = settings / "@jupyterlab" / "notebook-extension"
         tracker.mkdir(parents=True)
@@ -173,6 +167,81 @@ class JupyterLab:
             except subprocess.TimeoutExpired:
                 self.process.kill()
         shutil.rmtree(self.home, ignore_errors=True)
+
+
+class ReadmeLab(JupyterLab):
+    """JupyterLab started exactly as README's quick start starts it, from a copy of the student
+    tree: ``jupyter lab --ServerApp.root_dir=notebooks notebooks/00_start_here.ipynb``.
+
+    Nothing of the project's is passed on the command line (no hook, no extension, no settings):
+    what the lessons get comes from what ``pip install`` put into the environment, as on a
+    student's machine. Only what a test needs is added: ``--allow-root`` (the sandbox's root
+    user), no browser, a fixed port and token, and the user's own Jupyter folders in a temporary
+    home (a fresh student, no settings of their own). ``restart`` stops and starts the same
+    server on the same folders, as a restarted laptop or a culled Binder would."""
+
+    README_COMMAND = ("lab", "--ServerApp.root_dir=notebooks", "notebooks/00_start_here.ipynb")
+
+    def __init__(self) -> None:
+        super().__init__([])
+        self.root.rmdir()
+        self.root = self.home / "work" / "notebooks"
+        shutil.copytree(REPO / "notebooks", self.root)
+
+    def _env(self) -> dict[str, str]:
+        env = dict(os.environ)
+        env.pop("EVO_LESSONS_SHOW_RESULTS", None)
+        env.update(
+            {
+                "JUPYTER_CONFIG_DIR": str(self.home / "config"),
+                "JUPYTER_DATA_DIR": str(self.home / "data"),
+                "JUPYTER_RUNTIME_DIR": str(self.home / "runtime"),
+                "JUPYTERLAB_SETTINGS_DIR": str(self.home / "settings"),
+                "JUPYTERLAB_WORKSPACES_DIR": str(self.home / "workspaces"),
+                "JUPYTER_PLATFORM_DIRS": "1",
+                "PYTHONUNBUFFERED": "1",
+            }
+        )
+        return env
+
+    def start(self, timeout: float = 90) -> ReadmeLab:
+        jupyter = Path(sys.executable).with_name("jupyter")
+        command = [
+            str(jupyter),
+            *self.README_COMMAND,
+            "--allow-root",
+            "--no-browser",
+            "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.port={self.port}",
+            "--ServerApp.port_retries=0",
+            f"--IdentityProvider.token={self.token}",
+            "--LabApp.expose_app_in_browser=True",  # lets the test read the page's state
+        ]
+        log = self.log_path.open("a")
+        self.process = subprocess.Popen(
+            command, env=self._env(), stdout=log, stderr=subprocess.STDOUT, cwd=self.root.parent
+        )
+        deadline = time.time() + timeout
+        url = f"http://127.0.0.1:{self.port}/api/status?token={self.token}"
+        while time.time() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited early:\n{self.log_path.read_text()}")
+            with contextlib.suppress(OSError), urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return self
+            time.sleep(0.3)
+        raise RuntimeError(f"JupyterLab did not start in {timeout}s:\n{self.log_path.read_text()}")
+
+    def restart(self) -> ReadmeLab:
+        """Stop the server (its kernels go with it) and start it again on the same folders."""
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+        return self.start()
 
 
 def launch_browser(playwright):

@@ -83,3 +83,25 @@ def test_a_saved_reading_is_checked_again_when_the_lesson_reopens(reading, clima
 )
 def test_numbers_are_read_as_students_type_them(typed, value):
     assert parse_number(typed) == value
+
+
+def test_the_check_line_turns_to_saved_when_the_prediction_is_saved_later(climate):
+    """Issue 32: after a Run All the check line printed "Not yet" and stayed so beside results
+    that had appeared; the line on the page now follows the saved prediction."""
+    box = climate.question("climate-cooling", "Prompt?", stage="predict")
+    climate.check_prediction("climate-cooling")
+    (line,) = climate._check_lines
+    assert not line.passed and line.message.startswith("✗ Not yet")
+    box.answer = "It moves south."
+    assert line.passed and line.message.startswith("✓ Your prediction is saved")
+    box.answer = ""
+    assert not line.passed
+
+
+def test_a_restored_prediction_updates_its_check_line(climate):
+    climate.question("climate-cooling", "Prompt?", stage="predict")
+    climate.check_prediction("climate-cooling")
+    (line,) = climate._check_lines
+    climate.work.set_answer("climate-cooling", "Restored from a hand-in.")
+    climate._recheck_predictions()
+    assert line.passed and "Restored from a hand-in." in line.message

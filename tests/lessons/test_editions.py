@@ -88,7 +88,7 @@ def test_the_student_image_holds_no_model_answer_outside_the_package(student_ima
 
 def test_the_student_image_turns_on_the_reopen_hook(student_image):
     configs = list(student_image.parent.glob("prefix*/etc/jupyter/*/evo_lessons.json"))
-    assert configs and "pre_save_hook" in configs[0].read_text()
+    assert configs and '"evo_lessons.widgets.server": true' in configs[0].read_text()
 
 
 def test_nothing_under_notebooks_is_teacher_only():
@@ -108,7 +108,6 @@ def test_the_student_launch_is_rooted_at_notebooks_and_opens_the_first_lesson():
     line = command()
     assert f"--ServerApp.root_dir={STUDENT_ROOT}" in line
     assert line[-1] == "notebooks/00_start_here.ipynb"
-    assert any("pre_save_hook=evo_lessons.lessons.reopen.pre_save_hook" in a for a in line)
     assert "--ServerApp.jpserver_extensions=evo_lessons.widgets.server=True" in line
 
 

@@ -81,3 +81,36 @@ def test_the_check_sees_an_untracked_game_and_an_all_bot_demo():
 def test_lesson_00_tracks_its_try_out_game():
     (path,) = [p for p in NOTEBOOKS if p.stem == "00_start_here"]
     assert len(_played_widgets(path)) == 1
+
+
+def _finish(game) -> None:
+    while not game.state.is_over:
+        game.step()
+
+
+def test_a_tracked_games_result_box_shows_the_lessons_name_and_its_code(tmp_path):
+    """Issue 32: the result box under a finished game stood empty (no name, no code, Copy
+    off) although the student had typed a name at the top of the lesson."""
+    from evo_lessons.lessons import Lesson
+    from evo_lessons.widgets import GameWidget
+
+    lesson = Lesson("01_climate", work_dir=tmp_path)
+    lesson.student().name = "Ada Lovelace"
+    game = lesson.track_game(GameWidget("climate", seed=4, players=2, plot=False))
+    _finish(game)
+    shown = game.view["result"]
+    assert shown["name"] == "Ada Lovelace" and shown["code"].startswith("EVR")
+    assert game.result_code() == shown["code"]
+
+
+def test_a_name_typed_after_the_game_ended_reaches_its_result_box(tmp_path):
+    from evo_lessons.lessons import Lesson
+    from evo_lessons.widgets import GameWidget
+
+    lesson = Lesson("01_climate", work_dir=tmp_path)
+    box = lesson.student()
+    game = lesson.track_game(GameWidget("climate", seed=4, players=2, plot=False))
+    _finish(game)
+    assert game.view["result"]["code"] == ""
+    box.name = "Grace"
+    assert game.view["result"]["name"] == "Grace" and game.view["result"]["code"]

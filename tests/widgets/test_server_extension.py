@@ -1,8 +1,10 @@
-"""The server extension that sends kernel messages without Nagle's delay (widgets/server.py).
+"""The package's server extension (widgets/server.py): kernel messages without Nagle's delay,
+and the reopen hook registered wherever the extension is enabled.
 
 Its speed is measured in benchmarks/bench_browser.py; these pin what it does to the server: the
 configured connection class keeps working with TCP_NODELAY turned on first, any other class
-configured (a gateway's) is kept, and loading it twice changes nothing.
+configured (a gateway's) is kept, the reopen hook is added beside a site's own hook (issue 32:
+a ``.d`` configuration file cannot set it), and loading it twice changes nothing.
 """
 
 from __future__ import annotations
@@ -11,9 +13,12 @@ import asyncio
 import logging
 from types import SimpleNamespace
 
+from jupyter_server.services.contents.filemanager import FileContentsManager
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
 from evo_lessons.widgets import server
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 class Handler:
@@ -40,10 +45,13 @@ class Connection:
         return "connected"
 
 
-def serverapp(connection_class: object) -> SimpleNamespace:
+def serverapp(connection_class: object, root_dir: str = ".", **contents: object) -> SimpleNamespace:
+    """A server as far as the extension uses it, with jupyter_server's real contents manager."""
     settings = {"kernel_websocket_connection_class": connection_class}
     return SimpleNamespace(
-        web_app=SimpleNamespace(settings=settings), log=logging.getLogger("test-server")
+        web_app=SimpleNamespace(settings=settings),
+        log=logging.getLogger("test-server"),
+        contents_manager=FileContentsManager(root_dir=str(root_dir), **contents),
     )
 
 
@@ -103,3 +111,59 @@ def test_the_installed_server_configuration_turns_the_extension_on():
 
     config = json.loads(CONFIG.read_text())
     assert config["ServerApp"]["jpserver_extensions"] == {"evo_lessons.widgets.server": True}
+
+
+def lesson_with_a_widget() -> dict:
+    widget = {"output_type": "display_data", "metadata": {},
+              "data": {"text/plain": "GameWidget()", WIDGET_VIEW: {"model_id": "m1"}}}  # fmt: skip
+    return {
+        "cells": [
+            {
+                "cell_type": "code",
+                "id": "a",
+                "metadata": {},
+                "execution_count": 1,
+                "source": "from evo_lessons.lessons import start_lesson",
+                "outputs": [widget],
+            },
+        ],
+        "metadata": {},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def test_loading_registers_the_reopen_hook_and_a_saved_lesson_keeps_no_widget(tmp_path):
+    """Issue 32: with README's plain ``jupyter lab`` the hook was never set; the extension sets
+    it, and a save through the server's own contents manager writes the "run the cells" line."""
+    import json
+
+    from evo_lessons.lessons.reopen import HINT
+
+    app = serverapp(Connection, tmp_path)
+    server._load_jupyter_server_extension(app)
+    app.contents_manager.save({"type": "notebook", "content": lesson_with_a_widget()}, "l.ipynb")
+    on_disk = (tmp_path / "l.ipynb").read_text(encoding="utf-8")
+    assert WIDGET_VIEW not in on_disk and HINT in on_disk
+    assert "".join(json.loads(on_disk)["cells"][0]["outputs"][0]["data"]["text/plain"]) == HINT
+
+
+def test_the_hook_is_registered_once_and_a_sites_own_hook_stays(tmp_path):
+    seen = []
+
+    def site_hook(model, **_kwargs):
+        seen.append(model["type"])
+
+    app = serverapp(Connection, tmp_path, pre_save_hook=site_hook)
+    server._load_jupyter_server_extension(app)
+    server._load_jupyter_server_extension(app)
+    manager = app.contents_manager
+    assert manager.pre_save_hook is site_hook and len(manager._pre_save_hooks) == 1
+    manager.save({"type": "notebook", "content": lesson_with_a_widget()}, "l.ipynb")
+    assert seen == ["notebook"] and WIDGET_VIEW not in (tmp_path / "l.ipynb").read_text()
+
+
+def test_a_hook_given_on_the_command_line_is_not_added_twice(tmp_path):
+    app = serverapp(Connection, tmp_path, pre_save_hook=server.HOOK)
+    assert not server.register_reopen_hook(app.contents_manager)
+    assert app.contents_manager._pre_save_hooks == []

@@ -243,7 +243,21 @@ function renderHandIn(model, el) {
   );
 }
 
+function renderCheck(model, el) {
+  const line = h("p", { class: "evo-lesson evo-lesson-check-line", role: "status",
+    "aria-live": "polite" });
+  const update = () => {
+    line.textContent = model.get("message");
+    line.dataset.passed = String(model.get("passed"));
+  };
+  model.on("change:message", update);
+  model.on("change:passed", update);
+  update();
+  el.append(line);
+}
+
 const RENDERERS = {
+  check: renderCheck,
   student: renderStudent,
   question: renderQuestion,
   read_off: renderReadOff,
