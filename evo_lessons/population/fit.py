@@ -150,8 +150,8 @@ def fit_selection(frame: Any, dominance: object = None, counted: object = None) 
         step /= 10
     _, logit_hat = profile(np.array([r_hat]))
     cut = best - DROP_95
-    lower = _edge(profile, coarse, cut, top, -1)
-    upper = _edge(profile, coarse, cut, top, +1)
+    lower = _edge(profile, r_hat, cut, -1)
+    upper = _edge(profile, r_hat, cut, +1)
     initial = float(1.0 / (1.0 + math.exp(-logit_hat[0])))
     s_hat = float(math.expm1(r_hat))
     p = np.empty(int(steps[-1]) + 1)
@@ -171,18 +171,31 @@ def fit_selection(frame: Any, dominance: object = None, counted: object = None) 
     )
 
 
-def _edge(profile, coarse: np.ndarray, cut: float, top: int, direction: int) -> float:
-    """Where the profile falls to ``cut`` on one side of the best r, as an s (or -1 / inf)."""
-    index = top
-    while 0 <= index + direction < len(_R_GRID) and coarse[index + direction] >= cut:
-        index += direction
-    if not 0 <= index + direction < len(_R_GRID):
-        return -1.0 if direction < 0 else math.inf
-    inside, outside = _R_GRID[index], _R_GRID[index + direction]
+def _edge(profile, r_hat: float, cut: float, direction: int) -> float:
+    """Where the profile falls to ``cut`` on one side of the best r, as an s (or -1 / inf).
+
+    Steps out from the best r by distances growing geometrically (1e-5 to the grid's end), so
+    a sharp peak between two points of the coarse grid is not stepped over, then narrows the
+    crossing down.
+    """
+    limit = _R_GRID[-1] if direction > 0 else _R_GRID[0]
+    open_end = math.inf if direction > 0 else -1.0
+    span = abs(limit - r_hat)
+    if span <= 1e-5:
+        return open_end
+    points = r_hat + direction * np.geomspace(1e-5, span, 60)
+    values, _ = profile(points)
+    below = np.flatnonzero(values < cut)
+    if not below.size:
+        return open_end
+    inside = r_hat if below[0] == 0 else points[below[0] - 1]
+    outside = points[below[0]]
     for _ in range(3):  # the crossing lies between inside and outside: narrow it down
         points = np.linspace(inside, outside, 11)
         values, _ = profile(points)
         first_out = int(np.argmax(values < cut))
+        if first_out == 0:  # the grid's own rounding: keep the bracket found so far
+            break
         inside, outside = points[first_out - 1], points[first_out]
     return float(math.expm1((inside + outside) / 2))
 

@@ -101,3 +101,19 @@ def test_bad_series_are_refused_with_a_sentence(series, words):
 def test_bad_dominance_is_refused():
     with pytest.raises(ValueError, match="dominance"):
         fit_selection({"generation": [0, 1], "count": [1, 2], "sample": [5, 5]}, "strong")
+
+
+def test_the_interval_holds_the_estimate_and_narrows_as_samples_grow():
+    # a sharp likelihood peak between two points of the coarse grid must not be stepped over
+    widths = []
+    for sample in (100, 1_000, 10_000):
+        series = {
+            "generation": [1959, 2001],
+            "count": [90 * sample // 100, 6 * sample // 100],
+            "sample": [sample, sample],
+        }
+        fit = fit_selection(series, "dominant")
+        lo, hi = fit.interval
+        assert lo < fit.s < hi
+        widths.append(hi - lo)
+    assert widths[0] > 2 * widths[1] > 4 * widths[2]
