@@ -25,7 +25,7 @@ The Wright-Fisher version (:class:`Locus`) draws the next generation's ``N`` hap
 from __future__ import annotations
 
 import math
-from numbers import Real
+from numbers import Integral, Real
 
 import numpy as np
 
@@ -120,13 +120,17 @@ def trajectory(
     h = dominance_coefficient(dominance)
     kind = counted_kind(counted, h)
     _check_s(s)
-    if not (0.0 <= initial <= 1.0):
-        raise ValueError(f"the initial frequency is from 0 to 1, not {initial!r}")
-    if not (isinstance(generations, int) and 0 <= generations <= 100_000):
+    if not (isinstance(initial, Real) and not isinstance(initial, bool) and 0 <= initial <= 1):
+        raise ValueError(f"the initial frequency is from 0 to 1, not {str(initial)[:30]!r}")
+    if not (
+        isinstance(generations, Integral)
+        and not isinstance(generations, bool)
+        and 0 <= generations <= 100_000
+    ):
         raise ValueError("generations is a whole number from 0 to 100,000")
-    p = np.empty(generations + 1)
+    p = np.empty(int(generations) + 1)
     p[0] = initial
-    for t in range(generations):
+    for t in range(int(generations)):
         p[t + 1] = next_frequency(p[t], s, h)
     return share_shown(p, h, kind)
 
@@ -158,12 +162,12 @@ class Locus:
         dominance: object = None,
         seed: int | None = None,
     ) -> None:
-        if not (isinstance(size, int) and not isinstance(size, bool) and 1 <= size <= 10**9):
+        if not (isinstance(size, Integral) and not isinstance(size, bool) and 1 <= size <= 10**9):
             raise ValueError("size is a whole number of individuals from 1 to 1,000,000,000")
         self.h = dominance_coefficient(dominance)
         self.s = _check_s(s)
-        self.size = size
-        self.copies = size if self.h is None else 2 * size
+        self.size = int(size)
+        self.copies = self.size if self.h is None else 2 * self.size
         if not (isinstance(initial, Real) and 0.0 <= float(initial) <= 1.0):
             raise ValueError(f"the initial frequency is from 0 to 1, not {str(initial)[:30]!r}")
         self.count = round(float(initial) * self.copies)
