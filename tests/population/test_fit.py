@@ -117,3 +117,12 @@ def test_the_interval_holds_the_estimate_and_narrows_as_samples_grow():
         assert lo < fit.s < hi
         widths.append(hi - lo)
     assert widths[0] > 2 * widths[1] > 4 * widths[2]
+
+
+def test_the_numbers_lesson_07_and_its_plan_quote_for_michigan():
+    # 90 of 100 dark in 1959, 6 of 100 in 2001 (samples of 100 assumed, as the lesson says)
+    fit = fit_selection(
+        {"generation": [1959, 2001], "count": [90, 6], "sample": [100, 100]}, "dominant"
+    )
+    lo, hi = fit.interval
+    assert (f"{-fit.s:.2f}", f"{-hi:.2f}", f"{-lo:.2f}") == ("0.14", "0.11", "0.17")
