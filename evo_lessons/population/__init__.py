@@ -17,12 +17,19 @@ bound (``MAX_WORK`` individual-generations over all demes, size changes included
 result code is ``result.end()``'s numbers with its settings; the widget
 (``evo_lessons.population.widget.PopulationWidget``) draws one live. numpy only: pandas loads
 when a frame is asked for, and nothing here imports a widget library.
+
+One gene on its own (``locus.py``): ``Locus`` is a Wright-Fisher locus, haploid or diploid with
+dominance (recessive, additive, dominant or a number), and ``fit_selection(frame,
+dominance="dominant")`` fits its selection coefficient to a real frequency series, with a 95%
+profile-likelihood interval (``fit.py``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from .fit import SelectionFit, fit_selection
+from .locus import Locus
 from .model import Population, evolve, run
 from .result import Result, population_summary
 from .settings import MAX_WORK, Settings
@@ -45,12 +52,15 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "MAX_WORK",
     "WORLDS",
+    "Locus",
     "Population",
     "PopulationWidget",
     "Result",
+    "SelectionFit",
     "Settings",
     "World",
     "evolve",
+    "fit_selection",
     "get_world",
     "load",
     "population_summary",
