@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 
@@ -70,3 +71,29 @@ def test_nbval_runs_the_student_lessons_and_never_the_generated_teacher_editions
     assert {f"notebooks/{path.name}" for path in LESSON_NOTEBOOKS} <= collected, out.stdout[-800:]
     assert "teacher/class_results.ipynb" in collected
     assert not any(path.startswith("teacher/notebooks/") for path in collected)
+
+
+def _prompts(path):
+    """(stage, prompt) of every question(...) call: the box prints "<Stage>. <prompt>"."""
+    found = []
+    for cell in code_cells(path):
+        text = "".join(cell["source"])
+        try:
+            tree = ast.parse("\n".join(x for x in text.splitlines() if not x.startswith("%")))
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            func = getattr(node, "func", None)
+            if isinstance(node, ast.Call) and getattr(func, "id", None) == "question":
+                stage = next((k.value.value for k in node.keywords if k.arg == "stage"), "think")
+                found.append((stage, node.args[1].value))
+    return found
+
+
+@pytest.mark.parametrize("path", LESSON_NOTEBOOKS, ids=lambda p: p.stem)
+def test_no_prompt_repeats_the_stage_word_the_box_already_shows(path):
+    # the box and the hand-in print "Predict. <prompt>": a prompt "Predict: ..." read twice
+    prompts = _prompts(path)
+    assert prompts
+    for stage, prompt in prompts:
+        assert not prompt.lower().startswith((f"{stage}:", f"{stage}.")), prompt[:60]
