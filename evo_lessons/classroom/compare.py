@@ -1,10 +1,16 @@
 """Our class versus chance: the class's games beside the same setup played at random.
 
-"Chance" is the same game, options and opponents, with a player who picks uniformly among the
-legal moves in the student's seat (``RandomBot``), simulated ``n`` times. If the class's win rate
-or end numbers stand clear of chance's, the class played better than luck; the 95% intervals say
-how clear. Proportions get Wilson's score interval (good for small classes and rates near 0 or
-1); means get Student's t interval.
+"Chance" is the same game, options and opponents, with the game's own "random" bot in the
+student's seat, simulated ``n`` times. In most games that bot picks uniformly among the legal
+moves; in Adapt or Die it is the sensible random player (it chooses at random what decides a
+bug's fit, but exits at a new habitat when it can and never haggles), because a uniformly
+random player there rarely leaves the board and ends at the round limit holding fewer habitats,
+which lowers its unfit score: chance would then "beat" a class by playing less of the game.
+For the same reason Adapt or Die's unfit score is compared per habitat held. If the class's win
+rate or end numbers stand clear of chance's, the class played better than luck; the 95%
+intervals say how clear. Proportions get Wilson's score interval (good for small classes and
+rates near 0 or 1); means get Student's t interval. A count (habitats, species, tokens) cannot
+be negative, so its interval is clipped at 0; numbers within a rounding error of 0 print as 0.
 
 The plot is a matplotlib Figure (no pyplot state), one panel per measure, two bars in each:
 Okabe-Ito blue for the class and orange with hatching for chance (colour is never the only cue:
@@ -20,7 +26,8 @@ import html
 import io
 import json
 import math
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +43,17 @@ if TYPE_CHECKING:
 
 CLASS_COLOUR = "#0072B2"  # Okabe-Ito blue
 CHANCE_COLOUR = "#E69F00"  # Okabe-Ito orange
+#: the bot that plays a person's seat for chance: every game's own "random" bot
+CHANCE_BOT = "random"
+#: measures worked out from two others, per game: column -> (label, numerator, denominator);
+#: the ratio replaces the numerator, so a seat holding fewer habitats cannot look fitter
+RATIOS: dict[str, dict[str, tuple[str, str, str]]] = {
+    "adapt_or_die": {
+        "you_unfit_per_niche": ("Unfit score per habitat held", "you_unfit", "you_niches"),
+    },
+}
+#: a number this close to 0 is a rounding error of a sum of shares: printed as 0
+TINY = 1e-9
 
 
 def chance(
@@ -100,7 +118,7 @@ def _chance_in_scenario(
     spec, options, n, bots, people, seed, scenario_seed, opening
 ) -> list[dict[str, Any]]:
     """Games from one deal: random people, bots seeded per decision as in a session."""
-    from evo_lessons.engine import RandomBot, derive_seed, wants_observation
+    from evo_lessons.engine import derive_seed, wants_observation
 
     rows = []
     for game in range(n):
@@ -110,8 +128,8 @@ def _chance_in_scenario(
         while not state.is_over:
             seat = state.current_player
             move = len(state.history)
-            if seat in people:
-                bot = RandomBot(derive_seed(seed, "chance", game, seat, move))
+            if seat in people:  # the game's own random player (Adapt or Die: the sensible one)
+                bot = spec.make_bot(CHANCE_BOT, derive_seed(seed, "chance", game, seat, move))
             else:
                 bot = spec.make_bot(bots[seat], derive_seed(scenario_seed, "bot", seat, move))
             legal = state.legal_actions()
@@ -157,10 +175,33 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
 def measures_of(spec: GameSpec) -> list[tuple[str, str]]:
     """(column, label) of everything compared: the win, then each per-player number."""
     found = [("you_won", "Games won by the student's seat (share)")]
+    ratios = RATIOS.get(spec.name, {})
+    replaced = {numerator: (column, label) for column, (label, numerator, _) in ratios.items()}
     for metric in measured_metrics(spec):
+        column = f"you_{metric.name}"
+        if column in replaced:
+            found.append((replaced[column][0], f"{replaced[column][1]} at the end"))
+            continue
         unit = f" ({metric.unit})" if metric.unit else ""
-        found.append((f"you_{metric.name}", f"{metric.label} at the end{unit}"))
+        found.append((column, f"{metric.label} at the end{unit}"))
     return found
+
+
+def with_ratios(games: pd.DataFrame, spec: GameSpec) -> pd.DataFrame:
+    """``games`` with the spec's ratio measures added (NaN where the denominator is 0)."""
+    ratios = RATIOS.get(spec.name, {})
+    if not ratios or games.empty:
+        return games
+    games = games.copy()
+    for column, (_label, numerator, denominator) in ratios.items():
+        if numerator in games and denominator in games:
+            below = games[denominator].astype(float)
+            games[column] = games[numerator].astype(float) / below.where(below > 0)
+    return games
+
+
+def _zero_if_tiny(x: float) -> float:
+    return 0.0 if abs(x) < TINY else x
 
 
 def _summarise(values: Sequence[float], proportion: bool) -> dict[str, float]:
@@ -171,6 +212,9 @@ def _summarise(values: Sequence[float], proportion: bool) -> dict[str, float]:
         mean = wins / len(clean) if clean else math.nan
     else:
         mean, low, high = mean_interval(clean)
+        if clean and min(clean) >= 0 and low == low:
+            low = max(0.0, low)  # a count or a score that is never negative: nor is its bound
+    mean, low, high = (_zero_if_tiny(x) for x in (mean, low, high))
     return {"n": len(clean), "value": mean, "low": low, "high": high}
 
 
@@ -215,6 +259,7 @@ def compare(
     import pandas as pd
 
     spec = game_spec(spec)
+    class_games, chance_games = with_ratios(class_games, spec), with_ratios(chance_games, spec)
     chosen = measures_of(spec)
     if measures is not None:
         chosen = [(c, label) for c, label in chosen if c in measures or c[4:] in measures]
@@ -333,6 +378,7 @@ def class_versus_chance(
     scenario: Any = None,
     executor: Any = None,
     progress: Any = None,
+    say: Callable[[str], Any] | None = print,
 ) -> Comparison:
     """One setup of the class, simulated ``n`` times with chance in the student's seat.
 
@@ -340,7 +386,8 @@ def class_versus_chance(
     With more than one setup among them, name the ``setup`` to compare (or use
     :func:`compare_setups` for all): another setup never silently becomes the compared one.
     ``scenario``: the teacher's fixed scenario (a :class:`~.pooling.Fixed`, or what ``pool``
-    takes), so chance plays the same deal.
+    takes), so chance plays the same deal. ``say`` is told first how long the run will take
+    (timed on its first games), so a teacher knows whether to wait; None says nothing.
     """
     from .pooling import Fixed
 
@@ -365,21 +412,43 @@ def class_versus_chance(
     spec = game_spec(first["game"])
     seats = first["seats"].split("/") if first["seats"] else None
     fixed_seed = fixed.seed if fixed is not None and fixed.seed is not None else None
-    baseline = chance(
-        spec,
-        json.loads(first["options"]),
-        n,
-        seats=seats,
-        student=int(first["student_seat"])
-        if first["student_seat"] == first["student_seat"]
-        else None,
-        seed=seed,
-        scenario_seed=fixed_seed,
-        opening=fixed.opening if fixed_seed is not None else (),
-        executor=executor,
-        progress=progress,
-    )
-    return compare(games, baseline, spec, measures)
+
+    def run(count: int) -> pd.DataFrame:
+        return chance(
+            spec,
+            json.loads(first["options"]),
+            count,
+            seats=seats,
+            student=int(first["student_seat"])
+            if first["student_seat"] == first["student_seat"]
+            else None,
+            seed=seed,
+            scenario_seed=fixed_seed,
+            opening=fixed.opening if fixed_seed is not None else (),
+            executor=executor,
+            progress=progress,
+        )
+
+    if say is not None and n > PILOT:
+        started = time.perf_counter()
+        run(PILOT)  # the first games of the run below, timed: a class waits for the rest
+        say(
+            f"Chance for {spec.title}: {n:,} games take about "
+            f"{_duration((time.perf_counter() - started) * n / PILOT)} here "
+            f"(timed on {PILOT} games); n=200 takes a fifth of that."
+        )
+    return compare(games, run(n), spec, measures)
+
+
+#: games timed before a comparison, to say how long the whole run will take
+PILOT = 10
+
+
+def _duration(seconds: float) -> str:
+    """A wait in words: "3 s", "40 s", "2 minutes"."""
+    if seconds < 90:
+        return f"{max(1, round(seconds))} s"
+    return f"{round(seconds / 60)} minutes"
 
 
 def _seat(value: Any) -> int | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 
@@ -90,3 +91,29 @@ def test_every_checked_gated_cell_has_golden_outputs_and_every_golden_a_cell(pat
     checked = {i for i, c in cells.items() if golden.is_gated(c) and golden.is_checked(c)}
     assert checked == set(kept), "run: python tests/lessons/golden.py " + str(path)
     assert all(kept[i] for i in kept), "a golden output is empty"
+
+
+def _prompts(path):
+    """(stage, prompt) of every question(...) call: the box prints "<Stage>. <prompt>"."""
+    found = []
+    for cell in code_cells(path):
+        text = "".join(cell["source"])
+        try:
+            tree = ast.parse("\n".join(x for x in text.splitlines() if not x.startswith("%")))
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            func = getattr(node, "func", None)
+            if isinstance(node, ast.Call) and getattr(func, "id", None) == "question":
+                stage = next((k.value.value for k in node.keywords if k.arg == "stage"), "think")
+                found.append((stage, node.args[1].value))
+    return found
+
+
+@pytest.mark.parametrize("path", LESSON_NOTEBOOKS, ids=lambda p: p.stem)
+def test_no_prompt_repeats_the_stage_word_the_box_already_shows(path):
+    # the box and the hand-in print "Predict. <prompt>": a prompt "Predict: ..." read twice
+    prompts = _prompts(path)
+    assert prompts
+    for stage, prompt in prompts:
+        assert not prompt.lower().startswith((f"{stage}:", f"{stage}.")), prompt[:60]

@@ -47,7 +47,6 @@ MAIN = [
     # predators on their staple prey
     ("lion", "plains_zebra"),
     ("lion", "thomsons_gazelle"),
-    ("eurasian_lynx", "red_squirrel"),
     ("tawny_owl", "wood_mouse"),  # woodland rodents are its staple
     ("snowy_owl", "norway_lemming"),  # it lays more eggs in lemming years
     ("arctic_fox", "norway_lemming"),
@@ -81,6 +80,9 @@ ALSO = [
     ("grey_wolf", "reindeer"),
     ("grey_wolf", "musk_ox"),
     ("eurasian_lynx", "reindeer"),  # its main prey in northern Scandinavia
+    # the lynx keeps the rules' worked-example rank 4 (it tops the robin, rank 3), so its
+    # rank-2 staples are among the foods the game's step does not take
+    ("eurasian_lynx", "red_squirrel"),
     ("lion", "giraffe"),
     ("nile_crocodile", "plains_zebra"),  # at the river crossings
     ("jaguar", "capybara"),

@@ -12,19 +12,21 @@ from evo_lessons.games.phylo.tables import EATS, NEEDS
 S = COLLECTION.by_key
 
 
-def test_the_eurasian_lynx_eats_rank_2_prey_so_it_is_rank_3_like_the_wolf_and_the_lion():
-    # hares and roe deer are rank-2 herbivores; rank n eats rank n-1
-    assert S("eurasian_lynx").rank == S("grey_wolf").rank == S("lion").rank == 3
+def test_the_worked_examples_lynx_keeps_the_rules_rank_4_above_the_robin():
+    # the rules text: "the EURASIAN LYNX to ROBIN to VALLEY OAK to HOME chain", the robin rank 3;
+    # rank is the game's step, and the lynx also eats rank-2 hares and squirrels (data.toml)
+    assert S("eurasian_lynx").rank == S("american_robin").rank + 1 == 4
 
 
 def test_the_eurasian_lynx_lives_in_forest_not_on_the_open_tundra():
     assert S("eurasian_lynx").terrains == ("forest",)
 
 
-def test_robin_and_kingbird_eat_the_same_kinds_of_food_so_they_share_a_rank():
+def test_robin_and_kingbird_keep_the_ranks_the_rules_text_gives_them():
     robin, kingbird = S("american_robin"), S("eastern_kingbird")
-    assert robin.rank == kingbird.rank == 2  # the rules' worked example: kingbird rank 2
-    assert {"insect", "plant"} <= set(robin.eats) and {"insect", "plant"} <= set(kingbird.eats)
+    assert kingbird.rank == 2  # "This card has a FOODRANK of 2"
+    assert robin.rank == 3  # "The ROBIN has a FOODRANK# of 3 and is omnivorous"
+    assert robin.diet == kingbird.diet == "omnivore"  # both may still eat plants (R3)
 
 
 def test_the_lynx_still_tops_the_worked_examples_chain_by_eating_the_robin():

@@ -114,7 +114,7 @@ def test_card_faces_carry_words_not_only_colours():
     face = view.FACES[COLLECTION.by_key("american_robin").id]
     assert face["diet_label"] == "OMNIVORE" and face["colour"].startswith("#")
     assert face["terrain_names"] == ["FOR", "GRS"] and face["climates"]
-    assert face["keywords"] == ["FLIGHT 2"] and face["points"] == 1  # rank 2 since R20's review
+    assert face["keywords"] == ["FLIGHT 2"] and face["points"] == 2  # rank 3, as the rules text
 
 
 def test_describe_names_every_card_on_the_table_and_whose_turn_it_is():
@@ -125,7 +125,7 @@ def test_describe_names_every_card_on_the_table_and_whose_turn_it_is():
 
 def test_the_food_web_graph_has_a_node_per_card_and_arrows_from_food_to_eater():
     state = table(
-        placed=[("indian_plum", 1, "B2"), ("horse", 1, "B1"), ("eurasian_lynx", 0, "A1")],
+        placed=[("indian_plum", 1, "B2"), ("horse", 1, "B1"), ("grey_wolf", 0, "A1")],
     )
     web = view.view_model(state, 0)["web"]
     nodes = {n["where"]: n for n in web["nodes"]}
@@ -134,7 +134,7 @@ def test_the_food_web_graph_has_a_node_per_card_and_arrows_from_food_to_eater():
     plum, horse = nodes["B2"], nodes["B1"]
     assert {"from": plum["id"], "to": horse["id"], "kind": "food"} in web["edges"]
     assert plum["eaten_by"] == [horse["id"]] and horse["eats"] == [plum["id"]]
-    assert nodes["A1"]["eats"] == []  # the lynx (rank 3) is no larger than the horse: no meat link
+    assert nodes["A1"]["eats"] == []  # the wolf (rank 3) is no larger than the horse: no meat link
 
 
 def test_a_parasite_hangs_from_its_host_in_the_graph():

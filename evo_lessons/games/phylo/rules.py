@@ -114,10 +114,11 @@ R13. Discarding to draw needs a card left in the deck; with fewer than 3 left th
 R14. Call your bluff (``realism``): a challenge is one action, at most one a turn, against a link
     with at least one of the opponent's cards. A link is a species and a neighbour that keeps it
     compatible. It is a bluff if the two share no realm (native or introduced), or if it is a
-    food link and the food's group is not in the eater's real diet. The winner (the challenger on
-    a bluff, the other player otherwise) removes any species on the table at once; every card
-    that this leaves without a connection is removed at once too, and so on. Cards at risk from
-    before keep their clock.
+    food link and the food's group is not in the eater's real diet. The data always decide: the
+    two cards' realms and real diets settle every challenge, never the players' arguments. The
+    winner (the challenger on a bluff, the other player otherwise) removes any species on the
+    table at once; every card that this leaves without a connection is removed at once too, and
+    so on. Cards at risk from before keep their clock.
 R15. Decks. "themed": ``deck_1`` and ``deck_2`` name ready-made decks ("random": two different
     ones drawn by the coin's generator). "pool": the whole collection (one copy of each card) is
     shuffled and dealt alternately, ``deck_size`` cards each. "build": each player in turn
