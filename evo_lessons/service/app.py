@@ -59,6 +59,8 @@ class ClassService:
         self.pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="evo-class")
         self.results_lock = threading.Lock()
         self.join_lock = threading.Lock()
+        #: students by token hash, as looked up (cleared when a seat is taken over)
+        self.known: dict[str, Student] = {}
         #: sends being checked now, per student id (see handlers.SENDS_IN_FLIGHT)
         self.in_flight: dict[int, int] = {}
         self.summaries = SummaryCache()
@@ -111,6 +113,7 @@ class ClassService:
         )
 
     def close(self) -> None:
+        self.summaries.close()
         self.pool.shutdown(wait=True)
         self.engine.dispose()
 
@@ -194,7 +197,12 @@ class BaseHandler(tornado.web.RequestHandler):
         token = self.token()
         if token is None:
             raise Refused(401, "Join the class first: this needs your class token.")
-        found = await self.service.run(self._student_by_token, token)
+        key = auth.token_hash(token)
+        found = self.service.known.get(key)
+        if found is None:
+            found = await self.service.run(self._student_by_token, key)
+            if found is not None:
+                self.service.known[key] = found
         if found is None and self.service.hub.enabled:
             user = await self.service.hub.user(token)
             if user is not None:
@@ -205,9 +213,9 @@ class BaseHandler(tornado.web.RequestHandler):
             raise Refused(401, "That class token is not known here: join the class again.")
         return found
 
-    def _student_by_token(self, token: str) -> Student | None:
+    def _student_by_token(self, key: str) -> Student | None:
         with self.service.Session() as db:
-            return db.scalar(select(Student).where(Student.token_hash == auth.token_hash(token)))
+            return db.scalar(select(Student).where(Student.token_hash == key))
 
     def _student_by_hub(self, name: str) -> Student | None:
         with self.service.Session() as db:

@@ -23,7 +23,8 @@ import time
 from collections import deque
 from dataclasses import dataclass
 
-#: join attempts allowed per address in a window (a class of 30 behind one school NAT fits)
+#: join attempts allowed per address in a minute (a class of 30 behind one school NAT fits;
+#: a whole school behind one address: set EVO_JOINS_PER_MINUTE)
 JOINS_PER_WINDOW = 60
 JOIN_WINDOW = 60.0
 HUB_CACHE_SECONDS = 60.0
@@ -62,8 +63,13 @@ def bearer(header: str | None) -> str | None:
 class JoinLimiter:
     """At most ``limit`` join attempts per address in ``window`` seconds (a sliding window)."""
 
-    def __init__(self, limit: int = JOINS_PER_WINDOW, window: float = JOIN_WINDOW) -> None:
-        self.limit, self.window = limit, window
+    def __init__(self, limit: int | None = None, window: float = JOIN_WINDOW) -> None:
+        if limit is None:
+            try:
+                limit = int(os.environ.get("EVO_JOINS_PER_MINUTE", JOINS_PER_WINDOW))
+            except ValueError:
+                limit = JOINS_PER_WINDOW
+        self.limit, self.window = max(1, limit), window
         self._seen: dict[str, deque[float]] = {}
         self._lock = threading.Lock()
 

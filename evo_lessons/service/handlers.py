@@ -90,6 +90,7 @@ class JoinHandler(BaseHandler):
                     "your name, or ask your teacher to let you join again as that name.",
                 )
             db.commit()
+            self.service.known.clear()  # after the commit: the old token is not found again
             return token, student
 
 
