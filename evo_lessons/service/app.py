@@ -11,6 +11,7 @@ of this one process: one service per class.
 from __future__ import annotations
 
 import json
+import os
 import pathlib
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -67,7 +68,10 @@ class ClassService:
         self.settings = self._settings()
 
     def _settings(self) -> dict[str, str]:
-        """The join code, teacher token and cookie secret: made once, then read back."""
+        """The join code, teacher token and cookie secret: made once, then read back.
+
+        ``EVO_CLASS_CODE`` in the environment sets the join code (a hub's config gives the same
+        code to the service and to every student's server)."""
         wanted = {
             "join_code": auth.new_join_code,
             "teacher_token": auth.new_token,
@@ -80,6 +84,10 @@ class ClassService:
                 if key not in found:
                     found[key] = make()
                     db.add(Setting(key=key, value=found[key]))
+            given = auth.join_code_from(os.environ.get("EVO_CLASS_CODE"))
+            if given and given != found["join_code"]:
+                found["join_code"] = given
+                db.merge(Setting(key="join_code", value=given))
             db.commit()
         return found
 

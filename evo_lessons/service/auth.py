@@ -49,6 +49,18 @@ def new_join_code() -> str:
     return f"{letters[:3]}-{letters[3:]}"
 
 
+def join_code_from(text: str | None) -> str | None:
+    """A join code given by the teacher (4 to 20 letters, digits or dashes), upper case."""
+    if not text:
+        return None
+    code = text.strip().upper()
+    if not (4 <= len(code) <= 20) or not all(
+        c.isascii() and (c.isalnum() or c == "-") for c in code
+    ):
+        raise ValueError("EVO_CLASS_CODE is 4 to 20 letters, digits or dashes")
+    return code
+
+
 def bearer(header: str | None) -> str | None:
     """The token of an ``Authorization: token T`` (or ``Bearer T``) header."""
     if not header:
