@@ -26,6 +26,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import defer
 
 from evo_lessons import game_spec
 from evo_lessons.classroom.compare import chance, mean_interval, measures_of, wilson
@@ -134,17 +135,19 @@ def build_summary(service) -> dict[str, Any]:
     cache: SummaryCache = service.summaries
     with service.Session() as db:
         students = db.scalars(select(Student).order_by(Student.id)).all()
-        results = db.scalars(select(Result).order_by(Result.id)).all()
+        # everything but the codes themselves (the longest column, never shown here)
+        results = db.scalars(select(Result).options(defer(Result.code)).order_by(Result.id)).all()
         games = db.scalars(select(ServedGame).order_by(ServedGame.started)).all()
         deals = {d.game: d for d in db.scalars(select(Deal))}
     names = {s.id: s.name for s in students}
-    counts = {"counted": 0, "apart": 0, "refused": 0}
-    per_student: dict[int, dict[str, int]] = {s.id: dict(counts) for s in students}
+    zero = {"counted": 0, "apart": 0, "refused": 0}
+    counts = dict(zero)
+    per_student: dict[int, dict[str, int]] = {s.id: dict(zero) for s in students}
     by_setup: dict[str, list[dict]] = {}
     apart, refused = [], []
     for r in results:
         counts[r.status] += 1
-        per_student.setdefault(r.student_id, dict(counts))[r.status] += 1
+        per_student.setdefault(r.student_id, dict(zero))[r.status] += 1
         entry = {
             "student": names.get(r.student_id, "?"),
             "game": r.game,
