@@ -188,12 +188,15 @@ class GamesHandler(BaseHandler):
 
 
 def _payload(service: ClassService, db, served: ServedGame) -> dict[str, Any]:
-    session = service.host.load(db, served)
-    result = None
-    if session.state.is_over:
-        student = db.get(Student, served.student_id)
-        result = service.host.ensure_result(db, served, session, student)
-    return service.host.payload(served, session, result)
+    """The game's payload, made under its lock (never from a game halfway through a move)."""
+    with service.host.lock(served.id):
+        session = service.host.load(db, served)
+        result = None
+        if session.state.is_over:
+            student = db.get(Student, served.student_id)
+            with service.results_lock:
+                result = service.host.ensure_result(db, served, session, student)
+        return service.host.payload(served, session, result)
 
 
 class GameHandler(BaseHandler):
@@ -228,7 +231,7 @@ class ActHandler(GameHandler):
         with service.host.lock(game_id), service.Session() as db:
             served = self._own(db, student, game_id)
             try:
-                service.host.act(db, served, student, data["move"], data.get("index"), helper)
+                service.host.act(db, served, data["move"], data.get("index"), helper)
             except StaleMove as stale:
                 raise Refused(409, str(stale)) from None
             except IllegalAction:
