@@ -61,6 +61,7 @@ from .handins import (
     markdown_results,
     results_section,
 )
+from .live import Seat, join_class
 from .pooling import Fixed, check_code, pool_codes
 from .report import APART, CHECKS, ClassResults
 
@@ -95,6 +96,7 @@ __all__ = [
     "ClassResults",
     "Comparison",
     "Fixed",
+    "Seat",
     "chance",
     "check_code",
     "class_versus_chance",
@@ -103,6 +105,7 @@ __all__ = [
     "example_codes",
     "find_codes",
     "html_results",
+    "join_class",
     "markdown_results",
     "mean_interval",
     "measures_of",
