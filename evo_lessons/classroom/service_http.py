@@ -46,10 +46,10 @@ class ServiceUnreachable(OSError):
 
 
 def check_url(url: object) -> str:
-    """A class service's address as typed by a student: ``http(s)://host[:port]``, no more."""
+    """A class service's address as typed by a student: ``http(s)://host[:port][/path]``."""
     if not isinstance(url, str) or not url.strip() or len(url) > 300:
         raise ValueError("The class address is a web address such as http://10.0.0.5:8765.")
-    text = url.strip().rstrip("/")
+    text = url.strip()
     if "://" not in text:
         text = "http://" + text
     parts = urllib.parse.urlsplit(text)
@@ -64,7 +64,8 @@ def check_url(url: object) -> str:
         parts.port  # noqa: B018 - reading it checks it
     except ValueError:
         raise ValueError("The class address has a port that is not a number.") from None
-    return text
+    # a hub-managed service lives under a path (/services/<name>): it is kept
+    return f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/')}"
 
 
 class ServiceClient:
