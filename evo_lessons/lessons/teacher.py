@@ -211,7 +211,14 @@ def main(argv: list[str] | None = None) -> int:
         "lab", help="start JupyterLab on the student lessons (or, with --teacher, the edition)"
     )
     lab.add_argument("--teacher", action="store_true", help="the teacher's edition")
+    commands.add_parser(
+        "class", help="run a live class: 'class serve --data DIR' (see teacher/README.md)"
+    )
     args, extra = parser.parse_known_args(argv)
+    if args.command == "class":
+        from evo_lessons.service.cli import main as class_main
+
+        return class_main(extra)
     if args.command == "lab":
         from .launch import lab as start_lab
 
@@ -237,8 +244,11 @@ def main(argv: list[str] | None = None) -> int:
 
 def console() -> int:
     """The ``evo-teacher`` console script: ``evo-teacher [--check]`` builds the editions;
-    ``evo-teacher lab`` opens the teacher's edition in JupyterLab."""
+    ``evo-teacher lab`` opens the teacher's edition in JupyterLab; ``evo-teacher class serve``
+    runs a live class (:mod:`evo_lessons.service`)."""
     arguments = sys.argv[1:]
     if arguments[:1] == ["lab"]:
         return main(["lab", "--teacher", *arguments[1:]])
+    if arguments[:1] == ["class"]:
+        return main(arguments)
     return main(["teacher", *arguments])

@@ -1,0 +1,130 @@
+"""Who is asking: student tokens, the teacher token, a JupyterHub's tokens, and join limits.
+
+A student token is 32 random bytes from :mod:`secrets`, given once at join and kept only as
+its SHA-256 hash (a copy of the database hands nobody a seat). The teacher token is printed at
+start and kept in the database, so a restarted service prints the same one. Tokens are compared
+with :func:`hmac.compare_digest`.
+
+On a JupyterHub the service also accepts the hub's own token: it asks the hub who holds it
+(``GET $JUPYTERHUB_API_URL/user`` with that token, tornado's AsyncHTTPClient; no jupyterhub
+import) and caches the answer for a minute. A hub user in the configured teacher group (or an
+admin) is the teacher; any other hub user is a student under their hub name.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass
+
+#: join attempts allowed per address in a window (a class of 30 behind one school NAT fits)
+JOINS_PER_WINDOW = 60
+JOIN_WINDOW = 60.0
+HUB_CACHE_SECONDS = 60.0
+#: join codes avoid letters read alike on a projector (0/O, 1/I/L)
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def same(a: str, b: str) -> bool:
+    return hmac.compare_digest(a.encode("utf-8", "replace"), b.encode("utf-8", "replace"))
+
+
+def new_join_code() -> str:
+    letters = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
+    return f"{letters[:3]}-{letters[3:]}"
+
+
+def bearer(header: str | None) -> str | None:
+    """The token of an ``Authorization: token T`` (or ``Bearer T``) header."""
+    if not header:
+        return None
+    scheme, _, value = header.partition(" ")
+    if scheme.lower() not in ("token", "bearer") or not value.strip():
+        return None
+    value = value.strip()
+    return value if len(value) <= 200 else None
+
+
+class JoinLimiter:
+    """At most ``limit`` join attempts per address in ``window`` seconds (a sliding window)."""
+
+    def __init__(self, limit: int = JOINS_PER_WINDOW, window: float = JOIN_WINDOW) -> None:
+        self.limit, self.window = limit, window
+        self._seen: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def allow(self, address: str) -> bool:
+        moment = time.monotonic()
+        with self._lock:
+            times = self._seen.setdefault(address, deque())
+            while times and moment - times[0] > self.window:
+                times.popleft()
+            if len(times) >= self.limit:
+                return False
+            times.append(moment)
+            if len(self._seen) > 10_000:  # forget idle addresses, bounded memory
+                for key in [k for k, v in self._seen.items() if not v]:
+                    del self._seen[key]
+            return True
+
+
+@dataclass(frozen=True)
+class HubUser:
+    name: str
+    teacher: bool
+
+
+class HubAuth:
+    """Checks a JupyterHub token with the hub's API (only when the service runs under a hub)."""
+
+    def __init__(self, api_url: str | None = None, teacher_group: str | None = None) -> None:
+        self.api_url = (api_url or os.environ.get("JUPYTERHUB_API_URL") or "").rstrip("/")
+        self.teacher_group = teacher_group or os.environ.get("EVO_TEACHER_GROUP", "teachers")
+        self._cache: dict[str, tuple[float, HubUser | None]] = {}
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.api_url)
+
+    async def user(self, token: str) -> HubUser | None:
+        """The hub user holding ``token``, or None (not a hub token, or no hub)."""
+        if not self.enabled:
+            return None
+        key = token_hash(token)
+        cached = self._cache.get(key)
+        if cached and time.monotonic() - cached[0] < HUB_CACHE_SECONDS:
+            return cached[1]
+        from tornado.httpclient import AsyncHTTPClient, HTTPClientError
+
+        try:
+            answer = await AsyncHTTPClient().fetch(
+                f"{self.api_url}/user",
+                headers={"Authorization": f"token {token}"},
+                request_timeout=10,
+            )
+            model = json.loads(answer.body)
+        except (HTTPClientError, OSError, ValueError):
+            model = None
+        found = None
+        if isinstance(model, dict) and isinstance(model.get("name"), str):
+            groups = model.get("groups") or []
+            teacher = bool(model.get("admin")) or self.teacher_group in groups
+            found = HubUser(model["name"][:60], teacher)
+        if len(self._cache) > 5_000:
+            self._cache.clear()
+        self._cache[key] = (time.monotonic(), found)
+        return found

@@ -1,0 +1,270 @@
+"""Counted games the class deals: the state lives here, the student's kernel sees one seat.
+
+A served game is a :class:`~evo_lessons.widgets.session.GameSession` held by the service: the
+same timeline, the same bots seeded per decision (``derive_seed(seed, "bot", seat, move)``),
+the same helper bot for a person who asks for help (recorded as the helper's), so a served game
+is move for move the game a local widget would play. What differs is who holds it:
+
+* **The deal.** The teacher's deal for the game (a seed, or a scenario code with its seats and
+  opening moves) or, without one, a secret seed of the service's own for each student, so
+  neighbours cannot tell each other the cards. The seed is never sent.
+* **Every move is written before it is answered,** with who made it ("person", "helper",
+  "scenario" or the bot's name), keyed by (game, move number): a move sent twice (a second
+  tab, a resend) finds its number taken and changes nothing. There is no undo, rewind, seat
+  change or new game; after a restart the game is rebuilt by replaying its recorded moves
+  through the rules and stands at the same move.
+* **The payload is the seat's view only**: ``state.observation(seat)`` and what the game's
+  view draws from it (``view_model(state, seat)`` and ``describe(state, seat)``, the functions
+  the widget draws a board with, which read only that observation), the legal choices only on
+  the student's own turn, the log and the metric rows the widget plots. Seats never change in a
+  served game, so the widget's covered ("blind") seat, a seat dealt to a bot and taken by a
+  person, cannot arise: the student's seat was a person's when it was dealt.
+* **Its end is recorded at once** as the student's result: its result code made by the
+  session and judged as pooling judges any code (:func:`.results.judge`), with the deal as the
+  fixed scenario. No code to copy, no hand-in.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+from typing import Any
+
+from sqlalchemy import select
+
+from evo_lessons import game_spec
+from evo_lessons.classroom.pooling import Fixed
+from evo_lessons.engine import IllegalAction
+from evo_lessons.engine.words import winners_sentence
+from evo_lessons.widgets.session import HELPER, HUMAN, PERSON, SCENARIO, GameSession
+
+from .db import Deal, Move, Result, ServedGame, Student
+from .results import judge, record_result
+
+#: log lines sent with each payload (the widget keeps the same number on screen)
+LOG_LINES = 80
+#: the service's own seeds, when the teacher fixed none
+OWN_SEEDS = 2**31
+
+
+class StaleMove(ValueError):
+    """A move sent for a position the game has left (already applied, or from an old page)."""
+
+
+def served_send_id(game_id: str) -> str:
+    return f"game-{game_id}"
+
+
+def _plain(value: Any) -> Any:
+    return json.loads(json.dumps(value, default=str))
+
+
+def plan_deal(deal: Deal | None, game: str, options: dict[str, Any]) -> dict[str, Any]:
+    """Seed, options, seats, the student's seat and opening moves for one new counted game."""
+    spec = game_spec(game)
+    if deal is not None and deal.scenario:
+        fixed = Fixed.make(deal.scenario)
+        seed, options, opening = fixed.seed, dict(fixed.options or {}), list(fixed.opening)
+        seats = list(fixed.seats) if fixed.seats else None
+    else:
+        opening, seats = [], None
+        if deal is not None and deal.options:
+            options = dict(deal.options)
+        if deal is not None and deal.seed is not None:
+            seed = deal.seed
+        else:
+            seed = secrets.randbelow(OWN_SEEDS) + 1
+    players = spec.new_game(seed=seed, **options).num_players  # checks the options
+    if seats is None:
+        seats = [HUMAN] + [spec.helper_bot] * (players - 1)
+    # one person per served game: the first person's seat (or seat 0); other people's seats
+    # are played by the game's good bot
+    seat = seats.index(HUMAN) if HUMAN in seats else 0
+    seats = [
+        HUMAN if s == seat else (spec.helper_bot if k == HUMAN else k) for s, k in enumerate(seats)
+    ]
+    return {"seed": seed, "options": options, "seats": seats, "seat": seat, "opening": opening}
+
+
+class GameHost:
+    """The served games in memory (rebuilt from the database on demand), one lock each."""
+
+    def __init__(self) -> None:
+        self._live: dict[str, GameSession] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    def lock(self, game_id: str) -> threading.Lock:
+        with self._guard:
+            return self._locks.setdefault(game_id, threading.Lock())
+
+    def forget(self, game_id: str) -> None:
+        self._live.pop(game_id, None)
+
+    # -- making and rebuilding ------------------------------------------------------------------
+    def start(
+        self,
+        db,
+        student: Student,
+        game: str,
+        round_: int,
+        deal: Deal | None,
+        options: dict[str, Any],
+    ) -> ServedGame:
+        """Deal a new counted game for ``student``, play its opening and the bots up to the
+        student's first decision, and write it all down."""
+        plan = plan_deal(deal, game, options)
+        session = GameSession(game, seed=plan["seed"], seats=plan["seats"], **plan["options"])
+        for number in plan["opening"]:
+            session.apply(session.state.legal_actions()[number], SCENARIO)
+        session.run_bots()
+        served = ServedGame(
+            id=secrets.token_hex(16),
+            student_id=student.id,
+            game=session.game,
+            round=round_,
+            seed=session.seed,
+            options=_plain(session.options),
+            seats=list(session.seats),
+            seat=plan["seat"],
+            opening=list(plan["opening"]),
+            over=session.state.is_over,
+        )
+        db.add(served)
+        db.flush()
+        self._write_moves(db, served, session, 0)
+        db.commit()
+        self._live[served.id] = session
+        if session.state.is_over:
+            self.ensure_result(db, served, session, student)
+        return served
+
+    def session(self, served: ServedGame, moves: list[Move]) -> GameSession:
+        """The game in memory, or rebuilt by replaying its recorded moves through the rules."""
+        live = self._live.get(served.id)
+        if live is not None and live.position == len(moves):
+            return live
+        session = GameSession(served.game, seed=served.seed, seats=served.seats, **served.options)
+        for move in moves:
+            session.apply(session.state.legal_actions()[move.number], move.mover)
+        self._live[served.id] = session
+        return session
+
+    def load(self, db, served: ServedGame) -> GameSession:
+        live = self._live.get(served.id)
+        if live is not None:
+            return live
+        moves = db.scalars(select(Move).where(Move.game_id == served.id).order_by(Move.move)).all()
+        return self.session(served, list(moves))
+
+    @staticmethod
+    def _write_moves(db, served: ServedGame, session: GameSession, start: int) -> None:
+        for move in range(start, session.position):
+            db.add(
+                Move(
+                    game_id=served.id,
+                    move=move,
+                    number=session.numbers[move],
+                    mover=session.movers[move],
+                )
+            )
+
+    # -- playing --------------------------------------------------------------------------------
+    def act(
+        self, db, served: ServedGame, student: Student, move: int, index: Any, helper: bool
+    ) -> GameSession:
+        """The student's move (or the helper's for them), then the bots up to the student's
+        next decision; written down before it is answered. Hold :meth:`lock` around it."""
+        session = self.load(db, served)
+        if move != session.position:
+            raise StaleMove(
+                f"This game is at move {session.position}, not {move}: the page was behind "
+                "(another tab, or a click sent twice). Nothing was changed: load the game again."
+            )
+        state = session.state
+        if state.is_over:
+            raise StaleMove("This game is over: nothing more can be played in it.")
+        if state.current_player != served.seat:
+            raise IllegalAction("a move", state.legal_actions(), "It is not your turn.")
+        start = session.position
+        try:
+            if helper:
+                session.bot_step()  # on a person's seat this is the helper, recorded as such
+            else:
+                session.act_index(index)
+            session.run_bots()
+            self._write_moves(db, served, session, start)
+            served.over = session.state.is_over
+            db.commit()
+        except Exception:
+            db.rollback()
+            self.forget(served.id)  # rebuilt from what was written
+            raise
+        if session.state.is_over:
+            self.ensure_result(db, served, session, student)
+        return session
+
+    def ensure_result(
+        self, db, served: ServedGame, session: GameSession, student: Student
+    ) -> Result:
+        """The finished game's result, recorded once (also after a crash between its last
+        move and its result)."""
+        send_id = served_send_id(served.id)
+        found = db.scalar(select(Result).where(Result.send_id == send_id))
+        if found is not None:
+            return found
+        code = session.result_code(student.name, seat=served.seat)
+        fixed = Fixed(seed=served.seed, game=served.game, opening=list(served.opening))
+        verdict = judge(code, student.name, {}, fixed=fixed)
+        if not served.over:
+            served.over = True
+        return record_result(db, student.id, send_id, verdict, code, served_game=served.id)
+
+    # -- what the student's kernel receives ---------------------------------------------------
+    @staticmethod
+    def payload(served: ServedGame, session: GameSession, result: Result | None) -> dict:
+        """The seat's view of the game: nothing another seat holds, never the seed."""
+        spec, state, seat = session.spec, session.state, served.seat
+        view = spec.view
+        mine = state.current_player == seat and not state.is_over
+        legal = state.legal_actions() if mine else []
+        log = []
+        for step, text in session.log[-LOG_LINES:]:
+            actor = session.actors[step - 1] if step > 0 else -1
+            log.append({"move": step, "player": None if actor < 0 else actor, "text": text})
+        movers = session.movers[: session.position]
+        return {
+            "id": served.id,
+            "game": spec.name,
+            "title": spec.title,
+            "options": _plain(session.options),
+            "seat": seat,
+            "seats": [HUMAN if k == HUMAN else f"bot: {k}" for k in session.seats],
+            "move": session.position,
+            "current_player": state.current_player,
+            "is_over": state.is_over,
+            "winners": list(state.winners),
+            "status": _status(session, seat),
+            "observation": _plain(state.observation(seat)),
+            "board": _plain(view.view_model(state, seat)),
+            "description": view.describe(state, seat),
+            "legal": [str(action) for action in legal],
+            "targets": [view.action_target(action) for action in legal],
+            "log": log,
+            "metrics": _plain(session.rows),
+            "helped": movers.count(HELPER),
+            "own_moves": movers.count(PERSON),
+            "result": None
+            if result is None
+            else {"status": result.status, "reason": result.reason, "problem": result.problem},
+        }
+
+
+def _status(session: GameSession, seat: int) -> str:
+    state = session.state
+    if state.is_over:
+        return winners_sentence(state.winners)
+    if state.current_player == seat:
+        return "Your move: choose an action."
+    return "The bots are moving."

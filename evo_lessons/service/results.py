@@ -1,0 +1,163 @@
+"""A result sent by a student, judged exactly as the class's pooling judges a code.
+
+:func:`judge` is one turn of :func:`evo_lessons.classroom.pooling.pool_codes`'s loop for one
+code: the same decoding, the same replay of every move (every bot seat re-asked), the same
+reasons for listing a genuine game apart, and the teacher's deal for that game as the fixed
+scenario. What the service adds is what only a live class knows: the code must carry the
+sending student's own name, and a game already recorded (by anyone, under any send id) is
+listed apart as sent before. :func:`record_result` stores the verdict under the student's
+``send_id`` in the same transaction that checks for it, so a resend answers the first verdict
+and never counts twice.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from evo_lessons.classroom.pooling import Fixed, _checked, apart_reason
+from evo_lessons.engine import results as codes
+from evo_lessons.engine.results import OldResultCode, ResultCodeError
+
+from .db import Deal, Result
+
+#: the longest move number a game can need, in base-32 characters (32**6 is a billion choices):
+#: longer ones only make the replay's decoding slow, so they are refused before it runs
+MAX_MOVE_CHARS = 6
+_LONG_MOVE = re.compile(rf"[A-Z6-9+/]{{{MAX_MOVE_CHARS},}}")
+SEND_ID = re.compile(r"[0-9a-f]{32}")
+
+
+def _clip(sentence: str, limit: int = 240) -> str:
+    return sentence if len(sentence) <= limit else sentence[: limit - 1] + "…"
+
+
+def _plain(row: dict[str, Any]) -> dict[str, Any]:
+    """The row as JSON keeps it (tuples to lists, anything odd to text)."""
+    return json.loads(json.dumps(row, default=str))
+
+
+def fixed_for(deal: Deal | None) -> Fixed:
+    """The teacher's deal for a game as pooling's fixed scenario (nothing fixed without one)."""
+    if deal is None or (deal.seed is None and not deal.scenario):
+        return Fixed()
+    return Fixed.make(deal.scenario or deal.seed)
+
+
+def _guard(code: str) -> None:
+    """Refuse, before any replay, a code whose moves are built to make decoding slow."""
+    data = codes.parse_result(code)
+    if data.get("kind") == "game":
+        moves = data.get("save", {}).get("moves")
+        if isinstance(moves, str) and _LONG_MOVE.search(moves):
+            raise ResultCodeError("move", "its moves hold a number no game could need")
+
+
+def judge(
+    code: str, name: str, deals: dict[str, Deal], fixed: Fixed | None = None
+) -> dict[str, Any]:
+    """The verdict on one code sent by the student ``name``: status, problem, reason, row.
+
+    ``deals``: the teacher's deal for each game name (its scenario is the fixed one);
+    ``fixed``: the fixed scenario itself instead (a served game's own deal)."""
+    verdict: dict[str, Any] = {
+        "status": "refused",
+        "problem": "",
+        "reason": "",
+        "kind": None,
+        "game": None,
+        "setup": None,
+        "fingerprint": None,
+        "row": None,
+    }
+    code = code.strip()
+    try:
+        if not code:
+            raise ResultCodeError("missing", "no code could be read here")
+        _guard(code)
+        row, print_, checked = _checked(code)
+    except OldResultCode as old:
+        return {**verdict, "status": "apart", "problem": "old", "reason": _clip(old.sentence)}
+    except ResultCodeError as error:
+        return {**verdict, "problem": error.problem, "reason": _clip(error.sentence)}
+    verdict.update(kind=row["kind"], game=row["game"], setup=row["setup"], fingerprint=print_)
+    verdict["row"] = _plain({**row, "fingerprint": print_})
+    if row["name"].casefold() != name.casefold():
+        return {
+            **verdict,
+            "problem": "name",
+            "reason": _clip(f"it carries the name {row['name']!r}, not the name you joined with"),
+        }
+    problem, reason = "", ""
+    if checked is not None:
+        if fixed is None:
+            try:
+                fixed = fixed_for(deals.get(row["game"]))
+            except ValueError:
+                fixed = Fixed()
+        problem, reason = apart_reason(checked, fixed, row["lesson"])
+    status = "apart" if problem else "counted"
+    return {**verdict, "status": status, "problem": problem, "reason": _clip(reason)}
+
+
+def answer_of(result: Result) -> dict[str, Any]:
+    return {"send_id": result.send_id, "status": result.status, "reason": result.reason}
+
+
+def record_result(
+    db,
+    student_id: int,
+    send_id: str,
+    verdict: dict[str, Any],
+    code: str,
+    served_game: str | None = None,
+) -> Result:
+    """Store a verdict once: a send id already stored answers what it answered; a game already
+    recorded (same fingerprint) is listed apart as sent before. ``db`` is an open session."""
+    found = db.scalar(select(Result).where(Result.send_id == send_id))
+    if found is not None:
+        return found
+    verdict = dict(verdict)
+    print_ = verdict["fingerprint"]
+    if print_ and verdict["status"] != "refused":
+        first = db.scalar(
+            select(Result)
+            .where(Result.fingerprint == print_, Result.status != "refused")
+            .order_by(Result.id)
+            .limit(1)
+        )
+        if first is not None:
+            verdict.update(
+                status="apart",
+                problem="duplicate",
+                reason="sent before: the same game is already recorded"
+                + (" (yours)" if first.student_id == student_id else " (another student's)"),
+            )
+    result = Result(
+        send_id=send_id,
+        student_id=student_id,
+        status=verdict["status"],
+        problem=verdict["problem"],
+        reason=verdict["reason"],
+        kind=verdict["kind"],
+        game=verdict["game"],
+        setup=verdict["setup"],
+        fingerprint=print_,
+        code=code if verdict["status"] != "refused" else code[:200],
+        row=verdict["row"],
+        served_game=served_game,
+    )
+    db.add(result)
+    try:
+        db.commit()
+    except IntegrityError:  # the same send id stored by a concurrent request: answer that one
+        db.rollback()
+        found = db.scalar(select(Result).where(Result.send_id == send_id))
+        if found is None:
+            raise
+        return found
+    return result

@@ -1,0 +1,116 @@
+"""A class service for tests: in this process on a free 127.0.0.1 port, and a tiny client.
+
+The client is plain ``urllib`` (what a student's kernel has), so the tests speak to the
+service exactly as docs/class_service.md says, over real HTTP.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import urllib.error
+import urllib.request
+import uuid
+from typing import Any
+
+from evo_lessons.widgets.session import GameSession
+
+
+class Running:
+    """A :class:`ClassService` served from a thread; ``url``, ``join_code``, ``teacher``."""
+
+    def __init__(self, data, db_url: str | None = None) -> None:
+        from evo_lessons.service.app import ClassService
+
+        self.service = ClassService(data, db_url)
+        self.join_code = self.service.settings["join_code"]
+        self.teacher = self.service.settings["teacher_token"]
+        ready = threading.Event()
+        self._thread = threading.Thread(target=self._serve, args=(ready,), daemon=True)
+        self._thread.start()
+        ready.wait()
+
+    def _serve(self, ready: threading.Event) -> None:
+        import tornado.httpserver
+        import tornado.netutil
+
+        from evo_lessons.service.app import MAX_BODY
+
+        self.loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(self.loop)
+        sockets = tornado.netutil.bind_sockets(0, address="127.0.0.1")
+        self.url = f"http://127.0.0.1:{sockets[0].getsockname()[1]}"
+
+        async def start():
+            self.server = tornado.httpserver.HTTPServer(
+                self.service.application(), max_body_size=MAX_BODY * 4
+            )
+            self.server.add_sockets(sockets)
+
+        self.loop.run_until_complete(start())
+        ready.set()
+        self.loop.run_forever()
+
+    def stop(self) -> None:
+        async def halt():
+            self.server.stop()
+
+        asyncio.run_coroutine_threadsafe(halt(), self.loop).result()
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join()
+        self.service.close()
+
+
+def call(url: str, method: str, path: str, body: Any = None, token: str | None = None,
+         raw: bytes | None = None) -> tuple[int, Any]:  # fmt: skip
+    """(status, JSON answer or text) of one request."""
+    data = raw if raw is not None else None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url + path, method=method, data=data)
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"token {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=120) as answer:
+            status, text, kind = answer.status, answer.read(), answer.headers["Content-Type"]
+    except urllib.error.HTTPError as error:
+        status, text, kind = error.code, error.read(), error.headers["Content-Type"]
+    if kind and kind.startswith("application/json"):
+        return status, json.loads(text)
+    return status, text.decode("utf-8")
+
+
+def join(url: str, code: str, name: str) -> str:
+    status, answer = call(url, "POST", "/api/join", {"join_code": code, "name": name})
+    assert status == 200, answer
+    return answer["token"]
+
+
+def send(url: str, token: str, code: str, send_id: str | None = None) -> tuple[int, Any]:
+    body = {"send_id": send_id or uuid.uuid4().hex, "code": code}
+    return call(url, "POST", "/api/results", body, token)
+
+
+def finished_code(name: str, game: str = "climate", seed: int = 5, choice: int = 0) -> str:
+    """A finished local game's result code: the person always picks choice ``choice``."""
+    session = GameSession(game, seed=seed)
+    session.run_bots()
+    while not session.state.is_over:
+        legal = session.state.legal_actions()
+        session.act_index(min(choice, len(legal) - 1))
+        session.run_bots()
+    return session.result_code(name)
+
+
+def play_served(url: str, token: str, game: str = "climate", options=None) -> dict:
+    """Deal a served game and play it to its end (first choice each time); its last payload."""
+    status, payload = call(url, "POST", "/api/games", {"game": game, "options": options or {}},
+                           token)  # fmt: skip
+    assert status == 200, payload
+    while not payload["is_over"]:
+        status, payload = call(
+            url, "POST", f"/api/games/{payload['id']}/act",
+            {"move": payload["move"], "index": 0}, token,
+        )  # fmt: skip
+        assert status == 200, payload
+    return payload
