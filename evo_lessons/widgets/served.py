@@ -362,6 +362,14 @@ def checked_payload(data: Any, game: str) -> dict[str, Any]:
     legal = data.get("legal") or []
     if not isinstance(legal, list) or len(legal) > MAX_LEGAL or not all(map(_choice, legal)):
         raise _bad("its choices")
+    targets = data.get("targets")
+    if isinstance(targets, list) and len(targets) == len(legal):  # the board element of each
+        if not all(t is None or (isinstance(t, str) and len(t) <= 200) for t in targets):
+            raise _bad("its choices' places on the board")
+        legal = [
+            {"label": c, "target": t} if isinstance(c, str) else c
+            for c, t in zip(legal, targets, strict=True)
+        ]
     if current != data["seat"]:
         legal = []  # another seat's choices are never shown (the service sends none)
     log = data.get("log", [])
