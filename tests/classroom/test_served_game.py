@@ -197,3 +197,17 @@ def test_no_payload_or_widget_trait_holds_the_seed_or_another_seats_secrets(
     checks()
     play_by_page(widget, checks)
     assert len(recorded.answers) > 2
+
+
+def test_a_pause_mid_game_refuses_the_click_with_the_services_sentence(live, tmp_path):
+    widget = seat_of(live, tmp_path).game("climate", players=2)
+    move = widget.session.move
+    status, _ = call(live.url, "POST", "/api/pause", {"paused": True}, live.teacher)
+    assert status == 200
+    send(widget, {"type": "act", "index": 0})
+    assert "paused" in widget.error and widget.session.move == move
+    send(widget, {"type": "step"})  # the helper waits too
+    assert "paused" in widget.error and widget.session.move == move
+    call(live.url, "POST", "/api/pause", {"paused": False}, live.teacher)
+    send(widget, {"type": "act", "index": 0})
+    assert widget.error == "" and widget.session.move > move
