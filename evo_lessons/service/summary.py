@@ -204,5 +204,6 @@ def build_summary(service) -> dict[str, Any]:
             for g, d in deals.items()
         },
         "paused": service.paused,
+        "join_code": service.settings["join_code"],
         "updated": _when(dt.datetime.now(dt.UTC).replace(tzinfo=None)),
     }
