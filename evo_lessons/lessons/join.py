@@ -105,7 +105,8 @@ def fill_name_box(box: Any, lesson: Lesson) -> None:
     """The name box's "Join your class" part: the hub's class address and code, if any, and
     the join made at once where the hub names a class."""
     box.class_url, box.class_code = class_address()
-    box.class_status = auto_join(lesson)
+    link = lesson.class_link  # a re-run cell's new box shows the class joined already
+    box.class_status = link.status() if link is not None else auto_join(lesson)
     box.refresh()  # a hub's name replaces the typed one
 
 
