@@ -46,6 +46,25 @@ def queue_path(url: str, join_code: str, name: str, work_dir: str | os.PathLike 
     return Path(base) / FOLDER / f"class-{key[:16]}.json"
 
 
+def saved_seats(work_dir: str | os.PathLike | None) -> list[tuple[str, str, str]]:
+    """(url, join code, student name) of each seat kept in a work folder, newest first."""
+    base = work_dir if work_dir is not None else os.environ.get(WORK_DIR_VARIABLE, ".")
+    found = []
+    paths = sorted(
+        (Path(base) / FOLDER).glob("class-*.json"), key=lambda p: p.stat().st_mtime, reverse=True
+    )
+    for path in paths:
+        with contextlib.suppress(OSError, ValueError, TypeError, AttributeError, RecursionError):
+            if path.stat().st_size > MAX_FILE_BYTES:
+                continue
+            data = json.loads(path.read_text(encoding="utf-8"))
+            url, code = data.get("url"), data.get("join_code")
+            name = data.get("student", {}).get("name")
+            if all(isinstance(v, str) and v for v in (url, code, name)):
+                found.append((url, code, name))
+    return found
+
+
 def new_send_id() -> str:
     return uuid.uuid4().hex
 

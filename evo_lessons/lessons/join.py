@@ -10,6 +10,8 @@ finished game's and population run's result code, as it ends) with
 :meth:`~evo_lessons.classroom.live.Seat.send`: kept on disk, retried, never counted twice. Results
 the lesson kept before the join that carry the seat's name are sent at the join. The codes carry
 the seat's name from then on (on a hub, the hub user's), so the class can match them to the seat.
+A restarted kernel takes the seat back when the name box is shown (the class it joined is kept
+in the work folder), and sends what was still queued.
 Without a class nothing changes: the hand-in still carries every code.
 
 Counted games are played with ``class_seat().game("phylo")``: dealt and recorded by the class.
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import weakref
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -38,11 +41,20 @@ class ClassLink:
     def __init__(self, lesson: Lesson, seat: Seat) -> None:
         self.lesson = lesson
         self.seat = seat
+        self.boxes: weakref.WeakSet = weakref.WeakSet()  # name boxes that show the status
+        seat.listeners.append(lambda _send: self.show())  # answers that come in the background
 
     def result_kept(self, code: str, label: str) -> None:
         """The lesson kept a result: send it (queued if the class cannot be reached now)."""
         with contextlib.suppress(ValueError):  # a code too long to send stays on the hand-in
             self.seat.send(code, label)
+        self.show()
+
+    def show(self) -> None:
+        """Bring every name box's class line up to date."""
+        line = self.status()
+        for box in list(self.boxes):
+            box.class_status = line
 
     def status(self) -> str:
         """One line for the name box: the class joined, and what is still waiting to be sent."""
@@ -83,7 +95,7 @@ def auto_join(lesson: Lesson) -> str:
     url = os.environ.get(URL_VARIABLE, "").strip()
     code = os.environ.get(CODE_VARIABLE, "").strip()
     if not url or not code:
-        return ""
+        return _join_again(lesson)
     if lesson.class_link is not None:
         return lesson.class_link.status()
     if not lesson.work.student.strip() and not os.environ.get(HUB_USER_VARIABLE):
@@ -92,6 +104,21 @@ def auto_join(lesson: Lesson) -> str:
         return join_lesson(lesson, url, code)
     except ValueError as error:
         return f"✗ {error}"
+
+
+def _join_again(lesson: Lesson) -> str:
+    """A restarted kernel: take back the seat this folder's student joined before (its sends
+    still queued go out now); "" if there is none."""
+    from evo_lessons.classroom.send_queue import saved_seats
+
+    name = lesson.work.student.strip().casefold()
+    for url, join_code, student in saved_seats(lesson.folder):
+        if student.casefold() == name and name:
+            try:
+                return join_lesson(lesson, url, join_code)
+            except ValueError as error:
+                return f"✗ {error}"
+    return ""
 
 
 def class_address() -> tuple[str, str]:
@@ -107,6 +134,8 @@ def fill_name_box(box: Any, lesson: Lesson) -> None:
     box.class_url, box.class_code = class_address()
     link = lesson.class_link  # a re-run cell's new box shows the class joined already
     box.class_status = link.status() if link is not None else auto_join(lesson)
+    if lesson.class_link is not None:
+        lesson.class_link.boxes.add(box)
     box.refresh()  # a hub's name replaces the typed one
 
 
@@ -118,6 +147,7 @@ def join_message(box: Any, lesson: Lesson, content: dict[str, Any]) -> None:
         return
     try:
         box.class_status = join_lesson(lesson, url, code)
+        lesson.class_link.boxes.add(box)
     except ValueError as error:
         box.class_status = f"✗ {error}"
     box.refresh()

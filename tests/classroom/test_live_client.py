@@ -13,6 +13,8 @@ from service.helpers import Running, call, finished_code
 from evo_lessons.classroom import Seat, join_class
 from evo_lessons.classroom.live import HUB_TOKEN_VARIABLE, HUB_USER_VARIABLE
 
+from .live_helpers import restart as _restart
+
 
 @pytest.fixture
 def live(tmp_path):
@@ -146,19 +148,3 @@ def test_from_env_joins_the_class_the_hub_names(live, tmp_path, monkeypatch):
     monkeypatch.setenv("EVO_CLASS_CODE", live.join_code.lower())
     seat = Seat.from_env("Ada", work_dir=tmp_path)
     assert seat is not None and seat.send(finished_code("Ada"))["status"] == "counted"
-
-
-def _restart(data, port: int) -> Running:
-    """The service started again on the same data and port (as a teacher restarts it)."""
-    import tornado.netutil
-
-    real = tornado.netutil.bind_sockets
-
-    def same_port(_port, address=None, **kwargs):
-        return real(port, address=address, **kwargs)
-
-    tornado.netutil.bind_sockets = same_port
-    try:
-        return Running(data)
-    finally:
-        tornado.netutil.bind_sockets = real

@@ -7,6 +7,7 @@ and the lesson behave as before (the rest of tests/lessons checks that).
 from __future__ import annotations
 
 import pytest
+from classroom.live_helpers import restart as _restart
 from service.helpers import Running, call, finished_code
 
 from evo_lessons.lessons import Lesson
@@ -108,3 +109,24 @@ def test_a_counted_game_needs_a_joined_lesson_first(tmp_path, monkeypatch):
     with pytest.raises(ValueError) as refused:
         class_seat()
     assert str(refused.value) == JOIN_FIRST
+
+
+def test_a_restarted_kernel_takes_its_seat_back_and_sends_what_was_queued(tmp_path):
+    data = tmp_path / "class"
+    live = Running(data)
+    lesson = named_lesson(tmp_path)
+    join(NameBox(lesson), live)
+    port = int(live.url.rsplit(":", 1)[1])
+    live.stop()
+    finish(lesson.track_game(GameWidget("climate", seed=5, players=2, plot=False)))
+    assert [s["status"] for s in lesson.class_link.seat.sends] == ["queued"]
+    lesson.class_link.seat.close()  # the kernel dies; the lesson opens again in a new one
+    live = _restart(data, port)
+    try:
+        again = Lesson("01_climate", work_dir=tmp_path / "student")
+        box = NameBox(again)
+        assert box.class_status.startswith("✓ Joined your class as Ada"), box.class_status
+        assert [s["status"] for s in again.class_link.seat.sends] == ["counted"]
+        assert counted(live) == 1
+    finally:
+        live.stop()
