@@ -218,9 +218,8 @@ class Seat:
                     reason = answer.get("reason")
                     self._answered(entry, status, reason if isinstance(reason, str) else "")
                 except ServiceRefusal as refusal:
-                    if refusal.status == 401:  # the seat is gone (a new class): keep the code
-                        self._retry_later()
-                        break
+                    if refusal.status == 401:  # the seat is gone: the code waits on disk for
+                        break  # the next join (joining again sends it)
                     self._answered(entry, REFUSED, str(refusal))
                 except ServiceUnreachable:
                     self._retry_later()
