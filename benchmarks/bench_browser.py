@@ -15,8 +15,8 @@ browser warm up). The measures:
   a game ends before the samples are taken, the next is started (seed 101, 102, ...).
 * ``browser_served_choice_to_paint_climate``: the same choice in a class's counted game
   (``seat.game("climate")``, issue 33): the kernel sends each click to a class service on
-  localhost (started here, in this process), which makes the move and the bots' and answers
-  with the seat's payload; goal median <= 80 ms.
+  localhost (``evo-teacher class serve``, started here as a teacher starts it), which makes
+  the move and the bots' and answers with the seat's payload; goal median <= 80 ms.
 * ``browser_echo_to_paint_<size>``: the floor under them all on this machine as loaded as it
   is: a widget that draws nothing and answers a click with one trait of that size.
 
@@ -344,6 +344,25 @@ def cases() -> dict[str, tuple[str, str]]:
 SERVER_CONFIG = {"ServerApp": {"jpserver_extensions": {"evo_lessons.widgets.server": True}}}
 
 
+def class_service(folder: Path):
+    """``evo-teacher class serve`` on a free port of 127.0.0.1: the process, and its first line
+    (``url``, ``join_code``, ...), printed once it is listening."""
+    import subprocess
+
+    from tests.browser.lab import free_port
+
+    command = [
+        sys.executable,
+        "-c",
+        "from evo_lessons.lessons.teacher import console; console()",
+        *("class", "serve", "--data", str(folder), "--port", str(free_port())),
+    ]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=REPO
+    )
+    return process, json.loads(process.stdout.readline())
+
+
 def click_to_paint(
     samples: int = 30, breakdown: bool = False, only: str = "", nodelay: bool = True
 ) -> dict:
@@ -366,10 +385,8 @@ def click_to_paint(
                     continue
                 if "{url" in source:
                     if service is None:
-                        from tests.service.helpers import Running
-
-                        service = Running(lab.home / "class")
-                    source = source.format(url=service.url, code=service.join_code)
+                        service, first = class_service(lab.home / "class")
+                    source = source.format(url=first["url"], code=first["join_code"])
                 name = f"{key}.ipynb"
                 probe_file = lab.root / f"{key}.kernel.jsonl" if breakdown else None
                 probe = KERNEL_PROBE.format(path=str(probe_file)) if breakdown else ""
@@ -394,7 +411,8 @@ def click_to_paint(
             browser.close()
     finally:
         if service is not None:
-            service.stop()
+            service.terminate()
+            service.wait(30)
         lab.stop()
     return results
 
