@@ -211,3 +211,23 @@ def test_a_pause_mid_game_refuses_the_click_with_the_services_sentence(live, tmp
     call(live.url, "POST", "/api/pause", {"paused": False}, live.teacher)
     send(widget, {"type": "act", "index": 0})
     assert widget.error == "" and widget.session.move > move
+
+
+def test_the_plot_and_its_history_download_as_in_a_local_game(live, tmp_path):
+    widget = seat_of(live, tmp_path).game("climate", players=2)
+    send(widget, {"type": "act", "index": 0})
+    sent = []
+    widget.send = lambda content, buffers=None: sent.append((content, buffers))
+    send(widget, {"type": "csv"})
+    send(widget, {"type": "png"})
+    assert widget.error == ""
+    csv, png = sent[0][0], sent[1]
+    assert csv["filename"] == "climate_history.csv" and csv["text"].startswith("step,")
+    assert png[1][0].startswith(b"\x89PNG")
+
+
+def test_no_new_counted_game_is_dealt_while_the_class_is_paused(live, tmp_path):
+    seat = seat_of(live, tmp_path)
+    call(live.url, "POST", "/api/pause", {"paused": True}, live.teacher)
+    with pytest.raises(ValueError, match="paused"):
+        seat.game("climate", players=2)
