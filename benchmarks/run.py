@@ -1,10 +1,11 @@
 """Every benchmark, one command: ``python benchmarks/run.py [--quick] [--no-browser]
-[--no-cluster] [--game NAME]``.
+[--no-cluster] [--no-service] [--game NAME]``.
 
 Prints games per second for every game in the registry (``evo_lessons.GAMES``; RandomBot and the
 helper bot, one core), the widget's step latency in the kernel, the browser's click-to-paint
 time, sweep throughput on a Dask LocalCluster of 1 and 2 workers with the overhead per task
-(bench_cluster.py; needs ``evo_lessons[cluster]``), and the time ``import evo_lessons`` takes.
+(bench_cluster.py; needs ``evo_lessons[cluster]``), the class service under a class
+(bench_service.py; needs ``evo_lessons[class]``), and the time ``import evo_lessons`` takes.
 These are measurements, not tests: nothing here fails a build.
 
 A game needs no benchmark file: :func:`common.game_figures` measures any game from its spec. A
@@ -78,6 +79,8 @@ def main() -> None:
     results.update(importlib.import_module("bench_widget").run(quick=quick))
     results.update(importlib.import_module("bench_codes").run(quick=quick))
     results.update(importlib.import_module("bench_population").run(quick=quick))
+    if "--no-service" not in sys.argv:
+        results.update(importlib.import_module("bench_service").run(quick=quick))
     if "--no-browser" not in sys.argv:
         results.update(importlib.import_module("bench_browser").run(quick=quick))
     if "--no-cluster" not in sys.argv:

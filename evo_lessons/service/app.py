@@ -11,6 +11,7 @@ of this one process: one service per class.
 from __future__ import annotations
 
 import json
+import os
 import pathlib
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -59,13 +60,18 @@ class ClassService:
         self.pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="evo-class")
         self.results_lock = threading.Lock()
         self.join_lock = threading.Lock()
+        #: students by token hash, as looked up (cleared when a seat is taken over)
+        self.known: dict[str, Student] = {}
         #: sends being checked now, per student id (see handlers.SENDS_IN_FLIGHT)
         self.in_flight: dict[int, int] = {}
         self.summaries = SummaryCache()
         self.settings = self._settings()
 
     def _settings(self) -> dict[str, str]:
-        """The join code, teacher token and cookie secret: made once, then read back."""
+        """The join code, teacher token and cookie secret: made once, then read back.
+
+        ``EVO_CLASS_CODE`` in the environment sets the join code (a hub's config gives the same
+        code to the service and to every student's server)."""
         wanted = {
             "join_code": auth.new_join_code,
             "teacher_token": auth.new_token,
@@ -78,6 +84,10 @@ class ClassService:
                 if key not in found:
                     found[key] = make()
                     db.add(Setting(key=key, value=found[key]))
+            given = auth.join_code_from(os.environ.get("EVO_CLASS_CODE"))
+            if given and given != found["join_code"]:
+                found["join_code"] = given
+                db.merge(Setting(key="join_code", value=given))
             db.commit()
         return found
 
@@ -111,6 +121,7 @@ class ClassService:
         )
 
     def close(self) -> None:
+        self.summaries.close()
         self.pool.shutdown(wait=True)
         self.engine.dispose()
 
@@ -194,7 +205,12 @@ class BaseHandler(tornado.web.RequestHandler):
         token = self.token()
         if token is None:
             raise Refused(401, "Join the class first: this needs your class token.")
-        found = await self.service.run(self._student_by_token, token)
+        key = auth.token_hash(token)
+        found = self.service.known.get(key)
+        if found is None:
+            found = await self.service.run(self._student_by_token, key)
+            if found is not None:
+                self.service.known[key] = found
         if found is None and self.service.hub.enabled:
             user = await self.service.hub.user(token)
             if user is not None:
@@ -205,9 +221,9 @@ class BaseHandler(tornado.web.RequestHandler):
             raise Refused(401, "That class token is not known here: join the class again.")
         return found
 
-    def _student_by_token(self, token: str) -> Student | None:
+    def _student_by_token(self, key: str) -> Student | None:
         with self.service.Session() as db:
-            return db.scalar(select(Student).where(Student.token_hash == auth.token_hash(token)))
+            return db.scalar(select(Student).where(Student.token_hash == key))
 
     def _student_by_hub(self, name: str) -> Student | None:
         with self.service.Session() as db:

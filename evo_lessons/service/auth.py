@@ -23,7 +23,8 @@ import time
 from collections import deque
 from dataclasses import dataclass
 
-#: join attempts allowed per address in a window (a class of 30 behind one school NAT fits)
+#: join attempts allowed per address in a minute (a class of 30 behind one school NAT fits;
+#: a whole school behind one address: set EVO_JOINS_PER_MINUTE)
 JOINS_PER_WINDOW = 60
 JOIN_WINDOW = 60.0
 HUB_CACHE_SECONDS = 60.0
@@ -48,6 +49,18 @@ def new_join_code() -> str:
     return f"{letters[:3]}-{letters[3:]}"
 
 
+def join_code_from(text: str | None) -> str | None:
+    """A join code given by the teacher (4 to 20 letters, digits or dashes), upper case."""
+    if not text:
+        return None
+    code = text.strip().upper()
+    if not (4 <= len(code) <= 20) or not all(
+        c.isascii() and (c.isalnum() or c == "-") for c in code
+    ):
+        raise ValueError("EVO_CLASS_CODE is 4 to 20 letters, digits or dashes")
+    return code
+
+
 def bearer(header: str | None) -> str | None:
     """The token of an ``Authorization: token T`` (or ``Bearer T``) header."""
     if not header:
@@ -62,8 +75,13 @@ def bearer(header: str | None) -> str | None:
 class JoinLimiter:
     """At most ``limit`` join attempts per address in ``window`` seconds (a sliding window)."""
 
-    def __init__(self, limit: int = JOINS_PER_WINDOW, window: float = JOIN_WINDOW) -> None:
-        self.limit, self.window = limit, window
+    def __init__(self, limit: int | None = None, window: float = JOIN_WINDOW) -> None:
+        if limit is None:
+            try:
+                limit = int(os.environ.get("EVO_JOINS_PER_MINUTE", JOINS_PER_WINDOW))
+            except ValueError:
+                limit = JOINS_PER_WINDOW
+        self.limit, self.window = max(1, limit), window
         self._seen: dict[str, deque[float]] = {}
         self._lock = threading.Lock()
 

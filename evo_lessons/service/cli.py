@@ -68,8 +68,13 @@ def serve(args) -> int:
         return 2
     sockets = tornado.netutil.bind_sockets(port, address=host)
     port = sockets[0].getsockname()[1]
+    # behind a hub's proxy every request comes from the proxy: trust its X-Forwarded-For there
+    # (the join limit is per student's address), and nowhere else
     server = tornado.httpserver.HTTPServer(
-        service.application(), max_body_size=MAX_BODY * 4, idle_connection_timeout=60
+        service.application(),
+        max_body_size=MAX_BODY * 4,
+        idle_connection_timeout=60,
+        xheaders=bool(os.environ.get("JUPYTERHUB_SERVICE_URL")),
     )
     server.add_sockets(sockets)
     shown = f"[{host}]" if ":" in host else host

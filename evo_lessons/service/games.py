@@ -31,7 +31,7 @@ import secrets
 import threading
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import insert, select
 
 from evo_lessons import game_spec
 from evo_lessons.classroom.pooling import Fixed
@@ -160,15 +160,18 @@ class GameHost:
 
     @staticmethod
     def _write_moves(db, served: ServedGame, session: GameSession, start: int) -> None:
-        for move in range(start, session.position):
-            db.add(
-                Move(
-                    game_id=served.id,
-                    move=move,
-                    number=session.numbers[move],
-                    mover=session.movers[move],
-                )
-            )
+        """The moves from ``start`` on, as rows (one insert; the caller commits)."""
+        rows = [
+            {
+                "game_id": served.id,
+                "move": move,
+                "number": session.numbers[move],
+                "mover": session.movers[move],
+            }
+            for move in range(start, session.position)
+        ]
+        if rows:
+            db.execute(insert(Move), rows)
 
     # -- playing --------------------------------------------------------------------------------
     def act(
@@ -195,7 +198,8 @@ class GameHost:
                 session.act_index(index)
             session.run_bots()
             self._write_moves(db, served, session, start)
-            served.over = session.state.is_over
+            if session.state.is_over:
+                served.over = True
             db.commit()
         except Exception:
             db.rollback()

@@ -54,7 +54,7 @@ class JoinHandler(BaseHandler):
         if not self.service.limiter.allow(self.request.remote_ip or "?"):
             raise Refused(429, "Too many joins from this address: wait a minute and try again.")
         data = self.body({"join_code": str, "name": str})
-        code = data["join_code"].strip().upper().replace(" ", "")
+        code = data["join_code"].strip().upper()
         if len(code) > 20 or not auth.same(code, self.service.settings["join_code"]):
             raise Refused(403, "That is not this class's join code: check it with your teacher.")
         hub_user = None
@@ -90,6 +90,7 @@ class JoinHandler(BaseHandler):
                     "your name, or ask your teacher to let you join again as that name.",
                 )
             db.commit()
+            self.service.known.clear()  # after the commit: the old token is not found again
             return token, student
 
 

@@ -1,15 +1,18 @@
 """What the teacher's live page shows: who joined, games playing and finished, the lists apart
 and refused, and each setup's class against chance with its interval.
 
-The comparison is the class tools' own (:func:`evo_lessons.classroom.compare.chance` and
-:func:`~evo_lessons.classroom.compare.compare`): the counted rows of one setup beside the same
-setup played at random, Wilson intervals for the win share and t intervals for the means. When
-the teacher fixed the deal (a seed or scenario code) and every game of a setup was dealt from
-it, chance plays that deal (pooling's fixed scenario); otherwise it plays fresh deals.
+The comparison is the class tools' own: :func:`evo_lessons.classroom.compare.chance` plays the
+setup with a random player in the student's seat, and every measure of
+:func:`~evo_lessons.classroom.compare.measures_of` gets the same interval the comparison table
+gives (Wilson's for the win share, Student's t for each mean; :func:`~.compare.wilson`,
+:func:`~.compare.mean_interval`). The matplotlib figure ``compare`` also draws is left out: the
+page draws its own from these numbers, with the front-end kit. When the teacher fixed the deal
+and every game of a setup was dealt from it, chance plays that deal (pooling's fixed scenario);
+otherwise it plays fresh deals.
 
-Chance is simulated once per setup, on a thread of its own, and kept: the page shows the class's
-numbers at once and chance's as soon as they are ready. A setup's comparison is kept until a
-game is added to it, so polling every two seconds costs the database reads.
+Chance is simulated once per setup, in a process of its own (so the simulation never holds the
+service's interpreter while students click), and kept: the page shows the class's numbers at
+once and chance's as soon as they are ready.
 """
 
 from __future__ import annotations
@@ -17,14 +20,16 @@ from __future__ import annotations
 import datetime as dt
 import json
 import math
+import multiprocessing
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import defer
 
 from evo_lessons import game_spec
-from evo_lessons.classroom.compare import chance, compare
+from evo_lessons.classroom.compare import chance, mean_interval, measures_of, wilson
 
 from .db import Deal, Result, ServedGame, Student
 from .results import fixed_for
@@ -34,89 +39,91 @@ CHANCE_GAMES = 200
 
 
 def _number(value: Any) -> float | None:
-    return None if value is None or (isinstance(value, float) and math.isnan(value)) else value
+    if value is None:
+        return None
+    value = float(value)
+    return None if math.isnan(value) else value
 
 
-class SummaryCache:
-    """Chance per setup (simulated once, in the background) and the last summary built."""
-
-    def __init__(self) -> None:
-        self._chance: dict[tuple, Future] = {}
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="evo-chance")
-        self._lock = threading.Lock()
-        #: each setup's comparison, kept while its games and chance's readiness are the same
-        self._setups: dict[tuple, dict[str, Any]] = {}
-
-    def chance_for(self, key: tuple, make) -> Any:
-        """Chance's games for ``key`` if simulated, else None (started now if never asked)."""
-        with self._lock:
-            future = self._chance.get(key)
-            if future is None:
-                future = self._pool.submit(make)
-                self._chance[key] = future
-        if not future.done():
-            return None
-        return future.result() if future.exception() is None else False
+def interval(values: list[Any], share: bool) -> dict[str, Any]:
+    """n, value and 95% interval of one measure, as the comparison table gives them."""
+    clean = [float(v) for v in values if v is not None and v == v]
+    if share:
+        low, high = wilson(sum(clean), len(clean))
+        value = sum(clean) / len(clean) if clean else math.nan
+    else:
+        value, low, high = mean_interval(clean)
+    return {"n": len(clean), "value": _number(value), "low": _number(low), "high": _number(high)}
 
 
-def _side(table, who: str) -> dict[str, dict[str, Any]]:
-    part = table[table["who"] == who]
+def measured(spec, rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Every measure of the spec over ``rows`` (label -> interval)."""
     return {
-        row["measure"]: {k: _number(row[k]) for k in ("n", "value", "low", "high")}
-        for _, row in part.iterrows()
+        label: interval([row.get(column) for row in rows], column == "you_won")
+        for column, label in measures_of(spec)
     }
 
 
-def _setup(cache: SummaryCache, setup: str, rows: list[dict], fixed) -> dict[str, Any]:
-    import pandas as pd
+def simulate_chance(game, options, seats, student, seed, opening) -> dict[str, dict[str, Any]]:
+    """Chance's measures for one setup (run in the chance process)."""
+    frame = chance(game, options, CHANCE_GAMES, seats=seats, student=student,
+                   scenario_seed=seed, opening=opening)  # fmt: skip
+    return measured(game_spec(game), frame.to_dict("records"))
 
-    frame = pd.DataFrame(rows)
+
+class SummaryCache:
+    """Chance per setup, simulated once in a separate process and kept."""
+
+    def __init__(self) -> None:
+        self._chance: dict[tuple, Future] = {}
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def chance_for(self, key: tuple, *arguments) -> dict | None:
+        """Chance's measures for ``key`` if simulated, else None (started now if never asked)."""
+        with self._lock:
+            future = self._chance.get(key)
+            if future is None:
+                if self._pool is None:
+                    context = multiprocessing.get_context("spawn")  # never fork a threaded server
+                    self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+                future = self._pool.submit(simulate_chance, *arguments)
+                self._chance[key] = future
+        if not future.done() or future.exception() is not None:
+            return None
+        return future.result()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _setup(cache: SummaryCache, setup: str, rows: list[dict], fixed) -> dict[str, Any]:
     first = rows[0]
     spec = game_spec(first["game"])
     seats = first["seats"].split("/") if first.get("seats") else None
     student = first.get("student_seat")
     seed = fixed.seed if fixed is not None else None
-    opening = tuple(fixed.opening) if fixed is not None else ()
+    opening = list(fixed.opening) if fixed is not None else []
     options = json.loads(first["options"])
-
-    def simulate():
-        return chance(
-            spec,
-            options,
-            CHANCE_GAMES,
-            seats=seats,
-            student=student,
-            scenario_seed=seed,
-            opening=opening,
-        )
-
-    chance_games = cache.chance_for((setup, seed, opening), simulate)
-    ready = chance_games is not None and chance_games is not False
-    key = (setup, len(rows), seed, opening, ready)
-    if key in cache._setups:
-        return cache._setups[key]
-    against = chance_games if ready else frame.iloc[0:0]
-    table = compare(frame, against, spec).table
-    measures = list(dict.fromkeys(table["measure"]))
-    ours, theirs = _side(table, "our class"), _side(table, "chance")
-    made = {
+    theirs = cache.chance_for((setup, seed, tuple(opening)), spec.name, options, seats,
+                              student, seed, opening)  # fmt: skip
+    ours = measured(spec, rows)
+    labels = list(ours)
+    return {
         "game": spec.name,
         "title": spec.title,
         "setup": setup,
         "n": len(rows),
         "fixed_deal": seed is not None,
-        "chance_ready": ready,
-        "class": ours[measures[0]],
-        "chance": theirs[measures[0]] if ready else None,
+        "chance_ready": theirs is not None,
+        "class": ours[labels[0]],
+        "chance": theirs[labels[0]] if theirs else None,
         "measures": [
-            {"measure": m, "class": ours[m], "chance": theirs[m] if ready else None}
-            for m in measures
+            {"measure": m, "class": ours[m], "chance": theirs[m] if theirs else None}
+            for m in labels
         ],
     }
-    if len(cache._setups) > 500:
-        cache._setups.clear()
-    cache._setups[key] = made
-    return made
 
 
 def _when(moment: dt.datetime) -> str:
@@ -128,17 +135,19 @@ def build_summary(service) -> dict[str, Any]:
     cache: SummaryCache = service.summaries
     with service.Session() as db:
         students = db.scalars(select(Student).order_by(Student.id)).all()
-        results = db.scalars(select(Result).order_by(Result.id)).all()
+        # everything but the codes themselves (the longest column, never shown here)
+        results = db.scalars(select(Result).options(defer(Result.code)).order_by(Result.id)).all()
         games = db.scalars(select(ServedGame).order_by(ServedGame.started)).all()
         deals = {d.game: d for d in db.scalars(select(Deal))}
     names = {s.id: s.name for s in students}
-    counts = {"counted": 0, "apart": 0, "refused": 0}
-    per_student: dict[int, dict[str, int]] = {s.id: dict(counts) for s in students}
+    zero = {"counted": 0, "apart": 0, "refused": 0}
+    counts = dict(zero)
+    per_student: dict[int, dict[str, int]] = {s.id: dict(zero) for s in students}
     by_setup: dict[str, list[dict]] = {}
     apart, refused = [], []
     for r in results:
         counts[r.status] += 1
-        per_student.setdefault(r.student_id, dict(counts))[r.status] += 1
+        per_student.setdefault(r.student_id, dict(zero))[r.status] += 1
         entry = {
             "student": names.get(r.student_id, "?"),
             "game": r.game,

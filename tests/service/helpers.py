@@ -20,10 +20,10 @@ from evo_lessons.widgets.session import GameSession
 class Running:
     """A :class:`ClassService` served from a thread; ``url``, ``join_code``, ``teacher``."""
 
-    def __init__(self, data, db_url: str | None = None) -> None:
+    def __init__(self, data, db_url: str | None = None, hub=None) -> None:
         from evo_lessons.service.app import ClassService
 
-        self.service = ClassService(data, db_url)
+        self.service = ClassService(data, db_url, hub=hub)
         self.join_code = self.service.settings["join_code"]
         self.teacher = self.service.settings["teacher_token"]
         ready = threading.Event()

@@ -223,3 +223,26 @@ def test_the_teachers_deal_is_checked(live):
         status, answer = call(live.url, "POST", "/api/deal", body, live.teacher)
         assert status == 400 and answer["error"], body
     assert call(live.url, "GET", "/api/summary", token=live.teacher)[1]["deals"] == {}
+
+
+def test_a_teachers_scenario_code_deals_its_seed_seats_and_opening(live):
+    from evo_lessons.widgets.session import GameSession
+
+    teacher = GameSession("climate", seed=321, teacher=True)
+    teacher.run_bots()
+    teacher.act_index(0)
+    teacher.run_bots()
+    scenario = teacher.scenario_code()
+    opening = teacher.position
+    status, dealt = call(live.url, "POST", "/api/deal", {"game": "climate", "scenario": scenario},
+                         live.teacher)  # fmt: skip
+    assert status == 200 and dealt["scenario"] is True
+    token = join(live.url, live.join_code, "Ada")
+    payload = call(live.url, "POST", "/api/games", {"game": "climate"}, token)[1]
+    session = live.service.host._live[payload["id"]]
+    assert session.seed == 321 and payload["move"] >= opening
+    assert session.movers[:opening] == ["scenario"] * opening
+    finished = play_served(live.url, token, "climate")
+    assert finished["result"]["status"] == "counted"
+    codes = call(live.url, "GET", "/api/codes", token=live.teacher)[1]
+    assert len(pool(codes, scenario=scenario).games) == 1  # pooling with the scenario agrees

@@ -159,3 +159,21 @@ def test_csv_and_codes_give_the_teacher_every_result_for_pool(live):
     status, codes = call(live.url, "GET", "/api/codes", token=live.teacher)
     pooled = pool(codes)
     assert len(pooled.games) + len(pooled.apart) == 2 and pooled.rejected.empty
+
+
+def test_a_hub_config_sets_the_join_code(tmp_path, monkeypatch):
+    from evo_lessons.service.app import ClassService
+
+    monkeypatch.setenv("EVO_CLASS_CODE", "bio-7a")
+    service = ClassService(tmp_path / "class")
+    try:
+        assert service.settings["join_code"] == "BIO-7A"
+    finally:
+        service.close()
+    monkeypatch.setenv("EVO_CLASS_CODE", "no spaces allowed")
+    try:
+        ClassService(tmp_path / "class")
+    except ValueError as error:
+        assert "EVO_CLASS_CODE" in str(error)
+    else:
+        raise AssertionError("a bad code was taken")

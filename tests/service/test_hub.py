@@ -1,0 +1,74 @@
+"""On a JupyterHub: the hub's token in a student's server seats the hub user; a hub teacher
+uses the teacher's API with their own hub token. The hub here is a stand-in answering
+``GET /hub/api/user`` as JupyterHub does (a user model for a known token, 403 otherwise)."""
+
+from __future__ import annotations
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from evo_lessons.service.auth import HubAuth
+
+from .helpers import Running, call
+
+USERS = {
+    "hub-token-ada": {"name": "ada", "admin": False, "groups": []},
+    "hub-token-grace": {"name": "grace", "admin": False, "groups": []},
+    "hub-token-teacher": {"name": "ms-garcia", "admin": False, "groups": ["teachers"]},
+}
+
+
+class FakeHub(BaseHTTPRequestHandler):
+    def do_GET(self):
+        token = (self.headers.get("Authorization") or "").removeprefix("token ")
+        user = USERS.get(token) if self.path == "/hub/api/user" else None
+        body = json.dumps(user or {"status": 403, "message": "no such token"}).encode()
+        self.send_response(200 if user else 403)
+        self.send_header("Content-Type", "application/json")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def hub_class(tmp_path):
+    hub = ThreadingHTTPServer(("127.0.0.1", 0), FakeHub)
+    thread = threading.Thread(target=hub.serve_forever, daemon=True)
+    thread.start()
+    api = f"http://127.0.0.1:{hub.server_address[1]}/hub/api"
+    running = Running(tmp_path / "class", hub=HubAuth(api_url=api))
+    yield running
+    running.stop()
+    hub.shutdown()
+
+
+def test_a_hub_user_joins_under_their_hub_name_and_keeps_their_seat(hub_class):
+    live = hub_class
+    body = {"join_code": live.join_code, "name": "typed name is ignored"}
+    status, first = call(live.url, "POST", "/api/join", body, "hub-token-ada")
+    assert status == 200 and first["student"]["name"] == "ada"
+    status, again = call(live.url, "POST", "/api/join", body, "hub-token-ada")  # a new server
+    assert status == 200 and again["student"]["id"] == first["student"]["id"]
+    # the hub token itself works as the student's token too
+    assert call(live.url, "GET", "/api/me", token="hub-token-ada")[1]["student"]["name"] == "ada"
+    # nobody without Ada's hub token takes her seat by typing her name
+    anyone = {"join_code": live.join_code, "name": "ada"}
+    assert call(live.url, "POST", "/api/join", anyone)[0] == 409
+    assert (
+        call(live.url, "POST", "/api/join", anyone, "hub-token-grace")[1]["student"]["name"]
+        == "grace"
+    )
+
+
+def test_a_hub_teacher_uses_the_teachers_api_and_a_hub_student_cannot(hub_class):
+    live = hub_class
+    call(live.url, "POST", "/api/join", {"join_code": live.join_code, "name": "x"},
+         "hub-token-grace")  # fmt: skip
+    assert call(live.url, "GET", "/api/summary", token="hub-token-teacher")[0] == 200
+    assert call(live.url, "GET", "/api/summary", token="hub-token-grace")[0] == 403
+    assert call(live.url, "GET", "/api/summary", token="hub-token-nobody")[0] == 403
