@@ -7,6 +7,10 @@ lost), and the hub's identity replacing the typed name.
 
 from __future__ import annotations
 
+import http.server
+import json
+import threading
+
 import pytest
 from service.helpers import Running, call, finished_code
 
@@ -122,23 +126,43 @@ def test_a_send_whose_answer_was_lost_is_resent_under_its_id_and_counted_once(li
     assert summary(live)["counted"] == 1
 
 
-def test_on_a_hub_the_hub_user_replaces_the_typed_name(live, tmp_path, monkeypatch):
-    monkeypatch.setenv(HUB_TOKEN_VARIABLE, "not-a-real-hub-token")
-    monkeypatch.setenv(HUB_USER_VARIABLE, "ada-l")
-    calls = []
-    from evo_lessons.classroom import service_http
+class _Hub(http.server.BaseHTTPRequestHandler):
+    """A stand-in JupyterHub API: ``GET /hub/api/user`` names the user of a known token."""
 
-    real = service_http.ServiceClient.call
+    def do_GET(self):
+        token = (self.headers.get("Authorization") or "").removeprefix("token ")
+        known = token == "hub-token-ada" and self.path == "/hub/api/user"
+        body = json.dumps({"name": "ada", "admin": False, "groups": []} if known else {})
+        self.send_response(200 if known else 403)
+        self.send_header("Content-Type", "application/json")
+        self.end_headers()
+        self.wfile.write(body.encode())
 
-    def spy(self, method, path, body=None, **kwargs):
-        calls.append((path, body, kwargs.get("token")))
-        return real(self, method, path, body, **kwargs)
+    def log_message(self, *args):
+        pass
 
-    monkeypatch.setattr(service_http.ServiceClient, "call", spy)
+
+@pytest.fixture
+def hub_class(tmp_path):
+    from evo_lessons.service.auth import HubAuth
+
+    hub = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Hub)
+    threading.Thread(target=hub.serve_forever, daemon=True).start()
+    api = f"http://127.0.0.1:{hub.server_address[1]}/hub/api"
+    running = Running(tmp_path / "class", hub=HubAuth(api_url=api))
+    yield running
+    running.stop()
+    hub.shutdown()
+
+
+def test_on_a_hub_the_hub_user_replaces_the_typed_name(hub_class, tmp_path, monkeypatch):
+    live = hub_class
+    monkeypatch.setenv(HUB_TOKEN_VARIABLE, "hub-token-ada")
+    monkeypatch.setenv(HUB_USER_VARIABLE, "ada")
     seat = join_class(live.url, live.join_code, "Typed Name", work_dir=tmp_path)
-    path, body, token = calls[0]
-    assert path == "/api/join" and body["name"] == "ada-l" and token == "not-a-real-hub-token"
-    assert seat.name == "ada-l"
+    assert seat.name == "ada"
+    assert seat.send(finished_code("ada"))["status"] == "counted"
+    assert [s["name"] for s in summary(live)["students"]] == ["ada"]
 
 
 def test_from_env_joins_the_class_the_hub_names(live, tmp_path, monkeypatch):
