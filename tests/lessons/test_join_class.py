@@ -130,3 +130,14 @@ def test_a_restarted_kernel_takes_its_seat_back_and_sends_what_was_queued(tmp_pa
         assert counted(live) == 1
     finally:
         live.stop()
+
+
+def test_a_joined_lesson_sends_a_finished_population_run(live, tmp_path):
+    from evo_lessons.population.model import evolve
+
+    lesson = named_lesson(tmp_path)
+    join(NameBox(lesson), live)
+    lesson.track_population(evolve("climate", size=100, generations=5, mutation_rate=0.01, seed=3), "drift")
+    sends = lesson.class_link.seat.sends
+    assert [s["label"] for s in sends] == ["drift, run 1"]
+    assert sends[0]["status"] == "counted", sends[0]
