@@ -137,7 +137,8 @@ def test_a_joined_lesson_sends_a_finished_population_run(live, tmp_path):
 
     lesson = named_lesson(tmp_path)
     join(NameBox(lesson), live)
-    lesson.track_population(evolve("climate", size=100, generations=5, mutation_rate=0.01, seed=3), "drift")
+    run = evolve("climate", size=100, generations=5, mutation_rate=0.01, seed=3)
+    lesson.track_population(run, "drift")
     sends = lesson.class_link.seat.sends
     assert [s["label"] for s in sends] == ["drift, run 1"]
     assert sends[0]["status"] == "counted", sends[0]
