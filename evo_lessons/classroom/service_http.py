@@ -89,7 +89,13 @@ class ServiceClient:
         data = None
         headers = {"Accept": "application/json"}
         if body is not None:
-            data = json.dumps(body, ensure_ascii=False).encode("utf-8")
+            try:
+                data = json.dumps(body, ensure_ascii=False, allow_nan=False).encode("utf-8")
+            except (TypeError, ValueError):  # options of a kind JSON has no word for
+                raise ServiceRefusal(
+                    "That cannot be sent to your class: use numbers, text, true/false or lists.",
+                    400,
+                ) from None
             if len(data) > MAX_BODY_BYTES:
                 raise ServiceRefusal(
                     "That is too large to send to your class (the service takes 64 KiB).", 413

@@ -201,3 +201,10 @@ def test_another_seats_choices_are_dropped_from_a_payload():
 def test_a_payload_of_the_wrong_shape_is_refused_with_a_sentence(changes):
     with pytest.raises(ValueError, match="cannot be shown"):
         checked_payload(_payload(**changes), "climate")
+
+
+def test_what_json_cannot_say_is_refused_before_it_is_sent():
+    client = ServiceClient("http://127.0.0.1:9", "t", timeout=2)
+    for body in ({"options": {"players": object()}}, {"x": float("nan")}):
+        with pytest.raises(ServiceRefusal, match="cannot be sent"):
+            client.call("POST", "/api/games", body)
