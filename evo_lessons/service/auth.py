@@ -109,14 +109,74 @@ class HubUser:
 class HubAuth:
     """Checks a JupyterHub token with the hub's API (only when the service runs under a hub)."""
 
-    def __init__(self, api_url: str | None = None, teacher_group: str | None = None) -> None:
-        self.api_url = (api_url or os.environ.get("JUPYTERHUB_API_URL") or "").rstrip("/")
-        self.teacher_group = teacher_group or os.environ.get("EVO_TEACHER_GROUP", "teachers")
+    def __init__(
+        self,
+        api_url: str | None = None,
+        teacher_group: str | None = None,
+        environment: dict[str, str] | None = None,
+    ) -> None:
+        env = os.environ if environment is None else environment
+        self.api_url = (api_url or env.get("JUPYTERHUB_API_URL") or "").rstrip("/")
+        self.teacher_group = teacher_group or env.get("EVO_TEACHER_GROUP", "teachers")
+        # the hub's OAuth for the teacher's page: what a hub-managed service is given
+        self.client_id = env.get("JUPYTERHUB_CLIENT_ID", "")
+        self.client_secret = env.get("JUPYTERHUB_API_TOKEN", "")
+        self.callback = env.get("JUPYTERHUB_OAUTH_CALLBACK_URL", "")
+        self.authorize = (
+            env.get("JUPYTERHUB_HOST", "")
+            + env.get("JUPYTERHUB_BASE_URL", "/").rstrip("/")
+            + "/hub/api/oauth2/authorize"
+        )
         self._cache: dict[str, tuple[float, HubUser | None]] = {}
 
     @property
     def enabled(self) -> bool:
         return bool(self.api_url)
+
+    @property
+    def oauth(self) -> bool:
+        """Whether the teacher's page may log in through the hub (a hub-managed service)."""
+        return bool(self.enabled and self.client_id and self.client_secret and self.callback)
+
+    def authorize_url(self, state: str) -> str:
+        """Where the browser goes to log in at the hub (it comes back to :attr:`callback`)."""
+        from urllib.parse import urlencode
+
+        query = {
+            "client_id": self.client_id,
+            "redirect_uri": self.callback,
+            "response_type": "code",
+            "state": state,
+        }
+        return f"{self.authorize}?{urlencode(query)}"
+
+    async def token_for_code(self, code: str) -> str | None:
+        """The hub's access token for an OAuth code (None if the hub refuses it)."""
+        from urllib.parse import urlencode
+
+        from tornado.httpclient import AsyncHTTPClient, HTTPClientError
+
+        body = urlencode(
+            {
+                "client_id": self.client_id,
+                "client_secret": self.client_secret,
+                "grant_type": "authorization_code",
+                "code": code[:400],
+                "redirect_uri": self.callback,
+            }
+        )
+        try:
+            answer = await AsyncHTTPClient().fetch(
+                f"{self.api_url}/oauth2/token",
+                method="POST",
+                body=body,
+                request_timeout=10,
+                headers={"Content-Type": "application/x-www-form-urlencoded"},
+            )
+            token = json.loads(answer.body).get("access_token")
+        except (HTTPClientError, OSError, ValueError, AttributeError):
+            return None
+        return token if isinstance(token, str) and token else None
 
     async def user(self, token: str) -> HubUser | None:
         """The hub user holding ``token``, or None (not a hub token, or no hub)."""

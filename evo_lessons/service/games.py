@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import secrets
 import threading
+from collections import OrderedDict
 from typing import Any
 
 from sqlalchemy import insert, select
@@ -46,6 +47,8 @@ from .results import judge, record_result
 LOG_LINES = 80
 #: the service's own seeds, when the teacher fixed none
 OWN_SEEDS = 2**31
+#: games kept in memory (the least recently used beyond it are rebuilt from their moves)
+KEPT = 2000
 
 
 class StaleMove(ValueError):
@@ -91,16 +94,26 @@ class GameHost:
     """The served games in memory (rebuilt from the database on demand), one lock each."""
 
     def __init__(self) -> None:
-        self._live: dict[str, GameSession] = {}
-        self._locks: dict[str, threading.Lock] = {}
+        self._live: OrderedDict[str, GameSession] = OrderedDict()
+        self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()
 
-    def lock(self, game_id: str) -> threading.Lock:
+    def _keep(self, game_id: str, session: GameSession) -> None:
         with self._guard:
-            return self._locks.setdefault(game_id, threading.Lock())
+            self._live[game_id] = session
+            self._live.move_to_end(game_id)
+            while len(self._live) > KEPT:
+                self._live.popitem(last=False)
+
+    def lock(self, game_id: str) -> threading.RLock:
+        """One game's lock: its moves and its payloads one at a time (re-entrant: a move's
+        answer is its payload, made under the same lock)."""
+        with self._guard:
+            return self._locks.setdefault(game_id, threading.RLock())
 
     def forget(self, game_id: str) -> None:
-        self._live.pop(game_id, None)
+        with self._guard:
+            self._live.pop(game_id, None)
 
     # -- making and rebuilding ------------------------------------------------------------------
     def start(
@@ -135,9 +148,7 @@ class GameHost:
         db.flush()
         self._write_moves(db, served, session, 0)
         db.commit()
-        self._live[served.id] = session
-        if session.state.is_over:
-            self.ensure_result(db, served, session, student)
+        self._keep(served.id, session)
         return served
 
     def session(self, served: ServedGame, moves: list[Move]) -> GameSession:
@@ -148,7 +159,7 @@ class GameHost:
         session = GameSession(served.game, seed=served.seed, seats=served.seats, **served.options)
         for move in moves:
             session.apply(session.state.legal_actions()[move.number], move.mover)
-        self._live[served.id] = session
+        self._keep(served.id, session)
         return session
 
     def load(self, db, served: ServedGame) -> GameSession:
@@ -174,9 +185,7 @@ class GameHost:
             db.execute(insert(Move), rows)
 
     # -- playing --------------------------------------------------------------------------------
-    def act(
-        self, db, served: ServedGame, student: Student, move: int, index: Any, helper: bool
-    ) -> GameSession:
+    def act(self, db, served: ServedGame, move: int, index: Any, helper: bool) -> GameSession:
         """The student's move (or the helper's for them), then the bots up to the student's
         next decision; written down before it is answered. Hold :meth:`lock` around it."""
         session = self.load(db, served)
@@ -205,15 +214,14 @@ class GameHost:
             db.rollback()
             self.forget(served.id)  # rebuilt from what was written
             raise
-        if session.state.is_over:
-            self.ensure_result(db, served, session, student)
         return session
 
     def ensure_result(
         self, db, served: ServedGame, session: GameSession, student: Student
     ) -> Result:
         """The finished game's result, recorded once (also after a crash between its last
-        move and its result)."""
+        move and its result). Every payload of a finished game asks for it; hold the
+        service's results lock."""
         send_id = served_send_id(served.id)
         found = db.scalar(select(Result).where(Result.send_id == send_id))
         if found is not None:

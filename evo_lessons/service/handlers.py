@@ -29,6 +29,7 @@ from .results import SEND_ID, answer_of, judge, record_result
 
 #: sends being checked at once for one student (a resend waits: 429, and the queue retries)
 SENDS_IN_FLIGHT = 2
+OAUTH_STATE = "evo_oauth_state"
 PAUSED = "The class is paused by the teacher: wait until the teacher starts it again."
 
 
@@ -188,12 +189,15 @@ class GamesHandler(BaseHandler):
 
 
 def _payload(service: ClassService, db, served: ServedGame) -> dict[str, Any]:
-    session = service.host.load(db, served)
-    result = None
-    if session.state.is_over:
-        student = db.get(Student, served.student_id)
-        result = service.host.ensure_result(db, served, session, student)
-    return service.host.payload(served, session, result)
+    """The game's payload, made under its lock (never from a game halfway through a move)."""
+    with service.host.lock(served.id):
+        session = service.host.load(db, served)
+        result = None
+        if session.state.is_over:
+            student = db.get(Student, served.student_id)
+            with service.results_lock:
+                result = service.host.ensure_result(db, served, session, student)
+        return service.host.payload(served, session, result)
 
 
 class GameHandler(BaseHandler):
@@ -228,7 +232,7 @@ class ActHandler(GameHandler):
         with service.host.lock(game_id), service.Session() as db:
             served = self._own(db, student, game_id)
             try:
-                service.host.act(db, served, student, data["move"], data.get("index"), helper)
+                service.host.act(db, served, data["move"], data.get("index"), helper)
             except StaleMove as stale:
                 raise Refused(409, str(stale)) from None
             except IllegalAction:
@@ -253,6 +257,13 @@ class TeacherPage(BaseHandler):
         try:
             await self.teacher()
         except Refused:
+            if self.service.hub.oauth:  # on a hub: log in there, come back to /oauth_callback
+                state = auth.new_token()
+                self.set_signed_cookie(
+                    OAUTH_STATE, state, expires_days=1, httponly=True, samesite="Lax"
+                )
+                self.redirect(self.service.hub.authorize_url(state))
+                return
             self.set_status(401)
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.finish(
@@ -262,6 +273,30 @@ class TeacherPage(BaseHandler):
             return
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish((STATIC / "teacher.html").read_bytes())
+
+
+class OAuthCallback(BaseHandler):
+    """Back from the hub's login: a hub teacher gets the teacher's page cookie."""
+
+    async def get(self) -> None:
+        code = self.get_query_argument("code", "")
+        state = self.get_query_argument("state", "")
+        kept = self.get_signed_cookie(OAUTH_STATE, max_age_days=1)
+        self.clear_cookie(OAUTH_STATE)
+        if not code or kept is None or not auth.same(kept.decode("utf-8", "replace"), state):
+            raise Refused(403, "That login did not start here: open the teacher's page again.")
+        token = await self.service.hub.token_for_code(code)
+        user = await self.service.hub.user(token) if token else None
+        if user is None or not user.teacher:
+            raise Refused(403, "This page is the teacher's: your hub account is not a teacher's.")
+        self.set_signed_cookie(
+            TEACHER_COOKIE,
+            self.service.settings["teacher_token"],
+            expires_days=1,
+            httponly=True,
+            samesite="Strict",
+        )
+        self.redirect(self.service.prefix.rstrip("/") + "/teacher")
 
 
 class KitHandler(BaseHandler):
@@ -450,6 +485,7 @@ def routes(service: ClassService, prefix: str = "/") -> list:
         (r"/api/games/([0-9a-f]{1,40})", GameHandler, given),
         (r"/api/games/([0-9a-f]{1,40})/act", ActHandler, given),
         (r"/teacher", TeacherPage, given),
+        (r"/oauth_callback", OAuthCallback, given),
         (r"/static/([a-z]+\.(?:js|css))", KitHandler, given),
         (r"/api/summary", SummaryHandler, given),
         (r"/api/results\.csv", CsvHandler, given),

@@ -123,7 +123,9 @@ def record_result(
         return found
     verdict = dict(verdict)
     print_ = verdict["fingerprint"]
-    if print_ and verdict["status"] != "refused":
+    # a served game was seen being played: two students who chose the same moves in the same
+    # deal played two games (their codes alone could not tell, so pooling lists one apart)
+    if print_ and verdict["status"] != "refused" and served_game is None:
         first = db.scalar(
             select(Result)
             .where(Result.fingerprint == print_, Result.status != "refused")

@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import json
 import threading
+import urllib.error
+import urllib.request
+from http.cookiejar import CookieJar
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -31,6 +35,17 @@ class FakeHub(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def do_POST(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        form = parse_qs(self.rfile.read(length).decode())
+        codes = {"teacher-code": "hub-token-teacher", "student-code": "hub-token-grace"}
+        token = codes.get(form.get("code", [""])[0])
+        good = self.path == "/hub/api/oauth2/token" and form.get("client_secret") == ["secret"]
+        self.send_response(200 if token and good else 400)
+        self.send_header("Content-Type", "application/json")
+        self.end_headers()
+        self.wfile.write(json.dumps({"access_token": token} if token and good else {}).encode())
+
     def log_message(self, *args):
         pass
 
@@ -41,7 +56,13 @@ def hub_class(tmp_path):
     thread = threading.Thread(target=hub.serve_forever, daemon=True)
     thread.start()
     api = f"http://127.0.0.1:{hub.server_address[1]}/hub/api"
-    running = Running(tmp_path / "class", hub=HubAuth(api_url=api))
+    oauth = {
+        "JUPYTERHUB_CLIENT_ID": "service-evo-class",
+        "JUPYTERHUB_API_TOKEN": "secret",
+        "JUPYTERHUB_OAUTH_CALLBACK_URL": "/oauth_callback",
+        "JUPYTERHUB_BASE_URL": "/",
+    }
+    running = Running(tmp_path / "class", hub=HubAuth(api_url=api, environment=oauth))
     yield running
     running.stop()
     hub.shutdown()
@@ -67,8 +88,57 @@ def test_a_hub_user_joins_under_their_hub_name_and_keeps_their_seat(hub_class):
 
 def test_a_hub_teacher_uses_the_teachers_api_and_a_hub_student_cannot(hub_class):
     live = hub_class
-    call(live.url, "POST", "/api/join", {"join_code": live.join_code, "name": "x"},
-         "hub-token-grace")  # fmt: skip
+    call(
+        live.url, "POST", "/api/join", {"join_code": live.join_code, "name": "x"}, "hub-token-grace"
+    )
     assert call(live.url, "GET", "/api/summary", token="hub-token-teacher")[0] == 200
     assert call(live.url, "GET", "/api/summary", token="hub-token-grace")[0] == 403
     assert call(live.url, "GET", "/api/summary", token="hub-token-nobody")[0] == 403
+
+
+class Stay(urllib.request.HTTPRedirectHandler):
+    """Follow no redirect: the test reads each one."""
+
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def browser():
+    jar = CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), Stay)
+
+    def get(url):
+        try:
+            with opener.open(url, timeout=60) as answer:
+                return answer.status, answer.headers
+        except urllib.error.HTTPError as error:
+            return error.code, error.headers
+
+    return get
+
+
+def test_a_hub_teacher_logs_in_to_the_live_page_through_the_hub(hub_class):
+    live = hub_class
+    get = browser()
+    status, headers = get(f"{live.url}/teacher")
+    assert status == 302
+    login = urlsplit(headers["Location"])
+    assert login.path == "/hub/api/oauth2/authorize"
+    query = parse_qs(login.query)
+    assert query["client_id"] == ["service-evo-class"] and query["response_type"] == ["code"]
+    # a forged state is refused (and ends that login); a new login comes back with a code
+    assert get(f"{live.url}/oauth_callback?code=teacher-code&state=forged")[0] == 403
+    headers = get(f"{live.url}/teacher")[1]
+    state = parse_qs(urlsplit(headers["Location"]).query)["state"][0]
+    status, headers = get(f"{live.url}/oauth_callback?code=teacher-code&state={state}")
+    assert status == 302 and headers["Location"] == "/teacher"
+    assert get(f"{live.url}/teacher")[0] == 200
+
+
+def test_a_hub_student_logging_in_gets_no_teachers_page(hub_class):
+    live = hub_class
+    get = browser()
+    headers = get(f"{live.url}/teacher")[1]
+    state = parse_qs(urlsplit(headers["Location"]).query)["state"][0]
+    assert get(f"{live.url}/oauth_callback?code=student-code&state={state}")[0] == 403
+    assert get(f"{live.url}/teacher")[0] == 302  # still sent to log in

@@ -246,3 +246,11 @@ def test_a_teachers_scenario_code_deals_its_seed_seats_and_opening(live):
     assert finished["result"]["status"] == "counted"
     codes = call(live.url, "GET", "/api/codes", token=live.teacher)[1]
     assert len(pool(codes, scenario=scenario).games) == 1  # pooling with the scenario agrees
+
+
+def test_two_students_making_the_same_moves_in_one_deal_both_count(live):
+    call(live.url, "POST", "/api/deal", {"game": "climate", "seed": 4242}, live.teacher)
+    ada = play_served(live.url, join(live.url, live.join_code, "Ada"), "climate")
+    grace = play_served(live.url, join(live.url, live.join_code, "Grace"), "climate")
+    assert ada["log"] == grace["log"]  # the same game, move for move
+    assert ada["result"]["status"] == grace["result"]["status"] == "counted"
