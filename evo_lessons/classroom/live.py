@@ -93,6 +93,7 @@ def join_class(
     queue = SendQueue.open(queue_path(url, join_code, who, work_dir), url, join_code)
     client = ServiceClient(url, timeout=CALL_TIMEOUT)
     if queue.token and _still_valid(client, queue.token):
+        queue.save()  # the file's time says when the seat was last used (see saved_seats)
         seat = Seat(client, queue)
     else:
         body = {"join_code": join_code, "name": who}

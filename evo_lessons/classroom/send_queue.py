@@ -34,6 +34,8 @@ WORK_DIR_VARIABLE = "EVO_LESSONS_WORK_DIR"
 FORMAT = "evo_lessons.class/1"
 #: the largest queue file read back (codes are sent one by one; a class's worth is far less)
 MAX_FILE_BYTES = 16_000_000
+#: how recently a seat must have been used for a restarted kernel to take it back (seconds)
+REJOIN_SECONDS = 12 * 3600
 QUEUED, COUNTED, APART, REFUSED = "queued", "counted", "apart", "refused"
 ANSWERED = frozenset({COUNTED, APART, REFUSED})
 _ENTRY = {"send_id": str, "code": str, "status": str, "reason": str, "label": str}
@@ -46,17 +48,21 @@ def queue_path(url: str, join_code: str, name: str, work_dir: str | os.PathLike 
     return Path(base) / FOLDER / f"class-{key[:16]}.json"
 
 
-def saved_seats(work_dir: str | os.PathLike | None) -> list[tuple[str, str, str]]:
-    """(url, join code, student name) of each seat kept in a work folder, newest first."""
+def saved_seats(
+    work_dir: str | os.PathLike | None, within: float = REJOIN_SECONDS
+) -> list[tuple[str, str, str]]:
+    """(url, join code, student name) of each seat kept in a work folder and used in the last
+    ``within`` seconds (a class period's restarted kernel, not last week's class), newest first."""
     base = work_dir if work_dir is not None else os.environ.get(WORK_DIR_VARIABLE, ".")
     found = []
-    paths = sorted(
-        (Path(base) / FOLDER).glob("class-*.json"), key=lambda p: p.stat().st_mtime, reverse=True
-    )
-    for path in paths:
+    recent = []
+    for path in (Path(base) / FOLDER).glob("class-*.json"):
+        with contextlib.suppress(OSError):
+            stat = path.stat()
+            if time.time() - stat.st_mtime <= within and stat.st_size <= MAX_FILE_BYTES:
+                recent.append((stat.st_mtime, path))
+    for _, path in sorted(recent, reverse=True):
         with contextlib.suppress(OSError, ValueError, TypeError, AttributeError, RecursionError):
-            if path.stat().st_size > MAX_FILE_BYTES:
-                continue
             data = json.loads(path.read_text(encoding="utf-8"))
             url, code = data.get("url"), data.get("join_code")
             name = data.get("student", {}).get("name")

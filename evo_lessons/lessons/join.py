@@ -107,8 +107,8 @@ def auto_join(lesson: Lesson) -> str:
 
 
 def _join_again(lesson: Lesson) -> str:
-    """A restarted kernel: take back the seat this folder's student joined before (its sends
-    still queued go out now); "" if there is none."""
+    """A restarted kernel: take back the seat this folder's student used in the last hours (its
+    sends still queued go out now); "" if there is none. Last week's class is not joined."""
     from evo_lessons.classroom.send_queue import saved_seats
 
     name = lesson.work.student.strip().casefold()

@@ -231,3 +231,24 @@ def test_no_new_counted_game_is_dealt_while_the_class_is_paused(live, tmp_path):
     call(live.url, "POST", "/api/pause", {"paused": True}, live.teacher)
     with pytest.raises(ValueError, match="paused"):
         seat.game("climate", players=2)
+
+
+def test_a_click_while_the_class_is_down_changes_nothing_and_works_once_it_is_back(tmp_path):
+    from evo_lessons.widgets.served import UNREACHABLE
+
+    from .live_helpers import restart
+
+    data = tmp_path / "class"
+    live = Running(data)
+    widget = seat_of(live, tmp_path).game("climate", players=2)
+    send(widget, {"type": "act", "index": 0})
+    move, port = widget.session.move, int(live.url.rsplit(":", 1)[1])
+    live.stop()
+    send(widget, {"type": "act", "index": 0})
+    assert widget.error == UNREACHABLE and widget.session.move == move
+    live = restart(data, port)  # the teacher starts the service again: the game is rebuilt
+    try:
+        send(widget, {"type": "act", "index": 0})
+        assert widget.error == "" and widget.session.move > move
+    finally:
+        live.stop()

@@ -142,3 +142,16 @@ def test_a_joined_lesson_sends_a_finished_population_run(live, tmp_path):
     sends = lesson.class_link.seat.sends
     assert [s["label"] for s in sends] == ["drift, run 1"]
     assert sends[0]["status"] == "counted", sends[0]
+
+
+def test_a_lesson_opened_days_later_does_not_join_last_weeks_class(live, tmp_path):
+    import os
+    import time
+
+    lesson = named_lesson(tmp_path)
+    join(NameBox(lesson), live)
+    for path in (tmp_path / "student" / ".evo_work").glob("class-*.json"):
+        old = time.time() - 3 * 24 * 3600
+        os.utime(path, (old, old))
+    later = Lesson("01_climate", work_dir=tmp_path / "student")
+    assert NameBox(later).class_status == "" and later.class_link is None
