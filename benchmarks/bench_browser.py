@@ -13,6 +13,10 @@ browser warm up). The measures:
 * ``browser_choice_to_paint_<game>``: the student's first choice button in every game's
   default widget (a person and the helper bots), the bots playing on to the person's turn; when
   a game ends before the samples are taken, the next is started (seed 101, 102, ...).
+* ``browser_served_choice_to_paint_climate``: the same choice in a class's counted game
+  (``seat.game("climate")``, issue 33): the kernel sends each click to a class service on
+  localhost (``evo-teacher class serve``, started here as a teacher starts it), which makes
+  the move and the bots' and answers with the seat's payload; goal median <= 80 ms.
 * ``browser_echo_to_paint_<size>``: the floor under them all on this machine as loaded as it
   is: a widget that draws nothing and answers a click with one trait of that size.
 
@@ -54,6 +58,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 STEP_WIDGET = "GameWidget('climate', seed=3, players=4, seats=['planner'] * 4, max_rounds=60)"
+#: a counted game dealt by a class service on localhost (the address and code filled in at run)
+SERVED_WIDGET = "join_class({url!r}, {code!r}, 'Bench').game('climate', players=2)"
 
 # The floor under every game's figure: a widget that draws nothing and only answers a click by
 # changing one trait of ``pad`` characters (a game's view is 10-30 KB of JSON). Its click-to-paint
@@ -132,6 +138,8 @@ PAGE_PROBE = """(() => {
 def notebook(source: str, probe: str = "") -> str:
     """One cell that makes ``widget = source`` (after the imports it needs) and shows it."""
     prelude = ECHO_CLASS if source.startswith("Echo(") else "from evo_lessons import GameWidget"
+    if source.startswith("join_class("):
+        prelude = "from evo_lessons.classroom import join_class"
     cell = {
         "cell_type": "code",
         "execution_count": None,
@@ -232,7 +240,7 @@ def _new_game(page, root, seed: int) -> bool:
     """A short game is over before the samples are taken: start the next one (the seed typed,
     so every run measures the same games) and wait until the person has choices again."""
     button = root.locator(".evo-new-game button")
-    if not button.count():
+    if not button.count() or not button.is_visible():  # a counted game has no New game
         return False
     root.locator(".evo-seed-input").fill(str(seed))
     button.click()
@@ -327,12 +335,32 @@ def cases() -> dict[str, tuple[str, str]]:
             f"GameWidget({game!r}, seed=5)",
             ".evo-actions button",
         )
+    found["browser_served_choice_to_paint_climate"] = (SERVED_WIDGET, ".evo-actions button")
     return found
 
 
 # the package's server extension (evo_lessons.widgets.server: TCP_NODELAY on the kernel's
 # WebSocket), turned on in the lab's own configuration folder as the package's configuration does
 SERVER_CONFIG = {"ServerApp": {"jpserver_extensions": {"evo_lessons.widgets.server": True}}}
+
+
+def class_service(folder: Path):
+    """``evo-teacher class serve`` on a free port of 127.0.0.1: the process, and its first line
+    (``url``, ``join_code``, ...), printed once it is listening."""
+    import subprocess
+
+    from tests.browser.lab import free_port
+
+    command = [
+        sys.executable,
+        "-c",
+        "from evo_lessons.lessons.teacher import console; console()",
+        *("class", "serve", "--data", str(folder), "--port", str(free_port())),
+    ]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=REPO
+    )
+    return process, json.loads(process.stdout.readline())
 
 
 def click_to_paint(
@@ -348,12 +376,17 @@ def click_to_paint(
         (lab.home / "config" / "jupyter_server_config.json").write_text(json.dumps(SERVER_CONFIG))
     lab.start()
     results = {}
+    service = None  # the class service, started for the first counted game measured
     try:
         with sync_playwright() as playwright:
             browser = launch_browser(playwright)
             for key, (source, selector) in cases().items():
                 if only and only not in key:
                     continue
+                if "{url" in source:
+                    if service is None:
+                        service, first = class_service(lab.home / "class")
+                    source = source.format(url=first["url"], code=first["join_code"])
                 name = f"{key}.ipynb"
                 probe_file = lab.root / f"{key}.kernel.jsonl" if breakdown else None
                 probe = KERNEL_PROBE.format(path=str(probe_file)) if breakdown else ""
@@ -377,6 +410,9 @@ def click_to_paint(
                 page.close()
             browser.close()
     finally:
+        if service is not None:
+            service.terminate()
+            service.wait(30)
         lab.stop()
     return results
 

@@ -29,6 +29,10 @@ code given with the lesson) and the ``lesson``; otherwise every setup is compare
 deal and bots when the scenario is fixed); ``results.comparisons()`` gives a table and a plot
 per setup. ``python -m evo_lessons.classroom example`` writes the example class the teacher
 notebook uses.
+
+A live class (``evo-teacher class serve``) takes the codes as they are made instead:
+:func:`join_class` gives a student's :class:`Seat` (``seat.send(code)``, ``seat.game(name)``
+for a game the class deals and records; :mod:`evo_lessons.classroom.live`).
 """
 
 from __future__ import annotations
@@ -61,6 +65,7 @@ from .handins import (
     markdown_results,
     results_section,
 )
+from .live import Seat, join_class
 from .pooling import Fixed, check_code, pool_codes
 from .report import APART, CHECKS, ClassResults
 
@@ -95,6 +100,7 @@ __all__ = [
     "ClassResults",
     "Comparison",
     "Fixed",
+    "Seat",
     "chance",
     "check_code",
     "class_versus_chance",
@@ -103,6 +109,7 @@ __all__ = [
     "example_codes",
     "find_codes",
     "html_results",
+    "join_class",
     "markdown_results",
     "mean_interval",
     "measures_of",

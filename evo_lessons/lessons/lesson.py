@@ -21,6 +21,7 @@ from .tracking import Tracker
 from .work import WORK_DIR_VARIABLE, Work
 
 if TYPE_CHECKING:
+    from .join import ClassLink
     from .widgets import ResultBox
 
 #: the rhythm of every lesson: stage -> (the word shown, its colour; a word is always shown too)
@@ -59,6 +60,8 @@ class Lesson:
         self.show_results = _switch(show_results)
         self.results = ResultGate(self)
         self.tracker = Tracker(self)
+        #: the lesson's seat in a live class, once joined (see :mod:`evo_lessons.lessons.join`)
+        self.class_link: ClassLink | None = None
         self._boxes: weakref.WeakSet = weakref.WeakSet()  # boxes that show saved work
         self._check_lines: weakref.WeakSet = weakref.WeakSet()  # prediction check lines
 

@@ -83,7 +83,8 @@ class Tracker:
     def name(self) -> str:
         from evo_lessons.engine.results import fit_name
 
-        return fit_name(self.lesson.work.student) or ""
+        link = self.lesson.class_link  # joined to a class: its codes carry the seat's name
+        return fit_name(link.seat.name if link is not None else self.lesson.work.student) or ""
 
     def _give_name(self, widget: Any) -> None:
         """The lesson's name goes on the widget's result box (issue 32: it stood empty)."""
@@ -176,6 +177,8 @@ class Tracker:
                 "helped": helped,
             }
         )
+        if self.lesson.class_link is not None:  # a live class: sent as it ends
+            self.lesson.class_link.result_kept(code, f"{label}, {word} {number}")
 
     # -- population runs ----------------------------------------------------------------------
     def track_population(self, finished: Any, label: str) -> Any:

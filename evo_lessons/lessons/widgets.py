@@ -25,6 +25,7 @@ import traitlets
 
 from evo_lessons.widgets.frontend import assemble
 
+from . import join
 from .resultbox import PLACEHOLDER
 
 if TYPE_CHECKING:
@@ -63,6 +64,10 @@ class NameBox(_LessonWidget):
 
     name = traitlets.Unicode("").tag(sync=True)
     restored = traitlets.Unicode("").tag(sync=True)  # what the last restore said
+    # "Join your class" (lessons/join.py): the address and code to fill in, and what happened
+    class_url = traitlets.Unicode("").tag(sync=True)
+    class_code = traitlets.Unicode("").tag(sync=True)
+    class_status = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, lesson: Lesson) -> None:
         # a damaged work file is reported here, at the top of the lesson
@@ -70,6 +75,7 @@ class NameBox(_LessonWidget):
         self._lesson = lesson
         self.observe(self._typed, names="name")
         self.on_msg(self._on_message)
+        join.fill_name_box(self, lesson)
 
     def _typed(self, change: dict) -> None:
         if change["new"].strip() != self._lesson.work.student:
@@ -81,6 +87,9 @@ class NameBox(_LessonWidget):
             self.name = self._lesson.work.student
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "join":
+            join.join_message(self, self._lesson, content)
+            return
         if not (isinstance(content, dict) and content.get("type") == "restore"):
             return
         text = content.get("text")

@@ -66,7 +66,8 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
             every seat's hand may be shown (the teacher edition sets up scenarios).
         plot: send the live plot's numbers (turn off for speed in experiments).
         session: play an existing :class:`GameSession` (``game``, ``seats``, ``seed`` and the
-            options are then the session's).
+            options are then the session's); a class's counted game plays a
+            :class:`~evo_lessons.widgets.served.ServedSession` (see ``ServedGame``).
         **options: the game's variant options (``players=3``, ``climate_change_faces=5`` ...).
     """
 
@@ -442,12 +443,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         covered = cover is not None
         spec = session.spec
         view = spec.view
-        actions = []
-        if session.is_human_turn() and not covered:
-            for index, action in enumerate(state.legal_actions()):
-                actions.append(
-                    {"index": index, "label": str(action), "target": view.action_target(action)}
-                )
+        actions = self._choices() if session.is_human_turn() and not covered else []
         board_seat = None if covered else viewer
         if state.is_over:
             self._note_finished()
@@ -482,12 +478,25 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
             "x_label": view.x_label,
             "result": self._result(),
             "code": {"ready": code_ready, "note": "" if code_ready else CODE_WITHHELD},
+            "served": self._served(),
         }
         # one message for both, so the page never shows a board and a plot of different moves
         with self.hold_sync():
             if self._feed is not None:
                 self.plot_spec = self._feed.spec
             self.view = view_model
+
+    def _choices(self) -> list[dict[str, Any]]:
+        """The person's choices now: index, label and the board element that makes each."""
+        target = self.session.spec.view.action_target
+        return [
+            {"index": index, "label": str(action), "target": target(action)}
+            for index, action in enumerate(self.state.legal_actions())
+        ]
+
+    def _served(self) -> dict[str, str] | None:
+        """A counted game's line for the page (None here: a local game; see widgets/served.py)."""
+        return None
 
     def _plot_delta(self, new_rows: bool) -> dict[str, Any] | None:
         """The plot rows the page has not seen (None: no plot in this widget)."""

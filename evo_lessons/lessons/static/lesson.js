@@ -41,8 +41,43 @@ function renderStudent(model, el) {
       statusLine(model),
     ),
     // beside the name box, not in it (".evo-lesson-student input" is the name alone)
+    joinBox(model),
     restoreBox(model),
   );
+}
+
+/** A live class: its address and join code (filled in where the teacher's hub names them). */
+function joinBox(model) {
+  const urlId = uid("class-url");
+  const codeId = uid("class-code");
+  const url = h("input", { id: urlId, type: "text", class: "evo-lesson-class-url",
+                           placeholder: "http://10.0.0.5:8765", value: model.get("class_url") });
+  const code = h("input", { id: codeId, type: "text", class: "evo-lesson-class-code",
+                            placeholder: "K7P-4QX", value: model.get("class_code") });
+  const join = h("button", { type: "button", class: "evo-lesson-join", text: "Join" });
+  join.addEventListener("click", () =>
+    model.send({ type: "join", url: url.value, code: code.value }));
+  const said = h("p", { class: "evo-lesson-class-status", role: "status", "aria-live": "polite" });
+  const box = h(
+    "details",
+    { class: "evo-lesson evo-lesson-join-box" },
+    h("summary", { text: "Join your class" }),
+    h("label", { for: urlId, text: "Class address: " }), url,
+    h("label", { for: codeId, text: " Join code: " }), code,
+    join,
+    said,
+  );
+  const update = () => {
+    said.textContent = model.get("class_status");
+    if (model.get("class_url") && !url.value) url.value = model.get("class_url");
+    if (model.get("class_code") && !code.value) code.value = model.get("class_code");
+    if (model.get("class_status")) box.open = true;
+  };
+  model.on("change:class_status", update);
+  model.on("change:class_url", update);
+  model.on("change:class_code", update);
+  update();
+  return box;
 }
 
 const MAX_UPLOAD = 10000000;

@@ -21,6 +21,8 @@ function buildShell(el, model) {
   const status = htmlEl("p", { class: "evo-status", role: "status", "aria-live": "polite" }, root);
   const error = htmlEl("p", { class: "evo-error evo-error-line", role: "alert", hidden: true },
                        root);
+  // a class's counted game: what it is, then the class's verdict (controls it lacks are hidden)
+  const served = htmlEl("p", { class: "evo-served-line", role: "status", hidden: true }, root);
   const result = buildResult(root, model);
 
   const main = htmlEl("div", { class: "evo-main" }, root);
@@ -46,6 +48,8 @@ function buildShell(el, model) {
   const stepButton = button("Step", "One move by the bot whose turn it is; then the bots play on to your turn", () => ({ type: "step" }));
   const playButton = button("Play to end", "Bots play every remaining move", () => ({ type: "play" }));
   const undoButton = button("Undo", "Take back your last decision", () => ({ type: "undo" }));
+  playButton.classList.add("evo-play");
+  undoButton.classList.add("evo-undo");
 
   const logBox = htmlEl("section", { class: "evo-log-box", "aria-label": "What happened" }, main);
   htmlEl("h4", {}, logBox, "What happened");
@@ -86,14 +90,14 @@ function buildShell(el, model) {
 
   const tools = htmlEl("details", { class: "evo-tools" }, root);
   htmlEl("summary", {}, tools, "Share, load and export");
-  const codeRow = htmlEl("div", { class: "evo-tools-row" }, tools);
+  const codeRow = htmlEl("div", { class: "evo-tools-row evo-scenario-row" }, tools);
   const codeOut = htmlEl("input", { type: "text", readonly: true, class: "evo-code",
                                     "aria-label": "Scenario code of this game" }, codeRow);
   const getCode = htmlEl("button", { type: "button", class: "evo-get-code" }, codeRow,
                          "Get scenario code");
   getCode.addEventListener("click", () => model.send({ type: "code" }));
   const codeNote = htmlEl("p", { class: "evo-code-note", hidden: true }, tools);
-  const loadRow = htmlEl("div", { class: "evo-tools-row" }, tools);
+  const loadRow = htmlEl("div", { class: "evo-tools-row evo-scenario-row" }, tools);
   const codeIn = htmlEl("input", { type: "text", class: "evo-code",
                                    "aria-label": "Paste a scenario code to load",
                                    placeholder: "paste a code (EVO1-...)" }, loadRow);
@@ -107,7 +111,7 @@ function buildShell(el, model) {
   const description = htmlEl("pre", { "aria-live": "off" }, describe);
 
   return {
-    root, title, seedLabel, status, error, board, cover, coverText, reveal, actions, filterNote,
+    root, title, seedLabel, status, error, served, board, cover, coverText, reveal, actions, filterNote,
     log, stepButton, playButton, undoButton, slider, sliderText, seatsBox, codeOut, getCode,
     codeNote, plotBox, plotHost, table, description, result,
   };
@@ -366,9 +370,14 @@ function render({ model, el }) {
     const filtered = filter !== null;
     filter = null;
     ui.title.textContent = view.title;
-    ui.seedLabel.textContent = view.seed === null
-      ? "seed shown when the game ends (it would reveal the hidden cards)"
-      : `seed ${view.seed}`;
+    const served = view.served || null;
+    ui.root.classList.toggle("evo-served", !!served);
+    ui.served.hidden = !served;
+    ui.served.textContent = served ? [served.text, served.result].filter(Boolean).join(" ") : "";
+    ui.seedLabel.textContent = served ? "dealt by your class"
+      : view.seed === null
+        ? "seed shown when the game ends (it would reveal the hidden cards)"
+        : `seed ${view.seed}`;
     ui.stepButton.title = view.human_turn
       ? `The ${view.helper_bot} bot makes your move for you; then the bots play on to your turn`
       : "One move by the bot whose turn it is; with people at the table, the bots play on to the next person's turn";

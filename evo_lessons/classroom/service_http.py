@@ -1,0 +1,164 @@
+"""The kernel's side of the class service's HTTP interface (docs/class_service.md): one request,
+checked.
+
+Standard library only (``urllib``), so a lesson's kernel needs nothing new to join a class.
+Every answer is checked before it is used: its size is capped while it is read, its JSON is
+checked for length and depth before it is parsed (linear time, as every code is), and its shape
+must be a JSON object. Two things can go wrong, and they are told apart because a send treats
+them differently:
+
+* :class:`ServiceRefusal` (a ``ValueError``): the service answered and said no (400, 401, 403,
+  404, 409, 413), with its own sentence. Sending the same thing again gets the same answer.
+* :class:`ServiceUnreachable` (an ``OSError``): no answer, a timeout, a busy service (429, 5xx)
+  or an answer that is not the service's JSON. Trying again later may work.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.parse
+import urllib.request
+from typing import Any
+
+from evo_lessons.engine.record import check_json_text
+
+#: the largest answer read (a long game's payload, with its log and plot rows, is well under it)
+MAX_ANSWER_BYTES = 4_000_000
+#: how deep an answer's JSON may nest (a payload's observation is a few levels deep)
+MAX_ANSWER_DEPTH = 32
+#: the largest request body the service takes (64 KiB, docs/class_service.md)
+MAX_BODY_BYTES = 64 * 1024
+#: statuses that mean "try again later", not "no"
+TRANSIENT = frozenset({408, 425, 429, 500, 502, 503, 504})
+
+
+class ServiceRefusal(ValueError):
+    """The class service said no, with a sentence a student can read (``status``: HTTP)."""
+
+    def __init__(self, sentence: str, status: int) -> None:
+        super().__init__(sentence)
+        self.status = status
+
+
+class ServiceUnreachable(OSError):
+    """No usable answer from the class service (down, slow, busy or not a class service)."""
+
+
+def check_url(url: object) -> str:
+    """A class service's address as typed by a student: ``http(s)://host[:port][/path]``."""
+    if not isinstance(url, str) or not url.strip() or len(url) > 300:
+        raise ValueError("The class address is a web address such as http://10.0.0.5:8765.")
+    text = url.strip()
+    if "://" not in text:
+        text = "http://" + text
+    parts = urllib.parse.urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(
+            "The class address starts with http:// or https:// and names a computer, "
+            "such as http://10.0.0.5:8765."
+        )
+    if parts.query or parts.fragment or parts.username or parts.password:
+        raise ValueError("The class address is only the computer and port your teacher gave.")
+    try:
+        parts.port  # noqa: B018 - reading it checks it
+    except ValueError:
+        raise ValueError("The class address has a port that is not a number.") from None
+    # a hub-managed service lives under a path (/services/<name>): it is kept
+    return f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/')}"
+
+
+class ServiceClient:
+    """Requests to one class service, with one token (a student's, or none to join)."""
+
+    def __init__(self, url: str, token: str | None = None, timeout: float = 10.0) -> None:
+        self.url = check_url(url)
+        self.token = token
+        self.timeout = timeout
+
+    def call(
+        self,
+        method: str,
+        path: str,
+        body: dict[str, Any] | None = None,
+        *,
+        timeout: float | None = None,
+        token: str | None = None,
+    ) -> dict[str, Any]:
+        """One request; the answer's JSON object. Raises ServiceRefusal or ServiceUnreachable."""
+        data = None
+        headers = {"Accept": "application/json"}
+        if body is not None:
+            try:
+                data = json.dumps(body, ensure_ascii=False, allow_nan=False).encode("utf-8")
+            except (TypeError, ValueError):  # options of a kind JSON has no word for
+                raise ServiceRefusal(
+                    "That cannot be sent to your class: use numbers, text, true/false or lists.",
+                    400,
+                ) from None
+            if len(data) > MAX_BODY_BYTES:
+                raise ServiceRefusal(
+                    "That is too large to send to your class (the service takes 64 KiB).", 413
+                )
+            headers["Content-Type"] = "application/json"
+        auth = token if token is not None else self.token
+        if auth:
+            headers["Authorization"] = f"token {auth}"
+        request = urllib.request.Request(self.url + path, data=data, method=method, headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=timeout or self.timeout) as response:
+                return _answer(response.read(MAX_ANSWER_BYTES + 1))
+        except urllib.error.HTTPError as error:
+            with error:
+                raw = error.read(MAX_ANSWER_BYTES + 1)
+            if error.code in TRANSIENT:
+                raise ServiceUnreachable(
+                    f"the class service is busy or failing (HTTP {error.code})"
+                ) from None
+            raise ServiceRefusal(_sentence(raw, error.code), error.code) from None
+        except (urllib.error.URLError, TimeoutError, ConnectionError) as error:
+            reason = getattr(error, "reason", error)
+            raise ServiceUnreachable(f"the class service could not be reached ({reason})") from None
+        except OSError as error:  # a reset in the middle of the answer, say
+            raise ServiceUnreachable(f"the connection to the class failed ({error})") from None
+
+
+def _parse(raw: bytes) -> Any:
+    if len(raw) > MAX_ANSWER_BYTES:
+        raise ServiceUnreachable("the class service's answer is too large")
+    try:
+        text = raw.decode("utf-8")
+        check_json_text(text, MAX_ANSWER_BYTES, MAX_ANSWER_DEPTH)
+        return json.loads(text)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise ServiceUnreachable("the answer is not the class service's JSON") from None
+
+
+def _answer(raw: bytes) -> dict[str, Any]:
+    data = _parse(raw)
+    if not isinstance(data, dict):
+        raise ServiceUnreachable("the answer is not the class service's JSON")
+    return data
+
+
+def _sentence(raw: bytes, status: int) -> str:
+    """The service's own sentence for a refusal (its ``error`` field), kept short and printable."""
+    try:
+        data = _parse(raw)
+    except ServiceUnreachable:
+        data = None
+    text = data.get("error") if isinstance(data, dict) else None
+    if isinstance(text, str) and text.strip():
+        cleaned = " ".join("".join(c if c.isprintable() else " " for c in text[:400]).split())
+        return cleaned
+    return f"The class service refused this (HTTP {status})."
+
+
+def field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], limit: int = 200) -> Any:
+    """One field of an answer, of the type the contract gives (text no longer than ``limit``)."""
+    value = data.get(name)
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise ServiceUnreachable(f"the class service's answer has no proper {name!r}")
+    if isinstance(value, str) and len(value) > limit:
+        raise ServiceUnreachable(f"the class service's answer has an overlong {name!r}")
+    return value

@@ -1,0 +1,425 @@
+"""A counted game: the usual game widget, whose game lives in the class service.
+
+The class service deals the game and holds its state (docs/class_service.md); the kernel holds
+only what the student's seat may see, as the service sends it in a *game payload*: the seat's
+observation, its legal choices (on its turn), the log as seen from the seat, the plotted
+metric rows and, at the end, how the service recorded the result. No seed, no other seat's
+observation and no bot's choices ever reach the kernel, so nothing in it (Python or the page)
+can show a hidden card.
+
+:class:`ServedSession` gives :class:`~evo_lessons.widgets.game_widget.GameWidget` what it reads
+of a session, built from the payload alone. What the widget uses of a session, and what it
+gets here:
+
+* read: ``spec``, ``game``, ``options``, ``seats``, ``humans`` (the student's seat),
+  ``bot_names``, ``seed`` (None: never sent), ``teacher`` (False), ``position`` and
+  ``actions`` (the move number: the timeline's length), ``rows`` (the metric rows, growing as
+  the game goes on), ``log``, ``scenario_code_ready`` (False), ``is_human_turn()``;
+* ``state``: a :class:`ServedState` offering ``observation(seat)`` of the student's seat only
+  (the game's own view functions draw the board from it, so the page looks exactly as a local
+  game's), ``current_player``, ``is_over``, ``winners``, ``num_players``, ``history``;
+* moves: ``act_index(i)`` sends ``{"move", "index"}``; ``bot_step()`` on the student's turn
+  sends the helper's move ``{"move", "helper": true}`` (recorded by the service as the
+  helper's); the answer is the payload after every bot move up to the student's next decision;
+* refused, with one sentence (:data:`NOT_IN_A_COUNTED_GAME`): ``undo``, ``seek``,
+  ``new_game``, ``set_seat``, ``scenario_code`` and ``result_code`` (the service records the
+  result itself: a counted game needs no code and no hand-in).
+
+:class:`ServedGame` is the widget: a GameWidget on a ServedSession. It refuses a loaded scenario
+code too, tells the page it is a counted game (the page then hides Undo, the timeline, New
+game, the seat menus and the scenario code rows, with a line saying why), and shows the
+service's verdict under the finished game instead of a result code.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from evo_lessons import GAMES, game_spec
+from evo_lessons.engine import IllegalAction, action_from_json
+from evo_lessons.engine.words import is_whole
+
+from .game_widget import GameWidget
+from .session import HUMAN, GameSession
+
+NOT_IN_A_COUNTED_GAME = (
+    "This is a counted game, dealt and recorded by your class: it has no undo, rewind, seat "
+    "change, new game or scenario code. Practice games in the lesson have them all."
+)
+SERVED_LINE = (
+    "A counted game, dealt by your class: every move is recorded as you make it (Step lets the "
+    "helper move for you, and is recorded as the helper's)."
+)
+NO_PLAY_TO_END = (
+    "Play to end is off in a counted game: press Step to let the helper make one move for you "
+    "(recorded as the helper's)."
+)
+UNREACHABLE = "Your class could not be reached, so nothing was changed: try again in a moment."
+#: the most log lines and metric rows a payload may hold (a long game has a few thousand)
+MAX_LOG, MAX_ROWS, MAX_LEGAL = 50_000, 200_000, 5_000
+
+
+class ServedState:
+    """What the widget reads of a game's state, from one payload: the student's seat only."""
+
+    def __init__(self, payload: dict[str, Any]) -> None:
+        self.seat: int = payload["seat"]
+        self.num_players: int = len(payload["seats"])
+        self.current_player: int | None = payload["current_player"]
+        self.is_over: bool = payload["is_over"]
+        self.winners: list[int] = list(payload["winners"])
+        self.options: dict[str, Any] = payload["options"]
+        #: the moves made (only their number is known here; the service holds the moves)
+        self.history = range(payload["move"])
+        self._observation = payload["observation"]
+
+    def observation(self, player: int | None = None) -> dict[str, Any]:
+        """The student's seat's observation; any other seat's is not in the kernel at all."""
+        if type(player) is not int or player != self.seat:
+            raise ValueError("A counted game shows only your own seat's view.")
+        return copy.deepcopy(self._observation)
+
+
+class ServedSession:
+    """A counted game played through the class service (see the module's docstring)."""
+
+    teacher = False
+    seed = None
+    scenario_code_ready = False
+    # the exports read only the metric rows, which are the same here as in a local session
+    people_rows = GameSession.people_rows
+    history = GameSession.history
+    to_csv = GameSession.to_csv
+
+    def __init__(
+        self,
+        client: Any,
+        payload: dict[str, Any],
+        on_call: Callable[[], None] | None = None,
+    ) -> None:
+        """``client``: a :class:`~evo_lessons.classroom.service_http.ServiceClient` with the
+        student's token; ``on_call``: called after each answered request."""
+        self._client = client
+        self._on_call = on_call
+        self.rows: list[dict[str, Any]] = []
+        self._adopt(payload, expected=None)
+
+    @classmethod
+    def start(
+        cls,
+        client: Any,
+        game: str,
+        options: dict[str, Any],
+        on_call: Callable[[], None] | None = None,
+    ) -> ServedSession:
+        """Ask the class for this student's counted game (``POST /api/games``)."""
+        spec = game_spec(game)  # an unknown game is refused here, before any request
+        answer = _ask(client, "POST", "/api/games", {"game": spec.name, "options": options})
+        session = cls(client, checked_payload(answer, spec.name), on_call)
+        return session
+
+    # -- the payload ----------------------------------------------------------------------------
+    def _adopt(self, payload: dict[str, Any], expected: str | None = None) -> None:
+        if expected is not None and payload["id"] != expected:
+            raise ValueError("The class service answered about another game: nothing changed.")
+        self.id: str = payload["id"]
+        self.spec = game_spec(payload["game"])
+        self.options: dict[str, Any] = dict(payload["options"])
+        self.seat: int = payload["seat"]
+        self.seats: list[str] = [_seat_kind(kind) for kind in payload["seats"]]
+        self.seats[self.seat] = HUMAN
+        self.move: int = payload["move"]
+        self.state = ServedState(payload)
+        self.choices: list[dict[str, Any]] = self._targets(payload["legal"])
+        self.log: list[tuple[int, str]] = [(e["move"], e["text"]) for e in payload["log"]]
+        rows = payload["metrics"]
+        if len(rows) >= len(self.rows):  # the same game, further on: keep the list (the plot
+            self.rows.extend(rows[len(self.rows) :])  # feed sends only the rows it has not)
+        else:
+            self.rows = list(rows)
+        self.result: dict[str, str] | None = payload["result"]
+
+    def _targets(self, legal: list[Any]) -> list[dict[str, Any]]:
+        """Each legal choice's label and the board element that makes it (when the service sends
+        the action itself or its target; a label alone is a button in the list)."""
+        choices = []
+        view, types = self.spec.view, self.spec.state.action_types
+        for entry in legal:
+            if isinstance(entry, str):
+                choices.append({"label": entry, "target": None})
+                continue
+            target = entry.get("target")
+            if target is None and "action" in entry:
+                try:
+                    target = view.action_target(action_from_json(entry["action"], types))
+                except ValueError:
+                    target = None
+            choices.append({"label": entry["label"], "target": target})
+        return choices
+
+    @property
+    def game(self) -> str:
+        return self.spec.name
+
+    @property
+    def humans(self) -> list[int]:
+        return [self.seat]
+
+    @property
+    def bot_names(self) -> list[str]:
+        return list(self.spec.bots)
+
+    @property
+    def good_bot(self) -> str:
+        return self.spec.helper_bot
+
+    @property
+    def position(self) -> int:
+        return self.move
+
+    @property
+    def actions(self) -> range:
+        """The timeline's moves: their number is all the kernel knows of them."""
+        return range(self.move)
+
+    def is_human_turn(self) -> bool:
+        return self.state.current_player == self.seat and not self.state.is_over
+
+    # -- moves ----------------------------------------------------------------------------------
+    def act_index(self, index: object) -> None:
+        """The student's choice by its index among the legal choices, sent to the service."""
+        if not (is_whole(index) and 0 <= index < len(self.choices)):
+            labels = [c["label"] for c in self.choices]
+            raise IllegalAction(f"choice number {index!r}"[:60], labels, "No such choice.")
+        if not self.is_human_turn():
+            raise ValueError("It is not your turn: the bots are still to move.")
+        self._act({"move": self.move, "index": int(index)})
+
+    def bot_step(self) -> None:
+        """On the student's turn, the helper's move (recorded as the helper's); otherwise the
+        game as the service holds it now (its bots move by themselves)."""
+        if self.state.is_over:
+            return
+        if self.is_human_turn():
+            self._act({"move": self.move, "helper": True})
+            return
+        before = self.move
+        self.refresh()
+        if self.move == before and not self.state.is_over and not self.is_human_turn():
+            raise ValueError("Your class is still moving the bots: press Step again in a moment.")
+
+    def run_bots(self) -> int:
+        """Nothing to run: the service plays the bots up to the student's next decision."""
+        return 0
+
+    def refresh(self) -> None:
+        """The game as the service holds it now (``GET /api/games/{id}``)."""
+        answer = _ask(self._client, "GET", f"/api/games/{self.id}")
+        self._adopt(checked_payload(answer, self.game), expected=self.id)
+        self._called()
+
+    def _act(self, body: dict[str, Any]) -> None:
+        try:
+            answer = _ask(self._client, "POST", f"/api/games/{self.id}/act", body)
+        except ValueError as refusal:
+            if getattr(refusal, "status", None) == 409:  # the game moved on (a second tab) or
+                with contextlib.suppress(ValueError):  # the class is paused: show the game
+                    self.refresh()  # as the service holds it
+            raise
+        self._adopt(checked_payload(answer, self.game), expected=self.id)
+        self._called()
+
+    def _called(self) -> None:
+        if self._on_call is not None:
+            self._on_call()
+
+    # -- what a counted game does not do ---------------------------------------------------------
+    def undo(self) -> bool:
+        raise ValueError(NOT_IN_A_COUNTED_GAME)
+
+    def seek(self, position: int) -> None:
+        raise ValueError(NOT_IN_A_COUNTED_GAME)
+
+    def new_game(self, seed: int | None = None) -> None:
+        raise ValueError(NOT_IN_A_COUNTED_GAME)
+
+    def set_seat(self, seat: int, kind: str) -> None:
+        raise ValueError(NOT_IN_A_COUNTED_GAME)
+
+    def scenario_code(self, include_moves: bool = True) -> str:
+        raise ValueError(NOT_IN_A_COUNTED_GAME)
+
+    def result_code(self, name: str, lesson: str | None = None, **_: Any) -> str:
+        raise ValueError("A counted game is recorded by your class as it ends: it needs no code.")
+
+
+class ServedGame(GameWidget):
+    """The game widget on a counted game (see the module's docstring)."""
+
+    def __init__(self, session: ServedSession, *, plot: bool = True) -> None:
+        super().__init__(session.spec, session=session, plot=plot)  # type: ignore[arg-type]
+
+    def _choices(self) -> list[dict[str, Any]]:
+        return [{"index": i, **choice} for i, choice in enumerate(self.session.choices)]
+
+    def _served(self) -> dict[str, str]:
+        result = self.session.result if self.state.is_over else None
+        if result is None:
+            return {"text": SERVED_LINE, "result": ""}
+        status, reason = result.get("status", ""), result.get("reason", "")
+        words = {
+            "counted": "Counted by your class.",
+            "apart": "Recorded by your class, listed apart",
+            "refused": "Not counted by your class",
+        }.get(status, "Recorded by your class")
+        text = f"{words}: {reason}" if reason and status != "counted" else words
+        return {"text": SERVED_LINE, "result": text}
+
+    def _run_bots(self, frames: bool = True) -> None:
+        """The service plays the bots; each answer already stands at the student's turn."""
+
+    def _note_finished(self) -> None:
+        """One counted game per widget, recorded by the service (no result code to keep)."""
+        if not self._finished.entries:
+            self._finished.entries.append(
+                {
+                    "label": f"{self.session.spec.title}, counted game",
+                    "number": 1,
+                    "result_code": None,
+                    "helped": False,
+                }
+            )
+            self.finished_count = 1
+
+    def _result(self) -> None:
+        return None  # the page shows the service's verdict on the counted-game line instead
+
+    def play_to_end(self) -> None:
+        raise ValueError(NO_PLAY_TO_END)
+
+    def _on_load_code(self, content: dict) -> None:
+        raise ValueError(NOT_IN_A_COUNTED_GAME)
+
+    def _on_code(self, content: dict) -> None:
+        raise ValueError(NOT_IN_A_COUNTED_GAME)
+
+    def refresh(self) -> None:
+        """Show the game as the service holds it now (after a pause, or from another tab)."""
+        self.session.refresh()
+        self._refresh()
+
+
+# -- checking what the service sends ---------------------------------------------------------
+def _ask(client: Any, method: str, path: str, body: dict[str, Any] | None = None) -> dict:
+    """One request for a game; a ValueError a student can read if it fails."""
+    try:
+        return client.call(method, path, body)
+    except OSError:  # the client's ServiceUnreachable (no answer, a busy or failing service)
+        raise ValueError(UNREACHABLE) from None
+
+
+def _seat_kind(kind: str) -> str:
+    """A seat as the widget names it: "human", or the bot's name ("bot: good" -> "good")."""
+    return kind.split(":", 1)[1].strip() if kind.startswith("bot:") else kind
+
+
+def _bad(what: str) -> ValueError:
+    return ValueError(f"The class service sent a game that cannot be shown ({what}).")
+
+
+def checked_payload(data: Any, game: str) -> dict[str, Any]:
+    """The fields of a game payload this kernel uses, each of the type the contract gives
+    (anything else in it is dropped, unread). ValueError if one is missing or wrong."""
+    if not isinstance(data, dict):
+        raise _bad("not a table")
+    if data.get("game") != game or game not in GAMES:
+        raise _bad("another game")
+    out: dict[str, Any] = {"game": game}
+    for name, kind in (("id", str), ("options", dict), ("seats", list), ("observation", dict)):
+        if not isinstance(data.get(name), kind):
+            raise _bad(f"no {name}")
+    if len(data["id"]) > 100 or not data["id"].replace("-", "").isalnum():
+        raise _bad("its id")
+    seats = data["seats"]
+    if not 1 <= len(seats) <= 16 or not all(isinstance(s, str) and len(s) < 60 for s in seats):
+        raise _bad("its seats")
+    for name in ("seat", "move"):
+        if type(data.get(name)) is not int or data[name] < 0:
+            raise _bad(f"its {name}")
+    if data["seat"] >= len(seats):
+        raise _bad("its seat")
+    current = data.get("current_player")
+    if current is not None and not (type(current) is int and 0 <= current < len(seats)):
+        raise _bad("whose turn it is")
+    if type(data.get("is_over")) is not bool:
+        raise _bad("whether it is over")
+    winners = data.get("winners", [])
+    if not isinstance(winners, list) or not all(type(w) is int for w in winners):
+        raise _bad("its winners")
+    legal = data.get("legal") or []
+    if not isinstance(legal, list) or len(legal) > MAX_LEGAL or not all(map(_choice, legal)):
+        raise _bad("its choices")
+    targets = data.get("targets")
+    if isinstance(targets, list) and len(targets) == len(legal):  # the board element of each
+        if not all(t is None or (isinstance(t, str) and len(t) <= 200) for t in targets):
+            raise _bad("its choices' places on the board")
+        legal = [
+            {"label": c, "target": t} if isinstance(c, str) else c
+            for c, t in zip(legal, targets, strict=True)
+        ]
+    if current != data["seat"]:
+        legal = []  # another seat's choices are never shown (the service sends none)
+    log = data.get("log", [])
+    if not isinstance(log, list) or len(log) > MAX_LOG or not all(map(_log_line, log)):
+        raise _bad("its log")
+    rows = data.get("metrics", [])
+    if not isinstance(rows, list) or len(rows) > MAX_ROWS or not all(map(_row, rows)):
+        raise _bad("its plot rows")
+    result = data.get("result")
+    if result is not None and not (
+        isinstance(result, dict)
+        and all(isinstance(result.get(k, ""), str) for k in ("status", "reason"))
+    ):
+        raise _bad("its result")
+    out.update(
+        id=data["id"],
+        options=data["options"],
+        seats=seats,
+        seat=data["seat"],
+        move=data["move"],
+        current_player=current,
+        is_over=data["is_over"],
+        winners=winners,
+        observation=data["observation"],
+        legal=legal,
+        log=[{"move": e["move"], "text": e["text"]} for e in log],
+        metrics=rows,
+        result=None
+        if result is None
+        else {k: result.get(k, "")[:400] for k in ("status", "reason")},
+    )
+    return out
+
+
+def _choice(entry: Any) -> bool:
+    if isinstance(entry, str):
+        return len(entry) <= 400
+    if not isinstance(entry, dict) or not isinstance(entry.get("label"), str):
+        return False
+    target = entry.get("target")
+    return len(entry["label"]) <= 400 and (target is None or isinstance(target, str))
+
+
+def _log_line(entry: Any) -> bool:
+    return (
+        isinstance(entry, dict)
+        and type(entry.get("move")) is int
+        and isinstance(entry.get("text"), str)
+    )
+
+
+def _row(row: Any) -> bool:
+    return isinstance(row, dict) and all(isinstance(k, str) for k in row)

@@ -1,0 +1,117 @@
+"""A live class end to end: a lesson in JupyterLab joins from its name box and plays a counted
+game to its end by clicks, while the teacher's live page (a second browser) counts it.
+
+The class service runs in the test's process (a free 127.0.0.1 port), as ``evo-teacher class
+serve`` would on the teacher's laptop; the student's kernel reaches it over HTTP.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from service.helpers import Running
+
+pytestmark = pytest.mark.browser
+
+FOLDER = "live-class"
+NOTEBOOK = f"{FOLDER}/live_class.ipynb"
+CELLS = [
+    "from evo_lessons.lessons import start_lesson, student\n"
+    "from evo_lessons.lessons.join import class_seat\n"
+    'start_lesson("01_climate")\n'
+    "student()",
+    'game = class_seat().game("climate", players=2)\ngame',
+]
+
+
+def _write_notebook(root) -> None:
+    folder = root / FOLDER
+    folder.mkdir(exist_ok=True)
+    cells = [
+        {"cell_type": "code", "execution_count": None, "id": f"cell-{n}", "metadata": {},
+         "outputs": [], "source": source}
+        for n, source in enumerate(CELLS)
+    ]  # fmt: skip
+    notebook = {
+        "cells": cells,
+        "metadata": {
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (folder / "live_class.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+
+
+@pytest.fixture
+def live(tmp_path):
+    running = Running(tmp_path / "class")
+    yield running
+    running.stop()
+
+
+def _status_says(page, text: str) -> None:
+    page.wait_for_function(
+        "(text) => document.querySelector('#status').textContent.includes(text)",
+        arg=text,
+        timeout=60_000,
+    )
+
+
+def test_a_lesson_joins_and_its_counted_game_fills_the_teachers_page(
+    lab_page, jupyter_lab, chromium, live
+):
+    _write_notebook(jupyter_lab.root)
+    page = lab_page.page
+    lab_page.open_notebook(NOTEBOOK)
+    lab_page.run_through("student()")
+
+    # the student types a name, opens "Join your class", and joins with the teacher's code
+    page.locator(".evo-lesson-name").fill("Ada Lovelace")
+    page.locator(".evo-lesson-student .evo-lesson-status", has_text="Saved.").wait_for()
+    page.locator(".evo-lesson-join-box summary").click()
+    page.locator(".evo-lesson-class-url").fill(live.url)
+    page.locator(".evo-lesson-class-code").fill(live.join_code)
+    page.locator(".evo-lesson-join").click()
+    page.locator(".evo-lesson-class-status", has_text="Joined your class as Ada Lovelace").wait_for(
+        timeout=60_000
+    )
+
+    # the teacher's page, on the teacher's own computer
+    teacher_context = chromium.new_machine()
+    teacher = teacher_context.new_page()
+    teacher.goto(f"{live.url}/teacher?token={live.teacher}")
+    _status_says(teacher, "0 counted")
+    assert "Ada Lovelace" in teacher.inner_text("#students")
+
+    lab_page.run_through("class_seat()")
+    lab_page.wait_for_widgets(count=1)
+    game = page.locator(".evo-root").first
+    game.locator(".evo-board .evo-climate-map").wait_for(timeout=60_000)
+    served = game.locator(".evo-served-line")
+    assert "counted game" in served.text_content()
+    # the controls a counted game refuses are not offered
+    for hidden in (".evo-undo", ".evo-play", ".evo-game-row", ".evo-seats", ".evo-scenario-row"):
+        assert not game.locator(hidden).first.is_visible(), hidden
+    assert game.locator(".evo-seed").text_content() == "dealt by your class"
+
+    clicks = 0
+    while "Counted by your class" not in (served.text_content() or ""):
+        position = game.get_attribute("data-position")
+        choice = game.locator(".evo-actions button").first
+        choice.click()
+        page.wait_for_function(
+            "([el, before]) => el.dataset.position !== before",
+            arg=[game.element_handle(), position],
+            timeout=60_000,
+        )
+        clicks += 1
+        assert clicks < 200, "the game did not end"
+        assert not game.locator(".evo-error-line").is_visible()
+    lab_page.wait_until_idle()
+
+    _status_says(teacher, "1 counted")
+    teacher_context.close()
+    assert lab_page.console_errors == []
+    assert lab_page.outside_requests == []
