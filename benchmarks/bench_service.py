@@ -36,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-POLL_S = 2.0  # the teacher page's poll (evo_lessons/service/static/teacher.js)
+POLL_S = 2.0  # the teacher page's poll (evo_lessons/service/static/live_page.js)
 
 
 def serve(data: str, db: str | None = None) -> tuple[subprocess.Popen, dict]:

@@ -251,4 +251,4 @@ class BaseHandler(tornado.web.RequestHandler):
 
 def kit_script() -> str:
     """The teacher page's script: the front-end kit (dom.js, plot.js) joined with its own."""
-    return assemble(STATIC / "teacher.js")
+    return assemble(STATIC / "live_page.js")

@@ -272,7 +272,7 @@ class TeacherPage(BaseHandler):
             )
             return
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish((STATIC / "teacher.html").read_bytes())
+        self.finish((STATIC / "live_page.html").read_bytes())
 
 
 class OAuthCallback(BaseHandler):
@@ -303,14 +303,14 @@ class KitHandler(BaseHandler):
     """The teacher page's script and style (no secret in them: no token needed)."""
 
     def get(self, name: str) -> None:
-        if name == "teacher.js":
+        if name == "live_page.js":
             self.set_header("Content-Type", "text/javascript; charset=utf-8")
             self.finish(kit_script())
-        elif name == "teacher.css":
+        elif name == "live_page.css":
             from evo_lessons.widgets.frontend import assemble
 
             self.set_header("Content-Type", "text/css; charset=utf-8")
-            self.finish(assemble(STATIC / "teacher.css"))
+            self.finish(assemble(STATIC / "live_page.css"))
         else:
             raise Refused(404, "There is no such file.")
 
@@ -486,7 +486,7 @@ def routes(service: ClassService, prefix: str = "/") -> list:
         (r"/api/games/([0-9a-f]{1,40})/act", ActHandler, given),
         (r"/teacher", TeacherPage, given),
         (r"/oauth_callback", OAuthCallback, given),
-        (r"/static/([a-z]+\.(?:js|css))", KitHandler, given),
+        (r"/static/([a-z_]+\.(?:js|css))", KitHandler, given),
         (r"/api/summary", SummaryHandler, given),
         (r"/api/results\.csv", CsvHandler, given),
         (r"/api/codes", CodesHandler, given),

@@ -1,4 +1,4 @@
-// teacher.js: the class service's live page. Served joined after the front-end kit (dom.js and
+// live_page.js: the class service's live page. Served joined after the front-end kit (dom.js and
 // plot.js, by evo_lessons.widgets.frontend.assemble), so it draws with the kit's own helpers:
 // svgEl/htmlEl/labelled from dom.js, niceTicks/compactNumber and the plot's padding from plot.js.
 // It polls /api/summary every two seconds (the page is current within one poll of a game's
