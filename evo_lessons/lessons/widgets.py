@@ -25,12 +25,12 @@ import traitlets
 
 from evo_lessons.widgets.frontend import assemble
 
-from .resultbox import PLACEHOLDER
-
 if TYPE_CHECKING:
     from .lesson import Lesson
 
 STATIC = pathlib.Path(__file__).parent / "static"
+#: what a result box shows until its predictions are saved (see resultbox.py)
+PLACEHOLDER = "Write and save your prediction above; the result appears here."
 
 
 class _LessonWidget(anywidget.AnyWidget):
