@@ -6,12 +6,13 @@ The engine imports nothing above it: no registry, no widgets, no IPython.
 from .actions import Action, IllegalAction, action_from_json
 from .bots import Bot, RandomBot, play_game, wants_observation
 from .events import Event
+from .observation import Observation
 from .record import load_state, parse_save, replay
 from .seeds import derive_seed
 from .simulate import simulate
 from .spec import Credit, GameSpec, Metric, Option, Panel, View
 from .state import GameState
-from .words import seat_name, seats_in_words, winners_sentence
+from .words import seat_name, seats_in_words, turn_sentence, winners_sentence
 
 __all__ = [
     "Action",
@@ -22,6 +23,7 @@ __all__ = [
     "GameState",
     "IllegalAction",
     "Metric",
+    "Observation",
     "Option",
     "Panel",
     "RandomBot",
@@ -35,6 +37,7 @@ __all__ = [
     "seat_name",
     "seats_in_words",
     "simulate",
+    "turn_sentence",
     "wants_observation",
     "winners_sentence",
 ]

@@ -29,8 +29,12 @@ class Bot(Protocol):
     name: str
     needs_observation: bool
 
-    def choose(self, observation: dict[str, Any] | None, legal_actions: Sequence[Action]) -> Action:
-        """Pick one of ``legal_actions`` (a list, or a game's read-only ``Choices``)."""
+    def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
+        """Pick one of ``legal_actions`` (a list, or a game's read-only ``Choices``).
+
+        ``observation`` is the seat's, of the game's declared observation type (each bot
+        annotates it so; ``Any`` here lets one protocol cover every game), or None for a bot
+        that does not look."""
 
 
 class RandomBot:
