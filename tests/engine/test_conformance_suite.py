@@ -62,8 +62,9 @@ def test_a_view_that_keeps_something_between_calls_is_caught():
 
 def test_a_view_that_changes_its_observation_is_caught():
     def describe(obs):
-        obs["survivors"].append(0)  # the widget hands the same observation to view_model too
-        return GAME.view.describe(obs)
+        words = GAME.view.describe(obs)
+        obs["survivors"][0] += 1  # the widget hands the same observation to view_model too
+        return words
 
     spec = _variant(describe=describe)
     with pytest.raises(AssertionError, match="changed the observation"):
