@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+
 from evo_lessons.engine import RandomBot
 
 from .data import BARKS

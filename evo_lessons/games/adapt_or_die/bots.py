@@ -34,6 +34,7 @@ from evo_lessons.engine import Action, RandomBot
 
 from . import scoring
 from .data import FEATURE_COUNT, HIGH, LOW, world
+from .observation import AdaptOrDieObservation
 from .rules import (
     AnswerTrade,
     ChooseCreature,
@@ -109,7 +110,7 @@ def _mean_expected(features: tuple[int, ...], placed: tuple[int, ...]) -> float:
 class _Table:
     """What one observation says, in the terms a bot weighs its options by."""
 
-    def __init__(self, observation: dict[str, Any], seat: int) -> None:
+    def __init__(self, observation: AdaptOrDieObservation, seat: int) -> None:
         self.obs = observation
         self.seat = seat
         self.bugs = observation["bugs"]
@@ -185,7 +186,9 @@ class FitterBot:
         """A fitter ends its turn without looking (a third of its decisions; see ``choose``)."""
         return type(legal_actions[0]) is not EndTurn
 
-    def choose(self, observation: dict[str, Any] | None, legal_actions: list[Action]) -> Action:
+    def choose(
+        self, observation: AdaptOrDieObservation | None, legal_actions: list[Action]
+    ) -> Action:
         kind = type(legal_actions[0])
         if kind is EndTurn and not self.trades:
             return legal_actions[0]  # a fitter never trades: EndTurn comes first
@@ -389,7 +392,7 @@ class SensibleRandomBot:
     def _pick(self, options: list[Action]) -> Action:
         return options[int(self.rng.random() * len(options))]
 
-    def choose(self, observation: dict[str, Any], legal_actions: list[Action]) -> Action:
+    def choose(self, observation: AdaptOrDieObservation, legal_actions: list[Action]) -> Action:
         kind = type(legal_actions[0])
         if kind is EndTurn:
             return legal_actions[0]
@@ -403,7 +406,7 @@ class SensibleRandomBot:
         return self._pick(legal_actions)
 
     @staticmethod
-    def _moves(observation: dict[str, Any], legal: list[Action]) -> list[Action]:
+    def _moves(observation: AdaptOrDieObservation, legal: list[Action]) -> list[Action]:
         """The exits to a habitat this seat lacks; else the moves that are not returns."""
         places = observation["places"]
         if observation["options"]["same_habitats"]:

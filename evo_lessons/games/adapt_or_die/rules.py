@@ -193,6 +193,7 @@ from .data import FEATURE_COUNT, Board
 from .ending import ROUND_LIMIT, Ending
 from .movement import Movement
 from .niches import Niches
+from .observation import AdaptOrDieSeen, Bug, Place
 from .tables import MOVES, intern, reach
 from .trading import Trading
 
@@ -425,12 +426,12 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
         habitats = [self.pressures_of(h) for h in self.niches[seat]]
         return scoring.best_unfit(start, self.adaptations[seat], habitats)
 
-    def _observe(self, player: int | None) -> dict[str, Any]:
+    def _observe(self, player: int | None) -> AdaptOrDieSeen:
         """Everything on the table is public; only the piles' order is hidden (from everyone)."""
         board = self.board
         # each habitat on the board -> its pressures (an empty place's 0 -> None is never asked)
         placed = dict(zip(self.mats, self.mat_values, strict=True))
-        bugs = []
+        bugs: list[Bug] = []
         for seat in range(self.num_players):
             creature = self.creatures[seat]
             niches, cards, orders = self.niches[seat], self.adaptations[seat], self.orders[seat]
@@ -453,7 +454,7 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
                     else [None] * FEATURE_COUNT,
                 }
             )
-        places = [
+        places: list[Place] = [
             {
                 "place": place.number,
                 "node": place.node,

@@ -1,7 +1,8 @@
 """What the widget shows of an Adapt or Die game: a JSON view model, a text account, plot panels.
 
-Built from ``state.observation(seat)`` and the public board and card data only, so a view can
-never show what its seat may not see (the order of the face-down piles).
+Built from the seat's observation (``AdaptOrDieObservation``, its only input) and the public
+board and card data only, so a view can never show what its seat may not see (the order of the
+face-down piles).
 """
 
 from __future__ import annotations
@@ -9,11 +10,11 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from evo_lessons.engine import Action, Panel, View
-from evo_lessons.engine.words import seat_name, winners_sentence
+from evo_lessons.engine import Action, Panel, View, seat_name, turn_sentence
 
 from . import scoring
 from .data import world
+from .observation import AdaptOrDieObservation
 from .rules import (
     ChooseCreature,
     ExchangeNiche,
@@ -167,8 +168,7 @@ def _scorecard(bug: dict[str, Any], pressures: dict[int, list[int]]) -> dict[str
     }
 
 
-def view_model(state: Any, seat: int | None) -> dict[str, Any]:
-    obs = state.observation(seat)
+def view_model(obs: AdaptOrDieObservation) -> dict[str, Any]:
     pressures = {p["habitat"]: p["pressures"] for p in obs["places"] if p["habitat"]}
     bugs = []
     for bug in obs["bugs"]:
@@ -266,9 +266,8 @@ def _pressure_words(pressures: list[int]) -> str:
     return ", ".join(f"{WORLD.features[f].name.lower()} {v}" for f, v in enumerate(pressures))
 
 
-def describe(state: Any, seat: int | None) -> str:
+def describe(obs: AdaptOrDieObservation) -> str:
     """A plain-text account of the table for screen readers (and for curious students)."""
-    obs = state.observation(seat)
     board = obs["board"]
     lines = [
         f"Turn {obs['turn']}, round {obs['round']}. Each player aims for {obs['target']} "
@@ -353,10 +352,9 @@ def _decision_words(obs: dict[str, Any]) -> list[str]:
                 f"{seat_name(seat)} scored {result['total']} unfit, extinct in "
                 f"{result['extinctions']} habitat(s), best in {result['best_in']}."
             )
-    if obs["winners"]:
-        lines.append(winners_sentence(obs["winners"]))
-    elif obs["current_player"] is not None:
-        lines.append(f"{seat_name(obs['current_player'])} is to act.")
+    turn = turn_sentence(obs)
+    if turn:
+        lines.append(turn)
     return lines
 
 

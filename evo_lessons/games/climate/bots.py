@@ -14,12 +14,12 @@ chosen with blind mutation compares foresight with none.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from evo_lessons.engine import Action, RandomBot
 
 from .actions import EndTurn, Move, Place, PlanAhead
 from .data import world
+from .observation import ClimateObservation
 
 __all__ = ["BOTS", "ClimateBot", "RandomBot"]
 
@@ -34,7 +34,7 @@ class ClimateBot:
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, observation: dict[str, Any], legal_actions: list[Action]) -> Action:
+    def choose(self, observation: ClimateObservation, legal_actions: list[Action]) -> Action:
         if observation["options"]["blind_mutation"]:
             # R12: no foresight in a blind game: any cell the rules allow, chosen at random
             return legal_actions[int(self.rng.random() * len(legal_actions))]
@@ -49,7 +49,7 @@ class ClimateBot:
         return self._end_of_turn(observation, me, held, legal_actions)
 
     # -- moving --------------------------------------------------------------------------------
-    def _score_move(self, move: Move, observation: dict[str, Any], held: set[int]) -> float:
+    def _score_move(self, move: Move, observation: ClimateObservation, held: set[int]) -> float:
         temperature = observation["temperature"]
         habitat = _habitat_of_cell(temperature, move.cell)
         score = 0.0

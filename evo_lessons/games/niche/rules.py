@@ -130,6 +130,7 @@ from .actions import (
 from .data import Deck, deck
 from .environments import ENVIRONMENTS_TO_WIN, Environments, count_met
 from .gene_pool import GenePool
+from .observation import NicheSeen, PendingDiscard, Seat
 from .playing import Playing
 from .pyramid import STACK_SIZE, STACKS
 from .tables import (
@@ -391,8 +392,8 @@ class NicheState(Playing, Environments, Turns, GameState):
         self._start_turn(0, events)
 
     # -- what players see --------------------------------------------------------------------------
-    def _observe(self, player: int | None) -> dict[str, Any]:
-        seats = []
+    def _observe(self, player: int | None) -> NicheSeen:
+        seats: list[Seat] = []
         for p in range(self._n):
             env = self.environment[p]
             covered = self.covered(p)
@@ -414,7 +415,7 @@ class NicheState(Playing, Environments, Turns, GameState):
                     "copies": [[c, self.copies[c]] for c in self.play[p] if c in self.copies],
                 }
             )
-        pending = None
+        pending: PendingDiscard | None = None
         if self.phase == "discard":
             who, keep = self.pending[0]
             pending = {"player": who, "keep": keep if keep >= 0 else None}

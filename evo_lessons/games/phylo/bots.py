@@ -15,11 +15,11 @@ so a bot may look up which cards fit where, exactly as a player reads the cards 
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from evo_lessons.engine import Action, RandomBot
 
 from . import tables as T
+from .observation import PhyloObservation
 from .rules import (
     Challenge,
     ChooseOpening,
@@ -42,7 +42,7 @@ __all__ = ["BOTS", "AttackerBot", "BuilderBot", "RandomBot"]
 class Board:
     """The table as a bot sees it: card ids on top of and beneath each space."""
 
-    def __init__(self, observation: dict[str, Any]) -> None:
+    def __init__(self, observation: PhyloObservation) -> None:
         self.rows, self.columns = observation["rows"], observation["columns"]
         geometry = T.grid(self.rows, self.columns)
         self.neighbours = geometry.neighbours
@@ -128,7 +128,7 @@ class BuilderBot:
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, observation: dict[str, Any], legal_actions: list[Action]) -> Action:
+    def choose(self, observation: PhyloObservation, legal_actions: list[Action]) -> Action:
         if isinstance(legal_actions[0], PickCard):
             return self._pick(observation, legal_actions)
         if isinstance(legal_actions[0], ChooseOpening):
@@ -143,7 +143,7 @@ class BuilderBot:
         return best
 
     # -- deck building -------------------------------------------------------------------------
-    def _pick(self, observation: dict[str, Any], legal: list[Action]) -> Action:
+    def _pick(self, observation: PhyloObservation, legal: list[Action]) -> Action:
         picked = observation.get("picks", [])
         producers = sum(1 for c in picked if T.IS_SPECIES[c] and T.CARDS[c].rank == 1)
         events = sum(1 for c in picked if not T.IS_SPECIES[c])
@@ -161,7 +161,7 @@ class BuilderBot:
 
         return max(legal, key=value)
 
-    def _opening(self, observation: dict[str, Any], legal: list[Action]) -> Action:
+    def _opening(self, observation: PhyloObservation, legal: list[Action]) -> Action:
         """R18: an opening hand that can start a web: producers first, then what eats them."""
         hand = observation["hand"]
         producers = sum(1 for c in hand if T.IS_SPECIES[c] and T.CARDS[c].rank == 1)
@@ -178,7 +178,7 @@ class BuilderBot:
         return max(legal, key=value)
 
     # -- playing -------------------------------------------------------------------------------
-    def score(self, action: Action, board: Board, me: int, observation: dict[str, Any]) -> float:
+    def score(self, action: Action, board: Board, me: int, observation: PhyloObservation) -> float:
         if isinstance(action, PlaySpecies | Spread):
             space = board.space(action.row, action.column)
             links = board.links(action.card, space)
@@ -225,7 +225,7 @@ class BuilderBot:
         return 0.0
 
     def event_score(
-        self, action: PlayEvent, board: Board, me: int, observation: dict[str, Any]
+        self, action: PlayEvent, board: Board, me: int, observation: PhyloObservation
     ) -> float:
         event = T.CARDS[action.card]
         space = board.space(action.row, action.column)
@@ -262,7 +262,7 @@ class AttackerBot(BuilderBot):
         return direct + domino
 
     def event_score(
-        self, action: PlayEvent, board: Board, me: int, observation: dict[str, Any]
+        self, action: PlayEvent, board: Board, me: int, observation: PhyloObservation
     ) -> float:
         score = super().event_score(action, board, me, observation)
         return (

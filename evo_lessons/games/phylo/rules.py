@@ -173,6 +173,7 @@ from .broken_links import cut_off_at
 from .choices import TurnChoices
 from .data import DECK_SIZE
 from .decks import SEATS, START_HAND
+from .observation import PhyloSeen, TableCard
 from .placement import NO_MOVES, PLAYED, POLLINATORS
 from .scoring import Scoring
 
@@ -441,8 +442,8 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         twin.rng = random.Random(rng.random())
         return twin
 
-    def _observe(self, player: int | None) -> dict[str, Any]:
-        table = []
+    def _observe(self, player: int | None) -> PhyloSeen:
+        table: list[TableCard] = []
         for space, instance, beneath in self.table_cards():
             r, c = self._rc(space)
             table.append(
@@ -457,7 +458,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
                     "risk_since": self.risk.get(instance),
                 }
             )
-        view: dict[str, Any] = {
+        view: PhyloSeen = {
             "phase": self.phase,
             "rows": self.rows,
             "columns": self.columns,

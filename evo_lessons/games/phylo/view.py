@@ -1,18 +1,19 @@
 """What the widget shows of a Phylo game: the grid with our card faces, food links, cards at risk.
 
-Everything is built from ``state.observation(seat)``: the other player's hand and both deck
-orders never reach the browser. Card faces carry words as well as colours (the diet is written
-on the card, terrains and climates have symbols and short labels), so nothing relies on colour.
+Everything is built from the seat's observation (``PhyloObservation``, its only input): the
+other player's hand and both deck orders never reach the browser. Card faces carry words as well
+as colours (the diet is written on the card, terrains and climates have symbols and short
+labels), so nothing relies on colour.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from evo_lessons.engine import Action, Panel, View
-from evo_lessons.engine.words import seat_name, winners_sentence
+from evo_lessons.engine import Action, Panel, View, seat_name, turn_sentence
 
 from . import tables as T
+from .observation import PhyloObservation
 from .rules import (
     DiscardToDraw,
     MoveSpecies,
@@ -156,8 +157,8 @@ def food_web(table: list[dict[str, Any]], columns: int) -> dict[str, Any]:
     return {"nodes": ordered, "edges": edges}
 
 
-def view_model(state: Any, seat: int | None) -> dict[str, Any]:
-    obs = state.observation(seat)
+def view_model(obs: PhyloObservation) -> dict[str, Any]:
+    seat = obs["seat"]
     cells = []
     for entry in obs["table"]:
         cells.append({**entry, "face": FACES[entry["card"]]})
@@ -209,9 +210,9 @@ def _space(row: int, column: int) -> str:
     return T.space_name(row, column)
 
 
-def describe(state: Any, seat: int | None) -> str:
+def describe(obs: PhyloObservation) -> str:
     """The board in words, for screen readers: the same facts the picture shows."""
-    obs = state.observation(seat)
+    seat = obs["seat"]
     lines = []
     if obs["phase"] == "build":
         lines.append(
@@ -275,13 +276,12 @@ def describe(state: Any, seat: int | None) -> str:
             f"{seat_name(p)}: {obs['scores'][p]} points on the table, {obs['hand_sizes'][p]} "
             f"cards in hand, {obs['deck_sizes'][p]} in the deck, {obs['lost'][p]} lost."
         )
-    if obs["hand"] is not None:
+    if obs["hand"] is not None and seat is not None:
         names = ", ".join(card_name(c) for c in obs["hand"]) or "no cards"
         lines.append(f"Your hand ({seat_name(seat)}): {names}.")
-    if obs["winners"]:
-        lines.append(winners_sentence(obs["winners"]))
-    elif obs["current_player"] is not None:
-        lines.append(f"{seat_name(obs['current_player'])} is to act.")
+    turn = turn_sentence(obs)
+    if turn:
+        lines.append(turn)
     return "\n".join(lines)
 
 
