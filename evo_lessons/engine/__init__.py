@@ -4,7 +4,7 @@ The engine imports nothing above it: no registry, no widgets, no IPython.
 """
 
 from .actions import Action, IllegalAction, action_from_json
-from .bots import Bot, RandomBot, play_game, wants_observation
+from .bots import Bot, RandomBot, own_seat, play_game, wants_observation
 from .events import Event
 from .observation import Observation
 from .record import load_state, parse_save, replay
@@ -31,6 +31,7 @@ __all__ = [
     "action_from_json",
     "derive_seed",
     "load_state",
+    "own_seat",
     "parse_save",
     "play_game",
     "replay",

@@ -119,7 +119,7 @@ class Panel:
     metric: str
     title: str
     ylim: tuple[float, float] | None = None
-    yticks: tuple[int, ...] | None = None
+    yticks: tuple[float, ...] | None = None
     dodge: float = 0.0
     shared: bool = False
     yticklabels: tuple[str, ...] | None = None
@@ -129,7 +129,9 @@ class Panel:
             raise TypeError(f"panel {self.metric}: one tick label per tick")
 
     @classmethod
-    def whole_numbers(cls, metric: str, title: str, low: int, high: int, shared: bool = False):
+    def whole_numbers(
+        cls, metric: str, title: str, low: int, high: int, shared: bool = False
+    ) -> Panel:
         """Whole numbers from ``low`` to ``high``: a tick on each, a little margin, and players
         dodged apart (``shared``: one line for the whole table)."""
         return cls(
@@ -305,7 +307,7 @@ class GameSpec:
     def __repr__(self) -> str:
         return f"<GameSpec {self.name!r}: {self.title}>"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         # by reference: a worker process imports the game and uses its one declared spec
         return (_spec_of, (self.state.__module__, self.state.__qualname__))
 
@@ -313,4 +315,5 @@ class GameSpec:
 def _spec_of(module: str, qualname: str) -> GameSpec:
     import importlib
 
-    return getattr(importlib.import_module(module), qualname).spec
+    spec: GameSpec = getattr(importlib.import_module(module), qualname).spec
+    return spec

@@ -94,7 +94,8 @@ class GameState(ABC):
     @property
     def num_players(self) -> int:
         """How many seats: the ``players`` option every spec declares (override if it differs)."""
-        return self.options["players"]
+        players: int = self.options["players"]
+        return players
 
     @abstractmethod
     def _legal_actions(self) -> list[Action] | Choices:
@@ -193,7 +194,8 @@ class GameState(ABC):
             raise IllegalAction(action, list(legal))
         if type(legal) is not list:  # a game's own sequence (engine/choices.py)
             # (``legal.own(action)``, whose usual answer is inlined: the action it handed out)
-            own = action if action is legal._given else legal.own(action)
+            # (not narrowed by the type() test, which is kept for speed)
+            own = action if action is legal._given else legal.own(action)  # type: ignore[union-attr]
         elif id(action) in map(id, legal):  # a bot hands back the list's own object: at once
             own = action
         else:
@@ -242,7 +244,7 @@ class GameState(ABC):
                 found[name] = getattr(self, name)
         return found
 
-    def fingerprint(self) -> tuple:
+    def fingerprint(self) -> tuple[Any, ...]:
         """Everything that makes this state what it is; equal states have equal prints."""
         parts = []
         attributes = self.attributes()

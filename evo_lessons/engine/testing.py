@@ -29,7 +29,7 @@ import difflib
 import json
 import os
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -204,7 +204,7 @@ class _SpyBot(RandomBot):
         super().__init__(seed)
         self.state_ref = state_ref
 
-    def choose(self, observation, legal_actions):
+    def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
         state = self.state_ref[0]
         expected = state.observation(state.current_player)
         assert observation == expected, "a bot must be handed its seat's observation"
@@ -222,6 +222,7 @@ def check_spec(spec: GameSpec) -> None:
     for option in spec.options:
         bad: list[Any] = ["seven", 2.5, [], {}]
         if option.kind is int:
+            assert option.low is not None and option.high is not None
             bad += [option.low - 1, option.high + 1, True, float(option.default or 1)]
         if not option.allow_none:
             bad.append(None)
@@ -370,6 +371,7 @@ def edge_variants(spec: GameSpec) -> list[dict[str, Any]]:
     """
     variants: list[dict[str, Any]] = [{}]
     for option in spec.options:
+        values: list[Any]
         if option.kind is int:
             values = [option.low, option.high]
         elif option.kind is bool:

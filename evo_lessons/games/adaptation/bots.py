@@ -13,7 +13,7 @@ import math
 import random
 from typing import Any
 
-from evo_lessons.engine import Action, RandomBot
+from evo_lessons.engine import Action, RandomBot, own_seat
 
 from .data import CHALLENGES, DECK_SIZE, SCORES
 from .observation import AdaptationObservation
@@ -200,9 +200,8 @@ class MemoryBot:
             theirs = memory.known[dealer]
             others = {s: c for s, c in memory.known.items() if s != dealer}
             if self.me_card_known(observation):
-                others[observation["seat"]] = observation["history"][-1]["cards"][
-                    observation["seat"]
-                ]
+                me = own_seat(observation)
+                others[me] = observation["history"][-1]["cards"][me]
             risks = [
                 self.defeat_chance(theirs, c, memory, others, memory.unknown, {})
                 for c in range(len(CHALLENGES))

@@ -88,7 +88,7 @@ def _card(card_id: int | None) -> dict[str, Any] | None:
     return CARDS[card_id].to_json()
 
 
-def _status(seat: int, obs: dict[str, Any]) -> str:
+def _status(seat: int, obs: AdaptationObservation) -> str:
     """What this seat did this round, in a word or two."""
     if not obs["active"][seat]:
         return "extinct"

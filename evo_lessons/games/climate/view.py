@@ -112,7 +112,7 @@ def describe(obs: ClimateObservation) -> str:
     )
     for sp in obs["species"]:
         who = seat_name(sp["player"])
-        if sp["cell"] is None:
+        if sp["cell"] is None or sp["habitat"] is None:  # (placed: both, or neither)
             lines.append(f"{who} has not placed a species yet.")
             continue
         habitat = w.habitats[sp["habitat"]].name.lower()

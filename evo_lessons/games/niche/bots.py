@@ -11,8 +11,9 @@ traits pay?" experiment pits the two against each other.
 from __future__ import annotations
 
 import random
+from typing import cast
 
-from evo_lessons.engine import Action, RandomBot
+from evo_lessons.engine import Action, RandomBot, own_seat
 
 from .observation import NicheObservation
 from .rules import (
@@ -53,13 +54,14 @@ class PlannerBot:
         first = legal_actions[0]
         if len(legal_actions) == 1 or isinstance(first, DrawEnvironment):
             return first
-        me = observation["seat"]
+        me = own_seat(observation)
         if isinstance(first, KeepEnvironment):
-            return max(legal_actions, key=lambda a: self._keep_score(observation, a))
+            keeps = cast(list[KeepEnvironment], legal_actions)  # a decision's actions: one kind
+            return max(keeps, key=lambda a: self._keep_score(observation, a))
         if isinstance(first, DrawFromGenePool):
             need = self._unmet(observation, me)
             return max(
-                legal_actions,
+                cast(list[DrawFromGenePool], legal_actions),
                 key=lambda a: (
                     self._card_value(observation, me, a.card, need) + self.rng.random() * 1e-3
                 ),
@@ -67,7 +69,7 @@ class PlannerBot:
         if isinstance(first, DiscardFromPlay):
             return self._discard(observation, me, legal_actions)
         return max(
-            legal_actions,
+            cast(list[PlayCard], legal_actions),
             key=lambda a: self._play_score(observation, me, a) + self.rng.random() * 1e-3,
         )
 
@@ -134,7 +136,7 @@ class PlannerBot:
         score = -3.0 * len(_bits(mask))
         for stack in observation["gene_pool"]:
             for slot in stack:
-                if slot["available"]:
+                if slot["available"] and slot["card"] is not None:
                     score += len(_bits(CARDS[slot["card"]].mask & mask))
         score += 0.3 * sum(DEMAND[c] for c in _bits(mask))  # common challenges: more cards
         return score
@@ -159,7 +161,7 @@ class PlannerBot:
         env = observation["seats"][me]["environment"]
         need_all = ENV_MASK[env] if env is not None else 0
         return min(
-            legal,
+            cast(list[DiscardFromPlay], legal),
             key=lambda a: (
                 self._keep_value(observation, me, a.card, need_all) + self.rng.random() * 1e-3
             ),

@@ -8,11 +8,13 @@ labels), so nothing relies on colour.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from evo_lessons.engine import Action, Panel, View, seat_name, turn_sentence
 
 from . import tables as T
+from .data import EventCard
 from .observation import PhyloObservation
 from .rules import (
     DiscardToDraw,
@@ -56,7 +58,7 @@ TABLE_COLUMNS = (
 def _face(card: int) -> dict[str, Any]:
     """A card face: everything printed on it, as words and symbols."""
     c = T.CARDS[card]
-    if c.kind == "event":
+    if isinstance(c, EventCard):
         return {"id": card, "kind": "event", "name": c.name, "text": c.text, "fact": c.fact}
     diet = DIETS[c.diet]
     return {
@@ -100,7 +102,7 @@ def action_target(action: Action) -> str | None:
     return None  # a challenge and a pass: buttons in the list
 
 
-def food_links(table: list[dict[str, Any]], columns: int) -> list[dict[str, Any]]:
+def food_links(table: Sequence[Mapping[str, Any]], columns: int) -> list[dict[str, Any]]:
     """Arrows of energy flow: from each food to the species on top beside it that eats it,
     and from a host to the parasite beneath it."""
     tops = {e["space"]: e for e in table if not e["beneath"]}
@@ -120,7 +122,7 @@ def food_links(table: list[dict[str, Any]], columns: int) -> list[dict[str, Any]
     return arrows
 
 
-def food_web(table: list[dict[str, Any]], columns: int) -> dict[str, Any]:
+def food_web(table: Sequence[Mapping[str, Any]], columns: int) -> dict[str, Any]:
     """The species on the table as a graph: one node per card, arrows from food to eater.
 
     Nodes carry the card's rank, so the renderer can stack the web by trophic level (energy
