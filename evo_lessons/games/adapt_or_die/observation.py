@@ -63,7 +63,8 @@ class AdaptOrDieSeen(TypedDict):
     gains: list[list[int]]
     #: a trade on the table: kind, from, to, give, get (None: no trade)
     offer: dict[str, Any] | None
-    traded: list[int]
+    #: the kinds of trade made this turn (niche, adaptation; R11)
+    traded: list[str]
     declined: list[list[Any]]
     selected: list[int]
     creatures_left: list[int]

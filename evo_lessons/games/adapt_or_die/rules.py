@@ -152,8 +152,9 @@ R20. The 25 adaptation cards suffice in every game but one: at most 5 players x 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from itertools import compress
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from evo_lessons.engine import Action, Event, GameState
 from evo_lessons.engine.words import seat_name
@@ -233,7 +234,7 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
     the attributes set up here.
     """
 
-    action_types: ClassVar[dict[str, type[Action]]] = ACTION_TYPES
+    action_types: ClassVar[Mapping[str, type[Action]]] = ACTION_TYPES
     world: ClassVar = WORLD
     #: the game's settings, the card piles and the mats: slots keep the state's ``__dict__``
     #: under ``MAX_ATTRIBUTES`` (``engine/state.py``), so its rules read their attributes and
@@ -365,7 +366,8 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == MOVE:
-            return list(MOVES[self.board_key][self.positions[self.turn_player]][self.roll])
+            # (the move phase has its roll)
+            return list(MOVES[self.board_key][self.positions[self.turn_player]][self.roll])  # type: ignore[index]
         if phase == PICK:
             pool = self.pool
             return [intern(TakeAdaptation, c) for c in range(len(pool)) if pool[c]]
@@ -395,25 +397,27 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
         return events
 
     def _do(self, action: Action, events: list[Event]) -> None:
+        # told apart by its exact class (kept for speed: mypy does not narrow by ``kind``)
+        act: Any = action
         kind = type(action)
         if kind is Move:
-            self._move(action, events)
+            self._move(act, events)
         elif kind is Exit:
-            self._exit(action, events)
+            self._exit(act, events)
         elif kind is TakeAdaptation:
-            self._take_adaptation(action.card, events)
+            self._take_adaptation(act.card, events)
         elif kind is EndTurn:
             self._end_turn(events)
         elif kind is AnswerTrade:
-            self._answer(action.accept, events)
+            self._answer(act.accept, events)
         elif kind is OfferNiches or kind is OfferAdaptations:
-            self._make_offer(action, events)
+            self._make_offer(act, events)
         elif kind is ReturnAdaptation:
-            self._return_adaptation(action.card, events)
+            self._return_adaptation(act.card, events)
         elif kind is OrderCards:
-            self._order(action, events)
+            self._order(act, events)
         elif kind is ChooseCreature:
-            self._choose(action.creature, events)
+            self._choose(act.creature, events)
         else:
             self._decide_niche(action, events)
 
@@ -469,7 +473,7 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
             offer = {"kind": kind, "from": self.turn_player, "to": to, "give": give, "get": get}
         reachable = []
         if self.phase == MOVE:
-            reachable = list(reach(board)[self.positions[self.turn_player]][self.roll])
+            reachable = list(reach(board)[self.positions[self.turn_player]][self.roll])  # type: ignore[index]
         return {
             "board": self.board_key,
             "phase": self.phase,
@@ -524,12 +528,12 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
 
     def shuffle_secrets(self, seat: int | None, rng: random.Random) -> AdaptOrDieState:
         """A copy with everything hidden from ``seat`` dealt anew: the piles' order and chance."""
-        twin = self.clone()
+        twin = cast(AdaptOrDieState, self.clone())
         rng.shuffle(twin.mat_pile)
         rng.shuffle(twin.randomizer_pile)
         rng.shuffle(twin.creature_pile)
         twin.rng.seed(rng.random())
-        return twin  # type: ignore[return-value]
+        return twin
 
     def summary(self) -> dict[str, Any]:
         row = super().summary()
