@@ -113,6 +113,7 @@ R16. *Metrics.* The *match* is the share of the current environment's challenges
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from evo_lessons.engine import Action, Event, GameState
@@ -191,7 +192,7 @@ def in_words(names: list[str]) -> str:
 class NicheState(Playing, Environments, Turns, GameState):
     """The whole table: gene pool, decks, discard pile, environments, hands and play areas."""
 
-    action_types: ClassVar[dict[str, type[Action]]] = ACTION_TYPES
+    action_types: ClassVar[Mapping[str, type[Action]]] = ACTION_TYPES
 
     def __init__(self, options: dict[str, Any], seed: int) -> None:
         super().__init__(options, seed)
@@ -300,7 +301,7 @@ class NicheState(Playing, Environments, Turns, GameState):
         if phase == "environment":
             return [DRAW_ENVIRONMENT]
         if phase == "keep":
-            return [KeepEnvironment(e) for e in self.dealt[self._current]]
+            return [KeepEnvironment(e) for e in self.dealt[self._current]]  # type: ignore[index]
         return []
 
     def _play_actions(self, hand: list[int]) -> list[Action]:
@@ -336,24 +337,27 @@ class NicheState(Playing, Environments, Turns, GameState):
 
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
-        player = self._current
+        # a live game's seat, and the action told apart by its exact class (kept for speed:
+        # mypy narrows neither)
+        player: Any = self._current
+        act: Any = action
         kind = type(action)
         if kind is DrawFromGenePool:
-            self.gene_pool.take(action.stack, action.position)
-            self.hands[player].append(action.card)
-            events.append(DRAW_EVENTS[player][action.stack][action.position][action.card])
+            self.gene_pool.take(act.stack, act.position)
+            self.hands[player].append(act.card)
+            events.append(DRAW_EVENTS[player][act.stack][act.position][act.card])
             self.phase = "play"
         elif kind is PlayCard:
-            card = action.card
+            card = act.card
             self.hands[player].remove(card)
             if card in TRAIT_CARDS:
                 events.append(TRAIT_EVENTS[player][card])
                 self._arrive(player, card)
             else:
-                self._play_event(player, action, events)
+                self._play_event(player, act, events)
             self._after_decision(events)
         elif kind is DiscardFromPlay:
-            card = action.card
+            card = act.card
             self.pending.pop(0)
             self._leave_play(player, card)
             events.append(DISCARD_EVENTS[player][card])
@@ -363,7 +367,7 @@ class NicheState(Playing, Environments, Turns, GameState):
             self._check_completion(player, events)
             self._end_turn(events)
         else:
-            self._keep(player, action.environment, events)
+            self._keep(player, act.environment, events)
         return events
 
     # -- setup ---------------------------------------------------------------------------------
@@ -419,7 +423,6 @@ class NicheState(Playing, Environments, Turns, GameState):
         if self.phase == "discard":
             who, keep = self.pending[0]
             pending = {"player": who, "keep": keep if keep >= 0 else None}
-        seen = player is not None
         return {
             "phase": self.phase,
             "turn_player": self.turn_player,
@@ -431,8 +434,8 @@ class NicheState(Playing, Environments, Turns, GameState):
             "environment_deck_size": len(self.environment_deck),
             "set_aside": list(self.set_aside),
             "seats": seats,
-            "hand": list(self.hands[player]) if seen else None,
-            "dealt_environments": list(self.dealt[player]) if seen else None,
+            "hand": list(self.hands[player]) if player is not None else None,
+            "dealt_environments": list(self.dealt[player]) if player is not None else None,
             "pending_discard": pending,
             "ended_by_time": self.ended_by_time,
         }
