@@ -5,7 +5,8 @@ the envelope every game shares (``Observation``: game, seat, players, current_pl
 options). mypy checks the rules, the view and the bots against these keys.
 """
 
-from __future__ import annotations
+# (no `from __future__ import annotations` here: Python 3.11 reads a TypedDict's NotRequired
+# keys only from annotations evaluated when the class is made)
 
 from typing import TypedDict
 

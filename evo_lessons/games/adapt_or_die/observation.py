@@ -5,7 +5,8 @@ the envelope every game shares (``engine.Observation``). Everything on the table
 only the piles' order is hidden (from everyone).
 """
 
-from __future__ import annotations
+# (no `from __future__ import annotations` here: Python 3.11 reads a TypedDict's NotRequired
+# keys only from annotations evaluated when the class is made)
 
 from typing import Any, TypedDict
 

@@ -5,7 +5,8 @@ the envelope every game shares (``engine.Observation``). A seat sees its own car
 challenge only once it is chosen (the dealer sees it first, R12), and every round's record.
 """
 
-from __future__ import annotations
+# (no `from __future__ import annotations` here: Python 3.11 reads a TypedDict's NotRequired
+# keys only from annotations evaluated when the class is made)
 
 from typing import Any, TypedDict
 

@@ -5,7 +5,8 @@ envelope every game shares (``engine.Observation``). Everything is public except
 see only how many cards each holds.
 """
 
-from __future__ import annotations
+# (no `from __future__ import annotations` here: Python 3.11 reads a TypedDict's NotRequired
+# keys only from annotations evaluated when the class is made)
 
 from typing import NotRequired, TypedDict
 

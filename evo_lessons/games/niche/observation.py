@@ -5,7 +5,8 @@ envelope every game shares (``engine.Observation``). Hands and dealt environment
 own; face-down gene-pool cards show only that they are there.
 """
 
-from __future__ import annotations
+# (no `from __future__ import annotations` here: Python 3.11 reads a TypedDict's NotRequired
+# keys only from annotations evaluated when the class is made)
 
 from typing import TypedDict
 

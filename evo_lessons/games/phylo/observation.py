@@ -6,7 +6,8 @@ order are hidden; a seat sees its own hand, its picks while building and its own
 preselecting (R18).
 """
 
-from __future__ import annotations
+# (no `from __future__ import annotations` here: Python 3.11 reads a TypedDict's NotRequired
+# keys only from annotations evaluated when the class is made)
 
 from typing import NotRequired, TypedDict
 
