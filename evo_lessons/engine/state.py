@@ -20,7 +20,7 @@ import functools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 
 from . import record
 from .actions import Action, IllegalAction
@@ -217,7 +217,7 @@ class GameState(ABC):
         """
         raise NotImplementedError(f"{type(self).__name__} has no shuffle_secrets")
 
-    def clone(self) -> GameState:
+    def clone(self) -> Self:
         """An independent copy, generator included (bots look ahead with it)."""
         twin = copy.copy(self)
         for key, value in self.attributes().items():

@@ -318,7 +318,9 @@ class ResultBox(ipywidgets.Output):
         self.question_ids = question_ids
         self._function = function
         self.shown = False
-        self.outputs = ({"output_type": "stream", "name": "stdout", "text": PLACEHOLDER + "\n"},)
+        self.outputs: tuple[dict[str, str], ...] = (
+            {"output_type": "stream", "name": "stdout", "text": PLACEHOLDER + "\n"},
+        )
 
     def show(self) -> None:
         """Run the result into the box (once)."""

@@ -154,7 +154,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from itertools import compress
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from evo_lessons.engine import Action, Event, GameState
 from evo_lessons.engine.words import seat_name
@@ -396,28 +396,28 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
         self._legal = legal  # the base class's cache: computed here anyway
         return events
 
-    def _do(self, action: Action, events: list[Event]) -> None:
-        # told apart by its exact class (kept for speed: mypy does not narrow by ``kind``)
-        act: Any = action
+    # (``action: Any``: told apart by its exact class, kept for speed, which mypy does not
+    # narrow by; it is the legal list's own Action)
+    def _do(self, action: Any, events: list[Event]) -> None:
         kind = type(action)
         if kind is Move:
-            self._move(act, events)
+            self._move(action, events)
         elif kind is Exit:
-            self._exit(act, events)
+            self._exit(action, events)
         elif kind is TakeAdaptation:
-            self._take_adaptation(act.card, events)
+            self._take_adaptation(action.card, events)
         elif kind is EndTurn:
             self._end_turn(events)
         elif kind is AnswerTrade:
-            self._answer(act.accept, events)
+            self._answer(action.accept, events)
         elif kind is OfferNiches or kind is OfferAdaptations:
-            self._make_offer(act, events)
+            self._make_offer(action, events)
         elif kind is ReturnAdaptation:
-            self._return_adaptation(act.card, events)
+            self._return_adaptation(action.card, events)
         elif kind is OrderCards:
-            self._order(act, events)
+            self._order(action, events)
         elif kind is ChooseCreature:
-            self._choose(act.creature, events)
+            self._choose(action.creature, events)
         else:
             self._decide_niche(action, events)
 
@@ -528,7 +528,7 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
 
     def shuffle_secrets(self, seat: int | None, rng: random.Random) -> AdaptOrDieState:
         """A copy with everything hidden from ``seat`` dealt anew: the piles' order and chance."""
-        twin = cast(AdaptOrDieState, self.clone())
+        twin = self.clone()
         rng.shuffle(twin.mat_pile)
         rng.shuffle(twin.randomizer_pile)
         rng.shuffle(twin.creature_pile)

@@ -335,29 +335,28 @@ class NicheState(Playing, Environments, Turns, GameState):
     def protected(self, player: int) -> bool:
         return not REFUGE_CARDS.isdisjoint(self.play[player])
 
-    def _apply(self, action: Action) -> list[Event]:
+    # (``action: Any``: told apart by its exact class, kept for speed, which mypy does not
+    # narrow by; it is the legal list's own Action)
+    def _apply(self, action: Any) -> list[Event]:
         events: list[Event] = []
-        # a live game's seat, and the action told apart by its exact class (kept for speed:
-        # mypy narrows neither)
-        player: Any = self._current
-        act: Any = action
+        player: Any = self._current  # (a live game's seat: never None here)
         kind = type(action)
         if kind is DrawFromGenePool:
-            self.gene_pool.take(act.stack, act.position)
-            self.hands[player].append(act.card)
-            events.append(DRAW_EVENTS[player][act.stack][act.position][act.card])
+            self.gene_pool.take(action.stack, action.position)
+            self.hands[player].append(action.card)
+            events.append(DRAW_EVENTS[player][action.stack][action.position][action.card])
             self.phase = "play"
         elif kind is PlayCard:
-            card = act.card
+            card = action.card
             self.hands[player].remove(card)
             if card in TRAIT_CARDS:
                 events.append(TRAIT_EVENTS[player][card])
                 self._arrive(player, card)
             else:
-                self._play_event(player, act, events)
+                self._play_event(player, action, events)
             self._after_decision(events)
         elif kind is DiscardFromPlay:
-            card = act.card
+            card = action.card
             self.pending.pop(0)
             self._leave_play(player, card)
             events.append(DISCARD_EVENTS[player][card])
@@ -367,7 +366,7 @@ class NicheState(Playing, Environments, Turns, GameState):
             self._check_completion(player, events)
             self._end_turn(events)
         else:
-            self._keep(player, act.environment, events)
+            self._keep(player, action.environment, events)
         return events
 
     # -- setup ---------------------------------------------------------------------------------

@@ -20,7 +20,6 @@ from typing import cast
 from evo_lessons.engine import Action, RandomBot
 
 from . import tables as T
-from .data import EventCard, Species
 from .observation import PhyloObservation
 from .rules import (
     Challenge,
@@ -39,16 +38,6 @@ from .rules import (
 )
 
 __all__ = ["BOTS", "AttackerBot", "BuilderBot", "RandomBot"]
-
-
-def _species(card: int) -> Species:
-    """A card the caller knows is a species (``T.IS_SPECIES``), typed as one."""
-    return cast(Species, T.CARDS[card])
-
-
-def _event(card: int) -> EventCard:
-    """A card the caller knows is an event, typed as one."""
-    return cast(EventCard, T.CARDS[card])
 
 
 class Board:
@@ -93,21 +82,21 @@ class Board:
 
     def victims(self, event_card: int, space: int) -> list[int]:
         """The spaces whose top species an event played at ``space`` discards."""
-        event = _event(event_card)
+        event = T.AS_EVENT[event_card]
         hit = [space]
         if event.effect == "area":
             for n in self.neighbours[space]:
                 card = self.top[n]
-                if 0 <= card < T.HOME and event.area.matches(_species(card)):
+                if 0 <= card < T.HOME and event.area.matches(T.SPECIES[card]):
                     hit.append(n)
         elif event.effect == "contagion":
-            group = _species(self.top[space]).group
+            group = T.SPECIES[self.top[space]].group
             frontier = [space]
             while frontier:
                 here = frontier.pop()
                 for n in self.neighbours[here]:
                     card = self.top[n]
-                    if 0 <= card < T.HOME and n not in hit and _species(card).group == group:
+                    if 0 <= card < T.HOME and n not in hit and T.SPECIES[card].group == group:
                         hit.append(n)
                         frontier.append(n)
         elif event.effect != "discard":
@@ -158,14 +147,14 @@ class BuilderBot:
     # -- deck building -------------------------------------------------------------------------
     def _pick(self, observation: PhyloObservation, legal: list[Action]) -> Action:
         picked = observation.get("picks", [])
-        producers = sum(1 for c in picked if T.IS_SPECIES[c] and _species(c).rank == 1)
+        producers = sum(1 for c in picked if T.IS_SPECIES[c] and T.SPECIES[c].rank == 1)
         events = sum(1 for c in picked if not T.IS_SPECIES[c])
 
         def value(action: Action) -> float:
             card = cast(PickCard, action).card
             if not T.IS_SPECIES[card]:
                 return (2.0 if events < 4 else -5.0) + self.rng.random()
-            s = _species(card)
+            s = T.SPECIES[card]
             partners = sum(1 for c in picked if T.NEEDS[card] >> c & 1 or T.NEEDS[c] >> card & 1)
             base = 6.0 if s.rank == 1 and producers < 7 else 0.0
             if s.rank > 1 and not any(T.NEEDS[card] >> c & 1 for c in picked):
@@ -177,13 +166,13 @@ class BuilderBot:
     def _opening(self, observation: PhyloObservation, legal: list[Action]) -> Action:
         """R18: an opening hand that can start a web: producers first, then what eats them."""
         hand = observation["hand"] or []
-        producers = sum(1 for c in hand if T.IS_SPECIES[c] and _species(c).rank == 1)
+        producers = sum(1 for c in hand if T.IS_SPECIES[c] and T.SPECIES[c].rank == 1)
 
         def value(action: Action) -> float:
             card = cast(ChooseOpening, action).card
             if not T.IS_SPECIES[card]:
                 return 1.0 + self.rng.random()
-            if _species(card).rank == 1:
+            if T.SPECIES[card].rank == 1:
                 return (6.0 if producers < 3 else 1.5) + self.rng.random()
             eats_in_hand = any(T.NEEDS[card] >> c & 1 for c in hand)
             return (4.0 if eats_in_hand else 0.5) + 0.3 * T.POINTS[card] + self.rng.random()
@@ -238,7 +227,7 @@ class BuilderBot:
     def event_score(
         self, action: PlayEvent, board: Board, me: int, observation: PhyloObservation
     ) -> float:
-        event = _event(action.card)
+        event = T.AS_EVENT[action.card]
         space = board.space(action.row, action.column)
         if event.effect == "relocate":
             return 28.0 if space in board.at_risk else -2.0
@@ -246,7 +235,7 @@ class BuilderBot:
             return 4.0
         if event.effect in ("wind", "pollinator"):
             hand = observation["hand"] or []
-            copies = sum(1 for c in hand if T.IS_SPECIES[c] and _species(c).spread)
+            copies = sum(1 for c in hand if T.IS_SPECIES[c] and T.SPECIES[c].spread)
             return 5.0 * copies - 1
         harm = self.harm(board.victims(action.card, space), board, me)
         return (5 + 2 * harm) if harm > 0 else -5.0
@@ -280,7 +269,7 @@ class AttackerBot(BuilderBot):
         return (
             score + 10
             if score > 5
-            and _event(action.card).effect
+            and T.AS_EVENT[action.card].effect
             in (
                 "discard",
                 "area",

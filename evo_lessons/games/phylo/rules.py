@@ -143,7 +143,8 @@ R20. Fungus eaters: a herbivore whose real diet lists fungi eats a rank-1 fungus
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar, cast
 
 from evo_lessons.engine import Action, Event, GameState
 from evo_lessons.engine.words import seat_name
@@ -218,7 +219,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
     #: the grid's geometry, the same for every game of its size: not part of the fingerprint
     FROM_OPTIONS = ("homes", "neighbours", "rays", "within")
 
-    action_types: ClassVar[dict[str, type[Action]]] = ACTION_TYPES
+    action_types: ClassVar[Mapping[str, type[Action]]] = ACTION_TYPES
 
     def __init__(self, options: dict[str, Any], seed: int) -> None:
         super().__init__(options, seed)
@@ -330,7 +331,9 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         return TurnChoices(self, hand, keyword, events, moves, discards, rest, size)
 
     # -- applying actions ----------------------------------------------------------------------
-    def _apply(self, action: Action) -> list[Event]:
+    # (``action: Any``: told apart by its exact class, kept for speed, which mypy does not
+    # narrow by; it is the legal list's own Action)
+    def _apply(self, action: Any) -> list[Event]:
         events: list[Event] = []
         kind = type(action)  # the legal list's own object: exactly one of ACTION_TYPES
         if self.phase == "play":  # a turn's actions: nearly every decision
@@ -358,7 +361,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
                 return events  # (self._after_action(events) would do nothing)
             self._after_action(events)
             return events
-        me = self.current_player
+        me = cast(int, self.current_player)  # (a live game's)
         if kind is PickCard:
             self._pick(me, action.card, events)
         elif kind is ChooseOpening:
@@ -385,7 +388,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
                 return
             self._end_turn(events)
 
-    def _turn_action(self, me: int, action: Action, events: list[Event]) -> None:
+    def _turn_action(self, me: int, action: Any, events: list[Event]) -> None:
         """Every action of a turn but a play, a discard and a pass, which ``_apply`` carries out
         itself."""
         kind = type(action)
