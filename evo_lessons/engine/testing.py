@@ -130,7 +130,10 @@ def check_observation_keys(spec: GameSpec, observation: Mapping[str, Any]) -> No
     )
     required, allowed = declared_keys(spec.observation)
     missing, extra = required - set(observation), set(observation) - allowed
-    assert not missing, f"the observation lacks {sorted(missing)}, which its type requires"
+    assert not missing, (
+        f"the observation lacks {sorted(missing)}, which its type requires (a NotRequired key "
+        "reads as required when observation.py has `from __future__ import annotations`)"
+    )
     assert not extra, f"the observation holds {sorted(extra)}, which its type does not declare"
 
 
