@@ -5,10 +5,11 @@ nbval runs each notebook in a kernel of its own. The kernel is started with
 prediction shows at once and nbval runs and checks the cells that compute it. Only the notebook
 kernels get it: the unit tests of the lessons see the variable as the developer's shell has it.
 
-Parallel runs (``pytest -n auto --dist loadfile``, as ``.ci/run`` runs them) keep each file on
-one worker: a notebook's cells share one kernel and run in order, and a module's fixtures (a
-game's balance run) are built once. (``--dist loadgroup`` would spread single tests more evenly,
-but with pytest 9.2 it silently stops grouping: pytest-xdist issue 1386.) The files in
+Parallel runs (``pytest -n 2``; pyproject.toml's ``addopts`` sets ``--dist loadfile``, so no
+extra flag is needed) keep each file on one worker: a notebook's cells share one kernel and run
+in order, and a module's fixtures (a game's balance run) are built once. (``--dist loadgroup``
+would spread single tests more evenly, but with pytest 9.2 it silently stops grouping:
+pytest-xdist issue 1386.) The files in
 ``SPREAD`` are the exception: many long tests with no fixture shared between them (the
 conformance suite at every edge of every option is 2-3 minutes of CPU in one file), so their
 tests are handed out one by one; kept whole, one worker ran the file alone at the end.

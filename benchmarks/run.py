@@ -16,6 +16,7 @@ figures (its variants, balance, targets). ``--game NAME`` measures one game only
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import importlib.util
 import json
@@ -64,13 +65,32 @@ def game_benchmarks(name: str, *, quick: bool = False, widget: bool = True) -> d
     return importlib.import_module(f"bench_{spec.name}").run(quick=quick)
 
 
-def main() -> None:
-    quick = "--quick" in sys.argv
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line; an unknown flag (or ``--help``) stops before anything is measured."""
+    parser = argparse.ArgumentParser(
+        prog="python benchmarks/run.py",
+        description="Measure every registered game (games per second, the widget's step), "
+        "the browser's click-to-paint, cluster sweeps and import time. Measurements, not tests.",
+    )
+    parser.add_argument("--quick", action="store_true", help="short runs (rough figures)")
+    parser.add_argument("--game", metavar="NAME", help="measure this one registered game only")
+    parser.add_argument(
+        "--no-browser", action="store_true", help="skip the browser's click-to-paint"
+    )
+    parser.add_argument("--no-cluster", action="store_true", help="skip the Dask cluster sweeps")
+    parser.add_argument(
+        "--no-service", action="store_true", help="skip the class service under a class"
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
+    quick = args.quick
     from evo_lessons import GAMES
 
-    if "--game" in sys.argv:
-        name = sys.argv[sys.argv.index("--game") + 1]
-        for key, value in game_benchmarks(name, quick=quick).items():
+    if args.game is not None:
+        for key, value in game_benchmarks(args.game, quick=quick).items():
             print(f"{key}  {json.dumps(value)}")
         return
     results: dict = {"import": import_time()}
@@ -81,11 +101,11 @@ def main() -> None:
     results.update(importlib.import_module("bench_codes").run(quick=quick))
     results.update(importlib.import_module("bench_population").run(quick=quick))
     results.update(importlib.import_module("bench_fit").run(quick=quick))
-    if "--no-service" not in sys.argv:
+    if not args.no_service:
         results.update(importlib.import_module("bench_service").run(quick=quick))
-    if "--no-browser" not in sys.argv:
+    if not args.no_browser:
         results.update(importlib.import_module("bench_browser").run(quick=quick))
-    if "--no-cluster" not in sys.argv:
+    if not args.no_cluster:
         results.update(importlib.import_module("bench_cluster").run(quick=quick))
     width = max(len(k) for k in results)
     for key, value in results.items():

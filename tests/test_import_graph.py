@@ -1,4 +1,5 @@
-"""No package of evo_lessons imports another that imports it back (issue 19 §3).
+"""No package of evo_lessons imports another that imports it back (issue 19 §3), and no module
+another module that imports it back (issue 37).
 
 The graph is read from the source, not from ``sys.modules``: every ``import`` and ``from ...
 import`` in every module, at the top or inside a function (a lazy import is still an arrow),
@@ -129,3 +130,38 @@ def test_the_engine_imports_nothing_above_it():
 
 def test_the_walk_finds_a_planted_circle():
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
+
+
+def module_graph() -> dict[str, set[str]]:
+    """Module to module: every file's imports of other files of evo_lessons (lazy ones too).
+
+    ``from package import name`` is an arrow to ``package.name`` when that is a module, else to
+    the package's ``__init__``. The registry root is left out, as in the package graph.
+    """
+    modules = {module_name(path) for path in ROOT.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for path in ROOT.rglob("*.py"):
+        source = module_name(path)
+        if source == "evo_lessons":
+            continue
+        arrows = graph.setdefault(source, set())
+        for target in imports_of(path):
+            if target in modules and target not in {source, "evo_lessons"}:
+                arrows.add(target)
+        # a submodule imported as a name of its package is not an arrow to the package too
+        arrows -= {a for a in arrows if any(b.startswith(a + ".") for b in arrows)}
+    return graph
+
+
+def test_the_module_graph_reads_lazy_imports():
+    graph = module_graph()
+    # spec.py loads a save's replay (record) only inside GameSpec.load: a lazy arrow still counts
+    assert "evo_lessons.engine.record" in graph["evo_lessons.engine.spec"]
+    # TYPE_CHECKING imports are annotations only: record names the state in them alone
+    assert "evo_lessons.engine.state" not in graph["evo_lessons.engine.record"]
+
+
+def test_no_module_imports_another_that_imports_it_back():
+    """Not even through a function-level import: a circle of modules is one module in two files
+    (lessons' lesson/restore and widgets/resultbox, engine's record/spec/state were)."""
+    assert circles(module_graph()) == []

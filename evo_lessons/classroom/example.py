@@ -14,10 +14,11 @@ its own. The same command writes the same file every time.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 EXAMPLE_FILE = Path(__file__).parent / "data" / "example_codes.txt"
 GAME = "climate"
-OPTIONS = {"players": 4}
+OPTIONS: dict[str, Any] = {"players": 4}
 SEATS = ["human", "planner", "planner", "planner"]
 NAMES = (
     "Amara", "Ben", "Chen", "Dara", "Elif", "Farid", "Grace", "Hugo", "Ines", "Jonas",

@@ -4,14 +4,15 @@ The engine imports nothing above it: no registry, no widgets, no IPython.
 """
 
 from .actions import Action, IllegalAction, action_from_json
-from .bots import Bot, RandomBot, play_game, wants_observation
+from .bots import Bot, RandomBot, own_seat, play_game, wants_observation
 from .events import Event
+from .observation import Observation
 from .record import load_state, parse_save, replay
 from .seeds import derive_seed
 from .simulate import simulate
 from .spec import Credit, GameSpec, Metric, Option, Panel, View
 from .state import GameState
-from .words import seat_name, seats_in_words, winners_sentence
+from .words import seat_name, seats_in_words, turn_sentence, winners_sentence
 
 __all__ = [
     "Action",
@@ -22,6 +23,7 @@ __all__ = [
     "GameState",
     "IllegalAction",
     "Metric",
+    "Observation",
     "Option",
     "Panel",
     "RandomBot",
@@ -29,12 +31,14 @@ __all__ = [
     "action_from_json",
     "derive_seed",
     "load_state",
+    "own_seat",
     "parse_save",
     "play_game",
     "replay",
     "seat_name",
     "seats_in_words",
     "simulate",
+    "turn_sentence",
     "wants_observation",
     "winners_sentence",
 ]

@@ -123,7 +123,8 @@ def action_from_json(data: object, types: Mapping[str, type[Action]]) -> Action:
             f"action {name} needs exactly the fields {sorted(fields)}, got {sorted(given)}"
         )
     values: dict[str, Any] = {}
-    for key, (kind, optional) in _field_kinds(cls).items():
+    # (an Action class is hashable; mypy reads the instances' __hash__ as the class's)
+    for key, (kind, optional) in _field_kinds(cls).items():  # type: ignore[arg-type]
         value = data[key]
         if value is None and optional:
             values[key] = None

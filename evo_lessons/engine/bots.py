@@ -19,6 +19,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from .actions import Action
 from .events import Event
+from .observation import Observation
 from .state import GameState
 
 
@@ -29,8 +30,12 @@ class Bot(Protocol):
     name: str
     needs_observation: bool
 
-    def choose(self, observation: dict[str, Any] | None, legal_actions: Sequence[Action]) -> Action:
-        """Pick one of ``legal_actions`` (a list, or a game's read-only ``Choices``)."""
+    def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
+        """Pick one of ``legal_actions`` (a list, or a game's read-only ``Choices``).
+
+        ``observation`` is the seat's, of the game's declared observation type (each bot
+        annotates it so; ``Any`` here lets one protocol cover every game), or None for a bot
+        that does not look."""
 
 
 class RandomBot:
@@ -42,10 +47,19 @@ class RandomBot:
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, observation: dict[str, Any] | None, legal_actions: list[Action]) -> Action:
+    def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
         if type(legal_actions) is list:
-            return legal_actions[int(self.rng.random() * len(legal_actions))]
-        return legal_actions.pick(self.rng.random())  # a game's Choices: one call, not two
+            return legal_actions[int(self.rng.random() * len(legal_actions))]  # type: ignore[no-any-return]
+        # a game's Choices: one call, not two (not narrowed by the type() test, kept for speed)
+        return legal_actions.pick(self.rng.random())  # type: ignore[attr-defined,no-any-return]
+
+
+def own_seat(observation: Observation) -> int:
+    """The seat a bot plays: a bot is handed its own seat's observation, never the public one."""
+    seat = observation["seat"]
+    if seat is None:
+        raise ValueError("a bot is handed its own seat's observation, not the public view")
+    return seat
 
 
 def wants_observation(bot: Bot, legal_actions: Sequence[Action]) -> bool:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Iterator, Sequence
 from operator import index as as_index
+from typing import Any
 
 from .actions import Action, IllegalAction, exact_match
 
@@ -48,7 +49,7 @@ class Choices(Sequence[Action]):
             self._list = [self._at(k) for k in range(len(self))]
         return self._list
 
-    def __getitem__(self, k):  # type: ignore[override]
+    def __getitem__(self, k: Any) -> Any:  # a slice gives a list, an index an Action
         if isinstance(k, slice):
             return self._whole()[k]
         k = as_index(k)
@@ -64,7 +65,8 @@ class Choices(Sequence[Action]):
         """The action ``fraction`` of the way along the list (``0 <= fraction < 1``): a uniform
         random player's pick, ``self[int(fraction * len(self))]``, which a game may answer in
         fewer calls."""
-        return self[int(fraction * len(self))]
+        action: Action = self[int(fraction * len(self))]
+        return action
 
     def __iter__(self) -> Iterator[Action]:
         return iter(self._whole())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from typing import Any
 
 from .words import is_whole, short_repr
 
@@ -45,7 +46,7 @@ def _steps(length: int) -> tuple[tuple[int, int, int], ...]:
 _STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
-def shuffle(rng: random.Random, items: list) -> None:
+def shuffle(rng: random.Random, items: list[Any]) -> None:
     """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` would: the same order from
     the same generator, and the generator left in the same state (tests/engine check both).
 

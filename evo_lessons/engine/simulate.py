@@ -24,7 +24,7 @@ BotSpec = str | type | Callable[..., Any]
 Progress = Callable[[int, int], None]
 
 
-def _make_bot(spec: GameSpec, bot: BotSpec, seed: int):
+def _make_bot(spec: GameSpec, bot: BotSpec, seed: int) -> Any:
     if isinstance(bot, str):
         return spec.make_bot(bot, seed)
     return bot(seed=seed)
@@ -48,13 +48,13 @@ def play_one(
         _make_bot(spec, bot, derive_seed(game_seed, "bot", seat)) for seat, bot in enumerate(specs)
     ]
     play_game(state, players, max_actions=max_actions)
-    row = {"game": index, "seed": game_seed}
+    row: dict[str, Any] = {"game": index, "seed": game_seed}
     row.update(state.summary())
     row["winner"] = state.winners[0] if len(state.winners) == 1 else None
     return row
 
 
-def _play_chunk(args: tuple) -> list[dict[str, Any]]:
+def _play_chunk(args: tuple[Any, ...]) -> list[dict[str, Any]]:
     spec, indices, seed, bots, options, max_actions = args
     if isinstance(spec, tuple):  # sent to another process by reference (see _by_reference)
         spec = _spec_of(*spec)
@@ -92,7 +92,7 @@ def _chunk_size(seconds_per_game: float, games_left: int) -> int:
     return max(size, math.ceil(games_left / MAX_TASKS))
 
 
-def _collect(pending: list, on_done: Callable[[int, Any], None]) -> None:
+def _collect(pending: list[Any], on_done: Callable[[int, Any], None]) -> None:
     """Wait for every future, calling ``on_done(k, result)`` as each one finishes.
 
     ``concurrent.futures`` futures (a process pool's, ``client.get_executor()``'s on Dask) are

@@ -17,7 +17,7 @@ import dataclasses
 import functools
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, is_typeddict
 
 from .seeds import check_seed
 from .words import is_whole, short_repr
@@ -119,7 +119,7 @@ class Panel:
     metric: str
     title: str
     ylim: tuple[float, float] | None = None
-    yticks: tuple[int, ...] | None = None
+    yticks: tuple[float, ...] | None = None
     dodge: float = 0.0
     shared: bool = False
     yticklabels: tuple[str, ...] | None = None
@@ -129,7 +129,9 @@ class Panel:
             raise TypeError(f"panel {self.metric}: one tick label per tick")
 
     @classmethod
-    def whole_numbers(cls, metric: str, title: str, low: int, high: int, shared: bool = False):
+    def whole_numbers(
+        cls, metric: str, title: str, low: int, high: int, shared: bool = False
+    ) -> Panel:
         """Whole numbers from ``low`` to ``high``: a tick on each, a little margin, and players
         dodged apart (``shared``: one line for the whole table)."""
         return cls(
@@ -144,15 +146,17 @@ class Panel:
 
 @dataclasses.dataclass(frozen=True)
 class View:
-    """What the widget shows of a game; every function reads only ``state.observation(seat)``.
+    """What the widget shows of a game, drawn from one seat's observation and nothing else.
 
-    ``view_model(state, seat)`` is the JSON the renderer draws; ``describe(state, seat)`` the
-    same in words for screen readers; ``action_target(action)`` the id of the board element a
-    click on which performs the action (or None).
+    ``view_model(obs)`` is the JSON the renderer draws from ``obs = state.observation(seat)``
+    (the game's declared observation type: the seat is ``obs["seat"]``, None for the public
+    view); ``describe(obs)`` the same in words for screen readers; ``action_target(action)``
+    the id of the board element a click on which performs the action (or None).
     """
 
-    view_model: Callable[[Any, int | None], dict[str, Any]]
-    describe: Callable[[Any, int | None], str]
+    # (Any: each game's functions take its own observation type, which mypy checks there)
+    view_model: Callable[[Any], dict[str, Any]]
+    describe: Callable[[Any], str]
     action_target: Callable[[Any], str | None]
     panels: tuple[Panel, ...]
     table_columns: tuple[str, ...]
@@ -203,6 +207,10 @@ class GameSpec:
     x_axis: str = "turn"
     #: a sentence for the notebook and the widget's help: what the game teaches
     summary: str = ""
+    #: what a seat sees, declared: the game's TypedDict extending ``engine.Observation``, the
+    #: one input of its view and bots (the conformance suite requires it and checks every
+    #: observation's keys against it)
+    observation: type | None = None
 
     def __post_init__(self) -> None:
         names = [o.name for o in self.options]
@@ -221,6 +229,8 @@ class GameSpec:
         for column in self.view.table_columns:
             if column not in (*metric_names, "player", self.x_axis):
                 raise TypeError(f"{self.name}: table column {column!r} is not a metric")
+        if self.observation is not None and not is_typeddict(self.observation):
+            raise TypeError(f"{self.name}: the observation type must be a TypedDict")
         owner = self.state.__dict__.get("spec")
         if owner is not None and owner.name != self.name:
             raise TypeError(f"{self.state.__name__} is already the state of {owner.name!r}")
@@ -297,7 +307,7 @@ class GameSpec:
     def __repr__(self) -> str:
         return f"<GameSpec {self.name!r}: {self.title}>"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         # by reference: a worker process imports the game and uses its one declared spec
         return (_spec_of, (self.state.__module__, self.state.__qualname__))
 
@@ -305,4 +315,5 @@ class GameSpec:
 def _spec_of(module: str, qualname: str) -> GameSpec:
     import importlib
 
-    return getattr(importlib.import_module(module), qualname).spec
+    spec: GameSpec = getattr(importlib.import_module(module), qualname).spec
+    return spec

@@ -1,5 +1,12 @@
 """The state-machine contract every game follows (see DESIGN.md).
 
+What a seat sees is a declared type: ``observation(seat)`` returns the game's ``TypedDict``
+(``games/<name>/observation.py``, extending :class:`~evo_lessons.engine.observation.Observation`),
+and that observation is the only input of the game's view and of its bots: ``view_model(obs)``,
+``describe(obs)``, ``choose(obs, legal)``. Nothing above the rules reads the state's attributes
+to draw a page or pick a move, so a secret stays out of a seat's page by construction, and a type
+checker finds a misspelt key.
+
 One public entry checks, one private step does: :meth:`GameState.apply` checks the action
 against :meth:`legal_actions` and only then calls the game's ``_apply``, so an illegal action
 raises :class:`IllegalAction` and leaves the state exactly as it was. Chance lives inside the
@@ -13,19 +20,18 @@ import functools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 
 from . import record
 from .actions import Action, IllegalAction
 from .choices import Choices, own_action
 from .events import Event
+from .observation import Observation
 from .words import is_whole, short_repr
 
 if TYPE_CHECKING:
     from .spec import GameSpec
 
-#: the keys every observation starts with, the same in every game (see ``observation``)
-ENVELOPE = ("game", "seat", "players", "current_player", "winners", "options")
 
 #: the most attributes a state may keep in its ``__dict__``. CPython (3.11 to 3.13 alike) keeps
 #: an instance's attributes in the compact form its specialised reads rely on only while its
@@ -88,7 +94,8 @@ class GameState(ABC):
     @property
     def num_players(self) -> int:
         """How many seats: the ``players`` option every spec declares (override if it differs)."""
-        return self.options["players"]
+        players: int = self.options["players"]
+        return players
 
     @abstractmethod
     def _legal_actions(self) -> list[Action] | Choices:
@@ -101,10 +108,11 @@ class GameState(ABC):
         """Carry out a legal action, resolving any chance with ``self.rng``."""
 
     @abstractmethod
-    def _observe(self, player: int | None) -> dict[str, Any]:
+    def _observe(self, player: int | None) -> Mapping[str, Any]:
         """The game's part of ``observation(player)``: JSON-safe, only what that seat may see.
 
-        Its keys must not repeat the envelope's (``ENVELOPE``), which the base class adds.
+        Its keys are the game's declared observation type's, less the envelope's (``ENVELOPE``),
+        which the base class adds.
         """
 
     @abstractmethod
@@ -128,12 +136,13 @@ class GameState(ABC):
     def is_over(self) -> bool:
         return self.current_player is None
 
-    def observation(self, player: int | None = None) -> dict[str, Any]:
+    def observation(self, player: int | None = None) -> Observation:
         """JSON-safe view of what ``player`` may see; ``None`` is the public view.
 
         Every game's observation has the same envelope: ``game``, ``seat`` (whose view this is,
         or None), ``players``, ``current_player``, ``winners`` and ``options``; then the game's
-        own keys (a seat's secret cards under ``hand`` where a game has hands).
+        own keys (a seat's secret cards under ``hand`` where a game has hands), as its declared
+        type (``spec.observation``) lists them. It is all a view or a bot is given.
         """
         if player is not None and not (is_whole(player) and 0 <= player < self.num_players):
             raise ValueError(
@@ -149,7 +158,7 @@ class GameState(ABC):
             "options": dict(self.options),
         }
         view.update(self._observe(player))
-        return view
+        return cast(Observation, view)
 
     def _legal_now(self) -> list[Action] | Choices:
         """The legal actions as the game gives them, worked out once per state (kept in
@@ -185,7 +194,8 @@ class GameState(ABC):
             raise IllegalAction(action, list(legal))
         if type(legal) is not list:  # a game's own sequence (engine/choices.py)
             # (``legal.own(action)``, whose usual answer is inlined: the action it handed out)
-            own = action if action is legal._given else legal.own(action)
+            # (not narrowed by the type() test, which is kept for speed)
+            own = action if action is legal._given else legal.own(action)  # type: ignore[union-attr]
         elif id(action) in map(id, legal):  # a bot hands back the list's own object: at once
             own = action
         else:
@@ -207,7 +217,7 @@ class GameState(ABC):
         """
         raise NotImplementedError(f"{type(self).__name__} has no shuffle_secrets")
 
-    def clone(self) -> GameState:
+    def clone(self) -> Self:
         """An independent copy, generator included (bots look ahead with it)."""
         twin = copy.copy(self)
         for key, value in self.attributes().items():
@@ -234,7 +244,7 @@ class GameState(ABC):
                 found[name] = getattr(self, name)
         return found
 
-    def fingerprint(self) -> tuple:
+    def fingerprint(self) -> tuple[Any, ...]:
         """Everything that makes this state what it is; equal states have equal prints."""
         parts = []
         attributes = self.attributes()

@@ -11,9 +11,10 @@ observation.
 Hidden information gets two checks of its own, which the tests of every registered game also
 run on states met in play (tests/engine/test_every_game.py):
 
-- :func:`check_view_reads_only_the_observation`: each view function, handed a stand-in that
-  offers only ``observation(seat)`` and raises on any other read, gives what it gives with the
-  state. A view is a function of the seat's observation, so nothing else can reach the page.
+- :func:`check_view_reads_only_the_observation`: each view function takes the seat's
+  observation, its only argument, and gives the same page from a fresh copy of it without
+  changing it; every observation holds exactly the keys its declared type lists
+  (:func:`check_observation_keys`). Nothing else can reach the page.
 - :func:`check_view_secrets`: for every seat, two states that differ only in what that seat may
   not see (``shuffle_secrets``) show it the same page: observation, view model, description,
   metric rows (the plot's panels and table) and, on its turn, its buttons and click targets.
@@ -28,7 +29,7 @@ import difflib
 import json
 import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +37,9 @@ from .actions import Action, IllegalAction, action_from_json
 from .bots import RandomBot, play_game, wants_observation
 from .events import Event
 from .fuzzing import check_forged_actions, check_hostile_saves
+from .observation import ENVELOPE, declared_keys
 from .spec import GameSpec
-from .state import ENVELOPE, MAX_ATTRIBUTES, GameState
+from .state import MAX_ATTRIBUTES, GameState
 
 
 class _NotAnAction:
@@ -109,12 +111,30 @@ def check_observation_envelope(state: GameState) -> None:
         assert tuple(view)[: len(ENVELOPE)] == ENVELOPE, "observations share one envelope"
         assert view["seat"] == seat and view["game"] == state.spec.name
         json.dumps(view)
+        check_observation_keys(state.spec, view)
     for bad in (-1, state.num_players, True, 1.0, "0"):
         try:
             state.observation(bad)  # type: ignore[arg-type]
         except ValueError:
             continue
         raise AssertionError(f"observation({bad!r}) should be refused")
+
+
+def check_observation_keys(spec: GameSpec, observation: Mapping[str, Any]) -> None:
+    """An observation holds exactly the keys its game's declared type lists: every required
+    key, and none the type does not name (the run-time half of the type; mypy checks the rest,
+    the values' types, in the game's rules, view and bots)."""
+    assert spec.observation is not None, (
+        f"{spec.name}: declare the observation's type (a TypedDict extending "
+        "engine.Observation, in the game's observation.py) as GameSpec(observation=...)"
+    )
+    required, allowed = declared_keys(spec.observation)
+    missing, extra = required - set(observation), set(observation) - allowed
+    assert not missing, (
+        f"the observation lacks {sorted(missing)}, which its type requires (a NotRequired key "
+        "reads as required when observation.py has `from __future__ import annotations`)"
+    )
+    assert not extra, f"the observation holds {sorted(extra)}, which its type does not declare"
 
 
 def check_attribute_count(state: GameState) -> None:
@@ -187,7 +207,7 @@ class _SpyBot(RandomBot):
         super().__init__(seed)
         self.state_ref = state_ref
 
-    def choose(self, observation, legal_actions):
+    def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
         state = self.state_ref[0]
         expected = state.observation(state.current_player)
         assert observation == expected, "a bot must be handed its seat's observation"
@@ -205,6 +225,7 @@ def check_spec(spec: GameSpec) -> None:
     for option in spec.options:
         bad: list[Any] = ["seven", 2.5, [], {}]
         if option.kind is int:
+            assert option.low is not None and option.high is not None
             bad += [option.low - 1, option.high + 1, True, float(option.default or 1)]
         if not option.allow_none:
             bad.append(None)
@@ -256,66 +277,30 @@ def check_metrics(spec: GameSpec, state: GameState) -> None:
     json.dumps(rows)
 
 
-class ViewReadsTheState(AssertionError):
-    """A view function touched the state itself rather than the seat's observation.
-
-    Not an AttributeError, so a view cannot swallow it with ``getattr(state, name, default)``
-    or ``hasattr``.
-    """
-
-
-class _ObservationOnly:
-    """Stands in for a state when a view is drawn: it offers one seat's observation, nothing else.
-
-    Reading any other attribute raises :class:`ViewReadsTheState`; asking for another seat's
-    observation fails too. A view that passes with this stand-in is a function of the seat's
-    observation alone, so nothing hidden from that seat can reach its page.
-    """
-
-    __slots__ = ("_observation", "_seat")
-
-    def __init__(self, state: GameState, seat: int | None) -> None:
-        object.__setattr__(self, "_observation", state.observation(seat))
-        object.__setattr__(self, "_seat", seat)
-
-    def __getattribute__(self, name: str) -> Any:
-        if name == "observation":
-            return object.__getattribute__(self, "_observe")
-        if name in ("__class__", "_observe"):
-            return object.__getattribute__(self, name)
-        raise ViewReadsTheState(
-            f"the view read state.{name}: a view may read only state.observation(seat)"
-        )
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise ViewReadsTheState(f"the view set state.{name}: a view must not change the state")
-
-    def _observe(self, player: int | None = None) -> dict[str, Any]:
-        seat = object.__getattribute__(self, "_seat")
-        if type(player) is not type(seat) or player != seat:
-            raise ViewReadsTheState(
-                f"the view of seat {seat} asked for seat {player}'s observation"
-            )
-        return copy.deepcopy(object.__getattribute__(self, "_observation"))
-
-
 def _seats(state: GameState) -> list[int | None]:
     """Every seat's view, and the public one (None: a projector, a spectator)."""
     return [None, *range(state.num_players)]
 
 
 def check_view_reads_only_the_observation(spec: GameSpec, state: GameState) -> None:
-    """Each view function, handed a stand-in that offers only ``observation(seat)``, gives
-    exactly what it gives with the state: the view is a function of the seat's observation."""
+    """The view is a function of the seat's observation, its only argument, and nothing else:
+    handed a fresh copy of the observation's data it gives the same page, and it leaves the
+    observation it is given as it was (the widget hands one observation to both functions).
+
+    A view cannot reach the state (it is never given it); what it could still do is keep
+    something between calls or change its argument, which this catches."""
     view = spec.view
     for seat in _seats(state):
-        model = view.view_model(state, seat)
-        words = view.describe(state, seat)
-        assert view.view_model(_ObservationOnly(state, seat), seat) == model, (
-            f"seat {seat}'s view model differs when drawn from the observation alone"
+        observation = state.observation(seat)
+        check_observation_keys(spec, observation)
+        kept = copy.deepcopy(observation)
+        model, words = view.view_model(observation), view.describe(observation)
+        assert observation == kept, f"seat {seat}'s view changed the observation it was given"
+        assert view.view_model(copy.deepcopy(kept)) == model, (
+            f"seat {seat}'s view model differs when drawn again from the same observation"
         )
-        assert view.describe(_ObservationOnly(state, seat), seat) == words, (
-            f"seat {seat}'s description differs when written from the observation alone"
+        assert view.describe(copy.deepcopy(kept)) == words, (
+            f"seat {seat}'s description differs when written again from the same observation"
         )
 
 
@@ -325,10 +310,11 @@ def _what_seat_sees(spec: GameSpec, state: GameState, seat: int | None) -> dict[
     drawn from them, for every seat alike) and, on that seat's turn, its buttons and the board
     elements they make clickable."""
     view = spec.view
+    observation = state.observation(seat)
     seen: dict[str, Any] = {
-        "observation": state.observation(seat),
-        "view model": view.view_model(state, seat),
-        "description": view.describe(state, seat),
+        "observation": observation,
+        "view model": view.view_model(copy.deepcopy(observation)),
+        "description": view.describe(copy.deepcopy(observation)),
         "metric rows (plot panels and table)": state.metrics(),
     }
     if seat is not None and seat == state.current_player:
@@ -365,8 +351,9 @@ def check_views(spec: GameSpec, state: GameState, rng: random.Random) -> None:
     """Views are JSON-safe, built from the seat's observation alone, and leak no secret."""
     view = spec.view
     for seat in _seats(state):
-        json.dumps(view.view_model(state, seat))
-        words = view.describe(state, seat)
+        observation = state.observation(seat)
+        json.dumps(view.view_model(observation))
+        words = view.describe(observation)
         assert isinstance(words, str) and words.strip(), "describe() must say something"
     for action in state.legal_actions():
         target = view.action_target(action)
@@ -386,6 +373,7 @@ def edge_variants(spec: GameSpec) -> list[dict[str, Any]]:
     """
     variants: list[dict[str, Any]] = [{}]
     for option in spec.options:
+        values: list[Any]
         if option.kind is int:
             values = [option.low, option.high]
         elif option.kind is bool:

@@ -6,6 +6,12 @@ count from 1 for people ("Player 1") while the data counts from 0.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .observation import Observation
+
 _SEAT_NAMES = tuple(f"Player {p + 1}" for p in range(16))
 
 
@@ -28,6 +34,26 @@ def winners_sentence(winners: list[int] | tuple[int, ...]) -> str:
         return "Game over."
     verb = "wins" if len(winners) == 1 else "share the win"
     return f"Game over: {seats_in_words(winners)} {verb}."
+
+
+def turn_sentence(
+    obs: Observation, doing: str = "act", name: Callable[[int], str] = seat_name
+) -> str | None:
+    """The closing sentence of every game's ``describe``: who won, or who is to ``doing``.
+
+    "Game over: Player 2 wins." once there are winners, "Player 1 is to act." while the game
+    goes on, and None when neither (a game over that nobody won says so in its own words).
+    ``name`` names a seat: a game whose seats have roles (a host and a parasite, a predator and
+    its prey) passes its own, so the sentence reads "The parasite is to act."
+    """
+    if obs["winners"]:
+        if name is seat_name:
+            return winners_sentence(obs["winners"])
+        verb = "wins" if len(obs["winners"]) == 1 else "share the win"
+        return f"Game over: {' and '.join(name(p) for p in obs['winners'])} {verb}."
+    if obs["current_player"] is not None:
+        return f"{name(obs['current_player'])} is to {doing}."
+    return None
 
 
 def is_whole(value: object) -> bool:

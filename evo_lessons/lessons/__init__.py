@@ -33,13 +33,14 @@ from .lesson import (
     hand_in,
     question,
     read_off,
+    restore_work,
     result,
     start_lesson,
     student,
     track_game,
     track_population,
 )
-from .restore import Restored, restore_work
+from .restore import Restored
 from .work import Work, work_path
 
 __all__ = [

@@ -22,6 +22,7 @@ from .work import WORK_DIR_VARIABLE, Work
 
 if TYPE_CHECKING:
     from .join import ClassLink
+    from .restore import Restored
     from .widgets import ResultBox
 
 #: the rhythm of every lesson: stage -> (the word shown, its colour; a word is always shown too)
@@ -306,6 +307,23 @@ def start_lesson(
 def running_lesson(lesson_id: str, work_dir: str | os.PathLike | None = None) -> Lesson | None:
     """The lesson started in this kernel for this id and folder, if any."""
     return _LESSONS.get(_key(lesson_id, work_dir))
+
+
+def restore_work(path: str | os.PathLike, work_dir: str | os.PathLike | None = None) -> Restored:
+    """Restore a student's work from their own hand-in file (.html or .md).
+
+    The work goes to ``<work_dir>/.evo_work/<lesson>.json`` (default: the kernel's folder, or
+    ``$EVO_LESSONS_WORK_DIR``), for the lesson the hand-in names; if that lesson is running in
+    this kernel, its boxes show the restored work at once. A file from another lesson (in a
+    lesson's upload box), edited or damaged is refused with one sentence, and nothing changes.
+    """
+    from .restore import Work, read_hand_in_file, restore_into
+
+    parts = read_hand_in_file(path)
+    live = running_lesson(parts["lesson"], work_dir)
+    if live is not None:
+        return live.restore(parts)
+    return restore_into(Work.open(parts["lesson"], work_dir), parts)
 
 
 def current_lesson() -> Lesson:

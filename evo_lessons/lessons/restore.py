@@ -171,20 +171,3 @@ def restore_into(work: Work, parts: dict[str, Any]) -> Restored:
         results=len(work.results),
         path=work.path,
     )
-
-
-def restore_work(path: str | os.PathLike, work_dir: str | os.PathLike | None = None) -> Restored:
-    """Restore a student's work from their own hand-in file (.html or .md).
-
-    The work goes to ``<work_dir>/.evo_work/<lesson>.json`` (default: the kernel's folder, or
-    ``$EVO_LESSONS_WORK_DIR``), for the lesson the hand-in names; if that lesson is running in
-    this kernel, its boxes show the restored work at once. A file from another lesson (in a
-    lesson's upload box), edited or damaged is refused with one sentence, and nothing changes.
-    """
-    parts = read_hand_in_file(path)
-    from .lesson import running_lesson
-
-    live = running_lesson(parts["lesson"], work_dir)
-    if live is not None:
-        return live.restore(parts)
-    return restore_into(Work.open(parts["lesson"], work_dir), parts)

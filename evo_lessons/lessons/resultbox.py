@@ -29,7 +29,6 @@ if TYPE_CHECKING:  # the box is a widget: it loads only when one is made (see wi
     from .lesson import Lesson
     from .widgets import ResultBox
 
-PLACEHOLDER = "Write and save your prediction above; the result appears here."
 #: ``EVO_LESSONS_SHOW_RESULTS=1``: the teacher's projector switch (and the test suite's)
 SHOW_RESULTS_VARIABLE = "EVO_LESSONS_SHOW_RESULTS"
 

@@ -26,12 +26,13 @@ import traitlets
 from evo_lessons.widgets.frontend import assemble
 
 from . import join
-from .resultbox import PLACEHOLDER
 
 if TYPE_CHECKING:
     from .lesson import Lesson
 
 STATIC = pathlib.Path(__file__).parent / "static"
+#: what a result box shows until its predictions are saved (see resultbox.py)
+PLACEHOLDER = "Write and save your prediction above; the result appears here."
 
 
 class _LessonWidget(anywidget.AnyWidget):
@@ -354,7 +355,9 @@ class ResultBox(ipywidgets.Output):
         self.question_ids = question_ids
         self._function = function
         self.shown = False
-        self.outputs = ({"output_type": "stream", "name": "stdout", "text": PLACEHOLDER + "\n"},)
+        self.outputs: tuple[dict[str, str], ...] = (
+            {"output_type": "stream", "name": "stdout", "text": PLACEHOLDER + "\n"},
+        )
 
     def show(self) -> None:
         """Run the result into the box (once)."""

@@ -263,8 +263,9 @@ class Population:
         mu, m = self.run["mutation_rate"], self.run["migration"]
         if mu == 0 and (m == 0 or not self._degree.any()):
             return offspring
-        # the offspring one by one: a code for (deme, genotype) each
-        individual = np.repeat(np.arange(self.demes * G), offspring.ravel())
+        # the offspring one by one: a code for (deme, genotype) each (counts as intp: a browser's
+        # 32-bit numpy refuses np.repeat's int64 counts)
+        individual = np.repeat(np.arange(self.demes * G), offspring.ravel().astype(np.intp))
         if mu > 0:
             self._mutate(individual, mu)
         if m > 0 and self._degree.any():

@@ -10,10 +10,15 @@ its own CSS. One helper, so there is one copy of each.
 A top-level name declared twice in one module is a SyntaxError the browser reports only when
 the widget is shown (nbval never runs the JavaScript), so :func:`assemble` refuses a duplicate
 at import time, naming the files.
+
+A game widget ships only what it draws: :func:`game_module` is the kit, ``draw.js``, that one
+game's renderer and the shell (``game.js``), joined once per game and kept. (Every renderer in
+every game widget was 178,648 characters; one game's module is 68,397 to 85,928.)
 """
 
 from __future__ import annotations
 
+import functools
 import pathlib
 import re
 
@@ -47,6 +52,14 @@ def assemble(*parts: str | pathlib.Path) -> str:
     return "\n".join(f"/* --- {p.name} --- */\n{text}" for p, text in texts)
 
 
+@functools.cache
+def game_module(renderer: pathlib.Path) -> str:
+    """One game widget's ES module: the kit, ``draw.js``, the game's ``renderer`` (its spec's
+    ``renderer`` path; it registers itself by the game's name), then the shell. Joined once
+    per game, on the first widget of that game."""
+    return assemble(STATIC / "draw.js", renderer, STATIC / "game.js")
+
+
 def _check_names(texts: list[tuple[pathlib.Path, str]]) -> None:
     seen: dict[str, str] = {}
     for path, text in texts:
@@ -59,4 +72,4 @@ def _check_names(texts: list[tuple[pathlib.Path, str]]) -> None:
             seen[name] = path.name
 
 
-__all__ = ["KIT_CSS", "KIT_JS", "STATIC", "assemble"]
+__all__ = ["KIT_CSS", "KIT_JS", "STATIC", "assemble", "game_module"]

@@ -24,12 +24,12 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
-from evo_lessons import GAMES, game_spec
+from evo_lessons import game_spec
 from evo_lessons.engine import Action, GameSpec, IllegalAction, record, results
 from evo_lessons.engine.words import seat_name, winners_sentence
 
 from .finished import FinishedGames
-from .frontend import STATIC, assemble
+from .frontend import STATIC, assemble, game_module
 from .messages import PageMessages, check_seed
 from .palette import player_style
 from .plots import PlotFeed, figure_png, metric_figure
@@ -44,15 +44,6 @@ CODE_WITHHELD = (
     "The scenario code is given when the game is over: mid-game it would show the other "
     "players' hidden cards."
 )
-
-
-def _front_end() -> str:
-    """The kit, draw.js, each game's renderer, then the shell: one ES module, no imports.
-
-    Each renderer registers itself by its game's name.
-    """
-    renderers = [game_spec(name).renderer for name in GAMES]
-    return assemble(STATIC / "draw.js", *renderers, STATIC / "game.js")
 
 
 class GameWidget(PageMessages, anywidget.AnyWidget):
@@ -71,7 +62,8 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         **options: the game's variant options (``players=3``, ``climate_change_faces=5`` ...).
     """
 
-    _esm = _front_end()
+    # no _esm here: each widget's is its own game's module (frontend.game_module), set in
+    # __init__ before anywidget reads it
     _css = assemble(STATIC / "game.css")
 
     view = traitlets.Dict().tag(sync=True)
@@ -92,6 +84,8 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         session: GameSession | None = None,
         **options: Any,
     ) -> None:
+        spec = session.spec if session is not None else game_spec(game)
+        self._esm = game_module(spec.renderer)  # only this game's renderer goes to the page
         super().__init__()
         if session is None:
             session = GameSession(game, seed=seed, seats=seats, teacher=teacher, **options)
@@ -468,8 +462,9 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
             "over": state.is_over,
             "winners": list(state.winners),
             "status": self._status(blind),
-            "board": view.view_model(state, board_seat),
-            "description": view.describe(state, board_seat),
+            # the seat's observation, built once: the view's only input
+            "board": view.view_model(seen := state.observation(board_seat)),
+            "description": view.describe(seen),
             "actions": actions,
             "log": [{"step": step, "text": text} for step, text in session.log[-LOG_LINES:]],
             "timeline": {"position": session.position, "length": len(session.actions)},

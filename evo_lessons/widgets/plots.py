@@ -29,7 +29,8 @@ Row = dict[str, Any]
 
 
 def _series(rows: Sequence[Row], player: int, metric: str, x: str) -> tuple[list, list]:
-    xs, ys = [], []
+    xs: list[Any] = []
+    ys: list[Any] = []
     last_x = None
     for row in rows:
         if row.get("player") != player or row.get(metric) is None:
@@ -327,7 +328,7 @@ class PlotFeed:
         }
 
     def _encode(self, row: Row) -> list:
-        out = [_number(row.get(self.x)), _number(row.get("player"))]
+        out: list[Any] = [_number(row.get(self.x)), _number(row.get("player"))]
         for name in self.columns[2:]:
             value = row.get(name)
             # the marker column only needs to be compared, so words are kept as they are

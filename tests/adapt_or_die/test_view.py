@@ -59,7 +59,7 @@ def test_every_board_action_of_the_acting_seat_has_its_element_on_the_board():
         rng = random.Random(seed)
         while not state.is_over:
             seat = state.current_player
-            ids = _board_ids(view_model(state, seat))
+            ids = _board_ids(view_model(state.observation(seat)))
             for action in state.legal_actions():
                 if not isinstance(action, BUTTONS):
                     assert action_target(action) in ids, (action, seat)
@@ -74,8 +74,8 @@ def test_the_view_and_description_are_json_safe_for_every_seat():
         if state.is_over:
             break
         for seat in (None, *range(state.num_players)):
-            json.dumps(view_model(state, seat))
-            assert describe(state, seat)
+            json.dumps(view_model(state.observation(seat)))
+            assert describe(state.observation(seat))
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
 
@@ -87,13 +87,13 @@ def test_a_seats_view_never_shows_the_order_of_the_face_down_piles():
     twin.randomizer_pile.reverse()
     twin.creature_pile.reverse()
     for seat in (None, 0, 1):
-        assert view_model(twin, seat) == view_model(state, seat)
-        assert describe(twin, seat) == describe(state, seat)
+        assert view_model(twin.observation(seat)) == view_model(state.observation(seat))
+        assert describe(twin.observation(seat)) == describe(state.observation(seat))
 
 
 def test_the_description_names_the_mats_pressures_and_each_bugs_creature():
     state = new_game(seed=2)
-    text = describe(state, 0)
+    text = describe(state.observation(0))
     for bug in state.observation(0)["bugs"]:
         assert f"Player {bug['seat'] + 1}: the " in text
     assert "rolled" in text
@@ -105,7 +105,7 @@ def test_the_scorecard_in_the_view_adds_up_to_the_unfit_score():
     while not state.is_over:
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
-        for bug in view_model(state, None)["bugs"]:
+        for bug in view_model(state.observation(None))["bugs"]:
             card = bug["scorecard"]
             assert card["total"] == sum(row["total"] for row in card["rows"])
             if state.phase not in ("order", "over"):
@@ -133,7 +133,7 @@ def test_each_laid_mat_names_its_habitat_key_for_its_drawn_picture():
     from evo_lessons.games.adapt_or_die.data import world
 
     keys = {h.key for h in world().habitats}
-    board = view_model(_midgame(), 0)
+    board = view_model(_midgame().observation(0))
     laid = [p for p in board["places"] if p["habitat"]]
     assert laid
     for place in laid:
@@ -141,7 +141,7 @@ def test_each_laid_mat_names_its_habitat_key_for_its_drawn_picture():
 
 
 def test_the_bug_is_drawn_from_five_features_now_each_1_to_5():
-    board = view_model(_midgame(), 0)
+    board = view_model(_midgame().observation(0))
     for bug in board["bugs"]:
         if bug["creature"] is None:
             continue
@@ -151,7 +151,7 @@ def test_the_bug_is_drawn_from_five_features_now_each_1_to_5():
 
 
 def test_each_adaptation_card_names_the_feature_it_sits_on_and_its_symbol():
-    board = view_model(_midgame(moves=120), 0)
+    board = view_model(_midgame(moves=120).observation(0))
     cards = [c for bug in board["bugs"] for c in bug["adaptations"]] + board["pool"]
     assert cards
     for card in cards:

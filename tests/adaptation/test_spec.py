@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from evo_lessons.engine import RandomBot, play_game
-from evo_lessons.engine.state import ENVELOPE
+from evo_lessons.engine.observation import ENVELOPE
 from evo_lessons.games.adaptation import (
     GAME,
     AdaptationState,

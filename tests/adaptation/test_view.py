@@ -25,9 +25,9 @@ def _games(count: int, players: int = 4):
 def test_view_model_and_description_are_json_safe_text():
     for state in _games(10):
         for seat in [None, *range(state.num_players)]:
-            board = view.view_model(state, seat)
+            board = view.view_model(state.observation(seat))
             assert json.loads(json.dumps(board)) == board
-            text = view.describe(state, seat)
+            text = view.describe(state.observation(seat))
             assert isinstance(text, str) and "Last reveal" in text
 
 
@@ -45,23 +45,25 @@ def test_the_view_never_shows_a_card_or_challenge_the_seat_cannot_see():
             for s in range(state.num_players):
                 if s != seat and other.hands[s] >= 0 and other.draw_pile:
                     other.hands[s], other.draw_pile[0] = other.draw_pile[0], other.hands[s]
-            same = view.view_model(other, seat)
+            same = view.view_model(other.observation(seat))
             if seat != state.dealer or state.challenge < 0:
-                assert same == view.view_model(state, seat)
-                assert view.describe(other, seat) == view.describe(state, seat)
+                assert same == view.view_model(state.observation(seat))
+                assert view.describe(other.observation(seat)) == view.describe(
+                    state.observation(seat)
+                )
                 checked += 1
     assert checked > 300
 
 
 def test_the_owner_sees_their_card_face_up_and_others_face_down():
     state = new_game(players=4, seed=3)
-    board = view.view_model(state, 1)
+    board = view.view_model(state.observation(1))
     assert board["seats"][1]["card"]["id"] == state.card_of(1)
     assert not board["seats"][1]["face_down"]
     for s in (0, 2, 3):
         assert board["seats"][s]["card"] is None and board["seats"][s]["face_down"]
         assert board["seats"][s]["last_shown"]["id"] == state.rounds[-1]["cards"][s]
-    public = view.view_model(state, None)
+    public = view.view_model(state.observation(None))
     assert all(p["card"] is None for p in public["seats"])
 
 
@@ -71,12 +73,12 @@ def test_the_dealer_marker_and_the_hidden_challenge():
     state.apply(SwapCard())
     state.apply(ChooseChallenge("shape"))
     other = (dealer + 1) % 3
-    board = view.view_model(state, other)
+    board = view.view_model(state.observation(other))
     assert [p["dealer"] for p in board["seats"]] == [s == dealer for s in range(3)]
     assert board["challenge"] is None and board["challenge_chosen"]
     assert board["seats"][dealer]["changed_since"] and board["dealer_redrew"]
-    assert view.view_model(state, dealer)["challenge"] == "shape"
-    told = view.describe(state, other)
+    assert view.view_model(state.observation(dealer))["challenge"] == "shape"
+    told = view.describe(state.observation(other))
     assert "hidden until the reveal" in told
     assert "shape challenge" not in told.split("Last reveal")[0]
 
@@ -95,7 +97,7 @@ def test_every_legal_action_has_a_distinct_board_target():
 
 def test_after_the_game_every_card_of_the_last_reveal_is_face_up():
     state = next(s for s in _games(1) if s.is_over)
-    board = view.view_model(state, 0)
+    board = view.view_model(state.observation(0))
     for p, card in zip(board["seats"], board["history"][-1]["cards"], strict=True):
         assert (p["card"] is None) == (card is None)
         assert not p["face_down"]
@@ -166,7 +168,7 @@ def test_round_one_opens_the_log_again_after_undo_and_a_new_game():
 
 def test_every_card_shown_names_its_count_colour_and_shape_for_drawing_its_organisms():
     for state in _games(3):
-        board = view.view_model(state, 0)
+        board = view.view_model(state.observation(0))
         cards = [p["card"] for p in board["seats"] if p["card"]]
         cards += [c for r in board["history"] for c in r["cards"] if c]
         for card in cards:

@@ -15,7 +15,7 @@ import numpy
 import pytest
 
 from evo_lessons.engine import IllegalAction, RandomBot, play_game
-from evo_lessons.engine.state import ENVELOPE
+from evo_lessons.engine.observation import ENVELOPE
 from evo_lessons.games.climate import (
     BOTS,
     GAME,

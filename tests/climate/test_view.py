@@ -36,7 +36,7 @@ def test_every_action_with_a_place_names_a_cell_or_a_gene_slot_on_the_board():
         state = _played(seed, 60)
         if state.is_over:
             continue
-        ids = _board_ids(view_model(state, state.current_player))
+        ids = _board_ids(view_model(state.observation(state.current_player)))
         for action in state.legal_actions():
             target = action_target(action)
             if isinstance(action, EndTurn):
@@ -53,7 +53,7 @@ def test_places_and_moves_target_their_cell_and_plan_ahead_its_gene_slot():
 
 def test_the_view_carries_every_species_genome_for_drawing_it():
     state = _played(3, 40)
-    board = view_model(state, 0)
+    board = view_model(state.observation(0))
     json.dumps(board)
     for species in board["species"]:
         assert len(species["genome"]) == 3
@@ -61,7 +61,7 @@ def test_the_view_carries_every_species_genome_for_drawing_it():
 
 
 def test_the_view_names_each_gene_value_in_words_for_the_drawings_text_equivalent():
-    board = view_model(GAME.new_game(seed=1), 0)
+    board = view_model(GAME.new_game(seed=1).observation(0))
     w = world()
     assert board["genes"] == [g.name for g in w.genes]
     assert board["gene_variants"] == [list(g.variants) for g in w.genes]
@@ -69,7 +69,7 @@ def test_the_view_names_each_gene_value_in_words_for_the_drawings_text_equivalen
 
 
 def test_the_view_gives_each_habitat_its_key_for_its_drawn_tile():
-    board = view_model(GAME.new_game(seed=1), 0)
+    board = view_model(GAME.new_game(seed=1).observation(0))
     assert [h["key"] for h in board["habitats"]] == [
         "savannah",
         "tropical_forest",
@@ -81,8 +81,8 @@ def test_the_view_gives_each_habitat_its_key_for_its_drawn_tile():
 
 def test_only_the_viewing_seat_sees_a_hand():
     state = _played(5, 10)
-    assert view_model(state, None)["hand"] is None
-    assert view_model(state, 0)["hand"] is not None
+    assert view_model(state.observation(None))["hand"] is None
+    assert view_model(state.observation(0))["hand"] is not None
 
 
 def test_a_pending_moves_hand_is_kept_when_the_others_secrets_are_dealt_anew():

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from evo_lessons import GAMES, game_spec
+
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
@@ -29,3 +31,27 @@ def test_a_game_without_a_benchmark_file_is_measured_from_its_spec(runner):
     assert set(figures) == {"peppered_moths_games", "peppered_moths_naturalist_games"}
     for row in figures.values():
         assert row["games"] >= 3 and row["cpu_games_per_s"] > 0
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_registered_game_gets_the_standard_figures_from_its_spec(runner, name):
+    import common
+
+    figures = common.game_figures(game_spec(name), quick=True, widget=False)
+    assert len(figures) == 2
+    for row in figures.values():
+        assert row["games"] >= 1 and row["cpu_games_per_s"] > 0
+
+
+def test_help_prints_the_flags_and_measures_nothing(runner, capsys):
+    with pytest.raises(SystemExit) as stop:
+        runner.main(["--help"])
+    assert stop.value.code == 0
+    assert "--game NAME" in capsys.readouterr().out
+
+
+def test_an_unknown_flag_is_refused_before_anything_is_measured(runner, capsys):
+    with pytest.raises(SystemExit) as stop:
+        runner.main(["--fast"])
+    assert stop.value.code == 2
+    assert "unrecognized arguments: --fast" in capsys.readouterr().err

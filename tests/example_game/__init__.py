@@ -11,6 +11,7 @@ from pathlib import Path
 from evo_lessons.engine import Credit, GameSpec, Metric, Option
 
 from .bots import BOTS, NaturalistBot
+from .observation import MothsObservation
 from .rules import (
     ACTION_TYPES,
     DEFAULT_ROUNDS,
@@ -39,6 +40,7 @@ GAME = GameSpec(
         Metric("bark", "Bark turned last (1 lichen, 2 mixed, 3 soot)", per_player=False),
     ),
     view=VIEW,
+    observation=MothsObservation,
     renderer=Path(__file__).with_name("renderer.js"),
     credit=Credit(
         game="Peppered moths (the guide's example)",
@@ -57,6 +59,7 @@ __all__ = [
     "ACTION_TYPES",
     "BOTS",
     "GAME",
+    "MothsObservation",
     "NaturalistBot",
     "PepperedMothsState",
     "Rest",

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
 
 from evo_lessons.engine import RandomBot
 
 from .data import BARKS
+from .observation import MothsObservation
 from .rules import Rest
 
 
@@ -26,7 +26,7 @@ class NaturalistBot:
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, observation: dict[str, Any] | None, legal_actions: list[Rest]) -> Rest:
+    def choose(self, observation: MothsObservation | None, legal_actions: list[Rest]) -> Rest:
         assert observation is not None
         turned = Counter(observation["bark_turned"])
         left = [bark.cards - turned[bark.key] for bark in BARKS]

@@ -32,6 +32,7 @@ from evo_lessons.engine import Action, Event, GameState
 from evo_lessons.engine.words import seat_name, winners_sentence
 
 from .data import BARKS, DECK, MOTHS
+from .observation import MothsSeen
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 DEFAULT_ROUNDS = 6
@@ -116,7 +117,7 @@ class PepperedMothsState(GameState):
             self.to_rest = 0
         return events
 
-    def _observe(self, player: int | None) -> dict[str, Any]:
+    def _observe(self, player: int | None) -> MothsSeen:
         mine = None if player is None else self.resting[player]
         return {
             "round": self.round,

@@ -1,25 +1,24 @@
 """What the widget shows of a Peppered moths game: a view model, a description, plot panels.
 
-Every function reads ``state.observation(seat)`` and nothing else of the state, so a seat's page
-can never hold another seat's face-down moth or the order of the bark deck.
+Every function takes the seat's observation (``MothsObservation``) and nothing else, so a seat's
+page can never hold another seat's face-down moth or the order of the bark deck.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from evo_lessons.engine import Panel, View
-from evo_lessons.engine.words import seat_name, winners_sentence
+from evo_lessons.engine import Panel, View, seat_name, turn_sentence
 
 from .data import BARKS, MOTHS
+from .observation import MothsObservation
 from .rules import Rest
 
 _BARK = {bark.key: bark for bark in BARKS}
 
 
-def view_model(state: Any, seat: int | None) -> dict[str, Any]:
-    """The JSON the renderer draws for ``seat`` (None: the public view)."""
-    obs = state.observation(seat)
+def view_model(obs: MothsObservation) -> dict[str, Any]:
+    """The JSON the renderer draws for the observation's seat (None: the public view)."""
     return {
         "round": obs["round"],
         "rounds": obs["rounds"],
@@ -36,9 +35,8 @@ def view_model(state: Any, seat: int | None) -> dict[str, Any]:
     }
 
 
-def describe(state: Any, seat: int | None) -> str:
+def describe(obs: MothsObservation) -> str:
     """The same in words, for screen readers."""
-    obs = state.observation(seat)
     lines = [f"Round {obs['round']} of {obs['rounds']}; {obs['bark_left']} bark cards face down."]
     if obs["bark_turned"]:
         lines.append(f"The last bark turned up was {_BARK[obs['bark_turned'][-1]].name}.")
@@ -47,10 +45,9 @@ def describe(state: Any, seat: int | None) -> str:
         lines.append(f"{seat_name(player)}: {survivors} moths survived{rested}.")
     if obs["my_moth"] is not None:
         lines.append(f"Your moth this round: {obs['my_moth']}.")
-    if obs["winners"]:
-        lines.append(winners_sentence(obs["winners"]))
-    elif obs["current_player"] is not None:
-        lines.append(f"{seat_name(obs['current_player'])} is to rest a moth.")
+    turn = turn_sentence(obs, "rest a moth")  # "Player 2 is to rest a moth." or who won
+    if turn:
+        lines.append(turn)
     return "\n".join(lines)
 
 

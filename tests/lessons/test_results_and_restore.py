@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from evo_lessons.lessons import Lesson, restore_work, start_lesson
-from evo_lessons.lessons.resultbox import PLACEHOLDER
-from evo_lessons.lessons.widgets import ResultBox
+from evo_lessons.lessons.widgets import PLACEHOLDER, ResultBox
 
 
 @pytest.fixture

@@ -84,7 +84,10 @@ def test_a_teacher_edition_shows_every_teaching_note(path):
     import tomllib
 
     text = visible_text(load(path))
-    data = tomllib.loads((NOTES / f"{path.stem}.toml").read_text(encoding="utf-8"))
+    notes_file = NOTES / f"{path.stem}.toml"  # optional: a lesson may have no teaching notes
+    if not notes_file.exists():
+        return
+    data = tomllib.loads(notes_file.read_text(encoding="utf-8"))
     notes = [t["notes"] for t in data.get("questions", {}).values()]
     notes += [data["lesson"]["notes"]] if "notes" in data.get("lesson", {}) else []
     assert all(normalise(note) in text for note in notes)

@@ -14,7 +14,7 @@ import json
 import pytest
 
 from evo_lessons.engine import IllegalAction, RandomBot, play_game
-from evo_lessons.engine.state import ENVELOPE
+from evo_lessons.engine.observation import ENVELOPE
 from evo_lessons.games.niche import (
     BOTS,
     GAME,

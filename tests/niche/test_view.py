@@ -47,7 +47,7 @@ def test_every_legal_action_of_the_acting_seat_has_a_target_on_its_board():
         rng = random.Random(seed)
         while not state.is_over:
             seat = state.current_player
-            ids = _board_ids(view.view_model(state, seat))
+            ids = _board_ids(view.view_model(state.observation(seat)))
             for action in state.legal_actions():
                 assert view.action_target(action) in ids, (action, seat)
             legal = state.legal_actions()
@@ -56,11 +56,11 @@ def test_every_legal_action_of_the_acting_seat_has_a_target_on_its_board():
 
 def test_the_view_is_json_and_holds_only_the_seats_own_hand():
     state = started(players=3, seed=4)
-    board = view.view_model(state, 1)
+    board = view.view_model(state.observation(1))
     json.dumps(board)
     assert [c["id"] for c in board["hand"]] == state.hands[1]
-    text = json.dumps(view.view_model(state, None))
-    assert view.view_model(state, None)["hand"] is None
+    text = json.dumps(view.view_model(state.observation(None)))
+    assert view.view_model(state.observation(None))["hand"] is None
     for player in range(3):
         if player != 1:
             for card in state.hands[player]:
@@ -79,7 +79,7 @@ def _public_cards(state) -> set[int]:
 
 def test_face_down_cards_are_blank_in_the_view():
     state = started(players=2, seed=4)
-    for s, stack in enumerate(view.view_model(state, 0)["gene_pool"]):
+    for s, stack in enumerate(view.view_model(state.observation(0))["gene_pool"]):
         for slot in stack:
             if slot["present"] and not slot["face_up"]:
                 assert slot["card"] is None
@@ -90,7 +90,7 @@ def test_face_down_cards_are_blank_in_the_view():
 def test_challenges_are_ticked_off_with_text_labels():
     state = started(players=2, seed=4)
     give(state, 0, play=[card_id("gills")])
-    board = view.view_model(state, 0)
+    board = view.view_model(state.observation(0))
     env = board["players"][0]["environment"]
     met = {c["short"] for c in env["challenges"] if c["met"]}
     needs_water = any(c["short"] == "WATER" for c in env["challenges"])
@@ -99,13 +99,13 @@ def test_challenges_are_ticked_off_with_text_labels():
 
 def test_describe_reads_the_whole_table_in_words():
     state = started(players=3, seed=4)
-    text = view.describe(state, 0)
+    text = view.describe(state.observation(0))
     for player in (1, 2, 3):
         assert f"Player {player}" in text
     assert "Gene pool 1: can be drawn:" in text and "Your hand (Player 1)" in text
     draw_any(state)
-    assert "Player 1 is to act." in view.describe(state, 0)
-    assert "Your hand" not in view.describe(state, None)
+    assert "Player 1 is to act." in view.describe(state.observation(0))
+    assert "Your hand" not in view.describe(state.observation(None))
 
 
 def test_plot_panels_name_metrics_the_game_reports():
@@ -139,7 +139,7 @@ def test_every_card_name_fits_the_gene_pool_card_in_at_most_two_full_lines():
 
 
 def test_the_gene_pool_carries_r1_geometry_so_the_renderer_keeps_no_copy():
-    board = view.view_model(new_game(players=2, seed=1), None)
+    board = view.view_model(new_game(players=2, seed=1).observation(None))
     for stack in board["gene_pool"]:
         across = {slot["position"]: slot["across"] for slot in stack}
         for position, over in enumerate(COVERED_BY):
@@ -161,16 +161,16 @@ def test_trait_cards_show_their_kind_of_adaptation_and_a_gene_flow_copy_what_it_
     give(state, 0, hand=[flow, card_id("mimicry"), card_id("blubber")])
     draw_any(state)
     state.apply(PlayCard(flow, 1, gills))
-    board = view.view_model(state, 0)
+    board = view.view_model(state.observation(0))
     (copy,) = [c for c in board["players"][0]["play_area"] if c["id"] == flow]
     assert copy["copy_of"] == "Gills" and copy["meets"] == ["WATER"]
     (donor,) = board["players"][1]["play_area"]
     assert donor["adaptation"] == ["structural"] and donor["copy_of"] is None
-    assert "Gene flow (a copy of Gills: Life in water)" in view.describe(state, 0)
+    assert "Gene flow (a copy of Gills: Life in water)" in view.describe(state.observation(0))
 
 
 def test_every_trait_card_carries_the_key_its_drawn_body_part_is_chosen_by():
-    board = view.view_model(started(players=3, seed=4), 0)
+    board = view.view_model(started(players=3, seed=4).observation(0))
     cards = [slot["card"] for stack in board["gene_pool"] for slot in stack if slot["card"]]
     cards += board["hand"]
     assert cards
@@ -189,7 +189,7 @@ def test_a_gene_flow_copy_is_drawn_as_the_trait_it_copies():
 
 def test_each_environment_carries_the_key_its_drawn_scene_is_chosen_by():
     state = new_game(players=2, seed=3)
-    board = view.view_model(state, state.current_player)
+    board = view.view_model(state.observation(state.current_player))
     assert board["dealt"]
     for env in board["dealt"]:
         assert env["key"]

@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from evo_lessons.widgets.frontend import KIT_CSS, KIT_JS, STATIC, assemble
+from evo_lessons import GAMES, game_spec
+from evo_lessons.widgets.frontend import KIT_CSS, KIT_JS, STATIC, assemble, game_module
 
 
 def test_the_kit_comes_first_then_the_widgets_own_files_in_order(tmp_path):
@@ -46,9 +47,27 @@ def _declares(text: str, name: str) -> int:
 def test_the_game_widget_has_one_dom_helper_and_one_plot_module():
     from evo_lessons.widgets import GameWidget
 
+    esm = GameWidget("climate", seed=1)._esm
     for name in ("htmlEl", "svgEl", "createLivePlot", "registerRenderer"):
-        assert _declares(GameWidget._esm, name) == 1
+        assert _declares(esm, name) == 1
     assert ".evo-kit" in GameWidget._css
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_game_widget_ships_its_own_renderer_and_no_other(game):
+    from evo_lessons.widgets import GameWidget
+
+    esm = GameWidget(game, seed=1)._esm
+    assert esm == game_module(game_spec(game).renderer)
+    registered = re.findall(r"registerRenderer\(\s*[\"'](\w+)[\"']", esm)
+    assert registered == [game]
+    for other in sorted(set(GAMES) - {game}):
+        assert game_spec(other).renderer.read_text(encoding="utf-8") not in esm
+
+
+def test_a_game_module_is_joined_once_per_game():
+    spec = game_spec("niche")
+    assert game_module(spec.renderer) is game_module(spec.renderer)
 
 
 def test_the_population_widget_uses_the_same_kit():

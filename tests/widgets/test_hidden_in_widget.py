@@ -88,7 +88,7 @@ def test_a_bot_seat_turned_human_mid_game_never_shows_its_hand(name):
     if not _to_seat_turn(w, 1):
         pytest.skip("the game ended before seat 1 moved")  # pragma: no cover
     spec = game_spec(name)
-    public = spec.view.view_model(w.state, None)
+    public = spec.view.view_model(w.state.observation(None))
     assert w.view["covered"] and w.view["cover"]["reveal"] is False
     assert w.view["board"] == public and w.view["actions"] == []
     send(w, {"type": "reveal"})  # "Show my hand" does not lift this cover

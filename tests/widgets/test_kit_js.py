@@ -10,14 +10,17 @@ import json
 import shutil
 import subprocess
 
-from evo_lessons.widgets import GameWidget
+import pytest
+
+from evo_lessons import GAMES, game_spec
+from evo_lessons.widgets.frontend import game_module
 
 NODE = shutil.which("node") or "node"
 
 
-def run_js(expression: str):
-    """Evaluate ``expression`` after the game widget's whole module (without its export)."""
-    module = GameWidget._esm.replace("export default { render };", "")
+def run_js(expression: str, game: str = "climate"):
+    """Evaluate ``expression`` after a game widget's whole module (without its export)."""
+    module = game_module(game_spec(game).renderer).replace("export default { render };", "")
     script = f"{module}\nprocess.stdout.write(JSON.stringify({expression}));\n"
     # on standard input: the whole module is longer than one command-line argument may be
     out = subprocess.run([NODE, "-"], input=script, capture_output=True, text=True, timeout=60)
@@ -25,10 +28,9 @@ def run_js(expression: str):
     return json.loads(out.stdout)
 
 
-def test_the_whole_module_parses_and_registers_every_renderer():
-    from evo_lessons import GAMES
-
-    assert sorted(run_js("Object.keys(RENDERERS)")) == sorted(GAMES)
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_games_module_parses_and_registers_its_own_renderer_only(game):
+    assert run_js("Object.keys(RENDERERS)", game) == [game]
 
 
 def test_round_text_names_the_limit_only_when_there_is_one():

@@ -9,6 +9,7 @@ from pathlib import Path
 from evo_lessons.engine import Credit, GameSpec, Metric, Option
 
 from .bots import BOTS, FitterBot, RandomBot, SensibleRandomBot, TraderBot, UniformRandomBot
+from .observation import AdaptOrDieObservation
 from .rules import (
     ACTION_TYPES,
     FEATURES,
@@ -103,6 +104,7 @@ GAME = GameSpec(
         ),
     ),
     view=VIEW,
+    observation=AdaptOrDieObservation,
     renderer=Path(__file__).with_name("renderer.js"),
     credit=Credit(
         game="Adapt or Die",
@@ -119,6 +121,7 @@ __all__ = [
     "ACTION_TYPES",
     "BOTS",
     "GAME",
+    "AdaptOrDieObservation",
     "AdaptOrDieState",
     "AnswerTrade",
     "ChooseCreature",

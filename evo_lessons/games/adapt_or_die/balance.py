@@ -9,7 +9,7 @@ the wins; a fair creature, dealt at random, wins about as often as it is dealt.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from evo_lessons.engine import derive_seed, play_game
 from evo_lessons.engine.stats import wilson
@@ -32,9 +32,9 @@ def play(
     for i in range(n):
         game_seed = derive_seed(seed, i)
         state = AdaptOrDieState.spec.new_game(seed=game_seed, players=players, **options)
-        seats = [BOTS[bots[s % len(bots)]](seed=game_seed + s) for s in range(players)]
+        seats: list[Any] = [BOTS[bots[s % len(bots)]](seed=game_seed + s) for s in range(players)]
         play_game(state, seats, max_actions=10**7)
-        games.append(state)
+        games.append(cast(AdaptOrDieState, state))
     return games
 
 
@@ -51,7 +51,7 @@ def report(n: int = 1_000, **kwargs: Any) -> dict[str, Any]:
         share = 1 / len(state.winners)
         for seat in range(players):
             creature = state.creatures[seat]
-            total = state.final[seat]["total"]
+            total = state.final[seat]["total"]  # type: ignore[index]  # (a game played out)
             seat_scores[seat].append(total)
             creature_games[creature] = creature_games.get(creature, 0) + 1
             creature_scores.setdefault(creature, []).append(total)

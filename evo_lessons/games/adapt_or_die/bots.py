@@ -27,13 +27,15 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from typing import Any
 
-from evo_lessons.engine import Action, RandomBot
+from evo_lessons.engine import Action, RandomBot, own_seat
 
 from . import scoring
 from .data import FEATURE_COUNT, HIGH, LOW, world
+from .observation import AdaptOrDieObservation
 from .rules import (
     AnswerTrade,
     ChooseCreature,
@@ -109,13 +111,15 @@ def _mean_expected(features: tuple[int, ...], placed: tuple[int, ...]) -> float:
 class _Table:
     """What one observation says, in the terms a bot weighs its options by."""
 
-    def __init__(self, observation: dict[str, Any], seat: int) -> None:
+    def __init__(self, observation: AdaptOrDieObservation, seat: int) -> None:
         self.obs = observation
         self.seat = seat
         self.bugs = observation["bugs"]
         self.target = observation["target"]
         self.pressures = {
-            p["habitat"]: tuple(p["pressures"]) for p in observation["places"] if p["habitat"]
+            p["habitat"]: tuple(p["pressures"])
+            for p in observation["places"]
+            if p["habitat"] and p["pressures"] is not None  # (a placed mat has both)
         }
         self._features: dict[int, tuple[int, ...]] = {}
         self._unknown: dict[int, float] = {}
@@ -124,7 +128,7 @@ class _Table:
     def start(self, seat: int) -> tuple[int, ...]:
         return self._starts[seat]
 
-    def score(self, seat: int, niches, cards) -> int:
+    def score(self, seat: int, niches: Iterable[int], cards: Iterable[int]) -> int:
         """The seat's unfit score with these niches and cards, in the best order."""
         pressures = self.pressures
         return scoring.best_unfit_of(
@@ -153,7 +157,7 @@ class _Table:
             return self._unknown[seat]
         features = self.features(seat)
         held = self.bugs[seat]["niches"]
-        scores = [
+        scores: list[float] = [
             scoring.habitat_score(features, pressures)
             for habitat, pressures in self.pressures.items()
             if habitat not in held
@@ -164,7 +168,7 @@ class _Table:
         self._unknown[seat] = value = sum(scores) / len(scores) if scores else 0.0
         return value
 
-    def outlook(self, seat: int, niches) -> float:
+    def outlook(self, seat: int, niches: list[int]) -> float:
         """A seat's score with these niches, plus what the niches still missing may cost."""
         missing = self.target - len(niches)
         cards = self.bugs[seat]["adaptations"]
@@ -185,27 +189,32 @@ class FitterBot:
         """A fitter ends its turn without looking (a third of its decisions; see ``choose``)."""
         return type(legal_actions[0]) is not EndTurn
 
-    def choose(self, observation: dict[str, Any] | None, legal_actions: list[Action]) -> Action:
+    def choose(
+        self, observation: AdaptOrDieObservation | None, legal_actions: list[Action]
+    ) -> Action:
         kind = type(legal_actions[0])
         if kind is EndTurn and not self.trades:
             return legal_actions[0]  # a fitter never trades: EndTurn comes first
         assert observation is not None  # (needs_observation_for asked for it)
-        table = _Table(observation, observation["seat"])
+        table = _Table(observation, own_seat(observation))
+        # a decision's actions are of one kind (moves and exits together; the niche answers
+        # together): the first one's kind says which list this is
+        legal: Any = legal_actions
         if kind is Move or kind is Exit:
-            return self._move(table, legal_actions)
+            return self._move(table, legal)
         if kind is TakeAdaptation:
-            return self._take(table, legal_actions)
+            return self._take(table, legal)
         if kind is ReturnAdaptation:
-            return self._give_back(table, legal_actions)
+            return self._give_back(table, legal)
         if kind is AnswerTrade:
-            return self._answer(table, legal_actions)
+            return self._answer(table, legal)
         if kind is EndTurn:
-            return self._trade(table, legal_actions)
+            return self._trade(table, legal)
         if kind is OrderCards:
-            return self._order(table, legal_actions)
+            return self._order(table, legal)
         if kind is ChooseCreature:
-            return self._creature(table, legal_actions)
-        return self._niche(table, legal_actions)
+            return self._creature(table, legal)
+        return self._niche(table, legal)
 
     # -- moving towards good habitats ----------------------------------------------------------
     def _place_values(self, table: _Table) -> list[float]:
@@ -233,7 +242,7 @@ class FitterBot:
                 values.append(worst - table.fit(seat, habitat) - 0.5)
         return values
 
-    def _move(self, table: _Table, legal: list[Action]) -> Action:
+    def _move(self, table: _Table, legal: list[Move | Exit]) -> Action:
         board = table.obs["board"]
         values = self._place_values(table)
         to_place = _to_place(board)
@@ -249,7 +258,7 @@ class FitterBot:
             if type(action) is Exit:
                 worth = values[action.place - 1]
             else:  # a space on the way: worth what the best place within reach is, discounted
-                node = action.space  # type: ignore[attr-defined]
+                node = action.space  # type: ignore[union-attr]
                 best = 0.0
                 for steps_to, value in wanted:
                     steps = steps_to[node]
@@ -266,10 +275,11 @@ class FitterBot:
     # -- niche cards ---------------------------------------------------------------------------
     def _niche(self, table: _Table, legal: list[Action]) -> Action:
         seat = table.seat
+        assert table.obs["offered"] is not None, "a niche answer is asked while one is offered"
         offered = table.obs["offered"]["habitat"]
         mine = list(table.bugs[seat]["niches"])
 
-        def after(action: Action) -> float:
+        def after(action: Any) -> float:  # one of the niche answers, told apart by its kind
             kind = type(action)
             if kind is KeepNiche:
                 return table.outlook(seat, [*mine, offered])
@@ -300,23 +310,23 @@ class FitterBot:
         habitats = [table.pressures[h] for h in self._habitats_after(table)]
         return scoring.FeatureScores(table.start(seat), table.bugs[seat]["adaptations"], habitats)
 
-    def _take(self, table: _Table, legal: list[Action]) -> Action:
+    def _take(self, table: _Table, legal: list[TakeAdaptation]) -> Action:
         scores = self._card_scores(table)
         return min(legal, key=lambda a: (*scores.with_card(a.card), self.rng.random()))
 
-    def _give_back(self, table: _Table, legal: list[Action]) -> Action:
+    def _give_back(self, table: _Table, legal: list[ReturnAdaptation]) -> Action:
         scores = self._card_scores(table)
         return min(legal, key=lambda a: (*scores.without_card(a.card), self.rng.random()))
 
-    def _order(self, table: _Table, legal: list[Action]) -> Action:
+    def _order(self, table: _Table, legal: list[OrderCards]) -> Action:
         seat = table.seat
         held = [table.pressures[h] for h in table.bugs[seat]["niches"]]
         return min(
             legal, key=lambda a: (sum(scoring.distance(a.end, p[a.feature]) for p in held), a.end)
         )
 
-    def _creature(self, table: _Table, legal: list[Action]) -> Action:
-        def expected(action: Action) -> float:
+    def _creature(self, table: _Table, legal: list[ChooseCreature]) -> Action:
+        def expected(action: ChooseCreature) -> float:
             features = WORLD.creature(action.creature).features
             return sum(expected_score(features, h.number) for h in WORLD.habitats)
 
@@ -335,8 +345,10 @@ class FitterBot:
             cards = [into if c == out else c for c in cards]
         return before - table.score(seat, niches, cards)
 
-    def _answer(self, table: _Table, legal: list[Action]) -> Action:
-        accept = self.trades and self._gain(table, table.seat, table.obs["offer"], False) > 0
+    def _answer(self, table: _Table, legal: list[AnswerTrade]) -> Action:
+        offer = table.obs["offer"]
+        assert offer is not None, "an answer is asked while a trade is offered"
+        accept = self.trades and self._gain(table, table.seat, offer, False) > 0
         return next(a for a in legal if a.accept == accept)
 
     def _trade(self, table: _Table, legal: list[Action]) -> Action:
@@ -345,7 +357,7 @@ class FitterBot:
         best, best_gain = legal[0], 0
         for action in legal[1:]:
             kind = "niche" if type(action) is OfferNiches else "adaptation"
-            assert type(action) in (OfferNiches, OfferAdaptations)
+            assert isinstance(action, OfferNiches | OfferAdaptations)
             offer = {"kind": kind, "give": action.give, "get": action.get}
             gain = self._gain(table, table.seat, offer, True)
             if gain > best_gain and self._gain(table, action.player, offer, False) >= 0:
@@ -358,7 +370,8 @@ class TraderBot(FitterBot):
 
     name = "trader"
     trades = True
-    needs_observation_for = None  # a trader weighs trades when its turn ends: it always looks
+    # a trader weighs trades when its turn ends: it always looks
+    needs_observation_for = None  # type: ignore[assignment]
 
 
 class UniformRandomBot(RandomBot):
@@ -389,7 +402,7 @@ class SensibleRandomBot:
     def _pick(self, options: list[Action]) -> Action:
         return options[int(self.rng.random() * len(options))]
 
-    def choose(self, observation: dict[str, Any], legal_actions: list[Action]) -> Action:
+    def choose(self, observation: AdaptOrDieObservation, legal_actions: list[Action]) -> Action:
         kind = type(legal_actions[0])
         if kind is EndTurn:
             return legal_actions[0]
@@ -398,19 +411,20 @@ class SensibleRandomBot:
         if kind is KeepNiche:
             return legal_actions[0]  # keeping comes first when it is allowed
         if kind in (ExchangeNiche, ReturnNiche, GiveNiche, ForceNiche):
-            forced = [a for a in legal_actions if type(a) is ForceNiche]
+            forced: list[Action] = [a for a in legal_actions if type(a) is ForceNiche]
             return self._pick(forced or legal_actions)
         return self._pick(legal_actions)
 
     @staticmethod
-    def _moves(observation: dict[str, Any], legal: list[Action]) -> list[Action]:
+    def _moves(observation: AdaptOrDieObservation, legal: list[Action]) -> list[Action]:
         """The exits to a habitat this seat lacks; else the moves that are not returns."""
         places = observation["places"]
         if observation["options"]["same_habitats"]:
             have = observation["selected"]  # R15: only a habitat not yet selected is new
         else:
-            have = observation["bugs"][observation["seat"]]["niches"]
-        new, others = [], []
+            have = observation["bugs"][own_seat(observation)]["niches"]
+        new: list[Action] = []
+        others: list[Action] = []
         for action in legal:
             if type(action) is Exit:
                 habitat = places[action.place - 1]["habitat"]

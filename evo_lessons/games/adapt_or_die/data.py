@@ -141,7 +141,7 @@ class World:
     creatures: tuple[Creature, ...]  # creatures[number - 1]
     kinds: tuple[AdaptationKind, ...]
     cards: tuple[AdaptationCard, ...]  # the 25 adaptation cards, by id
-    randomizer: tuple[tuple[int, int, int], ...]
+    randomizer: tuple[tuple[int, ...], ...]
     boards: dict[str, Board]
     niche_copies: int
     die_faces: int
@@ -252,7 +252,7 @@ def _kinds(raw: dict) -> tuple[AdaptationKind, ...]:
     return kinds
 
 
-def _randomizer(raw: dict) -> tuple[tuple[int, int, int], ...]:
+def _randomizer(raw: dict) -> tuple[tuple[int, ...], ...]:
     cards = []
     for i, card in enumerate(raw["randomizer"]["cards"]):
         if len(card) != 3:

@@ -20,18 +20,21 @@ the arithmetic of the scorecard is in :mod:`.scoring`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from evo_lessons.engine import Action, Event
 from evo_lessons.engine.words import seat_name, winners_sentence
 
 from . import scoring
 from .actions import ORDER, OVER, WORLD, OrderCards, habitat_name
+from .shared import Table
 from .tables import intern
 
 #: R19: the most rounds a game lasts (the round cap's upper bound, and the cap when none is set)
 ROUND_LIMIT = 500
 
 
-class Ending:
+class Ending(Table):
     """The part of :class:`~.rules.AdaptOrDieState` that ends the game and fills the scorecards."""
 
     def _end_turn(self, events: list[Event]) -> None:
@@ -117,7 +120,7 @@ class Ending:
         n = self.num_players
         cards = [self.scorecard(seat) for seat in range(n)]
         limit = WORLD.extinction_above
-        self.final = [
+        final: list[dict[str, Any]] = [
             {
                 "total": card.total,
                 "extinctions": sum(1 for t in card.habitat_totals if t > limit),
@@ -127,22 +130,23 @@ class Ending:
             }
             for card in cards
         ]
+        self.final = final
         for habitat in {h for held in self.niches for h in held}:
             scores = {
-                s: self.final[s]["habitats"][habitat] for s in range(n) if habitat in self.niches[s]
+                s: final[s]["habitats"][habitat] for s in range(n) if habitat in self.niches[s]
             }
             best = min(scores.values())
             for s, value in scores.items():
                 if value == best:
-                    self.final[s]["best_in"] += 1
+                    final[s]["best_in"] += 1
         most = max(len(held) for held in self.niches)
         complete = [s for s in range(n) if len(self.niches[s]) == most]  # R19
         if self.scoring == "extinctions":
-            key = lambda s: self.final[s]["extinctions"]  # noqa: E731
+            key = lambda s: final[s]["extinctions"]  # noqa: E731
         elif self.scoring == "habitats":
-            key = lambda s: -self.final[s]["best_in"]  # noqa: E731
+            key = lambda s: -final[s]["best_in"]  # noqa: E731
         else:
-            key = lambda s: self.final[s]["total"]  # noqa: E731
+            key = lambda s: final[s]["total"]  # noqa: E731
         best = min(key(s) for s in complete)
         self.winners = [s for s in complete if key(s) == best]
         for seat, result in enumerate(self.final):

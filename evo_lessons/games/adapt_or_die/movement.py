@@ -24,9 +24,10 @@ from evo_lessons.engine import Event
 from evo_lessons.engine.words import seat_name
 
 from .actions import MOVE, WORLD, Exit, Move
+from .shared import Table
 
 
-class Movement:
+class Movement(Table):
     """The part of :class:`~.rules.AdaptOrDieState` that rolls, moves and lays mats."""
 
     def _start_turn(self, events: list[Event]) -> None:

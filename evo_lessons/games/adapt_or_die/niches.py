@@ -29,6 +29,8 @@ rulings are written out in ``rules.py``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from evo_lessons.engine import Action, Event
 from evo_lessons.engine.words import seat_name
 
@@ -46,10 +48,11 @@ from .actions import (
     habitat_name,
     with_article,
 )
+from .shared import Table
 from .tables import intern
 
 
-class Niches:
+class Niches(Table):
     """The part of :class:`~.rules.AdaptOrDieState` that deals in niche and adaptation cards."""
 
     def _take_niche(self, habitat: int, events: list[Event]) -> None:
@@ -114,29 +117,30 @@ class Niches:
         name = habitat_name(habitat)
         who = seat_name(player)
         kind = type(action)
+        act: Any = action  # (told apart by its exact class: mypy does not narrow by ``kind``)
         if kind is KeepNiche:
             self.gains = [(player, habitat)]
             text = f"{who} keeps the {name} niche card."
         elif kind is ExchangeNiche:
             self.gains = [(player, habitat)]
-            self.returning = action.habitat
+            self.returning = act.habitat
             text = (
                 f"{who} keeps the {name} niche card and returns the "
-                f"{habitat_name(action.habitat)} niche card to the pile."
+                f"{habitat_name(act.habitat)} niche card to the pile."
             )
         elif kind is GiveNiche:
-            self.gains = [(action.player, habitat)]
-            to = seat_name(action.player)
+            self.gains = [(act.player, habitat)]
+            to = seat_name(act.player)
             text = f"{who} gives the {name} niche card to {to}, who may not refuse (R8)."
         elif kind is ForceNiche:
-            self.gains = [(action.player, habitat)]
-            text = f"{who} forces the spare {name} niche card on {seat_name(action.player)}."
+            self.gains = [(act.player, habitat)]
+            text = f"{who} forces the spare {name} niche card on {seat_name(act.player)}."
         else:  # ReturnNiche
             self.niche_pile[habitat - 1] += 1
-            self.returning = action.habitat
+            self.returning = act.habitat
             text = (
                 f"{who} puts the spare {name} copy back and returns the "
-                f"{habitat_name(action.habitat)} niche card to the pile."
+                f"{habitat_name(act.habitat)} niche card to the pile."
             )
         self.spare = False
         events.append(Event("niche", text, player, {"habitat": habitat}))

@@ -152,6 +152,7 @@ R20. The 25 adaptation cards suffice in every game but one: at most 5 players x 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from itertools import compress
 from typing import Any, ClassVar
 
@@ -193,6 +194,7 @@ from .data import FEATURE_COUNT, Board
 from .ending import ROUND_LIMIT, Ending
 from .movement import Movement
 from .niches import Niches
+from .observation import AdaptOrDieSeen, Bug, Place
 from .tables import MOVES, intern, reach
 from .trading import Trading
 
@@ -232,7 +234,7 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
     the attributes set up here.
     """
 
-    action_types: ClassVar[dict[str, type[Action]]] = ACTION_TYPES
+    action_types: ClassVar[Mapping[str, type[Action]]] = ACTION_TYPES
     world: ClassVar = WORLD
     #: the game's settings, the card piles and the mats: slots keep the state's ``__dict__``
     #: under ``MAX_ATTRIBUTES`` (``engine/state.py``), so its rules read their attributes and
@@ -364,7 +366,8 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == MOVE:
-            return list(MOVES[self.board_key][self.positions[self.turn_player]][self.roll])
+            # (the move phase has its roll)
+            return list(MOVES[self.board_key][self.positions[self.turn_player]][self.roll])  # type: ignore[index]
         if phase == PICK:
             pool = self.pool
             return [intern(TakeAdaptation, c) for c in range(len(pool)) if pool[c]]
@@ -393,7 +396,9 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
         self._legal = legal  # the base class's cache: computed here anyway
         return events
 
-    def _do(self, action: Action, events: list[Event]) -> None:
+    # (``action: Any``: told apart by its exact class, kept for speed, which mypy does not
+    # narrow by; it is the legal list's own Action)
+    def _do(self, action: Any, events: list[Event]) -> None:
         kind = type(action)
         if kind is Move:
             self._move(action, events)
@@ -425,12 +430,12 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
         habitats = [self.pressures_of(h) for h in self.niches[seat]]
         return scoring.best_unfit(start, self.adaptations[seat], habitats)
 
-    def _observe(self, player: int | None) -> dict[str, Any]:
+    def _observe(self, player: int | None) -> AdaptOrDieSeen:
         """Everything on the table is public; only the piles' order is hidden (from everyone)."""
         board = self.board
         # each habitat on the board -> its pressures (an empty place's 0 -> None is never asked)
         placed = dict(zip(self.mats, self.mat_values, strict=True))
-        bugs = []
+        bugs: list[Bug] = []
         for seat in range(self.num_players):
             creature = self.creatures[seat]
             niches, cards, orders = self.niches[seat], self.adaptations[seat], self.orders[seat]
@@ -453,7 +458,7 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
                     else [None] * FEATURE_COUNT,
                 }
             )
-        places = [
+        places: list[Place] = [
             {
                 "place": place.number,
                 "node": place.node,
@@ -468,7 +473,7 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
             offer = {"kind": kind, "from": self.turn_player, "to": to, "give": give, "get": get}
         reachable = []
         if self.phase == MOVE:
-            reachable = list(reach(board)[self.positions[self.turn_player]][self.roll])
+            reachable = list(reach(board)[self.positions[self.turn_player]][self.roll])  # type: ignore[index]
         return {
             "board": self.board_key,
             "phase": self.phase,
@@ -528,7 +533,7 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
         rng.shuffle(twin.randomizer_pile)
         rng.shuffle(twin.creature_pile)
         twin.rng.seed(rng.random())
-        return twin  # type: ignore[return-value]
+        return twin
 
     def summary(self) -> dict[str, Any]:
         row = super().summary()

@@ -62,7 +62,7 @@ def reach(board: Board) -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 def _orders() -> tuple[tuple[tuple[tuple[int, tuple[int, ...]], ...], ...], ...]:
     kinds = world().kinds
-    table = [()]  # start values count from 1
+    table: list[tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]] = [()]  # from 1
     for start in range(LOW, HIGH + 1):
         by_mask = []
         for mask in range(1 << len(kinds)):

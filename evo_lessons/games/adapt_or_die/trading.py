@@ -16,10 +16,11 @@ from evo_lessons.engine import Action, Event
 from evo_lessons.engine.words import seat_name
 
 from .actions import ANSWER, END_TURN, TRADE, OfferAdaptations, OfferNiches, card_name, habitat_name
+from .shared import Table
 from .tables import CARD_OFFERS, NICHE_OFFERS
 
 
-class Trading:
+class Trading(Table):
     """The part of :class:`~.rules.AdaptOrDieState` that offers, answers and makes trades."""
 
     def _to_trade(self) -> None:
@@ -49,9 +50,9 @@ class Trading:
             for other in range(self.num_players):
                 theirs = self.adaptations[other]
                 if other != player and theirs and ("adaptation", other) not in declined:
-                    offers = CARD_OFFERS[other]
+                    card_offers = CARD_OFFERS[other]
                     for give in cards:
-                        options.extend(map(offers[give].__getitem__, theirs))
+                        options.extend(map(card_offers[give].__getitem__, theirs))
         return options
 
     def _make_offer(self, action: OfferNiches | OfferAdaptations, events: list[Event]) -> None:

@@ -1,7 +1,8 @@
 """What the widget shows of an Adapt or Die game: a JSON view model, a text account, plot panels.
 
-Built from ``state.observation(seat)`` and the public board and card data only, so a view can
-never show what its seat may not see (the order of the face-down piles).
+Built from the seat's observation (``AdaptOrDieObservation``, its only input) and the public
+board and card data only, so a view can never show what its seat may not see (the order of the
+face-down piles).
 """
 
 from __future__ import annotations
@@ -9,11 +10,11 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from evo_lessons.engine import Action, Panel, View
-from evo_lessons.engine.words import seat_name, winners_sentence
+from evo_lessons.engine import Action, Panel, View, seat_name, turn_sentence
 
 from . import scoring
 from .data import world
+from .observation import AdaptOrDieObservation, Bug
 from .rules import (
     ChooseCreature,
     ExchangeNiche,
@@ -64,26 +65,24 @@ TABLE_COLUMNS = (
 
 def action_target(action: Action) -> str | None:
     """The board element a click on which performs ``action`` (None: a button in the list)."""
-    kind = type(action)
-    if kind is Move:
+    if isinstance(action, Move):
         return f"space-{action.space}"
-    if kind is Exit:
+    if isinstance(action, Exit):
         return f"place-{action.place}"
-    if kind is TakeAdaptation:
+    if isinstance(action, TakeAdaptation):
         return f"pool-{action.card}"
-    if kind is ReturnAdaptation:
+    if isinstance(action, ReturnAdaptation):
         return f"held-card-{action.card}"
-    if kind is ExchangeNiche or kind is ReturnNiche:
+    if isinstance(action, ExchangeNiche | ReturnNiche):
         return f"held-niche-{action.habitat}"
-    if kind is GiveNiche or kind is ForceNiche:
+    if isinstance(action, GiveNiche | ForceNiche):
         return f"bug-{action.player}"
-    if kind is KeepNiche:
+    if isinstance(action, KeepNiche):
         return "offered"
-    if kind is OfferNiches:
-        return f"niche-{action.player}-{action.get}"
-    if kind is OfferAdaptations:
-        return f"card-{action.player}-{action.get}"
-    if kind is ChooseCreature:
+    if isinstance(action, OfferNiches | OfferAdaptations):
+        prefix = "niche" if isinstance(action, OfferNiches) else "card"
+        return f"{prefix}-{action.player}-{action.get}"
+    if isinstance(action, ChooseCreature):
         return f"creature-{action.creature}"
     return None  # answers, the end of a turn, the order of cards: buttons in the list
 
@@ -132,7 +131,7 @@ def _card_json(card: int) -> dict[str, Any]:
     }
 
 
-def _scorecard(bug: dict[str, Any], pressures: dict[int, list[int]]) -> dict[str, Any] | None:
+def _scorecard(bug: Bug, pressures: Pressures) -> dict[str, Any] | None:
     """The bug's live scorecard: its cards in the chosen order if chosen, else the best one."""
     if not bug["features"]:
         return None
@@ -167,9 +166,21 @@ def _scorecard(bug: dict[str, Any], pressures: dict[int, list[int]]) -> dict[str
     }
 
 
-def view_model(state: Any, seat: int | None) -> dict[str, Any]:
-    obs = state.observation(seat)
-    pressures = {p["habitat"]: p["pressures"] for p in obs["places"] if p["habitat"]}
+#: each habitat on the board -> its pressures
+Pressures = dict[int, list[int]]
+
+
+def _pressures(obs: AdaptOrDieObservation) -> Pressures:
+    """The pressures of each habitat on the board (a placed mat has both)."""
+    return {
+        p["habitat"]: p["pressures"]
+        for p in obs["places"]
+        if p["habitat"] is not None and p["pressures"] is not None
+    }
+
+
+def view_model(obs: AdaptOrDieObservation) -> dict[str, Any]:
+    pressures = _pressures(obs)
     bugs = []
     for bug in obs["bugs"]:
         creature = bug["creature"]
@@ -266,17 +277,17 @@ def _pressure_words(pressures: list[int]) -> str:
     return ", ".join(f"{WORLD.features[f].name.lower()} {v}" for f, v in enumerate(pressures))
 
 
-def describe(state: Any, seat: int | None) -> str:
+def describe(obs: AdaptOrDieObservation) -> str:
     """A plain-text account of the table for screen readers (and for curious students)."""
-    obs = state.observation(seat)
     board = obs["board"]
     lines = [
         f"Turn {obs['turn']}, round {obs['round']}. Each player aims for {obs['target']} "
         f"niches; scoring: {obs['scoring']}. {obs['mat_pile']} habitat mats are still face down.",
     ]
-    placed = [p for p in obs["places"] if p["habitat"]]
     empty = [str(p["place"]) for p in obs["places"] if not p["habitat"]]
-    for p in placed:
+    for p in obs["places"]:
+        if not p["habitat"] or p["pressures"] is None:  # (a mat placed has both)
+            continue
         h = WORLD.habitat(p["habitat"])
         lines.append(
             f"Mat place {p['place']}: {h.name} (habitat {h.number}); pressures "
@@ -285,10 +296,10 @@ def describe(state: Any, seat: int | None) -> str:
         )
     if empty:
         lines.append(f"Empty mat places: {', '.join(empty)}.")
-    pressures = {p["habitat"]: p["pressures"] for p in placed}
+    pressures = _pressures(obs)
     for bug in obs["bugs"]:
         who = seat_name(bug["seat"])
-        if not bug["creature"]:
+        if not bug["creature"] or bug["features"] is None:  # (a creature chosen has both)
             lines.append(f"{who} has not chosen a creature yet.")
             continue
         creature = WORLD.creature(bug["creature"])
@@ -313,17 +324,18 @@ def describe(state: Any, seat: int | None) -> str:
     return "\n".join(lines)
 
 
-def _now(bug: dict[str, Any], pressures: dict[int, list[int]]) -> tuple[int, ...]:
+def _now(bug: Bug, pressures: Pressures) -> tuple[int, ...]:
+    assert bug["features"] is not None, "a bug's fitness is asked once it has a creature"
     held = [pressures[h] for h in bug["niches"]]
     return scoring.best_features(bug["features"], bug["adaptations"], held)
 
 
-def _decision_words(obs: dict[str, Any]) -> list[str]:
+def _decision_words(obs: AdaptOrDieObservation) -> list[str]:
     lines = []
     if obs["phase"] == "move" and obs["roll"]:
         board = WORLD.boards[obs["board"]]
         spaces = [n for n in obs["reachable"] if n < board.spaces]
-        places = [board.place_at(n).number for n in obs["reachable"] if n >= board.spaces]
+        places = [p.number for n in obs["reachable"] if (p := board.place_at(n)) is not None]
         lines.append(
             f"{seat_name(obs['turn_player'])} rolled {obs['roll']} and may move to "
             f"{len(spaces)} spaces"
@@ -336,10 +348,10 @@ def _decision_words(obs: dict[str, Any]) -> list[str]:
         lines.append(
             f"On the table: {article} {habitat} niche card{spare}, waiting for a decision."
         )
-    for player, habitat in obs["gains"]:
+    for player, gained in obs["gains"]:
         lines.append(
             f"{seat_name(player)} is to take an adaptation card with the "
-            f"{WORLD.habitat(habitat).name} niche card."
+            f"{WORLD.habitat(gained).name} niche card."
         )
     offer = _offer_json(obs["offer"])
     if offer:
@@ -353,10 +365,9 @@ def _decision_words(obs: dict[str, Any]) -> list[str]:
                 f"{seat_name(seat)} scored {result['total']} unfit, extinct in "
                 f"{result['extinctions']} habitat(s), best in {result['best_in']}."
             )
-    if obs["winners"]:
-        lines.append(winners_sentence(obs["winners"]))
-    elif obs["current_player"] is not None:
-        lines.append(f"{seat_name(obs['current_player'])} is to act.")
+    turn = turn_sentence(obs)
+    if turn:
+        lines.append(turn)
     return lines
 
 

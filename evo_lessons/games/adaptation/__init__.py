@@ -13,6 +13,7 @@ from evo_lessons.engine import Credit, GameSpec, Metric, Option
 from .actions import ACTION_TYPES, ChooseChallenge, KeepCard, SwapCard
 from .bots import BOTS, KeeperBot, MemoryBot, RandomBot
 from .data import CARDS, CHALLENGES, Card
+from .observation import AdaptationObservation
 from .rules import (
     DEFAULT_TOKENS,
     MAX_PLAYERS,
@@ -52,6 +53,7 @@ GAME = GameSpec(
         Metric("challenge_name", "Challenge", per_player=False, kind=str),
     ),
     view=VIEW,
+    observation=AdaptationObservation,
     renderer=Path(__file__).with_name("renderer.js"),
     credit=Credit(
         game="Adaptation, a card game of bluffing and memory",
@@ -71,6 +73,7 @@ __all__ = [
     "CARDS",
     "CHALLENGES",
     "GAME",
+    "AdaptationObservation",
     "AdaptationState",
     "Card",
     "ChooseChallenge",

@@ -13,9 +13,10 @@ import math
 import random
 from typing import Any
 
-from evo_lessons.engine import Action, RandomBot
+from evo_lessons.engine import Action, RandomBot, own_seat
 
 from .data import CHALLENGES, DECK_SIZE, SCORES
+from .observation import AdaptationObservation
 from .tables import CHALLENGE_INDEX, CHOICES, KEEP, SWAP
 
 
@@ -30,7 +31,7 @@ class Memory:
             bot's own, the known cards and the discards remembered since the last refill).
     """
 
-    def __init__(self, observation: dict[str, Any]) -> None:
+    def __init__(self, observation: AdaptationObservation) -> None:
         me = observation["seat"]
         history = observation["history"]
         last = history[-1]
@@ -187,7 +188,7 @@ class MemoryBot:
             for c in range(len(CHALLENGES))
         ]
 
-    def challenge_belief(self, observation: dict[str, Any], memory: Memory) -> list[float]:
+    def challenge_belief(self, observation: AdaptationObservation, memory: Memory) -> list[float]:
         """Chance of each challenge, from the dealer's past choices and the dealer's own card."""
         dealer = observation["dealer"]
         weights = [1.0] * len(CHALLENGES)
@@ -199,9 +200,8 @@ class MemoryBot:
             theirs = memory.known[dealer]
             others = {s: c for s, c in memory.known.items() if s != dealer}
             if self.me_card_known(observation):
-                others[observation["seat"]] = observation["history"][-1]["cards"][
-                    observation["seat"]
-                ]
+                me = own_seat(observation)
+                others[me] = observation["history"][-1]["cards"][me]
             risks = [
                 self.defeat_chance(theirs, c, memory, others, memory.unknown, {})
                 for c in range(len(CHALLENGES))
@@ -213,12 +213,14 @@ class MemoryBot:
         return [w / total for w in weights]
 
     @staticmethod
-    def me_card_known(observation: dict[str, Any]) -> bool:
+    def me_card_known(observation: AdaptationObservation) -> bool:
         """Whether the dealer saw our card at the last reveal (we have not swapped since)."""
         return observation["seat"] not in observation["swapped"]
 
     # -- decisions -------------------------------------------------------------------------
-    def choose(self, observation: dict[str, Any] | None, legal_actions: list[Action]) -> Action:
+    def choose(
+        self, observation: AdaptationObservation | None, legal_actions: list[Action]
+    ) -> Action:
         if observation is None:
             raise ValueError("MemoryBot needs its observation")
         memory = Memory(observation)
@@ -273,7 +275,9 @@ class KeeperBot:
         self.rng = random.Random(seed)
         self.change = change
 
-    def choose(self, observation: dict[str, Any] | None, legal_actions: list[Action]) -> Action:
+    def choose(
+        self, observation: AdaptationObservation | None, legal_actions: list[Action]
+    ) -> Action:
         if KEEP in legal_actions:
             return KEEP
         if observation is None:

@@ -81,6 +81,7 @@ from evo_lessons.engine.words import seat_name, seats_in_words
 
 from .actions import ACTION_TYPES, SwapCard
 from .data import CARDS, CHALLENGES, DECK_SIZE, SCORES
+from .observation import AdaptationSeen
 from .tables import CHALLENGE_INDEX, CHOOSE_ONE, KEEP_OR_SWAP, ORDERS, SAID, SHOWN
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -334,7 +335,7 @@ class AdaptationState(GameState):
         """The card id ``player`` holds (-1 if extinct). Secret: for the rules and tests only."""
         return self.hands[player]
 
-    def _observe(self, player: int | None) -> dict[str, Any]:
+    def _observe(self, player: int | None) -> AdaptationSeen:
         """What ``player`` may see (R12); ``None`` is what everybody may see."""
         own = player is not None
         over = self.phase == OVER

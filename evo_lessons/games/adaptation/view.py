@@ -1,20 +1,21 @@
 """What the widget shows of an Adaptation game: a JSON view model, a text description, plot panels.
 
-Built from ``state.observation(seat)``, so a seat's view can never contain another seat's
-current card or the secret challenge. What a player remembers is public (the round history), and
-the view lays it out so the student does not have to keep it all in their head.
+Built from the seat's observation (``AdaptationObservation``, its only input), so a seat's view
+can never contain another seat's current card or the secret challenge. What a player remembers
+is public (the round history), and the view lays it out so the student does not have to keep it
+all in their head.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from evo_lessons.engine import Action, Panel, View
-from evo_lessons.engine.words import seat_name, seats_in_words, winners_sentence
+from evo_lessons.engine import Action, Panel, View, seat_name, seats_in_words, turn_sentence
+from evo_lessons.engine.words import winners_sentence
 
 from .actions import ChooseChallenge, KeepCard, SwapCard
 from .data import CARDS, CHALLENGES
-from .rules import AdaptationState
+from .observation import AdaptationObservation
 
 #: the live plot: tokens per player, the scores of the cards shown, and the challenge itself
 PANELS = (
@@ -87,7 +88,7 @@ def _card(card_id: int | None) -> dict[str, Any] | None:
     return CARDS[card_id].to_json()
 
 
-def _status(seat: int, obs: dict[str, Any]) -> str:
+def _status(seat: int, obs: AdaptationObservation) -> str:
     """What this seat did this round, in a word or two."""
     if not obs["active"][seat]:
         return "extinct"
@@ -106,8 +107,8 @@ def _status(seat: int, obs: dict[str, Any]) -> str:
     return "waiting"
 
 
-def view_model(state: AdaptationState, seat: int | None) -> dict[str, Any]:
-    obs = state.observation(seat)
+def view_model(obs: AdaptationObservation) -> dict[str, Any]:
+    seat = obs["seat"]
     history = obs["history"]
     last = history[-1]
     over = obs["phase"] == "over"
@@ -187,9 +188,10 @@ def _card_text(card: dict[str, Any] | None) -> str:
     return f"{card['label']} (number {s['number']}, shape {s['shape']}, colour {s['colour']})"
 
 
-def describe(state: AdaptationState, seat: int | None) -> str:
+def describe(obs: AdaptationObservation) -> str:
     """A plain-text account of the table for screen readers (and for curious students)."""
-    board = view_model(state, seat)
+    seat = obs["seat"]
+    board = view_model(obs)
     lines = []
     over = board["phase"] == "over"
     if over:
@@ -236,8 +238,10 @@ def describe(state: AdaptationState, seat: int | None) -> str:
         f"Last reveal, round {last['round']}, {last['challenge']} challenge: {shown}. "
         f"{lost} {cost}."
     )
-    if not over and board["current"] is not None:
-        lines.append(f"{seat_name(board['current'])} is to act.")
+    if not over:  # (a game over was said first, with how many rounds it took)
+        turn = turn_sentence(obs)
+        if turn:
+            lines.append(turn)
     return "\n".join(lines)
 
 

@@ -10,6 +10,7 @@ from evo_lessons.engine import Credit, GameSpec, Metric, Option
 
 from .actions import ACTION_TYPES, GENE_NAMES, EndTurn, Move, Place, PlanAhead
 from .bots import BOTS, ClimateBot, RandomBot
+from .observation import ClimateObservation
 from .rules import HOMES, TRENDS, ClimateState
 from .tables import MOST_PLAYERS
 from .view import VIEW
@@ -68,6 +69,7 @@ GAME = GameSpec(
         Metric("temperature", "Climate board (1 cold … 5 warm)", per_player=False),
     ),
     view=VIEW,
+    observation=ClimateObservation,
     renderer=Path(__file__).with_name("renderer.js"),
     credit=Credit(
         game='The Climate game ("Which type of animal will you be in 10 million years?")',
@@ -90,6 +92,7 @@ __all__ = [
     "GAME",
     "GENE_NAMES",
     "ClimateBot",
+    "ClimateObservation",
     "ClimateState",
     "EndTurn",
     "Move",

@@ -14,12 +14,13 @@ chosen with blind mutation compares foresight with none.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import cast
 
-from evo_lessons.engine import Action, RandomBot
+from evo_lessons.engine import Action, RandomBot, own_seat
 
 from .actions import EndTurn, Move, Place, PlanAhead
 from .data import world
+from .observation import ClimateObservation, Species
 
 __all__ = ["BOTS", "ClimateBot", "RandomBot"]
 
@@ -34,22 +35,24 @@ class ClimateBot:
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, observation: dict[str, Any], legal_actions: list[Action]) -> Action:
+    def choose(self, observation: ClimateObservation, legal_actions: list[Action]) -> Action:
         if observation["options"]["blind_mutation"]:
             # R12: no foresight in a blind game: any cell the rules allow, chosen at random
             return legal_actions[int(self.rng.random() * len(legal_actions))]
-        me = observation["species"][observation["seat"]]
+        me = observation["species"][own_seat(observation)]
         held = set(me["tokens"])
         first = legal_actions[0]
         if isinstance(first, Place):
             # restart far from the crowd, nearest the cooler north (smaller cell numbers)
-            return min(legal_actions, key=lambda a: (a.cell, self.rng.random()))
+            places = cast(list[Place], legal_actions)  # a decision's actions: one kind
+            return min(places, key=lambda a: (a.cell, self.rng.random()))
         if isinstance(first, Move):
-            return max(legal_actions, key=lambda a: self._score_move(a, observation, held))
+            moves = cast(list[Move], legal_actions)
+            return max(moves, key=lambda a: self._score_move(a, observation, held))
         return self._end_of_turn(observation, me, held, legal_actions)
 
     # -- moving --------------------------------------------------------------------------------
-    def _score_move(self, move: Move, observation: dict[str, Any], held: set[int]) -> float:
+    def _score_move(self, move: Move, observation: ClimateObservation, held: set[int]) -> float:
         temperature = observation["temperature"]
         habitat = _habitat_of_cell(temperature, move.cell)
         score = 0.0
@@ -69,7 +72,9 @@ class ClimateBot:
             score += 0.1 * ((8 - row) if wanted >= 2 else column)
         return score + self.rng.random() * 0.01
 
-    def _wanted_habitat(self, observation, held: set[int], current: int) -> int | None:
+    def _wanted_habitat(
+        self, observation: ClimateObservation, held: set[int], current: int
+    ) -> int | None:
         missing = [h for h in range(4) if h not in held and h != current]
         if not missing:
             return None
@@ -77,12 +82,19 @@ class ClimateBot:
         return min(missing, key=lambda h: (abs(h - current), h))
 
     # -- end of turn ---------------------------------------------------------------------------
-    def _end_of_turn(self, observation, me, held, legal_actions) -> Action:
+    def _end_of_turn(
+        self,
+        observation: ClimateObservation,
+        me: Species,
+        held: set[int],
+        legal_actions: list[Action],
+    ) -> Action:
         plans = [a for a in legal_actions if isinstance(a, PlanAhead)]
-        if not plans or me["hand_size"] <= 5:
+        habitat = me["habitat"]
+        if not plans or me["hand_size"] <= 5 or habitat is None:  # (placed by a turn's end)
             return EndTurn()  # keep the cards: they are the insurance against climate change
-        wanted = self._wanted_habitat(observation, held, me["habitat"])
-        goal = (wanted if wanted is not None else me["habitat"]) + 1
+        wanted = self._wanted_habitat(observation, held, habitat)
+        goal = (wanted if wanted is not None else habitat) + 1
         genome = me["genome"]
         # over the limit: a card would be lost at random anyway, so spend one on purpose, moving
         # a gene towards the habitat wanted next and never undoing earlier progress

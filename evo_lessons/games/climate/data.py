@@ -126,7 +126,7 @@ def _parse_world(raw: dict) -> World:
                 f"climate data.toml: board {number} has an unknown habitat {error}"
             ) from None
     _check_boards(boards)
-    cards = []
+    cards: list[Card] = []
     for gene in range(3):
         for step, count in ((+1, deck["plus_per_gene"]), (-1, deck["minus_per_gene"])):
             cards += [Card(len(cards) + k, "mutation", gene, step) for k in range(count)]

@@ -141,6 +141,7 @@ from .climate_change import ROUND_LIMIT, TRENDS
 from .data import World
 from .lineages import HOMES, SAVANNAH, TUNDRA, home_habitat, lineage_genome
 from .mutation_deck import MutationDeck
+from .observation import ClimateSeen, Species
 from .tables import CARD_LABEL, END_TURN, PLACES, WORLD
 from .turns import Turns
 
@@ -231,9 +232,9 @@ class ClimateState(Turns, GameState):
             self._finish_turn(events)
         return events
 
-    def _observe(self, player: int | None) -> dict[str, Any]:
+    def _observe(self, player: int | None) -> ClimateSeen:
         """Everything is public except hands: others see only how many cards each holds."""
-        species = []
+        species: list[Species] = []
         for p in range(self.num_players):
             cell = self.positions[p]
             habitat = None if cell is None else self._habitat_at(cell)
@@ -249,7 +250,7 @@ class ClimateState(Turns, GameState):
                     "extinctions": self.extinctions[p],
                 }
             )
-        obs: dict[str, Any] = {
+        obs: ClimateSeen = {
             "round": self.round,
             "turns": self.turns,
             "phase": self.phase,

@@ -1,6 +1,7 @@
 """What the widget shows of a Climate game: a JSON view model, a text description, plot panels.
 
-Built from ``state.observation(seat)``, so a seat's view can never contain another seat's hand.
+Built from the seat's observation (``ClimateObservation``, its only input), so a seat's view can
+never contain another seat's hand.
 """
 
 from __future__ import annotations
@@ -8,12 +9,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from evo_lessons.engine import Action, Panel, View
-from evo_lessons.engine.words import seat_name, winners_sentence
+from evo_lessons.engine import Action, Panel, View, seat_name, turn_sentence
 
 from .actions import GENE_NAMES, Move, Place, PlanAhead
 from .data import world
-from .rules import ClimateState
+from .observation import ClimateObservation
 
 #: the live plot: one panel per gene, then adaptation (genes matching the current habitat)
 PANELS = (
@@ -49,8 +49,7 @@ def action_target(action: Action) -> str | None:
     return None
 
 
-def view_model(state: ClimateState, seat: int | None) -> dict[str, Any]:
-    obs = state.observation(seat)
+def view_model(obs: ClimateObservation) -> dict[str, Any]:
     w = world()
     temperature = obs["temperature"]
     return {
@@ -95,9 +94,8 @@ def _hand_summary(hand: list[str] | None) -> list[dict[str, Any]] | None:
     return [{"label": label, "count": count} for label, count in sorted(Counter(hand).items())]
 
 
-def describe(state: ClimateState, seat: int | None) -> str:
+def describe(obs: ClimateObservation) -> str:
     """A plain-text account of the board for screen readers (and for curious students)."""
-    obs = state.observation(seat)
     w = world()
     cap = obs["options"]["max_rounds"]
     lines = [
@@ -114,7 +112,7 @@ def describe(state: ClimateState, seat: int | None) -> str:
     )
     for sp in obs["species"]:
         who = seat_name(sp["player"])
-        if sp["cell"] is None:
+        if sp["cell"] is None or sp["habitat"] is None:  # (placed: both, or neither)
             lines.append(f"{who} has not placed a species yet.")
             continue
         habitat = w.habitats[sp["habitat"]].name.lower()
@@ -127,16 +125,15 @@ def describe(state: ClimateState, seat: int | None) -> str:
             f"{status}; genes {genome}; {sp['hand_size']} cards; tokens: {tokens}; "
             f"lineages lost: {sp['extinctions']}."
         )
-    if obs.get("hand") is not None:
+    if "hand" in obs and obs["seat"] is not None:
         hand = ", ".join(obs["hand"]) or "no cards"
-        lines.append(f"Your hand ({seat_name(seat)}): {hand}.")
+        lines.append(f"Your hand ({seat_name(obs['seat'])}): {hand}.")
     if obs["deleterious_from_top"]:
         where = ", ".join(str(d) for d in obs["deleterious_from_top"])
         lines.append(f"Face-up deleterious cards lie at these depths of the draw pile: {where}.")
-    if obs["winners"]:
-        lines.append(winners_sentence(obs["winners"]))
-    elif obs["current_player"] is not None:
-        lines.append(f"{seat_name(obs['current_player'])} is to act.")
+    turn = turn_sentence(obs)
+    if turn:
+        lines.append(turn)
     return "\n".join(lines)
 
 

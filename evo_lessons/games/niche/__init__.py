@@ -9,6 +9,7 @@ from pathlib import Path
 from evo_lessons.engine import Credit, GameSpec, Metric, Option
 
 from .bots import BOTS, GeneralistBot, PlannerBot, RandomBot
+from .observation import NicheObservation
 from .rules import (
     ACTION_TYPES,
     CARDS,
@@ -58,6 +59,7 @@ GAME = GameSpec(
         Metric("events_suffered", "Events suffered"),
     ),
     view=VIEW,
+    observation=NicheObservation,
     renderer=Path(__file__).with_name("renderer.js"),
     credit=Credit(
         game="Niche: A Game of Survival and Adaptation",
@@ -83,6 +85,7 @@ __all__ = [
     "DrawFromGenePool",
     "GeneralistBot",
     "KeepEnvironment",
+    "NicheObservation",
     "NicheState",
     "PlannerBot",
     "PlayCard",

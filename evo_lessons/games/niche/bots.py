@@ -11,10 +11,11 @@ traits pay?" experiment pits the two against each other.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import cast
 
-from evo_lessons.engine import Action, RandomBot
+from evo_lessons.engine import Action, RandomBot, own_seat
 
+from .observation import NicheObservation
 from .rules import (
     CARDS,
     ENVIRONMENTS,
@@ -49,17 +50,18 @@ class PlannerBot:
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, observation: dict[str, Any], legal_actions: list[Action]) -> Action:
+    def choose(self, observation: NicheObservation, legal_actions: list[Action]) -> Action:
         first = legal_actions[0]
         if len(legal_actions) == 1 or isinstance(first, DrawEnvironment):
             return first
-        me = observation["seat"]
+        me = own_seat(observation)
         if isinstance(first, KeepEnvironment):
-            return max(legal_actions, key=lambda a: self._keep_score(observation, a))
+            keeps = cast(list[KeepEnvironment], legal_actions)  # a decision's actions: one kind
+            return max(keeps, key=lambda a: self._keep_score(observation, a))
         if isinstance(first, DrawFromGenePool):
             need = self._unmet(observation, me)
             return max(
-                legal_actions,
+                cast(list[DrawFromGenePool], legal_actions),
                 key=lambda a: (
                     self._card_value(observation, me, a.card, need) + self.rng.random() * 1e-3
                 ),
@@ -67,26 +69,26 @@ class PlannerBot:
         if isinstance(first, DiscardFromPlay):
             return self._discard(observation, me, legal_actions)
         return max(
-            legal_actions,
+            cast(list[PlayCard], legal_actions),
             key=lambda a: self._play_score(observation, me, a) + self.rng.random() * 1e-3,
         )
 
     # -- helpers ----------------------------------------------------------------------------
     @staticmethod
-    def _mask_in_play(observation: dict[str, Any], player: int, card: int) -> int:
+    def _mask_in_play(observation: NicheObservation, player: int, card: int) -> int:
         """What a card in ``player``'s play area meets (a Gene flow copy meets its trait's)."""
         for flow, copied in observation["seats"][player]["copies"]:
             if flow == card:
                 return CARDS[copied].mask
         return CARDS[card].mask
 
-    def _covered(self, observation: dict[str, Any], player: int) -> int:
+    def _covered(self, observation: NicheObservation, player: int) -> int:
         mask = 0
         for card in observation["seats"][player]["play_area"]:
             mask |= self._mask_in_play(observation, player, card)
         return mask
 
-    def _unmet(self, observation: dict[str, Any], player: int) -> int:
+    def _unmet(self, observation: NicheObservation, player: int) -> int:
         env = observation["seats"][player]["environment"]
         if env is None:
             return 0
@@ -101,7 +103,7 @@ class PlannerBot:
             value += self.double_bonus
         return value
 
-    def _card_value(self, observation: dict[str, Any], me: int, card: int, need: int) -> float:
+    def _card_value(self, observation: NicheObservation, me: int, card: int, need: int) -> float:
         info = CARDS[card]
         if info.kind != "event":
             return self._trait_value(info.mask, need)
@@ -122,24 +124,26 @@ class PlannerBot:
         return 2.5  # mutation
 
     @staticmethod
-    def _leader_threat(observation: dict[str, Any], me: int) -> float:
+    def _leader_threat(observation: NicheObservation, me: int) -> float:
         mine = len(observation["seats"][me]["completed"]) + observation["seats"][me]["match"]
         best = max(
             len(s["completed"]) + s["match"] for s in observation["seats"] if s["seat"] != me
         )
         return max(0.0, best - mine + 0.5)
 
-    def _keep_score(self, observation: dict[str, Any], action: KeepEnvironment) -> float:
+    def _keep_score(self, observation: NicheObservation, action: KeepEnvironment) -> float:
         mask = ENV_MASK[action.environment]
         score = -3.0 * len(_bits(mask))
         for stack in observation["gene_pool"]:
             for slot in stack:
-                if slot["available"]:
+                if slot["available"] and slot["card"] is not None:
                     score += len(_bits(CARDS[slot["card"]].mask & mask))
         score += 0.3 * sum(DEMAND[c] for c in _bits(mask))  # common challenges: more cards
         return score
 
-    def _keep_value(self, observation: dict[str, Any], me: int, card: int, need_all: int) -> float:
+    def _keep_value(
+        self, observation: NicheObservation, me: int, card: int, need_all: int
+    ) -> float:
         """How much a card already in play is worth keeping."""
         info = CARDS[card]
         mask = self._mask_in_play(observation, me, card)
@@ -153,17 +157,17 @@ class PlannerBot:
         unique = mask & need_all & ~others  # challenges only this card meets
         return 10.0 * len(_bits(unique)) + self._trait_value(mask, 0)
 
-    def _discard(self, observation: dict[str, Any], me: int, legal: list[Action]) -> Action:
+    def _discard(self, observation: NicheObservation, me: int, legal: list[Action]) -> Action:
         env = observation["seats"][me]["environment"]
         need_all = ENV_MASK[env] if env is not None else 0
         return min(
-            legal,
+            cast(list[DiscardFromPlay], legal),
             key=lambda a: (
                 self._keep_value(observation, me, a.card, need_all) + self.rng.random() * 1e-3
             ),
         )
 
-    def _play_score(self, observation: dict[str, Any], me: int, action: PlayCard) -> float:
+    def _play_score(self, observation: NicheObservation, me: int, action: PlayCard) -> float:
         info = CARDS[action.card]
         seats = observation["seats"]
         area = seats[me]["play_area"]

@@ -18,6 +18,7 @@ from evo_lessons.engine import Event
 from evo_lessons.engine.words import seat_name
 
 from .actions import ENVIRONMENTS
+from .shared import Table
 from .tables import CARD_MASK, ENV_MASK
 
 ENVIRONMENTS_TO_WIN = 3
@@ -28,7 +29,7 @@ def count_met(mask: int) -> int:
     return mask.bit_count()
 
 
-class Environments:
+class Environments(Table):
     """The part of :class:`~.rules.NicheState` that tracks environments and their challenges."""
 
     def _take_environment(self, events: list[Event]) -> int:

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any
 
 from evo_lessons.engine import Action, Event
 
+from .observation import PoolCard
 from .pyramid import FACE_UP_WHEN_DEALT, STACK_SIZE, STACKS
 from .tables import COVERED_TABLE, DRAWS, FACE_UP_MASK, FLIP_EVENTS, FULL_STACK, POSITIONS_OF
 
@@ -127,11 +127,11 @@ class GenePool:
             for position in POSITIONS_OF[self.present[stack] & ~self.face_up[stack]]
         ]
 
-    def observe(self) -> list[list[dict[str, Any]]]:
+    def observe(self) -> list[list[PoolCard]]:
         """Every position of both stacks; a face-down card's identity is left out."""
         pool = []
         for stack in range(STACKS):
-            row = []
+            row: list[PoolCard] = []
             for position in range(STACK_SIZE):
                 here = bool(self.present[stack] >> position & 1)
                 up = here and bool(self.face_up[stack] >> position & 1)

@@ -26,10 +26,11 @@ from evo_lessons.engine.words import seat_name
 
 from .actions import CARDS, ENVIRONMENTS, PlayCard, card_name
 from .data import PLAY_AREA_LIMIT
+from .shared import Table
 from .tables import CARD_MASK, ENV_MASK
 
 
-class Playing:
+class Playing(Table):
     """The part of :class:`~.rules.NicheState` that puts cards into play and carries out events."""
 
     def _play_event(self, player: int, action: PlayCard, events: list[Event]) -> None:

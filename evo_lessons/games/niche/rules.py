@@ -113,6 +113,7 @@ R16. *Metrics.* The *match* is the share of the current environment's challenges
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from evo_lessons.engine import Action, Event, GameState
@@ -130,6 +131,7 @@ from .actions import (
 from .data import Deck, deck
 from .environments import ENVIRONMENTS_TO_WIN, Environments, count_met
 from .gene_pool import GenePool
+from .observation import NicheSeen, PendingDiscard, Seat
 from .playing import Playing
 from .pyramid import STACK_SIZE, STACKS
 from .tables import (
@@ -190,7 +192,7 @@ def in_words(names: list[str]) -> str:
 class NicheState(Playing, Environments, Turns, GameState):
     """The whole table: gene pool, decks, discard pile, environments, hands and play areas."""
 
-    action_types: ClassVar[dict[str, type[Action]]] = ACTION_TYPES
+    action_types: ClassVar[Mapping[str, type[Action]]] = ACTION_TYPES
 
     def __init__(self, options: dict[str, Any], seed: int) -> None:
         super().__init__(options, seed)
@@ -299,7 +301,7 @@ class NicheState(Playing, Environments, Turns, GameState):
         if phase == "environment":
             return [DRAW_ENVIRONMENT]
         if phase == "keep":
-            return [KeepEnvironment(e) for e in self.dealt[self._current]]
+            return [KeepEnvironment(e) for e in self.dealt[self._current]]  # type: ignore[index]
         return []
 
     def _play_actions(self, hand: list[int]) -> list[Action]:
@@ -333,9 +335,11 @@ class NicheState(Playing, Environments, Turns, GameState):
     def protected(self, player: int) -> bool:
         return not REFUGE_CARDS.isdisjoint(self.play[player])
 
-    def _apply(self, action: Action) -> list[Event]:
+    # (``action: Any``: told apart by its exact class, kept for speed, which mypy does not
+    # narrow by; it is the legal list's own Action)
+    def _apply(self, action: Any) -> list[Event]:
         events: list[Event] = []
-        player = self._current
+        player: Any = self._current  # (a live game's seat: never None here)
         kind = type(action)
         if kind is DrawFromGenePool:
             self.gene_pool.take(action.stack, action.position)
@@ -391,8 +395,8 @@ class NicheState(Playing, Environments, Turns, GameState):
         self._start_turn(0, events)
 
     # -- what players see --------------------------------------------------------------------------
-    def _observe(self, player: int | None) -> dict[str, Any]:
-        seats = []
+    def _observe(self, player: int | None) -> NicheSeen:
+        seats: list[Seat] = []
         for p in range(self._n):
             env = self.environment[p]
             covered = self.covered(p)
@@ -414,11 +418,10 @@ class NicheState(Playing, Environments, Turns, GameState):
                     "copies": [[c, self.copies[c]] for c in self.play[p] if c in self.copies],
                 }
             )
-        pending = None
+        pending: PendingDiscard | None = None
         if self.phase == "discard":
             who, keep = self.pending[0]
             pending = {"player": who, "keep": keep if keep >= 0 else None}
-        seen = player is not None
         return {
             "phase": self.phase,
             "turn_player": self.turn_player,
@@ -430,8 +433,8 @@ class NicheState(Playing, Environments, Turns, GameState):
             "environment_deck_size": len(self.environment_deck),
             "set_aside": list(self.set_aside),
             "seats": seats,
-            "hand": list(self.hands[player]) if seen else None,
-            "dealt_environments": list(self.dealt[player]) if seen else None,
+            "hand": list(self.hands[player]) if player is not None else None,
+            "dealt_environments": list(self.dealt[player]) if player is not None else None,
             "pending_discard": pending,
             "ended_by_time": self.ended_by_time,
         }

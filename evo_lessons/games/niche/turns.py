@@ -20,10 +20,11 @@ from __future__ import annotations
 from evo_lessons.engine import Event
 from evo_lessons.engine.words import seats_in_words
 
+from .shared import Table
 from .tables import ENV_MASK, REBUILD_EVENTS
 
 
-class Turns:
+class Turns(Table):
     """The part of :class:`~.rules.NicheState` that runs the turns and ends the game."""
 
     def _after_decision(self, events: list[Event]) -> None:

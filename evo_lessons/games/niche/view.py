@@ -1,18 +1,19 @@
 """What the widget shows of a Niche game: a JSON view model, a text description, plot panels.
 
-Built from ``state.observation(seat)``, so a seat's view can never contain another seat's hand
-or a face-down gene-pool card. Cards travel as small dicts with their text labels (challenge
-short names such as COLD or DARK), so the board never relies on colour alone.
+Built from the seat's observation (``NicheObservation``, its only input), so a seat's view can
+never contain another seat's hand or a face-down gene-pool card. Cards travel as small dicts
+with their text labels (challenge short names such as COLD or DARK), so the board never relies
+on colour alone.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from evo_lessons.engine import Action, Panel, View
-from evo_lessons.engine.words import seat_name, winners_sentence
+from evo_lessons.engine import Action, Panel, View, seat_name, turn_sentence
 
 from .data import PLAY_AREA_LIMIT
+from .observation import NicheObservation
 from .pyramid import ACROSS, LAYER_OF
 from .rules import (
     CARDS,
@@ -23,7 +24,6 @@ from .rules import (
     DrawEnvironment,
     DrawFromGenePool,
     KeepEnvironment,
-    NicheState,
     PlayCard,
 )
 
@@ -129,8 +129,7 @@ def environment_view(env: int, met: list[int] | None = None) -> dict[str, Any]:
     }
 
 
-def view_model(state: NicheState, seat: int | None) -> dict[str, Any]:
-    obs = state.observation(seat)
+def view_model(obs: NicheObservation) -> dict[str, Any]:
     pool = []
     for stack in obs["gene_pool"]:
         pool.append(
@@ -201,9 +200,9 @@ def _card_text(card: dict[str, Any]) -> str:
     return f"{card['name']} ({' + '.join(card['meets_names'])})"
 
 
-def describe(state: NicheState, seat: int | None) -> str:
+def describe(obs: NicheObservation) -> str:
     """A plain-text account of the board for screen readers (and for curious students)."""
-    b = view_model(state, seat)
+    b = view_model(obs)
     lines = [
         f"Round {b['round']} of at most {b['max_rounds']}. Trait deck {b['trait_deck']} cards, "
         f"discard pile {b['discard']}, environment deck {b['environment_deck']}.",
@@ -236,16 +235,15 @@ def describe(state: NicheState, seat: int | None) -> str:
     if b["dealt"]:
         names = " or ".join(e["name"] for e in b["dealt"])
         lines.append(f"Choose the environment to keep: {names}.")
-    if b["hand"] is not None:
+    if b["hand"] is not None and obs["seat"] is not None:
         hand = ", ".join(_card_text(c) for c in b["hand"]) or "no cards"
-        lines.append(f"Your hand ({seat_name(seat)}): {hand}.")
+        lines.append(f"Your hand ({seat_name(obs['seat'])}): {hand}.")
     if b["pending_discard"]:
         who = seat_name(b["pending_discard"]["player"])
         lines.append(f"{who} must discard a card from their play area.")
-    if b["winners"]:
-        lines.append(winners_sentence(b["winners"]))
-    elif b["current_player"] is not None:
-        lines.append(f"{seat_name(b['current_player'])} is to act.")
+    turn = turn_sentence(obs)
+    if turn:
+        lines.append(turn)
     return "\n".join(lines)
 
 

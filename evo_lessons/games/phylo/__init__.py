@@ -9,6 +9,7 @@ from pathlib import Path
 from evo_lessons.engine import Credit, GameSpec, Metric, Option
 
 from .bots import BOTS, AttackerBot, BuilderBot, RandomBot
+from .observation import PhyloObservation
 from .rules import (
     ACTION_TYPES,
     DECK_CHOICES,
@@ -94,6 +95,7 @@ GAME = GameSpec(
         Metric("lost", "Cards lost to events, invasions and broken links"),
     ),
     view=VIEW,
+    observation=PhyloObservation,
     renderer=Path(__file__).with_name("renderer.js"),
     credit=Credit(
         game="Phylo (the Phylomon project)",
@@ -118,6 +120,7 @@ __all__ = [
     "DiscardToDraw",
     "MoveSpecies",
     "Pass",
+    "PhyloObservation",
     "PhyloState",
     "PickCard",
     "PlayEvent",

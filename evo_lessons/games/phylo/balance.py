@@ -28,7 +28,8 @@ def matchup(a: str, b: str, n: int, bot: str = "builder", seed: int = 1) -> dict
         game_seed = derive_seed(seed, a, b, i)
         seats = (a, b) if i % 2 == 0 else (b, a)
         state = GAME.new_game(seed=game_seed, deck_1=seats[0], deck_2=seats[1])
-        play_game(state, [BOTS[bot](seed=game_seed + k) for k in range(2)])
+        players: list[Any] = [BOTS[bot](seed=game_seed + k) for k in range(2)]
+        play_game(state, players)
         mine = 0 if seats[0] == a else 1
         if mine in state.winners:
             wins += 1 / len(state.winners)

@@ -24,7 +24,7 @@ CARDS = T.CARDS
 
 def link_is_bluff(card: int, other: int) -> tuple[bool, str]:
     """The realism mode's verdict on ``card`` kept compatible by its neighbour ``other`` (R14)."""
-    a, b = CARDS[card], CARDS[other]
+    a, b = T.SPECIES[card], T.SPECIES[other]
     if not a.all_realms & b.all_realms:
         return True, f"{a.name} and {b.name} never meet in nature (no realm in common)"
     food = T.EATS[card] >> other & 1

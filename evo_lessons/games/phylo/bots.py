@@ -15,11 +15,12 @@ so a bot may look up which cards fit where, exactly as a player reads the cards 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import cast
 
 from evo_lessons.engine import Action, RandomBot
 
 from . import tables as T
+from .observation import PhyloObservation
 from .rules import (
     Challenge,
     ChooseOpening,
@@ -42,7 +43,7 @@ __all__ = ["BOTS", "AttackerBot", "BuilderBot", "RandomBot"]
 class Board:
     """The table as a bot sees it: card ids on top of and beneath each space."""
 
-    def __init__(self, observation: dict[str, Any]) -> None:
+    def __init__(self, observation: PhyloObservation) -> None:
         self.rows, self.columns = observation["rows"], observation["columns"]
         geometry = T.grid(self.rows, self.columns)
         self.neighbours = geometry.neighbours
@@ -81,21 +82,21 @@ class Board:
 
     def victims(self, event_card: int, space: int) -> list[int]:
         """The spaces whose top species an event played at ``space`` discards."""
-        event = T.CARDS[event_card]
+        event = T.AS_EVENT[event_card]
         hit = [space]
         if event.effect == "area":
             for n in self.neighbours[space]:
                 card = self.top[n]
-                if 0 <= card < T.HOME and event.area.matches(T.CARDS[card]):
+                if 0 <= card < T.HOME and event.area.matches(T.SPECIES[card]):
                     hit.append(n)
         elif event.effect == "contagion":
-            group = T.CARDS[self.top[space]].group
+            group = T.SPECIES[self.top[space]].group
             frontier = [space]
             while frontier:
                 here = frontier.pop()
                 for n in self.neighbours[here]:
                     card = self.top[n]
-                    if 0 <= card < T.HOME and n not in hit and T.CARDS[card].group == group:
+                    if 0 <= card < T.HOME and n not in hit and T.SPECIES[card].group == group:
                         hit.append(n)
                         frontier.append(n)
         elif event.effect != "discard":
@@ -128,13 +129,14 @@ class BuilderBot:
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, observation: dict[str, Any], legal_actions: list[Action]) -> Action:
+    def choose(self, observation: PhyloObservation, legal_actions: list[Action]) -> Action:
         if isinstance(legal_actions[0], PickCard):
             return self._pick(observation, legal_actions)
         if isinstance(legal_actions[0], ChooseOpening):
             return self._opening(observation, legal_actions)
         board = Board(observation)
         me = observation["seat"]
+        assert me is not None, "a bot is handed its own seat's observation"
         best, best_score = legal_actions[-1], -1e9
         for action in legal_actions:
             score = self.score(action, board, me, observation) + self.rng.random() * 0.01
@@ -143,16 +145,16 @@ class BuilderBot:
         return best
 
     # -- deck building -------------------------------------------------------------------------
-    def _pick(self, observation: dict[str, Any], legal: list[Action]) -> Action:
+    def _pick(self, observation: PhyloObservation, legal: list[Action]) -> Action:
         picked = observation.get("picks", [])
-        producers = sum(1 for c in picked if T.IS_SPECIES[c] and T.CARDS[c].rank == 1)
+        producers = sum(1 for c in picked if T.IS_SPECIES[c] and T.SPECIES[c].rank == 1)
         events = sum(1 for c in picked if not T.IS_SPECIES[c])
 
-        def value(action: PickCard) -> float:
-            card = action.card
+        def value(action: Action) -> float:
+            card = cast(PickCard, action).card
             if not T.IS_SPECIES[card]:
                 return (2.0 if events < 4 else -5.0) + self.rng.random()
-            s = T.CARDS[card]
+            s = T.SPECIES[card]
             partners = sum(1 for c in picked if T.NEEDS[card] >> c & 1 or T.NEEDS[c] >> card & 1)
             base = 6.0 if s.rank == 1 and producers < 7 else 0.0
             if s.rank > 1 and not any(T.NEEDS[card] >> c & 1 for c in picked):
@@ -161,16 +163,16 @@ class BuilderBot:
 
         return max(legal, key=value)
 
-    def _opening(self, observation: dict[str, Any], legal: list[Action]) -> Action:
+    def _opening(self, observation: PhyloObservation, legal: list[Action]) -> Action:
         """R18: an opening hand that can start a web: producers first, then what eats them."""
-        hand = observation["hand"]
-        producers = sum(1 for c in hand if T.IS_SPECIES[c] and T.CARDS[c].rank == 1)
+        hand = observation["hand"] or []
+        producers = sum(1 for c in hand if T.IS_SPECIES[c] and T.SPECIES[c].rank == 1)
 
-        def value(action: ChooseOpening) -> float:
-            card = action.card
+        def value(action: Action) -> float:
+            card = cast(ChooseOpening, action).card
             if not T.IS_SPECIES[card]:
                 return 1.0 + self.rng.random()
-            if T.CARDS[card].rank == 1:
+            if T.SPECIES[card].rank == 1:
                 return (6.0 if producers < 3 else 1.5) + self.rng.random()
             eats_in_hand = any(T.NEEDS[card] >> c & 1 for c in hand)
             return (4.0 if eats_in_hand else 0.5) + 0.3 * T.POINTS[card] + self.rng.random()
@@ -178,7 +180,7 @@ class BuilderBot:
         return max(legal, key=value)
 
     # -- playing -------------------------------------------------------------------------------
-    def score(self, action: Action, board: Board, me: int, observation: dict[str, Any]) -> float:
+    def score(self, action: Action, board: Board, me: int, observation: PhyloObservation) -> float:
         if isinstance(action, PlaySpecies | Spread):
             space = board.space(action.row, action.column)
             links = board.links(action.card, space)
@@ -207,10 +209,8 @@ class BuilderBot:
         if isinstance(action, PlayEvent):
             return self.event_score(action, board, me, observation)
         if isinstance(action, DiscardToDraw):
-            playable = T.IS_SPECIES[action.card] and any(
-                isinstance(a, PlaySpecies) and a.card == action.card for a in []
-            )
-            return 2 - T.POINTS[action.card] * 0.3 - (3 if playable else 0)
+            # (this bot never sees its other choices here: a discard is never "playable")
+            return 2 - T.POINTS[action.card] * 0.3
         if isinstance(action, Challenge):
             return 25 if link_is_bluff(action.card, action.other)[0] else -100
         if isinstance(action, RemoveCard):
@@ -225,16 +225,17 @@ class BuilderBot:
         return 0.0
 
     def event_score(
-        self, action: PlayEvent, board: Board, me: int, observation: dict[str, Any]
+        self, action: PlayEvent, board: Board, me: int, observation: PhyloObservation
     ) -> float:
-        event = T.CARDS[action.card]
+        event = T.AS_EVENT[action.card]
         space = board.space(action.row, action.column)
         if event.effect == "relocate":
             return 28.0 if space in board.at_risk else -2.0
         if event.effect == "draw":
             return 4.0
         if event.effect in ("wind", "pollinator"):
-            copies = sum(1 for c in observation["hand"] if T.IS_SPECIES[c] and T.CARDS[c].spread)
+            hand = observation["hand"] or []
+            copies = sum(1 for c in hand if T.IS_SPECIES[c] and T.SPECIES[c].spread)
             return 5.0 * copies - 1
         harm = self.harm(board.victims(action.card, space), board, me)
         return (5 + 2 * harm) if harm > 0 else -5.0
@@ -262,13 +263,13 @@ class AttackerBot(BuilderBot):
         return direct + domino
 
     def event_score(
-        self, action: PlayEvent, board: Board, me: int, observation: dict[str, Any]
+        self, action: PlayEvent, board: Board, me: int, observation: PhyloObservation
     ) -> float:
         score = super().event_score(action, board, me, observation)
         return (
             score + 10
             if score > 5
-            and T.CARDS[action.card].effect
+            and T.AS_EVENT[action.card].effect
             in (
                 "discard",
                 "area",

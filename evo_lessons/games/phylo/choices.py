@@ -72,7 +72,7 @@ class TurnChoices(Choices):
         hand: int,
         keyword: Sequence[Action],
         events: Sequence[tuple[int, int]],
-        moves: list[tuple[int, int]],
+        moves: Sequence[tuple[int, int]],
         discards: Sequence[int],
         rest: Sequence[Action],
         size: int,

@@ -21,11 +21,15 @@ once per process so that a game asks them with one integer AND.
 
 from __future__ import annotations
 
-from .data import Species, collection_data
+from typing import cast
+
+from .data import EventCard, Species, collection_data
 
 COLLECTION = collection_data()
 CARDS = COLLECTION.cards
-SPECIES = COLLECTION.species
+SPECIES = COLLECTION.species  # species come first: a species' id indexes this tuple too
+#: CARDS again, typed for code that holds an event card's id (IS_SPECIES tells the two apart)
+AS_EVENT = cast(tuple[EventCard, ...], CARDS)
 #: the card id of a HOME starter card (one past the collection)
 HOME = len(CARDS)
 
@@ -60,7 +64,7 @@ def compatible(card: Species, neighbour: int) -> bool:
     if neighbour == HOME:
         return card.rank == 1 and card.diet != "parasite"
     other = CARDS[neighbour]
-    if other.kind != "species" or not shares_habitat(card, other):
+    if not isinstance(other, Species) or not shares_habitat(card, other):
         return False
     return (card.rank == 1 and card.diet != "parasite") or feeds_on(card, other)
 
@@ -70,8 +74,7 @@ def may_host(parasite: Species, host: int) -> bool:
     other = CARDS[host] if host != HOME else None
     return (
         bool(parasite.parasitic)
-        and other is not None
-        and other.kind == "species"
+        and isinstance(other, Species)
         and other.group in parasite.parasitic
         and shares_habitat(parasite, other)
     )
@@ -82,8 +85,7 @@ def may_invade(invader: Species, target: int) -> bool:
     other = CARDS[target] if target != HOME else None
     return (
         bool(invader.invasive)
-        and other is not None
-        and other.kind == "species"
+        and isinstance(other, Species)
         and other.id != invader.id
         and other.group in invader.invasive
         and shares_habitat(invader, other)

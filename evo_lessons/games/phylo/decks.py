@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from evo_lessons.engine import Action, Event
 from evo_lessons.engine.seeds import shuffle
@@ -128,8 +128,12 @@ class Decks(Spaces):
     turn: int
     turn_player: int
     end_after: int | None
-    current_player: int | None
     _start_turn: Callable[[list[Event]], None]
+
+    if TYPE_CHECKING:  # the state's (rules.py)
+
+        @property
+        def current_player(self) -> int | None: ...
 
     # -- where the decks come from (R15) -------------------------------------------------------
     def _ready_decks(self) -> tuple[list[Sequence[int]], T.SpeciesBits]:
@@ -162,6 +166,7 @@ class Decks(Spaces):
     def _pick_actions(self) -> list[Action]:
         """The deck-builder's choices: any card of the collection, at most two copies (R15)."""
         seat = self.current_player
+        assert seat is not None  # (a live game's)
         counts = [0] * len(CARDS)
         for card in self.picks[seat]:
             counts[card] += 1

@@ -54,7 +54,7 @@ class EventCards(Placement):
         return actions
 
     def _play_event(self, me: int, action: PlayEvent, events: list[Event]) -> None:
-        event = CARDS[action.card]
+        event = T.AS_EVENT[action.card]
         space = self._space(action)
         instance = self._take_from_hand(me, action.card)
         self.discards[me].append(instance)
@@ -96,7 +96,7 @@ class EventCards(Placement):
                 if instance >= 2 and caught[self.card_of[instance]]:
                     victims.append(n)
         elif event.effect == "contagion":
-            group = CARDS[self.card_of[self.top[space]]].group
+            group = T.SPECIES[self.card_of[self.top[space]]].group
             frontier = [space]
             while frontier:
                 here = frontier.pop()
@@ -105,7 +105,7 @@ class EventCards(Placement):
                     if (
                         instance >= 2
                         and n not in victims
-                        and CARDS[self.card_of[instance]].group == group
+                        and T.SPECIES[self.card_of[instance]].group == group
                     ):
                         victims.append(n)
                         frontier.append(n)

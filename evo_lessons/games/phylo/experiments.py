@@ -22,7 +22,8 @@ from typing import Any
 from evo_lessons.engine.bots import play_game
 from evo_lessons.engine.seeds import derive_seed
 
-from .rules import CARDS, PhyloState
+from .compatibility import SPECIES
+from .rules import PhyloState
 
 Card = tuple[int, int]  # (space, instance) of a species on the table
 
@@ -95,7 +96,7 @@ def knockouts(
         links = {(s, i): len(intact.links_of(s, i)) for s, i, _b in cards}
         for s, i, _b in cards:
             fallen = set(knock_out(intact, s, i))
-            removed = CARDS[intact.card_of[i]]
+            removed = SPECIES[intact.card_of[i]]
             removals.append(
                 {
                     "game": g,
@@ -112,7 +113,7 @@ def knockouts(
                 species.append(
                     {
                         "game": g,
-                        "rank": CARDS[intact.card_of[other[1]]].rank,
+                        "rank": SPECIES[intact.card_of[other[1]]].rank,
                         "links": links[other],
                         "survived": other not in fallen,
                     }

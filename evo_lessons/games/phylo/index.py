@@ -127,7 +127,7 @@ class TableIndex:
         self.tops = 0  # the card ids with a copy on top
         self.cut_off: dict[int, int] = {}
         self.recheck: dict[int, None] = {}
-        self.remembered: dict[int, list] = {}
+        self.remembered: dict[int, tuple[Sequence[tuple[int, int]], int]] = {}
         #: instance -> its owner: the state's ``owner_of``, handed over when the decks are dealt
         self.owner_of: Sequence[int] = (0, 1)
         self.owner_at: dict[int, int] = {}  # occupied space -> the owner of its top card

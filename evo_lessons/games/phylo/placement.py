@@ -181,7 +181,8 @@ class Placement(Decks):
         movers = index.movers[me]
         if not movers:  # (no species of this player moves: most decisions of many games)
             return NO_MOVES
-        counts, total = [], 0
+        counts: list[tuple[int, int]] = []
+        total = 0
         top, card_of, packed, reaches = self.top, self.card_of, index.packed, index.reaches
         for space in movers:
             card = card_of[top[space]]

@@ -89,7 +89,7 @@ def turn_actions(state: PhyloState) -> list[Action]:
                     actions.append(PlayParasite(card, r, c, target))
         if not state.event_played:  # R10
             for card in (c for c in hand if not T.IS_SPECIES[c]):
-                event = T.CARDS[card]
+                event = T.AS_EVENT[card]
                 for space, instance in enumerate(top):
                     if instance < 2 or not event.target.matches(T.SPECIES[card_of[instance]]):
                         continue
@@ -141,7 +141,7 @@ def challenge_actions(state: PhyloState, me: int) -> list[Action]:
 
 def spread_actions(state: PhyloState, me: int, hand: list[int]) -> list[Action]:
     """R8: a copy from the hand on an empty space beside my original, its condition met."""
-    found = set()
+    found: set[tuple[int, int]] = set()
     for space, instance in enumerate(state.top):
         if instance < 2 or state.owner_of[instance] != me:
             continue
@@ -166,7 +166,7 @@ def legal_actions(state: PhyloState) -> list[Action]:
         return []
     if state.phase == "play":
         return turn_actions(state)
-    return state._legal_actions()
+    return list(state._legal_actions())
 
 
 def connected(state: PhyloState, space: int, instance: int) -> bool:

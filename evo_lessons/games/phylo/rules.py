@@ -144,7 +144,8 @@ R20. Fungus eaters: a herbivore whose real diet lists fungi eats a rank-1 fungus
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar, cast
 
 from evo_lessons.engine import Action, Event, GameState
 from evo_lessons.engine.words import seat_name
@@ -174,6 +175,7 @@ from .broken_links import cut_off_at
 from .choices import TurnChoices
 from .data import DECK_SIZE
 from .decks import SEATS, START_HAND
+from .observation import PhyloSeen, TableCard
 from .placement import NO_MOVES, PLAYED, POLLINATORS
 from .scoring import Scoring
 
@@ -218,7 +220,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
     #: the grid's geometry, the same for every game of its size: not part of the fingerprint
     FROM_OPTIONS = ("homes", "neighbours", "rays", "within")
 
-    action_types: ClassVar[dict[str, type[Action]]] = ACTION_TYPES
+    action_types: ClassVar[Mapping[str, type[Action]]] = ACTION_TYPES
 
     def __init__(self, options: dict[str, Any], seed: int) -> None:
         super().__init__(options, seed)
@@ -330,7 +332,9 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         return TurnChoices(self, hand, keyword, events, moves, discards, rest, size)
 
     # -- applying actions ----------------------------------------------------------------------
-    def _apply(self, action: Action) -> list[Event]:
+    # (``action: Any``: told apart by its exact class, kept for speed, which mypy does not
+    # narrow by; it is the legal list's own Action)
+    def _apply(self, action: Any) -> list[Event]:
         events: list[Event] = []
         kind = type(action)  # the legal list's own object: exactly one of ACTION_TYPES
         if self.phase == "play":  # a turn's actions: nearly every decision
@@ -358,7 +362,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
                 return events  # (self._after_action(events) would do nothing)
             self._after_action(events)
             return events
-        me = self.current_player
+        me = cast(int, self.current_player)  # (a live game's)
         if kind is PickCard:
             self._pick(me, action.card, events)
         elif kind is ChooseOpening:
@@ -385,7 +389,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
                 return
             self._end_turn(events)
 
-    def _turn_action(self, me: int, action: Action, events: list[Event]) -> None:
+    def _turn_action(self, me: int, action: Any, events: list[Event]) -> None:
         """Every action of a turn but a play, a discard and a pass, which ``_apply`` carries out
         itself."""
         kind = type(action)
@@ -442,8 +446,8 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         twin.rng = random.Random(rng.random())
         return twin
 
-    def _observe(self, player: int | None) -> dict[str, Any]:
-        table = []
+    def _observe(self, player: int | None) -> PhyloSeen:
+        table: list[TableCard] = []
         for space, instance, beneath in self.table_cards():
             r, c = self._rc(space)
             table.append(
@@ -458,7 +462,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
                     "risk_since": self.risk.get(instance),
                 }
             )
-        view: dict[str, Any] = {
+        view: PhyloSeen = {
             "phase": self.phase,
             "rows": self.rows,
             "columns": self.columns,

@@ -31,7 +31,7 @@ class Spaces:
     columns: int
     neighbours: tuple[tuple[int, ...], ...]
     rays: tuple[tuple[tuple[int, ...], ...], ...]
-    within: tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...]
+    within: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]
     homes: tuple[int, int]
     top: list[int]  # the instance on top of each space, or -1
     under: list[int]  # a parasite beneath, or -1

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from .compatibility import (
+    AS_EVENT,
     CARDS,
     COLLECTION,
     HOME,
@@ -233,7 +234,7 @@ class Grid:
     homes: tuple[int, int]
     #: within[s][n][diagonals?]: the spaces 1 to n steps from s in straight lines, direction by
     #: direction and nearest first (R7's MOVE n; with diagonals FLIGHT n), for n up to REACH
-    within: tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...]
+    within: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]
 
     def name(self, space: int) -> str:
         return space_name(*divmod(space, self.columns))
@@ -394,6 +395,7 @@ def card_actions(cls) -> tuple:
 
 __all__ = [
     "AIMED_BY",
+    "AS_EVENT",
     "BESIDE",
     "CARDS",
     "COLLECTION",

@@ -1,18 +1,21 @@
 """What the widget shows of a Phylo game: the grid with our card faces, food links, cards at risk.
 
-Everything is built from ``state.observation(seat)``: the other player's hand and both deck
-orders never reach the browser. Card faces carry words as well as colours (the diet is written
-on the card, terrains and climates have symbols and short labels), so nothing relies on colour.
+Everything is built from the seat's observation (``PhyloObservation``, its only input): the
+other player's hand and both deck orders never reach the browser. Card faces carry words as well
+as colours (the diet is written on the card, terrains and climates have symbols and short
+labels), so nothing relies on colour.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from evo_lessons.engine import Action, Panel, View
-from evo_lessons.engine.words import seat_name, winners_sentence
+from evo_lessons.engine import Action, Panel, View, seat_name, turn_sentence
 
 from . import tables as T
+from .data import EventCard
+from .observation import PhyloObservation
 from .rules import (
     DiscardToDraw,
     MoveSpecies,
@@ -55,7 +58,7 @@ TABLE_COLUMNS = (
 def _face(card: int) -> dict[str, Any]:
     """A card face: everything printed on it, as words and symbols."""
     c = T.CARDS[card]
-    if c.kind == "event":
+    if isinstance(c, EventCard):
         return {"id": card, "kind": "event", "name": c.name, "text": c.text, "fact": c.fact}
     diet = DIETS[c.diet]
     return {
@@ -99,7 +102,7 @@ def action_target(action: Action) -> str | None:
     return None  # a challenge and a pass: buttons in the list
 
 
-def food_links(table: list[dict[str, Any]], columns: int) -> list[dict[str, Any]]:
+def food_links(table: Sequence[Mapping[str, Any]], columns: int) -> list[dict[str, Any]]:
     """Arrows of energy flow: from each food to the species on top beside it that eats it,
     and from a host to the parasite beneath it."""
     tops = {e["space"]: e for e in table if not e["beneath"]}
@@ -119,7 +122,7 @@ def food_links(table: list[dict[str, Any]], columns: int) -> list[dict[str, Any]
     return arrows
 
 
-def food_web(table: list[dict[str, Any]], columns: int) -> dict[str, Any]:
+def food_web(table: Sequence[Mapping[str, Any]], columns: int) -> dict[str, Any]:
     """The species on the table as a graph: one node per card, arrows from food to eater.
 
     Nodes carry the card's rank, so the renderer can stack the web by trophic level (energy
@@ -156,8 +159,8 @@ def food_web(table: list[dict[str, Any]], columns: int) -> dict[str, Any]:
     return {"nodes": ordered, "edges": edges}
 
 
-def view_model(state: Any, seat: int | None) -> dict[str, Any]:
-    obs = state.observation(seat)
+def view_model(obs: PhyloObservation) -> dict[str, Any]:
+    seat = obs["seat"]
     cells = []
     for entry in obs["table"]:
         cells.append({**entry, "face": FACES[entry["card"]]})
@@ -209,9 +212,9 @@ def _space(row: int, column: int) -> str:
     return T.space_name(row, column)
 
 
-def describe(state: Any, seat: int | None) -> str:
+def describe(obs: PhyloObservation) -> str:
     """The board in words, for screen readers: the same facts the picture shows."""
-    obs = state.observation(seat)
+    seat = obs["seat"]
     lines = []
     if obs["phase"] == "build":
         lines.append(
@@ -275,13 +278,12 @@ def describe(state: Any, seat: int | None) -> str:
             f"{seat_name(p)}: {obs['scores'][p]} points on the table, {obs['hand_sizes'][p]} "
             f"cards in hand, {obs['deck_sizes'][p]} in the deck, {obs['lost'][p]} lost."
         )
-    if obs["hand"] is not None:
+    if obs["hand"] is not None and seat is not None:
         names = ", ".join(card_name(c) for c in obs["hand"]) or "no cards"
         lines.append(f"Your hand ({seat_name(seat)}): {names}.")
-    if obs["winners"]:
-        lines.append(winners_sentence(obs["winners"]))
-    elif obs["current_player"] is not None:
-        lines.append(f"{seat_name(obs['current_player'])} is to act.")
+    turn = turn_sentence(obs)
+    if turn:
+        lines.append(turn)
     return "\n".join(lines)
 
 

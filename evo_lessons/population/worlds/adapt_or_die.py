@@ -86,7 +86,7 @@ class AdaptOrDieWorld(World):
 
     def pressures(self, environment: Mapping[str, Any]) -> list[list[int | None]]:
         """Each place's pressure on each feature (None: that feature is not pressed)."""
-        found = []
+        found: list[list[int | None]] = []
         for number, card in zip(environment["habitats"], environment["randomizer"], strict=True):
             habitat = self.data.habitat(number)
             if card:
