@@ -276,6 +276,28 @@ def with_work(body: str, work: Work) -> str:
     return f"{body}<!-- {WORK_MARKER} sha256={checksum(payload, body)} {payload} -->\n"
 
 
+#: the seal: the machine-readable copy and its checksum, the file's last line
+_SEAL = re.compile(
+    r"<!-- " + re.escape(WORK_MARKER) + r" sha256=([0-9a-f]{64}) ([A-Za-z0-9+/=]{1,12000000}) -->"
+    r"[ \t\r\n]*\Z"
+)
+
+
+def seal_of(text: str) -> tuple[int, str, str] | None:
+    """Where the seal starts, its checksum and its payload; None if the file has none."""
+    start = text.rfind(f"<!-- {WORK_MARKER} ")
+    found = _SEAL.match(text, start) if start >= 0 else None
+    return None if found is None else (start, found.group(1), found.group(2))
+
+
+def seal_intact(text: str) -> bool:
+    """Whether a hand-in's text is exactly as the Hand in box wrote it (line endings and
+    trailing spaces aside): its seal is there and its checksum matches the whole file. Class
+    pooling reads a hand-in only then, so a results section edited by hand is never pooled."""
+    seal = seal_of(text)
+    return seal is not None and checksum(seal[2], text[: seal[0]]) == seal[1]
+
+
 def write_hand_in(work: Work, title: str, folder: Path) -> list[Path]:
     """Write ``<folder>/hand-in/<lesson>-<name>.html`` and ``.md``; return both paths."""
     target = folder / FOLDER

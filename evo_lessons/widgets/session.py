@@ -19,6 +19,16 @@ same move in the same position whatever happened before: after an undo, a rewind
 seat change. That is what lets the class tools re-ask every bot seat and refuse a code whose
 "bots" did not play as those bots.
 
+**The session's whole history** (:attr:`GameSession.deal_history`) goes into the result code
+too, because the moves alone do not show how a game was reached: how often this deal had been
+shown before the game began (New game with a seed, a scenario code loaded again: a
+:class:`~evo_lessons.widgets.deals.DealBook`, kept in the lesson's work file across kernels),
+whether the helper bot had moved in it, how often a move was made that differs from one already
+on the timeline (Undo, the slider: a rewound game), and which seats' hands the page showed
+(:meth:`GameSession.note_shown`) whose seat a bot holds at the end (a peek at a bot's cards,
+whatever seat changes, at move 0 or across New game, led there). The class tools count a
+student's first unrewound play of a deal and list every other apart with its reason.
+
 **Hidden information.** A scenario code holds the seed, and the seed rebuilds every hidden
 card; :meth:`scenario_code` therefore refuses while a game with hidden information is on,
 unless the session is a teacher's (``teacher=True``: the teacher edition sets up scenarios).
@@ -46,6 +56,8 @@ from evo_lessons.engine import (
 from evo_lessons.engine.seeds import check_seed
 from evo_lessons.engine.words import is_whole, seat_name, short_repr
 
+from .deals import DealBook, deal_key
+
 HUMAN = "human"
 #: the largest scenario file or code the widget reads (a long game's save is tens of kB)
 MAX_SCENARIO_BYTES = record.MAX_CODE_CHARS
@@ -55,6 +67,15 @@ HIDDEN_CODE = (
     "The scenario code is given when the game is over: mid-game it would show the other "
     "players' hidden cards."
 )
+
+
+class ChoiceRefused(IllegalAction):
+    """A choice from the page that is refused, in words that name no legal move."""
+
+    def __init__(self, index: object, reason: str) -> None:
+        ValueError.__init__(self, f"Illegal action: choice number {short_repr(index)}. {reason}")
+        self.action = index
+        self.legal = []
 
 
 class GameSession:
@@ -78,6 +99,8 @@ class GameSession:
         state = self.spec.new_game(seed=self.seed, **options)  # validates the options
         self.options = dict(state.options)
         self.seats = self._check_seats(seats, state.num_players)
+        #: every deal this session (and the lesson it joins) has shown; see the module docstring
+        self.deals = DealBook()
         self._clear_timeline()
         self._restart(state)
 
@@ -91,6 +114,42 @@ class GameSession:
         self.numbers: list[int] = []
         #: seats switched between a person and a bot (or between bots) during this game
         self.changed_seats: set[int] = set()
+        #: seats whose own (hidden) view the page showed during this deal
+        self.shown_seats: set[int] = set()
+        before = self.deals.show(self.deal)
+        #: what the result code says about how this game was reached (see the module docstring)
+        self.deal_history: dict[str, Any] = {
+            "before": before["shown"],
+            "helper_first": before["helper"],
+            "rewinds": 0,
+        }
+
+    @property
+    def deal(self) -> str:
+        """The name of this game's deal (its game and seed): see :mod:`.deals`."""
+        return deal_key(self.spec.name, self.seed)
+
+    def use_deals(self, book: DealBook) -> None:
+        """Join a shared book of deals (a lesson's): its earlier showings of this deal count
+        for this game, and this session's showings are added to it."""
+        if book is self.deals:
+            return
+        earlier = book.record(self.deal)
+        self.deal_history["before"] += earlier["shown"]
+        self.deal_history["helper_first"] |= earlier["helper"]
+        book.absorb(self.deals)
+        self.deals = book
+
+    def note_shown(self, seat: int | None) -> None:
+        """The page shows this seat's own view now (its hand, if the game hides any)."""
+        if seat is not None and is_whole(seat) and 0 <= seat < len(self.seats):
+            self.shown_seats.add(seat)
+
+    def history_record(self) -> dict[str, Any]:
+        """How this game was reached, as its result code holds it (see the module docstring)."""
+        hidden = self.spec.hidden_information
+        peeked = sorted(s for s in self.shown_seats if self.seats[s] != HUMAN) if hidden else []
+        return {**self.deal_history, "peeked": peeked}
 
     @property
     def game(self) -> str:
@@ -190,6 +249,12 @@ class GameSession:
         events = self.state.apply(action)  # raises IllegalAction, changing nothing
         own = self.state.history[-1]  # the state's own copy of the action
         number = next(i for i, a in enumerate(legal) if a is own)
+        at = self.position
+        if at < len(self.actions) and self.actions[at] == own and self.movers[at] == mover:
+            self._after_step(player, own, events, mover, number)  # the timeline's own move again
+            return events
+        if at < len(self.actions):  # another move where the timeline had one: a rewound game
+            self.deal_history["rewinds"] += 1
         self._cut(self.position)
         self._after_step(player, own, events, mover, number)
         return events
@@ -197,10 +262,12 @@ class GameSession:
     def act_index(self, index: object) -> list:
         """Apply the human's choice by its index among the legal actions (from the browser)."""
         legal = self.state.legal_actions()
-        if not (is_whole(index) and 0 <= index < len(legal)):
-            raise IllegalAction(f"choice number {short_repr(index)}", legal, "No such choice.")
+        # the refusal names no legal move: the page shows a person's own choices, and nothing
+        # from the page may list a move the page does not show (a bot's hand, say)
         if not self.is_human_turn():
-            raise IllegalAction(f"choice number {index}", legal, "It is a bot's turn.")
+            raise ChoiceRefused(index, "It is not a person's turn: a bot decides now.")
+        if not (is_whole(index) and 0 <= index < len(legal)):
+            raise ChoiceRefused(index, f"There are {len(legal)} choices now; pick one shown.")
         return self.apply(legal[index])
 
     def bot_step(self) -> list | None:
@@ -211,6 +278,7 @@ class GameSession:
         if self.seats[player] == HUMAN:  # a person asked the machine to move for them
             bot = self.spec.make_bot(self.good_bot, derive_seed(self.seed, "hint", self.position))
             mover = HELPER
+            self.deals.helped(self.deal)
         else:
             bot = self.bot_for(player)
             mover = self.seats[player]
@@ -357,6 +425,7 @@ class GameSession:
             student=student,
             loaded=self.loaded_moves,
             changed=self.changed_seats,
+            history=self.history_record(),
         )
 
     def result_code(self, name: str, lesson: str | None = None, *, seat: int | None = None) -> str:
