@@ -431,6 +431,10 @@ def _clip(sentence: str, limit: int = 240) -> str:
     return sentence if len(sentence) <= limit else sentence[: limit - 1] + "…"
 
 
+def _count(number: int) -> str:
+    return {2: "two", 3: "three", 4: "four", 5: "five"}.get(number, str(number))
+
+
 def student_key(name: str | None) -> str:
     """A student's name as pooling compares names: case and spacing do not matter."""
     return " ".join(str(name or "").casefold().split())
@@ -518,8 +522,8 @@ def _sort(pooled: Pooled, rows: list[dict[str, Any]]) -> None:
                 )
                 reasons[id(row)] = (
                     "shared",
-                    f"the same game is in {len(copies)} students' files ({owners}): it counts "
-                    "for none of them (ask who played it)",
+                    f"the same game in {_count(len(names))} students' files ({owners}): it "
+                    "counts for none of them (ask who played it)",
                     others,
                 )
             continue

@@ -114,6 +114,8 @@ class GameSession:
         self.numbers: list[int] = []
         #: seats switched between a person and a bot (or between bots) during this game
         self.changed_seats: set[int] = set()
+        #: the furthest this game has gone (move, mover), kept through Undo and rewinds
+        self._furthest: list[tuple[Action, str]] = []
         #: seats whose own (hidden) view the page showed during this deal
         self.shown_seats: set[int] = set()
         before = self.deals.show(self.deal)
@@ -237,6 +239,21 @@ class GameSession:
         self._record()
         self.log.extend((self.position, e.text) for e in events)
 
+    def _note_furthest(self, action: Action, mover: str) -> None:
+        """Compare a move with the furthest this game has gone: another move (or mover) where
+        one was already made means the game was rewound and played otherwise. Undo and the
+        slider cut the timeline, not this record, so a move redone the same way and then a
+        different one later still counts as a rewind."""
+        seen, at = self._furthest, self.position
+        if at > len(seen):  # moves that came with a loaded scenario
+            seen[:] = list(zip(self.actions[:at], self.movers[:at], strict=True))
+        if at < len(seen):
+            if seen[at] == (action, mover):
+                return
+            self.deal_history["rewinds"] += 1
+            del seen[at:]
+        seen.append((action, mover))
+
     def _cut(self, length: int) -> None:
         for kept in (self.actions, self.actors, self.movers, self.numbers):
             del kept[length:]
@@ -249,12 +266,7 @@ class GameSession:
         events = self.state.apply(action)  # raises IllegalAction, changing nothing
         own = self.state.history[-1]  # the state's own copy of the action
         number = next(i for i, a in enumerate(legal) if a is own)
-        at = self.position
-        if at < len(self.actions) and self.actions[at] == own and self.movers[at] == mover:
-            self._after_step(player, own, events, mover, number)  # the timeline's own move again
-            return events
-        if at < len(self.actions):  # another move where the timeline had one: a rewound game
-            self.deal_history["rewinds"] += 1
+        self._note_furthest(own, mover)
         self._cut(self.position)
         self._after_step(player, own, events, mover, number)
         return events
@@ -265,7 +277,7 @@ class GameSession:
         # the refusal names no legal move: the page shows a person's own choices, and nothing
         # from the page may list a move the page does not show (a bot's hand, say)
         if not self.is_human_turn():
-            raise ChoiceRefused(index, "It is not a person's turn: a bot decides now.")
+            raise ChoiceRefused(index, "It is a bot's turn: a bot decides now.")
         if not (is_whole(index) and 0 <= index < len(legal)):
             raise ChoiceRefused(index, f"There are {len(legal)} choices now; pick one shown.")
         return self.apply(legal[index])
