@@ -349,6 +349,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
     def _adopt(self, session: GameSession) -> None:
         """Play a loaded scenario: it stands exactly at its saved move until someone acts."""
         session.teacher = session.teacher or self.teacher
+        session.use_deals(self.session.deals)  # a scenario loaded again is a deal replayed
         self.session = session
         self._last_epoch = self._feed.epoch if self._feed is not None else self._last_epoch
         self._feed = None  # the loaded game may seat another number of players
@@ -441,6 +442,8 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
                     {"index": index, "label": str(action), "target": view.action_target(action)}
                 )
         board_seat = None if covered else viewer
+        if not state.is_over:
+            session.note_shown(board_seat)  # a hand shown goes into the game's result code
         if state.is_over:
             self._note_finished()
         code_ready = self.scenario_code_ready
