@@ -431,6 +431,24 @@ def _clip(sentence: str, limit: int = 240) -> str:
     return sentence if len(sentence) <= limit else sentence[: limit - 1] + "…"
 
 
+def _representative(copies: list[dict[str, Any]], fixed: Fixed) -> dict[str, Any]:
+    """Which of one student's copies of one game is judged: a copy whose own record puts the
+    game apart, if any (its copies made elsewhere must not launder it), else the first (the
+    copies are then the same in every respect pooling reads). Never the order of the files."""
+    flagged = [
+        (apart_reason(r["_checked"], fixed, r["lesson"])[0], n, r)
+        for n, r in enumerate(copies)
+        if r["_checked"] is not None
+    ]
+    flagged = [item for item in flagged if item[0]]
+    return min(flagged, key=lambda item: (item[0], item[1]))[2] if flagged else copies[0]
+
+
+def _known_replay(history: dict[str, Any] | None) -> bool:
+    """Whether a game's own record says it is not the first play of its deal."""
+    return bool(history and (history["before"] or history["rewinds"]))
+
+
 def _count(number: int) -> str:
     return {2: "two", 3: "three", 4: "four", 5: "five"}.get(number, str(number))
 
@@ -527,9 +545,9 @@ def _sort(pooled: Pooled, rows: list[dict[str, Any]]) -> None:
                     others,
                 )
             continue
-        first = copies[0]
+        first = _representative(copies, pooled.fixed)
         judged.append(first)
-        for row in copies[1:]:
+        for row in (r for r in copies if r is not first):
             reasons[id(row)] = (
                 "duplicate",
                 f"the same {row['kind']} as {first['name']}'s from {first['sources']}",
@@ -550,8 +568,8 @@ def _sort(pooled: Pooled, rows: list[dict[str, Any]]) -> None:
         if problem:
             reasons[id(row)] = (problem, reason, None)
     for plays in deals.values():
-        # plays whose session says nothing of this deal before them: each claims to be first
-        firsts = [r for r in plays if not (r["_checked"].history or {}).get("before")]
+        # plays whose session knows of no earlier play of this deal: each claims to be first
+        firsts = [r for r in plays if not _known_replay(r["_checked"].history)]
         if len(firsts) < 2:
             continue
         for row in firsts:
@@ -586,8 +604,8 @@ def frames(pooled: Pooled) -> tuple[pd.DataFrame, ...]:
 
     def table(rows):
         frame = pd.DataFrame(rows)
-        if frame.empty:
-            return frame
+        if frame.empty:  # no row: still the columns a teacher reads first (name, ...)
+            return pd.DataFrame(columns=first)
         return frame[[c for c in first if c in frame] + [c for c in frame if c not in first]]
 
     apart = pd.DataFrame(pooled.apart, columns=APART_COLUMNS)
