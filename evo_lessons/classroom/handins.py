@@ -122,6 +122,7 @@ def _from_named_text(text: str, name: str) -> list[Attempt]:
 
         if not seal_intact(text):
             return [Attempt("", name, "edited", EDITED)]
+        text = text.replace("\r\n", "\n").replace("\r", "\n")  # as the seal reads it
         try:
             section = results_section(text, markdown=suffix in (".md", ".markdown"))
         except ValueError as error:
