@@ -65,7 +65,9 @@ from .pooling import Fixed, check_code, pool_codes
 from .report import APART, CHECKS, ClassResults
 
 
-def pool(codes_or_files: Any, *, scenario: Any = None, lesson: str | None = None) -> ClassResults:
+def pool(
+    codes_or_files: Any, *, scenario: Any = None, lesson: str | None = None, budget: Any = None
+) -> ClassResults:
     """Pool a class's result codes into :class:`ClassResults`.
 
     ``codes_or_files``: a code, pasted text (one code a line), a hand-in file (HTML or
@@ -75,11 +77,12 @@ def pool(codes_or_files: Any, *, scenario: Any = None, lesson: str | None = None
     lesson id (likewise). ``games`` has one row per counted game: the student's name, lesson,
     setup, winners and the spec's metrics at the end (numbers from the replayed game), and
     ``you_won`` / ``you_<metric>`` for the student's seat. ``games, rejected = pool(...)``
-    unpacks as before.
+    unpacks as before. ``budget``: a :class:`~.pooling.WorkBudget` (default: the one every
+    call has); codes past it are refused as ``skipped``, unchecked, and say so.
     """
     from .pooling import frames
 
-    pooled = pool_codes(codes_or_files, scenario=scenario, lesson=lesson)
+    pooled = pool_codes(codes_or_files, scenario=scenario, lesson=lesson, budget=budget)
     games, populations, apart, rejected = frames(pooled)
     return ClassResults(games, populations, apart, rejected, pooled.fixed)
 

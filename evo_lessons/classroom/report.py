@@ -49,7 +49,7 @@ class ClassResults:
     @property
     def duplicates(self) -> pd.DataFrame:
         """The duplicates among the codes apart: who handed each in, and the first copy."""
-        return self.apart[self.apart["problem"] == "duplicate"]
+        return self.apart[self.apart["problem"].isin(["duplicate", "shared"])]
 
     @property
     def setups(self) -> list[str]:
@@ -99,6 +99,12 @@ class ClassResults:
             f"Listed apart: {len(self.apart)}.",
             f"Refused: {len(self.rejected)}.",
         ]
+        skipped = int((self.rejected["problem"] == "skipped").sum()) if len(self.rejected) else 0
+        if skipped:
+            parts.append(
+                f"Not checked: {skipped} code(s) past this call's work budget (listed among the "
+                "refused as 'skipped'): pool them in another call."
+            )
         return " ".join(parts)
 
     def __repr__(self) -> str:
