@@ -297,10 +297,30 @@ _DAMAGED = {
 }
 
 
+#: a code inflates to at most this many times its length, plus INFLATE_FLOOR: an honest code
+#: inflates about 1.4 times (move tokens), a save with its moves spelt out as JSON objects 16
+#: times; a 3 KB code that would unpack to 2 MB is refused after a few hundred kB, so what a
+#: code costs to read is linear in its own length
+INFLATE_RATIO = 64
+INFLATE_FLOOR = 65_536
+
+
+def inflate_limit(body: str) -> int:
+    """The most a code's body is inflated to (see INFLATE_RATIO)."""
+    return min(MAX_RESULT_BYTES, INFLATE_RATIO * len(body) + INFLATE_FLOOR)
+
+
 def _inflate(body: str) -> str:
+    limit = inflate_limit(body)
     try:
-        return record.unpack(body, MAX_RESULT_BYTES)
+        return record.unpack(body, limit)
     except record.PackError as error:
+        if error.problem == "size" and limit < MAX_RESULT_BYTES:
+            raise ResultCodeError(
+                "size",
+                f"this result code unpacks to more than {INFLATE_RATIO} times its own length, "
+                "which no game's code does: it is refused unread",
+            ) from None
         raise ResultCodeError(error.problem, _DAMAGED[error.problem]) from None
 
 

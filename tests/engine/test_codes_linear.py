@@ -47,7 +47,7 @@ def test_a_replay_reads_only_the_moves_it_plays():
     assert save["moves"].read <= len(session.actions) + 1
 
 
-def test_a_3kb_code_of_one_huge_move_number_is_refused_as_a_move():
+def test_a_3kb_code_that_unpacks_to_2mb_is_refused_unread():
     session = GameSession("phylo", 3, ["human", "builder"])
     session.play_to_end()
     data = results.game_result(session.scenario(True), "Ann", play=session.play_record())
@@ -55,7 +55,26 @@ def test_a_3kb_code_of_one_huge_move_number_is_refused_as_a_move():
     code = results.encode(data)
     assert len(code) < 4_000
     pooled = pool(code)
+    assert pooled.rejected["problem"].tolist() == ["size"]
+    assert "64 times its own length" in pooled.rejected["reason"].iloc[0]
+
+
+def test_a_move_number_past_the_cap_in_a_code_is_refused_as_a_move():
+    session = GameSession("phylo", 3, ["human", "builder"])
+    session.play_to_end()
+    data = results.game_result(session.scenario(True), "Ann", play=session.play_record())
+    data["save"]["moves"] = "BBBBBa" + data["save"]["moves"]
+    pooled = pool(results.encode(data))
     assert pooled.rejected["problem"].tolist() == ["move"]
+    assert "longer than 4 digits" in pooled.rejected["reason"].iloc[0]
+
+
+def test_honest_codes_unpack_well_inside_the_ratio():
+    session = GameSession("adapt_or_die", 3, ["human", "fitter", "fitter"], players=3)
+    session.play_to_end()
+    code = session.result_code("Ann")
+    inflated = record.unpack(code[5:], 10**8)
+    assert len(inflated) < results.INFLATE_RATIO / 4 * len(code)
 
 
 def test_a_huge_move_number_in_the_widgets_load_box_gets_a_sentence():
