@@ -273,7 +273,7 @@ def _checked(
     data = results.parse_result(code)
     try:
         if budget is not None:
-            budget.charge_checking(data)
+            budget.charge_checking(data, runs)
         if data["kind"] == "game":
             row, print_, checked = _check_game(data)
         else:
@@ -364,21 +364,30 @@ class OverBudget(ResultCodeError):
 
 @dataclass
 class WorkBudget:
-    """What one pooling call may spend, in work units charged *before* the work is done:
-    every character of a code read, every move a replay will make (with the bots asked on
-    the way) and every individual-generation a population run will simulate, scaled so one
-    unit is roughly the same CPU time. A code that would pass the budget is not checked and
-    says so; the ones before it are unaffected. ``spent`` counts what was charged."""
+    """What one pooling call may spend, in work units charged *before* the work is done, so a
+    code that would pass the budget is not checked and says so (the codes before it are not
+    affected). One unit is about 20 microseconds of CPU on the project's machines; the charges
+    are set from measurements (benchmarks/bench_codes.py) so that none is below its cost:
 
-    units: int = 2_000_000
+    * reading a code: 1 unit, and 1 per 500 characters (inflating is capped at 64 times the
+      code's length, see :data:`evo_lessons.engine.results.INFLATE_RATIO`);
+    * a game: PER_GAME units (setting the game up, the checks around the replay), and per
+      move PER_MOVE units, plus PER_BOT_MOVE times the share of bot seats (each bot move is
+      asked of its bot again; the student's moves are compared with the seeded bots);
+    * a population run: one unit per POPULATION_WORK_PER_UNIT individual-generations, so one
+      run at the work bound takes most of a call (and a renamed copy, run once, costs nothing
+      more than reading it).
+
+    ``spent`` counts what was charged."""
+
+    units: int = 2_500_000
     spent: int = 0
 
-    #: units per character of a code (reading, inflating, the JSON checks)
     PER_CHARACTER: ClassVar[float] = 0.002
-    #: units per move replayed (rules, each bot seat re-asked, the student's seat compared)
-    PER_MOVE: ClassVar[int] = 1
-    #: individual-generations of a population run per unit
-    POPULATION_WORK_PER_UNIT: ClassVar[int] = 40
+    PER_GAME: ClassVar[int] = 400
+    PER_MOVE: ClassVar[int] = 2
+    PER_BOT_MOVE: ClassVar[int] = 16
+    POPULATION_WORK_PER_UNIT: ClassVar[int] = 20
 
     def _take(self, units: int) -> None:
         if self.spent + units > self.units:
@@ -388,20 +397,27 @@ class WorkBudget:
     def charge_reading(self, code: str) -> None:
         self._take(1 + int(len(code) * self.PER_CHARACTER))
 
-    def charge_checking(self, data: dict[str, Any]) -> None:
+    def charge_checking(self, data: dict[str, Any], runs: dict[str, Any] | None = None) -> None:
         if data["kind"] == "game":
             save = data["save"]
             moves = len(save["moves"]) if "moves" in save else len(save["actions"])
-            self._take(moves * self.PER_MOVE)  # at most one move per character of ``moves``
+            seats = save.get("seats") or [HUMAN]
+            bots = sum(1 for kind in seats if kind != HUMAN) / len(seats)
+            per_move = self.PER_MOVE + self.PER_BOT_MOVE * bots
+            self._take(self.PER_GAME + int(moves * per_move))  # at most a move per character
             return
         from evo_lessons.population import Settings
+        from evo_lessons.population.result import settings_key
         from evo_lessons.population.settings import work
 
         try:
-            total, _alive = work(Settings.from_json(json.dumps(data["settings"])))
+            settings = Settings.from_json(json.dumps(data["settings"]))
+            total, _alive = work(settings)
         except ValueError:
             return  # refused unrun by the check itself
-        self._take(total // self.POPULATION_WORK_PER_UNIT)
+        if runs is not None and settings_key(settings) in runs:
+            return  # run already: a renamed copy costs no run
+        self._take(self.PER_GAME + total // self.POPULATION_WORK_PER_UNIT)
 
 
 # -- the whole class ------------------------------------------------------------------------------
