@@ -151,6 +151,22 @@ def result_title(record: dict) -> str:
     return f"{record.get('label', '')}: {kind} of {record.get('game', '')}{helped}"
 
 
+def in_lesson_order(work: Work) -> list[tuple[str, dict]]:
+    """The work's questions in the lesson's order (its answer key lists them as the notebook
+    asks them), whatever order they came back in (a restore brings them sorted by id);
+    questions the key does not name follow, in the order they were saved."""
+    questions = list(work.questions.items())
+    try:
+        from .answers import load_answers
+
+        order = {qid: n for n, qid in enumerate(load_answers(work.lesson).questions)}
+    except (OSError, ValueError):
+        return questions
+    last = len(order)
+    ranked = sorted(enumerate(questions), key=lambda item: (order.get(item[1][0], last), item[0]))
+    return [question for _n, question in ranked]
+
+
 def to_markdown(work: Work, title: str) -> str:
     """The hand-in as Markdown: everything typed escaped, codes in fenced blocks."""
     lines = [f"# {md_line(title)}: hand-in", ""]
@@ -159,7 +175,7 @@ def to_markdown(work: Work, title: str) -> str:
     lines += ["## Questions", ""]
     if not work.questions:
         lines += ["*(no questions answered)*", ""]
-    for number, (question_id, record) in enumerate(work.questions.items(), start=1):
+    for number, (question_id, record) in enumerate(in_lesson_order(work), start=1):
         stage = STAGE_NAMES.get(record.get("stage", ""), "Question")
         prompt = md_line(record.get("prompt", ""))
         lines += [f"**{number}. {stage}.** {prompt} *({md_line(question_id)})*", ""]
@@ -210,7 +226,7 @@ def to_html(work: Work, title: str) -> str:
     ]
     if not work.questions:
         parts.append('<p class="missing">(no questions answered)</p>')
-    for number, (question_id, record) in enumerate(work.questions.items(), start=1):
+    for number, (question_id, record) in enumerate(in_lesson_order(work), start=1):
         stage = STAGE_NAMES.get(record.get("stage", ""), "Question")
         answer = str(record.get("answer", "")).strip()
         shown = e(answer) if answer else '<span class="missing">(no answer)</span>'
