@@ -236,3 +236,23 @@ def test_every_game_gets_its_history_into_the_result_code():
         finish(widget, random.Random(8))
         history = parse_result(name_and_code(widget))["play"]["history"]
         assert history == {"before": 0, "helper_first": False, "rewinds": 0, "peeked": []}
+
+
+# -- F10: the error line names no move the page does not show ----------------------------------
+@pytest.mark.parametrize("game", PER_SEAT_SECRETS)
+def test_a_forged_choice_at_a_bots_turn_lists_none_of_the_bots_moves(game):
+    widget = two_seat_widget(game)
+    for seat, kind in enumerate(widget.session.seats):
+        if kind == "human":
+            widget._on_message(widget, {"type": "seat", "seat": seat,
+                                        "kind": game_spec(game).helper_bot}, [])  # fmt: skip
+    legal = [str(a) for a in widget.state.legal_actions()]
+    widget._on_message(widget, {"type": "act", "index": 999}, [])
+    assert widget.error and "Legal now" not in widget.error
+    assert not any(action in widget.error for action in legal)
+
+
+def test_a_choice_past_the_list_at_a_persons_turn_names_no_move_either():
+    widget = two_seat_widget("phylo")
+    widget._on_message(widget, {"type": "act", "index": 999}, [])
+    assert "There are" in widget.error and "Legal now" not in widget.error
