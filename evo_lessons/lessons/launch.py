@@ -39,6 +39,8 @@ def command(teacher: bool = False, extra: list[str] | None = None) -> list[str]:
         # kernel messages without Nagle's 40 ms wait (evo_lessons/widgets/server.py)
         "--ServerApp.jpserver_extensions=evo_lessons.widgets.server=True",
         "--LabApp.news_url=None",
+        # a student's terminal could read the teacher edition beside notebooks/ (F9)
+        *([] if teacher else ["--ServerApp.terminals_enabled=False"]),
         *(extra or []),
         start,
     ]
