@@ -204,7 +204,6 @@ def hostile_paste(repeats: int, count: int = 5_000) -> dict:
     figures: dict = {"hostile_code_chars": len(one),
                      "hostile_code_refused_s": best_cpu(lambda: refused(lambda: check_code(one)),
                                                         repeats)}  # fmt: skip
-    spec_state = None
     from evo_lessons import game_spec
 
     spec = game_spec("adapt_or_die")
@@ -231,10 +230,11 @@ def hostile_paste(repeats: int, count: int = 5_000) -> dict:
             for n in range(count)
         ],
         "population_runs": [
-            results.encode(results.population_result(_worst_population_settings(n), summary,
-                                                     "Mallory"))
+            results.encode(
+                results.population_result(_worst_population_settings(n), summary, "Mallory")
+            )
             for n in range(count)
-        ],  # fmt: skip
+        ],
     }
     for kind, codes in kinds.items():
         start_cpu = time.process_time()

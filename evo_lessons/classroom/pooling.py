@@ -12,30 +12,43 @@ Every code ends in exactly one of three lists:
   it was handed in, played by the student (no move by the helper bot on a person's seat), in
   the teacher's scenario and lesson when they are fixed;
 * **apart** (``apart``): genuine but not counted, each with a ``problem`` word and a reason:
-  ``duplicate`` (a game already counted or listed, handed in again, renamed or re-encoded;
-  ``same_as`` names the first), ``helped`` (the helper bot made moves for a person: Step or
-  Play to end), ``no-student`` (no person played), ``no-own-move`` (the student made no move
-  of their own), ``seats-changed`` (a seat switched between a person and a bot mid-game),
-  ``loaded`` (it continues a position loaded from a code the teacher did not fix),
-  ``unrecorded`` (made without a session: who moved is not known), ``other-scenario``,
-  ``other-lesson``, ``old`` (an EVR1 code), ``no-results`` (a hand-in file without a results
-  section);
-* **refused** (``rejected``): damaged or forged, with the reason (an illegal move, a "bot" seat
-  that did not play as that bot, a summary its settings do not give, a run past the work bound).
+  ``duplicate`` (one student's game handed in again, renamed or re-encoded; ``same_as`` names
+  the first), ``shared`` (the same game in two or more students' files: every copy apart,
+  none credited, whatever order the files are read in), ``replayed`` (its deal had been shown
+  before the game: New game with its seed, a scenario code loaded again), ``rewound`` (moves
+  taken back and played otherwise: Undo, the timeline), ``helper-first`` (the helper bot had
+  played the deal before), ``deal-twice`` (two or more games of one deal from one student
+  that each claim to be its first play), ``peeked`` (the page showed the hand of a seat a
+  bot plays), ``helped`` (the helper bot made moves for a person: Step or Play to end),
+  ``no-student``, ``no-own-move``, ``seats-changed`` (a seat switched between a person and a
+  bot mid-game), ``loaded`` (it continues a position loaded from a code the teacher did not
+  fix), ``unrecorded`` (made without a session), ``other-scenario``, ``other-lesson``, ``old``
+  (an EVR1 code), ``no-results`` (a hand-in file without a results section);
+* **refused** (``rejected``, with the student's ``name`` when the code could be read that
+  far): damaged or forged, with the reason (an illegal move, a "bot" seat that did not play as
+  that bot, a person's seat that played exactly as a seeded bot: ``relabelled``, a summary its
+  settings do not give, a run past the work bound, a hand-in whose seal does not match:
+  ``edited``), and ``skipped``: not checked, past the call's :class:`WorkBudget`.
+
+**One student's first play of a deal.** A result code carries the session's history (see
+:mod:`evo_lessons.widgets.session`): how often its deal had been shown before, how often it
+was rewound, whether the helper played the deal first, which bots' hands the page showed.
+Pooling counts a game only when that record says it is a first, unrewound, unpeeked play, and
+when no other game of that student on that deal also claims to be one. The deal is its game
+and seed (a deal is the same whatever an option that changes nothing says).
 
 **One game, once.** A game's fingerprint (:func:`evo_lessons.engine.results.fingerprint`) is
-its game, options as the rules normalise them, seed, moves, seats and the student's seat: the
-same whatever the compression, JSON layout, key order, name, lesson or trailing text. Every
-table, plot and chance comparison uses the counted rows only. Two people who played one game at
-one screen each hand in their own seat: two results (each seat once).
+its game, seed, moves, seats and the student's seat: the same whatever the compression, JSON
+layout, key order, name, lesson, options or trailing text. Every table, plot and chance
+comparison uses the counted rows only. Two people who played one game at one screen each hand
+in their own seat: two results (each seat once). Nothing depends on the order codes are read.
 
 **Seats changed mid-game** are listed apart: a seat switched between a person and a bot can
 show the person a bot's hidden hand, and the game is then no longer the setup it claims.
 
-**What no check can tell.** A student's own moves are whatever they clicked: a code edited by
-hand to call the helper bot's moves the student's cannot be told from a student who chose those
-same moves (every other field is bound by the replay). Fixing the scenario keeps everyone on
-one deal; it cannot stop a student replaying it (Undo) before handing in.
+**What no check can tell.** Codes are made in the student's kernel: Python there can make any
+code that plays by the rules, history included (see ``report.CHECKS``). The class service is
+the answer where that matters.
 """
 
 from __future__ import annotations
@@ -350,7 +363,7 @@ def apart_reason(checked: results.CheckedGame, fixed: Fixed, lesson: str | None)
     return "", ""
 
 
-# -- the work one pooling call may do ---------------------------------------------------------------
+# -- the work one pooling call may do ----------------------------------------------------------
 class OverBudget(ResultCodeError):
     """The pooling call's work budget is spent: the code is listed as not checked."""
 
@@ -551,9 +564,7 @@ def _sort(pooled: Pooled, rows: list[dict[str, Any]]) -> None:
         if len(names) > 1 and copies[0]["kind"] == "game":
             owners = "; ".join(f"{r['name']} ({r['sources']})" for r in copies)
             for row in copies:
-                others = "; ".join(
-                    f"{r['name']} ({r['sources']})" for r in copies if r is not row
-                )
+                others = "; ".join(f"{r['name']} ({r['sources']})" for r in copies if r is not row)
                 reasons[id(row)] = (
                     "shared",
                     f"the same game in {_count(len(names))} students' files ({owners}): it "

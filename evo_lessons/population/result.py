@@ -139,16 +139,15 @@ def summary_problem(settings: Settings, claimed: dict[str, Any]) -> str:
     _total, most_alive = work(settings, world)
     size = claimed["size"]
     if claimed["generations"] != settings.generations:
-        return f"it says {claimed['generations']} generations; its settings run {settings.generations}"
+        asked = settings.generations
+        return f"it says {claimed['generations']} generations; its settings run {asked}"
     if not 0 <= size <= most_alive:
         return f"it says {size} individuals at the end; its settings allow at most {most_alive}"
     if claimed["extinct"] != (size == 0):
         return "it says extinct and alive at once"
     if not 0 <= claimed["mean_fitness"] <= 1:
         return "its mean fitness is outside 0 to 1"
-    labels = {
-        f"{trait.key}={label}" for trait in world.traits for label in trait.labels
-    }
+    labels = {f"{trait.key}={label}" for trait in world.traits for label in trait.labels}
     frequencies = claimed["frequencies"]
     if set(frequencies) != (set() if size == 0 else labels):
         return "its frequencies do not name this world's trait values"

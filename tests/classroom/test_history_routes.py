@@ -191,7 +191,10 @@ def test_the_helpers_game_clicked_again_after_new_game_with_its_seed_is_apart(ga
         assert len(pooled.apart) + len(pooled.rejected) == 2
         # the helper's exact moves: refused as the helper's (its seeded choices), or apart
         assert set(pooled.apart["problem"]) | set(pooled.rejected["problem"]) <= {
-            "helped", "helper-first", "duplicate", "relabelled"
+            "helped",
+            "helper-first",
+            "duplicate",
+            "relabelled",
         }
 
 

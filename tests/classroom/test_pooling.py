@@ -68,7 +68,8 @@ def html_hand_in(*codes: str, answer: str = "") -> str:
 
 def md_hand_in(*codes: str, answer: str = "") -> str:
     listed = "\n".join(f"- result code: `{c}`" for c in codes)
-    return sealed(f"> {answer}\n\n## Games\n\n<!-- evo-results -->\n{listed}\n<!-- /evo-results -->\n")
+    section = f"<!-- evo-results -->\n{listed}\n<!-- /evo-results -->\n"
+    return sealed(f"> {answer}\n\n## Games\n\n{section}")
 
 
 def test_codes_are_read_from_hand_in_files_html_and_markdown(tmp_path):
