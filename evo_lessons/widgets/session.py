@@ -21,7 +21,9 @@ seat change. That is what lets the class tools re-ask every bot seat and refuse 
 
 **The session's whole history** (:attr:`GameSession.deal_history`) goes into the result code
 too, because the moves alone do not show how a game was reached: how often this deal had been
-shown before the game began (New game with a seed, a scenario code loaded again: a
+played before the game began (New game with a seed, a scenario code loaded again; a deal
+counts as played at its first move or when another seat's hand is shown, not when it is only
+dealt, so a cell run again or a lesson reopened is no replay: a
 :class:`~evo_lessons.widgets.deals.DealBook`, kept in the lesson's work file across kernels),
 whether the helper bot had moved in it, how often a move was made that differs from one already
 on the timeline (Undo, the slider: a rewound game), and which seats' hands the page showed
@@ -118,13 +120,17 @@ class GameSession:
         self._furthest: list[tuple[Action, str]] = []
         #: seats whose own (hidden) view the page showed during this deal
         self.shown_seats: set[int] = set()
-        before = self.deals.show(self.deal)
+        before = self.deals.record(self.deal)
         #: what the result code says about how this game was reached (see the module docstring)
         self.deal_history: dict[str, Any] = {
             "before": before["shown"],
             "helper_first": before["helper"],
             "rewinds": 0,
         }
+        #: whether this game has counted as a play of its deal yet (see :meth:`_played`)
+        self._played_deal = False
+        #: the seat whose hand a fresh deal shows first (the student's, by default)
+        self._opening_seat = self.humans[0] if self.humans else None
 
     @property
     def deal(self) -> str:
@@ -146,6 +152,19 @@ class GameSession:
         """The page shows this seat's own view now (its hand, if the game hides any)."""
         if seat is not None and is_whole(seat) and 0 <= seat < len(self.seats):
             self.shown_seats.add(seat)
+            if seat != self._opening_seat:  # another seat's hand: the deal is being played
+                self._played()
+
+    def _played(self) -> None:
+        """This game counts as a play of its deal (once): at its first move, or when the page
+        shows a hand other than the opening seat's. A deal only dealt (a cell run again, a
+        lesson reopened: the student's own opening hand on the screen) is not yet a play."""
+        if self._played_deal:
+            return
+        self._played_deal = True
+        before = self.deals.show(self.deal)
+        self.deal_history["before"] = before["shown"]
+        self.deal_history["helper_first"] |= before["helper"]
 
     def history_record(self) -> dict[str, Any]:
         """How this game was reached, as its result code holds it (see the module docstring)."""
@@ -266,6 +285,7 @@ class GameSession:
         events = self.state.apply(action)  # raises IllegalAction, changing nothing
         own = self.state.history[-1]  # the state's own copy of the action
         number = next(i for i, a in enumerate(legal) if a is own)
+        self._played()
         self._note_furthest(own, mover)
         self._cut(self.position)
         self._after_step(player, own, events, mover, number)
@@ -290,13 +310,15 @@ class GameSession:
         if self.seats[player] == HUMAN:  # a person asked the machine to move for them
             bot = self.spec.make_bot(self.good_bot, derive_seed(self.seed, "hint", self.position))
             mover = HELPER
-            self.deals.helped(self.deal)
         else:
             bot = self.bot_for(player)
             mover = self.seats[player]
         legal = self.state.legal_actions()
         observation = self.state.observation(player) if wants_observation(bot, legal) else None
-        return self.apply(bot.choose(observation, legal), mover)
+        events = self.apply(bot.choose(observation, legal), mover)
+        if mover == HELPER:  # a later game of this deal may repeat the helper's moves
+            self.deals.helped(self.deal)
+        return events
 
     def play_to_end(self) -> int:
         """Every remaining move by bots, the helper bot on people's seats (recorded as the

@@ -108,3 +108,15 @@ def test_a_restored_hand_in_lists_questions_in_the_lessons_order(tmp_path):
     markdown = to_markdown(fresh.work, "Climate")
     positions = [markdown.index(f"({question_id})") for question_id in asked]
     assert positions == sorted(positions)
+
+
+def test_a_fixed_seed_widget_run_again_or_reopened_is_no_replay_until_it_is_played(tmp_path):
+    first = Lesson("05_phylo", work_dir=tmp_path)
+    first.track_game(GameWidget("phylo", seed=555, plot=False))
+    again = first.track_game(GameWidget("phylo", seed=555, plot=False))  # the cell run again
+    assert again.session.deal_history["before"] == 0
+    finish(again, random.Random(2))
+    reopened = Lesson("05_phylo", work_dir=tmp_path)  # tomorrow: the deal was played
+    third = reopened.track_game(GameWidget("phylo", seed=555, plot=False))
+    finish(third, random.Random(3))
+    assert third.session.deal_history["before"] == 1
