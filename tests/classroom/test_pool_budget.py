@@ -93,3 +93,15 @@ def test_the_default_budget_pools_the_example_class_whole():
 
     pooled = pool(EXAMPLE_FILE)
     assert "skipped" not in set(pooled.rejected["problem"])
+
+
+def test_codes_made_before_the_history_was_recorded_still_pool_as_counted():
+    """The example class as the previous release wrote it (no history in its codes): its
+    honest games count as before; the renamed copy now puts both copies apart."""
+    from pathlib import Path
+
+    old = Path(__file__).parent / "data" / "example_codes_before_history.txt"
+    pooled = pool(old)
+    assert len(pooled.games) == 29 and len(pooled.populations) == 3
+    assert pooled.apart["problem"].tolist() == ["shared", "shared", "helped"]
+    assert pooled.rejected["problem"].tolist() == ["move", "zlib"]
