@@ -18,11 +18,13 @@ A code typed into an answer is never read; a hand-in without the section is list
 
 :func:`pool` reads codes however the teacher has them and sorts every one into **counted**
 (checked, one row per game however it was encoded or renamed, played by the student),
-**apart** (genuine but not the student's own result: duplicates with who handed them in,
-games the helper bot played for a person, games no person played, seats changed mid-game,
-another scenario or lesson than the one fixed, old EVR1 codes) and **refused** (damaged or
-forged: an illegal move, a "bot" seat that did not play as that bot, relabelled seats, a
-population summary its settings do not give, a run past the work bound). Each not counted has
+**apart** (genuine but not the student's own first play: duplicates with who handed them in,
+one game in two students' files, a deal replayed or rewound or first played by the helper, a
+bot's hand shown, games the helper bot played for a person, games no person played, seats
+changed mid-game, another scenario or lesson than the one fixed, old EVR1 codes) and
+**refused** (damaged or forged: an illegal move, a "bot" seat that did not play as that bot,
+relabelled seats, a population summary its settings do not give, a run past the work bound, a
+hand-in edited after it was made; and codes past the call's work budget, ``skipped``). Each not counted has
 a one-word ``problem`` and a reason. The teacher may fix the ``scenario`` (a seed, or a scenario
 code given with the lesson) and the ``lesson``; otherwise every setup is compared on its own.
 :func:`chance` plays a setup ``n`` times with a random player in the student's seat (the same

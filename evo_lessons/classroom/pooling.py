@@ -400,7 +400,7 @@ class WorkBudget:
     PER_GAME: ClassVar[int] = 400
     PER_MOVE: ClassVar[int] = 2
     PER_BOT_MOVE: ClassVar[int] = 16
-    POPULATION_WORK_PER_UNIT: ClassVar[int] = 20
+    POPULATION_WORK_PER_UNIT: ClassVar[int] = 25
 
     def _take(self, units: int) -> None:
         if self.spent + units > self.units:

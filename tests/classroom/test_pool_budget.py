@@ -105,3 +105,11 @@ def test_codes_made_before_the_history_was_recorded_still_pool_as_counted():
     assert len(pooled.games) == 29 and len(pooled.populations) == 3
     assert pooled.apart["problem"].tolist() == ["shared", "shared", "helped"]
     assert pooled.rejected["problem"].tolist() == ["move", "zlib"]
+
+
+def test_a_run_at_the_work_bound_fits_in_one_calls_budget():
+    from evo_lessons.population.settings import MAX_WORK
+
+    fresh = WorkBudget()
+    largest = fresh.PER_GAME + MAX_WORK // fresh.POPULATION_WORK_PER_UNIT
+    assert largest + 1 + int(results.MAX_CODE_CHARS * fresh.PER_CHARACTER) <= fresh.units
