@@ -25,8 +25,9 @@ changed mid-game, another scenario or lesson than the one fixed, old EVR1 codes)
 **refused** (damaged or forged: an illegal move, a "bot" seat that did not play as that bot,
 relabelled seats, a population summary its settings do not give, a run past the work bound, a
 hand-in edited after it was made; and codes past the call's work budget, ``skipped``). Each
-not counted has a one-word ``problem`` and a reason. The teacher may fix the ``scenario`` (a seed, or a scenario
-code given with the lesson) and the ``lesson``; otherwise every setup is compared on its own.
+not counted has a one-word ``problem`` and a reason. The teacher may fix the ``scenario`` (a
+seed, or a scenario code given with the lesson) and the ``lesson``; otherwise every setup is
+compared on its own.
 :func:`chance` plays a setup ``n`` times with a random player in the student's seat (the same
 deal and bots when the scenario is fixed); ``results.comparisons()`` gives a table and a plot
 per setup. ``python -m evo_lessons.classroom example`` writes the example class the teacher
