@@ -296,6 +296,8 @@ class GameSession:
         legal = self.state.legal_actions()
         # the refusal names no legal move: the page shows a person's own choices, and nothing
         # from the page may list a move the page does not show (a bot's hand, say)
+        if self.state.is_over:
+            raise ChoiceRefused(index, "The game is over: no move is legal now.")
         if not self.is_human_turn():
             raise ChoiceRefused(index, "It is a bot's turn: a bot decides now.")
         if not (is_whole(index) and 0 <= index < len(legal)):
