@@ -166,10 +166,90 @@ def population_bound(repeats: int) -> dict:
     return figures
 
 
+def _worst_population_settings(seed: int) -> dict:
+    """The red-team's costliest accepted run (F8): 63 Climate cells of 31,746, 24 generations,
+    every rate at 1 (just under the work bound)."""
+    return {"game": "climate", "size": 31_746, "generations": 24, "seed": seed,
+            "mutation_rate": 1.0, "migration": 1.0, "selection": 1.0,
+            "environment": {"cells": list(range(1, 64))}}  # fmt: skip
+
+
+def hostile_paste(repeats: int, count: int = 5_000) -> dict:
+    """Issue 34 §4: a 3 KB hostile code (F7's one huge move number) refused, and ``count``
+    worst-case codes pasted at once into one pooling call, each kind on its own: distinct 3 KB
+    codes that unpack to 2 MB, distinct copies of the longest legal Adapt or Die game, and
+    distinct worst-case population runs whose cheap fields are right. CPU seconds of the whole
+    call, and how many codes the work budget left unchecked."""
+    from evo_lessons.classroom import check_code
+    from evo_lessons.classroom.pooling import pool_codes
+    from evo_lessons.engine import record, results
+    from evo_lessons.widgets.session import GameSession
+
+    session = GameSession("phylo", 3, ["human", "builder"])
+    session.play_to_end()
+    data = results.game_result(session.scenario(True), "Mallory", play=session.play_record())
+    play = json.dumps(data["play"])
+    save = dict(data["save"], moves="B" * 1_990_000 + "a")
+    head = json.dumps({k: v for k, v in data.items() if k not in ("play", "lesson", "save")})
+    packer = zlib.compressobj(9)
+    start = packer.compress((head[:-1] + ', "save": ' + json.dumps(save)).encode())
+
+    def hostile(number: int) -> str:
+        tail = packer.copy()
+        raw = start + tail.compress(f', "play": {play}, "lesson": "l{number}"}}'.encode())
+        raw += tail.flush()
+        return "EVR2-" + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+    one = hostile(0)
+    figures: dict = {"hostile_code_chars": len(one),
+                     "hostile_code_refused_s": best_cpu(lambda: refused(lambda: check_code(one)),
+                                                        repeats)}  # fmt: skip
+    from evo_lessons import game_spec
+
+    spec = game_spec("adapt_or_die")
+    spec_state = spec.new_game(seed=1, players=5, habitats_per_player=5, choose_creature=False,
+                               scoring="extinctions", max_rounds=500)  # fmt: skip
+    rng = random.Random(1)
+    actors = []
+    while not spec_state.is_over:
+        actors.append(spec_state.current_player)
+        spec_state.apply(rng.choice(spec_state.legal_actions()))
+    seats = ["human"] * 5
+    long_play = results.play_record(seats, actors, ["person"] * len(actors), student=0)
+    long_save = record.compact_save(spec_state, seats)
+    summary = {"generations": 24, "size": 31_746 * 63, "mean_fitness": 0.5, "extinct": False,
+               "frequencies": {}}  # fmt: skip
+    from evo_lessons.population import Settings
+
+    world = Settings.from_json(json.dumps(_worst_population_settings(1))).world
+    summary["frequencies"] = {f"{t.key}={label}": 0.5 for t in world.traits for label in t.labels}
+    kinds = {
+        "unpacking": [hostile(n) for n in range(count)],
+        "long_games": [
+            results.encode(results.game_result(long_save, f"Ada {n}", play=long_play))
+            for n in range(count)
+        ],
+        "population_runs": [
+            results.encode(
+                results.population_result(_worst_population_settings(n), summary, "Mallory")
+            )
+            for n in range(count)
+        ],
+    }
+    for kind, codes in kinds.items():
+        start_cpu = time.process_time()
+        pooled = pool_codes("\n".join(codes))
+        figures[f"paste_{count}_{kind}_s"] = round(time.process_time() - start_cpu, 2)
+        figures[f"paste_{count}_{kind}_skipped"] = len(pooled.skipped)
+        figures[f"paste_{count}_{kind}_budget_spent"] = pooled.budget.spent
+    return figures
+
+
 def run(quick: bool = False) -> dict:
     repeats = 1 if quick else 3
     figures = {}
-    for part in (hostile_text, class_codes, every_game, population_bound, longest_game):
+    for part in (hostile_text, class_codes, every_game, population_bound, longest_game,
+                 hostile_paste):  # fmt: skip
         figures.update({f"codes_{k}": v for k, v in part(repeats).items()})
     return figures
 

@@ -18,13 +18,16 @@ A code typed into an answer is never read; a hand-in without the section is list
 
 :func:`pool` reads codes however the teacher has them and sorts every one into **counted**
 (checked, one row per game however it was encoded or renamed, played by the student),
-**apart** (genuine but not the student's own result: duplicates with who handed them in,
-games the helper bot played for a person, games no person played, seats changed mid-game,
-another scenario or lesson than the one fixed, old EVR1 codes) and **refused** (damaged or
-forged: an illegal move, a "bot" seat that did not play as that bot, relabelled seats, a
-population summary its settings do not give, a run past the work bound). Each not counted has
-a one-word ``problem`` and a reason. The teacher may fix the ``scenario`` (a seed, or a scenario
-code given with the lesson) and the ``lesson``; otherwise every setup is compared on its own.
+**apart** (genuine but not the student's own first play: duplicates with who handed them in,
+one game in two students' files, a deal replayed or rewound or first played by the helper, a
+bot's hand shown, games the helper bot played for a person, games no person played, seats
+changed mid-game, another scenario or lesson than the one fixed, old EVR1 codes) and
+**refused** (damaged or forged: an illegal move, a "bot" seat that did not play as that bot,
+relabelled seats, a population summary its settings do not give, a run past the work bound, a
+hand-in edited after it was made; and codes past the call's work budget, ``skipped``). Each
+not counted has a one-word ``problem`` and a reason. The teacher may fix the ``scenario`` (a
+seed, or a scenario code given with the lesson) and the ``lesson``; otherwise every setup is
+compared on its own.
 :func:`chance` plays a setup ``n`` times with a random player in the student's seat (the same
 deal and bots when the scenario is fixed); ``results.comparisons()`` gives a table and a plot
 per setup. ``python -m evo_lessons.classroom example`` writes the example class the teacher
@@ -70,7 +73,9 @@ from .pooling import Fixed, check_code, pool_codes
 from .report import APART, CHECKS, ClassResults
 
 
-def pool(codes_or_files: Any, *, scenario: Any = None, lesson: str | None = None) -> ClassResults:
+def pool(
+    codes_or_files: Any, *, scenario: Any = None, lesson: str | None = None, budget: Any = None
+) -> ClassResults:
     """Pool a class's result codes into :class:`ClassResults`.
 
     ``codes_or_files``: a code, pasted text (one code a line), a hand-in file (HTML or
@@ -80,11 +85,12 @@ def pool(codes_or_files: Any, *, scenario: Any = None, lesson: str | None = None
     lesson id (likewise). ``games`` has one row per counted game: the student's name, lesson,
     setup, winners and the spec's metrics at the end (numbers from the replayed game), and
     ``you_won`` / ``you_<metric>`` for the student's seat. ``games, rejected = pool(...)``
-    unpacks as before.
+    unpacks as before. ``budget``: a :class:`~.pooling.WorkBudget` (default: the one every
+    call has); codes past it are refused as ``skipped``, unchecked, and say so.
     """
     from .pooling import frames
 
-    pooled = pool_codes(codes_or_files, scenario=scenario, lesson=lesson)
+    pooled = pool_codes(codes_or_files, scenario=scenario, lesson=lesson, budget=budget)
     games, populations, apart, rejected = frames(pooled)
     return ClassResults(games, populations, apart, rejected, pooled.fixed)
 

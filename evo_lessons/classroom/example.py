@@ -3,7 +3,8 @@
 ``python -m evo_lessons.classroom example`` writes ``data/example_codes.txt`` beside this file:
 thirty students' Climate games for lesson ``01_climate`` (four players: the student in seat 1,
 the planner bot in the other three); then what a real class also hands in, so the notebook
-shows every list: one game handed in again under another name (listed apart as a duplicate),
+shows every list: one game handed in again under another name (the same game in two students'
+files: both copies listed apart, neither counted),
 one game the helper bot played to the end (listed apart), three population runs from lesson
 06 (their own summary), and two codes that were tampered with (refused). No student played
 these games: a made-up student chose every move of the student's seat through the person's

@@ -9,6 +9,11 @@ codes are read from its results section only, marked exactly so:
   ``<!-- /evo-results -->`` closes it (each on a line of its own; blanks around them allowed);
 * HTML: ``<section id="evo-results">`` opens it and the next ``</section>`` closes it.
 
+**A hand-in is pooled whole or not at all.** Its last line is a seal: a copy of the work and a
+SHA-256 checksum over the whole file (:mod:`evo_lessons.lessons.handin`). A hand-in whose seal
+is missing or does not match (a results line deleted in a text editor, a loss taken out) is
+refused with a sentence, and none of its codes is read.
+
 The hand-in escapes everything a student typed (``<`` becomes ``&lt;``), so no answer can open
 a section. A hand-in file with no results section (from an older evo_lessons), or with more
 than one, is listed apart with the reason and none of its codes is read. A teacher's own list
@@ -103,9 +108,21 @@ def _from_text(text: str, source: str, loose: bool) -> list[Attempt]:
     return found
 
 
+EDITED = (
+    "this hand-in was changed after it was made (or damaged on the way): its seal does not "
+    "match its text, so none of its codes is read. Ask the student for the file exactly as "
+    "the Hand in box gave it"
+)
+
+
 def _from_named_text(text: str, name: str) -> list[Attempt]:
     suffix = Path(name).suffix.lower()
     if suffix in HAND_IN_SUFFIXES:
+        from evo_lessons.lessons.handin import seal_intact
+
+        if not seal_intact(text):
+            return [Attempt("", name, "edited", EDITED)]
+        text = text.replace("\r\n", "\n").replace("\r", "\n")  # as the seal reads it
         try:
             section = results_section(text, markdown=suffix in (".md", ".markdown"))
         except ValueError as error:
@@ -158,6 +175,13 @@ def _upload(item: Mapping[str, Any]) -> list[Attempt]:
     return _from_named_text(content.decode("utf-8", errors="replace"), name)
 
 
+def _may_be_path(text: str) -> bool:
+    """Whether one pasted line could name a file or folder (a code, or JSON, never does)."""
+    if not text or len(text) >= 4096 or text.startswith("{"):
+        return False
+    return not re.match(r"(?i)ev[a-z]\d*-", text)
+
+
 def find_codes(sources: Any) -> list[Attempt]:
     """Every code attempt in ``sources``: a code, pasted text, a file or folder path, an
     upload (a FileUpload's value), or a list of any of these."""
@@ -176,9 +200,13 @@ def find_codes(sources: Any) -> list[Attempt]:
         return _upload(sources)
     if isinstance(sources, str):
         text = sources.strip()
-        if "\n" not in text and len(text) < 4096 and not text.startswith("EV"):
+        if "\n" not in text and _may_be_path(text):
             path = Path(os.path.expanduser(text))
-            if text and path.exists():
+            try:
+                exists = path.exists()
+            except (OSError, ValueError):  # a name too long for the system, a NUL: not a path
+                exists = False
+            if exists:
                 return find_codes(path)
         if "\n" in text:
             return _from_text(text, "pasted", loose=True)

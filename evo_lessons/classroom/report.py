@@ -13,22 +13,37 @@ from .pooling import Fixed
 if TYPE_CHECKING:
     import pandas as pd
 
-#: what pooling checks, in plain words (the teacher notebook prints it)
+#: what pooling checks, in plain words (the teacher notebook prints it): what it can prove, and
+#: what it cannot (teacher/README.md, "What pooling can and cannot prove", says the same)
 CHECKS = (
     "Every code is replayed move by move through the game's rules, and every bot seat's moves "
     "are asked again of that bot (seeded as the game seeds it): a code whose moves break the "
-    "rules, whose 'bots' did not play as those bots, or whose seats were relabelled to turn a "
-    "loss into a win is refused. The numbers come from the replay, never from the code. A "
-    "population run is run again from its settings (after the work bound) and refused if its "
-    "summary differs. Only a hand-in's results section is read: codes typed into answers never "
-    "count."
+    "rules or whose 'bots' did not play as those bots is refused, and so is a person's seat "
+    "whose every choice is exactly what a bot seeded for it plays, including choices where "
+    "that bot's dice decide (a bot's seat relabelled as the student's, or the helper's moves "
+    "called the student's). The numbers come from the replay, never from the code. A "
+    "population run is checked against what its settings allow, then run again (once for "
+    "renamed copies) and refused if its summary differs. A hand-in is read only if its seal "
+    "matches the whole file: one edited in a text editor is refused whole. Only its results "
+    "section is read: codes typed into answers never count. One call does a bounded amount "
+    "of work and lists any code it left unchecked. What pooling cannot prove: a code is made "
+    "in the student's own kernel, so a student who runs Python there can make any code that "
+    "plays by the rules (its record of rewinds, replays and hands shown included), and a bot "
+    "that always plays the same move in a position (Climate's and Niche's planner, "
+    "Adaptation's memory and keeper bots) cannot be told from a person who plays exactly as it "
+    "does. Games that must count for certain belong on the class service."
 )
 APART = (
-    "Listed apart, not counted: a game handed in again (renamed, re-encoded, or from two files: "
-    "one game counts once), games where the helper bot moved for a person (Step or Play to end), "
-    "games no person played, games whose seats changed mid-game, games continued from a loaded "
-    "position, codes from another scenario or lesson than the one fixed, codes from an older "
-    "evo_lessons, and hand-ins without a results section."
+    "Listed apart, not counted: a game handed in again by the same student (renamed, "
+    "re-encoded, or from two files: one game counts once); the same game in two students' "
+    "files (both apart, neither credited); a deal played again (New game with its seed, a "
+    "scenario code loaded again), rewound and played otherwise (Undo, the timeline), first "
+    "played by the helper bot, or two games of one deal that each claim to be its first play; "
+    "a game in which the page showed a bot's hidden hand; games where the helper bot moved "
+    "for a person (Step or Play to end), games no person played, games whose seats changed "
+    "mid-game, games continued from a loaded position, codes from another scenario or lesson "
+    "than the one fixed, codes from an older evo_lessons, and hand-ins without a results "
+    "section."
 )
 
 
@@ -49,7 +64,7 @@ class ClassResults:
     @property
     def duplicates(self) -> pd.DataFrame:
         """The duplicates among the codes apart: who handed each in, and the first copy."""
-        return self.apart[self.apart["problem"] == "duplicate"]
+        return self.apart[self.apart["problem"].isin(["duplicate", "shared"])]
 
     @property
     def setups(self) -> list[str]:
@@ -99,6 +114,12 @@ class ClassResults:
             f"Listed apart: {len(self.apart)}.",
             f"Refused: {len(self.rejected)}.",
         ]
+        skipped = int((self.rejected["problem"] == "skipped").sum()) if len(self.rejected) else 0
+        if skipped:
+            parts.append(
+                f"Not checked: {skipped} code(s) past this call's work budget (listed among the "
+                "refused as 'skipped'): pool them in another call."
+            )
         return " ".join(parts)
 
     def __repr__(self) -> str:

@@ -30,10 +30,11 @@ from __future__ import annotations
 
 import base64
 import binascii
+import itertools
 import json
 import re
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
@@ -72,6 +73,9 @@ _LAST = "abcdefghijklmnopqrstuvwxyz012345"
 _MORE = "ABCDEFGHIJKLMNOPQRSTUVWXYZ6789+/"
 _LAST_VALUE = {c: n for n, c in enumerate(_LAST)}
 _MORE_VALUE = {c: n for n, c in enumerate(_MORE)}
+#: the most digits one move number may have: 32**4 choices, far more than any game's legal list
+#: (a longer number is refused where it stands, so decoding costs one step per character)
+MAX_MOVE_DIGITS = 4
 
 
 def save_dict(
@@ -140,26 +144,37 @@ def encode_moves(numbers: Iterable[int]) -> str:
     return "".join(parts)
 
 
-def decode_moves(text: str) -> list[int]:
-    """The move numbers of a ``moves`` string; ValueError naming the first bad character.
+def iter_moves(text: str) -> Iterator[int]:
+    """The move numbers of a ``moves`` string, one at a time; ValueError at the first bad one.
 
     Exactly one string encodes a list (no leading zero digit), so equal games have equal saves.
+    A move number has at most MAX_MOVE_DIGITS digits, and a replay stops at the first move the
+    game refuses, so the work is linear in what is read, never in what is not.
     """
-    numbers: list[int] = []
-    value, open_ = 0, False
+    value, digits = 0, 0
     for position, char in enumerate(text):
         last = _LAST_VALUE.get(char)
         if last is not None:
-            numbers.append(value * 32 + last)
-            value, open_ = 0, False
+            yield value * 32 + last
+            value, digits = 0, 0
             continue
         more = _MORE_VALUE.get(char)
-        if more is None or (more == 0 and not open_):
+        if more is None or (more == 0 and not digits):
             raise ValueError(f"the moves hold a character that is not a move at {position + 1}")
-        value, open_ = value * 32 + more, True
-    if open_:
+        digits += 1
+        if digits >= MAX_MOVE_DIGITS:
+            raise ValueError(
+                f"the move at character {position + 2 - digits} is longer than "
+                f"{MAX_MOVE_DIGITS} digits: no game has that many choices"
+            )
+        value = value * 32 + more
+    if digits:
         raise ValueError("the moves end in the middle of a move")
-    return numbers
+
+
+def decode_moves(text: str) -> list[int]:
+    """The move numbers of a ``moves`` string (see :func:`iter_moves`) as a list."""
+    return list(iter_moves(text))
 
 
 class PackError(ValueError):
@@ -320,12 +335,15 @@ def replay(
     except (ValueError, TypeError) as error:
         raise ValueError(f"save rejected: bad options ({error})") from None
     if "moves" in data:
+        moves = iter_moves(data["moves"])
+        if upto is not None:
+            moves = itertools.islice(moves, upto)
         try:
-            decode_moves(data["moves"])
+            return _replay_numbers(state, moves, on_step, numbers)
         except ValueError as error:
+            if str(error).startswith("save rejected"):
+                raise
             raise ValueError(f"save rejected: {error}") from None
-        moves = decode_moves(data["moves"]) if "moves" in data else []
-        return _replay_numbers(state, moves if upto is None else moves[:upto], on_step, numbers)
     actions = data["actions"] if upto is None else data["actions"][:upto]
     types = state.action_types
     for number, raw in enumerate(actions, start=1):
@@ -352,7 +370,7 @@ def replay(
 
 def _replay_numbers(
     state: GameState,
-    moves: list[int],
+    moves: Iterable[int],
     on_step: Callable[[GameState, int | None, Action, list], None] | None,
     numbers: list[int] | None,
 ) -> GameState:

@@ -40,12 +40,15 @@ import hashlib
 import json
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import record
 from .actions import action_from_json, exact_match
 from .bots import wants_observation
+from .relabelled import RELABEL_MIN_CHOICES as RELABEL_MIN_CHOICES
+from .relabelled import Twins
 from .seeds import derive_seed
 from .words import is_whole, seat_name
 
@@ -76,6 +79,8 @@ _KEYS = {
     "population": {"format", "version", "kind", "name", "lesson", "settings", "summary"},
 }
 _PLAY_KEYS = {"student", "loaded", "movers", "changed"}
+#: the session's history of the game (optional: codes made before it was recorded lack it)
+_HISTORY_KEYS = {"before": int, "helper_first": bool, "rewinds": int, "peeked": list}
 _RUN = re.compile(r"([phb])([1-9][0-9]{0,8})")
 _LESSON = re.compile(r"[A-Za-z0-9_.\-]{1,60}")
 #: a population summary's numbers, and the types they must have
@@ -92,7 +97,8 @@ class ResultCodeError(ValueError):
     """A result code that is refused: ``problem`` is a short word, the message a sentence.
 
     The words: prefix, scenario, size, base64, zlib, trailing, json, depth, version, old, kind,
-    name, lesson, field, game, options, move, bot, unfinished, settings, work, forged.
+    name, lesson, field, game, options, move, bot, relabelled, unfinished, settings, work,
+    forged.
     """
 
     def __init__(self, problem: str, sentence: str) -> None:
@@ -160,6 +166,7 @@ def play_record(
     student: int | None,
     loaded: int = 0,
     changed: set[int] | frozenset[int] = frozenset(),
+    history: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Who made each move, as a result code holds it (see the module docstring).
 
@@ -184,12 +191,15 @@ def play_record(
         if seat >= 0 and seats[seat] == HUMAN:
             who = movers[move]
             letters.append(PERSON if who == "person" else HELPER if who == "helper" else BOT)
-    return {
+    made = {
         "student": student,
         "loaded": loaded,
         "movers": _run_length(letters),
         "changed": sorted(changed),
     }
+    if history is not None:
+        made["history"] = {key: history[key] for key in _HISTORY_KEYS}
+    return made
 
 
 def _run_length(letters: list[str]) -> str:
@@ -289,10 +299,30 @@ _DAMAGED = {
 }
 
 
+#: a code inflates to at most this many times its length, plus INFLATE_FLOOR: an honest code
+#: inflates about 1.4 times (move tokens), a save with its moves spelt out as JSON objects 16
+#: times; a 3 KB code that would unpack to 2 MB is refused after a few hundred kB, so what a
+#: code costs to read is linear in its own length
+INFLATE_RATIO = 64
+INFLATE_FLOOR = 65_536
+
+
+def inflate_limit(body: str) -> int:
+    """The most a code's body is inflated to (see INFLATE_RATIO)."""
+    return min(MAX_RESULT_BYTES, INFLATE_RATIO * len(body) + INFLATE_FLOOR)
+
+
 def _inflate(body: str) -> str:
+    limit = inflate_limit(body)
     try:
-        return record.unpack(body, MAX_RESULT_BYTES)
+        return record.unpack(body, limit)
     except record.PackError as error:
+        if error.problem == "size" and limit < MAX_RESULT_BYTES:
+            raise ResultCodeError(
+                "size",
+                f"this result code unpacks to more than {INFLATE_RATIO} times its own length, "
+                "which no game's code does: it is refused unread",
+            ) from None
         raise ResultCodeError(error.problem, _DAMAGED[error.problem]) from None
 
 
@@ -388,8 +418,10 @@ def _check_fields(data: object) -> dict[str, Any]:
 def _check_play(play: object) -> None:
     """The shape of a ``play`` record (what it claims is checked against the replay later)."""
     bad = ResultCodeError("field", "the record of who played is damaged")
-    if not isinstance(play, dict) or set(play) != _PLAY_KEYS:
+    if not isinstance(play, dict) or set(play) - {"history"} != _PLAY_KEYS:
         raise bad
+    if "history" in play:
+        _check_history(play["history"])
     student, loaded, movers, changed = (play[k] for k in ("student", "loaded", "movers", "changed"))
     if student is not None and not (is_whole(student) and 0 <= student < 64):
         raise bad
@@ -409,6 +441,28 @@ def _check_play(play: object) -> None:
     # a save holds at most one move per character: a longer record is not of a save we read
     if sum(int(m.group(2)) for m in runs) > record.MAX_SAVE_BYTES:
         raise bad
+
+
+def _check_history(history: object) -> None:
+    bad = ResultCodeError("field", "the record of how the game was reached is damaged")
+    if not isinstance(history, dict) or set(history) != set(_HISTORY_KEYS):
+        raise bad
+    for key, kind in _HISTORY_KEYS.items():
+        value = history[key]
+        if kind is int and not (is_whole(value) and 0 <= value < 10**9):
+            raise bad
+        if kind is bool and not isinstance(value, bool):
+            raise bad
+    peeked = history["peeked"]
+    if not (all(is_whole(s) and 0 <= s < 64 for s in peeked) and peeked == sorted(set(peeked))):
+        raise bad
+
+
+def iter_movers(text: str) -> Iterator[str]:
+    """The letters of a run-length ``movers`` string, one at a time (read as a replay goes)."""
+    for run in _RUN.finditer(text):
+        for _ in range(int(run.group(2))):
+            yield run.group(1)
 
 
 def movers_of(text: str) -> list[str]:
@@ -432,6 +486,8 @@ class CheckedGame:
     person_moves: dict[int, int] = field(default_factory=dict)
     helper_moves: dict[int, int] = field(default_factory=dict)
     numbers: list[int] = field(default_factory=list)
+    #: the session's record of how the game was reached (None: the code predates it)
+    history: dict[str, Any] | None = None
 
 
 def check_game_result(spec: GameSpec, data: dict[str, Any]) -> CheckedGame:
@@ -468,7 +524,10 @@ def check_game_result(spec: GameSpec, data: dict[str, Any]) -> CheckedGame:
     if any(s >= len(seats or ()) for s in changed):
         raise ResultCodeError("field", "a changed seat is not a seat of this game")
     checked = CheckedGame(state, seats, student, play is not None, loaded, list(changed))
-    letters = movers_of(play["movers"]) if play else []
+    checked.history = play.get("history") if play else None
+    if checked.history and any(s >= len(seats) for s in checked.history["peeked"]):
+        raise ResultCodeError("field", "a seat said to be shown is not a seat of this game")
+    letters = iter_movers(play["movers"]) if play else iter(())
     verify = play is not None
     try:
         numbers = _replay_checked(spec, state, save, seats, checked, letters, verify)
@@ -489,28 +548,33 @@ def check_game_result(spec: GameSpec, data: dict[str, Any]) -> CheckedGame:
 def _replay_checked(spec, state, save, seats, checked, letters, verify) -> list[int]:
     """The replay behind :func:`check_game_result`: every move numbered, bots re-asked."""
     if "moves" in save:
-        try:
-            numbers = record.decode_moves(save["moves"])
-        except ValueError as error:
-            raise ResultCodeError("move", str(error)) from None
+        moves: Any = record.iter_moves(save["moves"])  # read as the replay goes: linear
     else:
-        numbers = None
+        moves = iter(save["actions"])
         types = state.action_types
     changed = set(checked.changed)
     found: list[int] = []
-    letter_at = 0
-    total = len(numbers) if numbers is not None else len(save["actions"])
-    for move in range(total):
+    # F5: does the student's seat play exactly as a bot (or the helper) seeded for it would?
+    twins = Twins(spec, save["seed"]) if verify else None
+    move = -1
+    while True:
+        try:
+            item = next(moves)
+        except StopIteration:
+            break
+        except ValueError as error:
+            raise ResultCodeError("move", str(error)) from None
+        move += 1
         legal = state.legal_actions()
-        if numbers is not None:
-            number = numbers[move]
+        if "moves" in save:
+            number = item
             if number >= len(legal):
                 raise ResultCodeError(
                     "move", f"move {move + 1} is choice {number + 1} of {len(legal)}: no such move"
                 )
         else:
             try:
-                action = action_from_json(save["actions"][move], types)
+                action = action_from_json(item, types)
                 number = legal.index(action)
             except ValueError as error:
                 raise ResultCodeError(
@@ -522,14 +586,15 @@ def _replay_checked(spec, state, save, seats, checked, letters, verify) -> list[
         if verify and move >= checked.loaded and seat is not None:
             kind = seats[seat]
             if kind == HUMAN:
-                if letter_at >= len(letters):
+                letter = next(letters, None)
+                if letter is None:
                     raise ResultCodeError("field", "the record of who played ends too soon")
-                letter = letters[letter_at]
-                letter_at += 1
                 if letter == BOT and seat not in changed:
                     raise ResultCodeError("field", "a bot is said to have moved on a person's seat")
                 if letter == PERSON:
                     checked.person_moves[seat] = checked.person_moves.get(seat, 0) + 1
+                    if seat == checked.student and twins is not None:
+                        twins.compare(state, seat, move, legal, number)
                 elif letter == HELPER:
                     checked.helper_moves[seat] = checked.helper_moves.get(seat, 0) + 1
             elif seat not in changed:
@@ -544,8 +609,15 @@ def _replay_checked(spec, state, save, seats, checked, letters, verify) -> list[
                     )
         state.apply(legal[number])
         found.append(number)
-    if verify and letter_at != len(letters):
+    if verify and next(letters, None) is not None:
         raise ResultCodeError("field", "the record of who played is longer than the game")
+    if twins is not None and twins.twin() is not None:
+        raise ResultCodeError(
+            "relabelled",
+            f"{seat_name(checked.student)} is said to be the student's, but every one of its "
+            f"choices is what the {twins.twin()} plays there, {twins.choices} of them where its "
+            "seed decides: a bot's seat relabelled as a person's",
+        )
     return found
 
 
@@ -557,9 +629,11 @@ def fingerprint(
     """One game (or run) however it was encoded: the same for every compression, JSON layout,
     key order, name, lesson or trailing bytes, different for another game, seat or student.
 
-    A game's print covers its game, options (pass the replayed state's, which the spec
-    normalised: defaults written out or left out give one print), seed, moves (as move
-    numbers), seats and the student's seat; a population run's covers its checked settings.
+    A game's print covers its game, seed, moves (as move numbers), seats and the student's
+    seat, and not its options: the same moves from the same seed are one game, and an option
+    that changed nothing in it (a round limit never reached) must not make a second game of it.
+    ``options`` is accepted for old callers and not used. A population run's print covers its
+    checked settings.
     """
     if data["kind"] == "population":
         body: Any = ["population", data["settings"]]
@@ -571,7 +645,6 @@ def fingerprint(
         body = [
             "game",
             save["game"],
-            save["options"] if options is None else options,
             save["seed"],
             record.encode_moves(numbers) if numbers is not None else save.get("actions"),
             save.get("seats"),

@@ -151,6 +151,22 @@ def result_title(record: dict) -> str:
     return f"{record.get('label', '')}: {kind} of {record.get('game', '')}{helped}"
 
 
+def in_lesson_order(work: Work) -> list[tuple[str, dict]]:
+    """The work's questions in the lesson's order (its answer key lists them as the notebook
+    asks them), whatever order they came back in (a restore brings them sorted by id);
+    questions the key does not name follow, in the order they were saved."""
+    questions = list(work.questions.items())
+    try:
+        from .answers import load_answers
+
+        order = {qid: n for n, qid in enumerate(load_answers(work.lesson).questions)}
+    except (OSError, ValueError):
+        return questions
+    last = len(order)
+    ranked = sorted(enumerate(questions), key=lambda item: (order.get(item[1][0], last), item[0]))
+    return [question for _n, question in ranked]
+
+
 def to_markdown(work: Work, title: str) -> str:
     """The hand-in as Markdown: everything typed escaped, codes in fenced blocks."""
     lines = [f"# {md_line(title)}: hand-in", ""]
@@ -159,7 +175,7 @@ def to_markdown(work: Work, title: str) -> str:
     lines += ["## Questions", ""]
     if not work.questions:
         lines += ["*(no questions answered)*", ""]
-    for number, (question_id, record) in enumerate(work.questions.items(), start=1):
+    for number, (question_id, record) in enumerate(in_lesson_order(work), start=1):
         stage = STAGE_NAMES.get(record.get("stage", ""), "Question")
         prompt = md_line(record.get("prompt", ""))
         lines += [f"**{number}. {stage}.** {prompt} *({md_line(question_id)})*", ""]
@@ -210,7 +226,7 @@ def to_html(work: Work, title: str) -> str:
     ]
     if not work.questions:
         parts.append('<p class="missing">(no questions answered)</p>')
-    for number, (question_id, record) in enumerate(work.questions.items(), start=1):
+    for number, (question_id, record) in enumerate(in_lesson_order(work), start=1):
         stage = STAGE_NAMES.get(record.get("stage", ""), "Question")
         answer = str(record.get("answer", "")).strip()
         shown = e(answer) if answer else '<span class="missing">(no answer)</span>'
@@ -274,6 +290,28 @@ def with_work(body: str, work: Work) -> str:
     """The file's text with the machine-readable copy of the work as its last line."""
     payload = work_payload(work)
     return f"{body}<!-- {WORK_MARKER} sha256={checksum(payload, body)} {payload} -->\n"
+
+
+#: the seal: the machine-readable copy and its checksum, the file's last line
+_SEAL = re.compile(
+    r"<!-- " + re.escape(WORK_MARKER) + r" sha256=([0-9a-f]{64}) ([A-Za-z0-9+/=]{1,12000000}) -->"
+    r"[ \t\r\n]*\Z"
+)
+
+
+def seal_of(text: str) -> tuple[int, str, str] | None:
+    """Where the seal starts, its checksum and its payload; None if the file has none."""
+    start = text.rfind(f"<!-- {WORK_MARKER} ")
+    found = _SEAL.match(text, start) if start >= 0 else None
+    return None if found is None else (start, found.group(1), found.group(2))
+
+
+def seal_intact(text: str) -> bool:
+    """Whether a hand-in's text is exactly as the Hand in box wrote it (line endings and
+    trailing spaces aside): its seal is there and its checksum matches the whole file. Class
+    pooling reads a hand-in only then, so a results section edited by hand is never pooled."""
+    seal = seal_of(text)
+    return seal is not None and checksum(seal[2], text[: seal[0]]) == seal[1]
 
 
 def write_hand_in(work: Work, title: str, folder: Path) -> list[Path]:

@@ -39,6 +39,8 @@ def command(teacher: bool = False, extra: list[str] | None = None) -> list[str]:
         # source tree): kernel messages without Nagle's wait, and the reopen hook
         "--ServerApp.jpserver_extensions=evo_lessons.widgets.server=True",
         "--LabApp.news_url=None",
+        # a student's terminal could read the teacher edition beside notebooks/ (F9)
+        *([] if teacher else ["--ServerApp.terminals_enabled=False"]),
         *(extra or []),
         start,
     ]

@@ -128,6 +128,11 @@ def read_hand_in_file(path: str | os.PathLike) -> dict[str, Any]:
 def merge(work: Work, parts: dict[str, Any]) -> None:
     """Make ``parts`` (a checked hand-in) the work: restored parts win, nothing is dropped
     (questions, checkpoints and games only in the current work stay; results are united)."""
+    kept_reveals = {
+        question_id: str(record.get("answer_when_revealed", ""))
+        for question_id, record in work.questions.items()
+        if record.get("revealed")
+    }
     known = {r["code"] for r in parts["results"]}
     results = parts["results"] + [r for r in work.results if r["code"] not in known]
     work.adopt(
@@ -138,8 +143,28 @@ def merge(work: Work, parts: dict[str, Any]) -> None:
             "checkpoints": {**work.checkpoints, **parts["checkpoints"]},
             "games": {**work.games, **parts["games"]},
             "results": results,
+            "deals": _merged_deals(work.deals, parts.get("deals", {})),
         }
     )
+    # the record that a model answer was shown is never taken back by a restore: a hand-in
+    # made before Reveal, uploaded again, must not erase it
+    for question_id, before in kept_reveals.items():
+        record = work.questions.setdefault(question_id, {"prompt": "", "stage": "", "answer": ""})
+        if not record.get("revealed"):
+            record["revealed"] = True
+            record["answer_when_revealed"] = before
+
+
+def _merged_deals(mine: dict[str, Any], theirs: dict[str, Any]) -> dict[str, Any]:
+    """Deals from both: the larger count of showings, helped if either says so."""
+    merged = {key: dict(value) for key, value in mine.items()}
+    for key, value in theirs.items():
+        kept = merged.get(key, {"shown": 0, "helper": False})
+        merged[key] = {
+            "shown": max(kept["shown"], value["shown"]),
+            "helper": kept["helper"] or value["helper"],
+        }
+    return merged
 
 
 def keep_aside(work: Work) -> None:

@@ -78,6 +78,16 @@ class Tracker:
         self._run_codes: dict[int, str] = {}  # id of a population run -> its kept code
         self._runs: dict[int, Any] = {}  # id of a population run -> the run (kept alive)
         self._unnamed: dict[str, Any] = {}  # code kept without a name -> a copy of its session
+        self._deal_book: Any = None  # the lesson's deals shown (see deal_book)
+
+    def deal_book(self) -> Any:
+        """The lesson's one book of deals shown, kept in its work file (saved on change)."""
+        if self._deal_book is None:
+            from evo_lessons.widgets.deals import DealBook
+
+            work = self.lesson.work
+            self._deal_book = DealBook(work.deals, work.save)
+        return self._deal_book
 
     # -- naming -------------------------------------------------------------------------------
     def name(self) -> str:
@@ -110,6 +120,8 @@ class Tracker:
         label = label or widget.session.game
         if hasattr(widget, "lesson"):
             widget.lesson = self.lesson.id  # the widget's own result codes name the lesson
+        if hasattr(widget.session, "use_deals"):  # deals shown count across kernels
+            widget.session.use_deals(self.deal_book())
         if self.games.get(label) is not widget:
             self.games[label] = widget
 

@@ -24,6 +24,9 @@ What the file holds about games (the same goes for the hand-in, which is made fr
   (``session.scenario_code_ready``: the game is over, or it has no hidden information, or it is
   the teacher's): mid-game, the seed of a game with hidden cards would show every other
   player's hand, so the file says only "in progress, N moves".
+* ``deals``: every deal (game and seed) the lesson's games have shown, how often, and whether
+  the helper bot moved in it, so a deal played again in a new kernel is still known as a
+  replay (:mod:`evo_lessons.widgets.deals`);
 * ``results``: every finished game's and population run's result code (``EVR1-``), labelled,
   in the order they finished: a New game, Undo or rewind never drops one.
 """
@@ -60,12 +63,23 @@ _QUESTION = {
 _CHECKPOINT = {"passed": bool, "message": str, "typed": str, "question": str}
 _GAME = {"game": str, "code": str, "moves": int, "over": bool, "result": str}
 _RESULT = {"label": str, "kind": str, "game": str, "code": str, "helped": bool}
+#: every deal the lesson's games have shown ("<game>:<seed>"): see evo_lessons.widgets.deals
+_DEAL = {"shown": int, "helper": bool}
 
 
 def work_path(lesson: str, work_dir: str | os.PathLike | None = None) -> Path:
     """Where the work of ``lesson`` is saved: ``<work_dir>/.evo_work/<lesson>.json``."""
     base = work_dir if work_dir is not None else os.environ.get(WORK_DIR_VARIABLE, ".")
     return Path(base) / FOLDER / f"{check_id(lesson, 'lesson')}.json"
+
+
+def clean_text(text: object) -> str:
+    """Text from the page as the work keeps it: a lone half of a surrogate pair (what a browser
+    sends for half an emoji) becomes U+FFFD, so every later save can be written as UTF-8."""
+    text = str(text)
+    if not any("\ud800" <= c <= "\udfff" for c in text):
+        return text
+    return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in text)
 
 
 def _now() -> str:
@@ -85,7 +99,7 @@ def _record(value: Any, fields: dict[str, type], what: str) -> dict[str, Any]:
             raise ValueError(f"a {what}'s {key} is not a whole number")
         if not isinstance(item, kind):
             raise ValueError(f"a {what}'s {key} is not {kind.__name__}")
-        out[key] = item
+        out[key] = clean_text(item) if kind is str else item
     return out
 
 
@@ -113,6 +127,7 @@ def validate(data: Any, lesson: str) -> dict[str, Any]:
         "checkpoints",
         "games",
         "results",
+        "deals",
     }
     if unknown:
         raise ValueError(f"unknown parts {sorted(str(u)[:30] for u in unknown)}")
@@ -139,12 +154,13 @@ def validate(data: Any, lesson: str) -> dict[str, Any]:
     if any(not r.get("code") or r.get("kind") not in ("game", "population") for r in checked):
         raise ValueError("a result has no code or kind")
     return {
-        "student": student,
-        "updated": updated,
+        "student": clean_text(student),
+        "updated": clean_text(updated),
         "questions": _table(data.get("questions", {}), _QUESTION, "question"),
         "checkpoints": _table(data.get("checkpoints", {}), _CHECKPOINT, "checkpoint"),
         "games": games,
         "results": checked,
+        "deals": _table(data.get("deals", {}), _DEAL, "deal", ids=False),
     }
 
 
@@ -163,6 +179,8 @@ class Work:
         self.checkpoints: dict[str, dict[str, Any]] = {}
         self.games: dict[str, dict[str, Any]] = {}
         self.results: list[dict[str, Any]] = []
+        #: deals shown in this lesson, across kernels (a DealBook's entries; see module docs)
+        self.deals: dict[str, dict[str, Any]] = {}
         self.updated = ""
         self.problem = ""  # the last reason a save or load failed, in words ("" = none)
 
@@ -215,6 +233,8 @@ class Work:
         self.checkpoints = parts["checkpoints"]
         self.games = parts["games"]
         self.results = parts["results"]
+        self.deals.clear()  # the same dict: a session's DealBook may hold it
+        self.deals.update(parts.get("deals", {}))
         self.updated = parts["updated"]
 
     def to_dict(self) -> dict[str, Any]:
@@ -227,6 +247,7 @@ class Work:
             "checkpoints": self.checkpoints,
             "games": self.games,
             "results": self.results,
+            "deals": self.deals,
         }
 
     def save(self) -> bool:
@@ -246,6 +267,9 @@ class Work:
         except OSError as error:
             self.problem = f"Your work could not be saved ({error.strerror or error})."
             return False
+        except (UnicodeError, ValueError) as error:  # text that cannot be written (never kept)
+            self.problem = f"Your work could not be saved ({type(error).__name__}): retype it."
+            return False
         finally:
             if temporary is not None:
                 with contextlib.suppress(OSError):
@@ -255,7 +279,7 @@ class Work:
 
     # -- changes (each one saved at once) -----------------------------------------------------
     def set_student(self, name: str) -> bool:
-        self.student = name.strip()
+        self.student = clean_text(name).strip()
         return self.save()
 
     def register_question(self, question_id: str, prompt: str, stage: str) -> str:
@@ -271,7 +295,7 @@ class Work:
 
     def set_answer(self, question_id: str, answer: str) -> bool:
         record = self.questions.setdefault(question_id, {"prompt": "", "stage": ""})
-        record["answer"] = answer
+        record["answer"] = clean_text(answer)
         return self.save()
 
     def mark_revealed(self, question_id: str) -> bool:
@@ -283,7 +307,12 @@ class Work:
         return self.save()
 
     def set_checkpoint(self, checkpoint_id: str, passed: bool, message: str, **extra: Any) -> bool:
-        self.checkpoints[checkpoint_id] = {"passed": passed, "message": message, **extra}
+        extra = {k: clean_text(v) if isinstance(v, str) else v for k, v in extra.items()}
+        self.checkpoints[checkpoint_id] = {
+            "passed": passed,
+            "message": clean_text(message),
+            **extra,
+        }
         return self.save()
 
     def set_game(self, label: str, record: dict[str, Any]) -> bool:

@@ -123,3 +123,40 @@ def result_code(result: Result, name: str, lesson: str | None = None) -> str:
     settings = json.loads(result.settings.to_json())
     data = results.population_result(settings, population_summary(result), name, lesson=lesson)
     return results.encode(data)
+
+
+def summary_problem(settings: Settings, claimed: dict[str, Any]) -> str:
+    """What is wrong with a claimed summary that can be seen without running the model ("" if
+    nothing): the class tools check this first, so a forged code costs no run.
+
+    A run always records every generation its settings ask for; it is extinct exactly when
+    none is left; it never holds more than the work bound's most alive at once; its mean
+    fitness and every frequency lie between 0 and 1; and its frequencies name exactly the
+    world's trait values (none once extinct)."""
+    from .settings import work
+
+    world = settings.world
+    _total, most_alive = work(settings, world)
+    size = claimed["size"]
+    if claimed["generations"] != settings.generations:
+        asked = settings.generations
+        return f"it says {claimed['generations']} generations; its settings run {asked}"
+    if not 0 <= size <= most_alive:
+        return f"it says {size} individuals at the end; its settings allow at most {most_alive}"
+    if claimed["extinct"] != (size == 0):
+        return "it says extinct and alive at once"
+    if not 0 <= claimed["mean_fitness"] <= 1:
+        return "its mean fitness is outside 0 to 1"
+    labels = {f"{trait.key}={label}" for trait in world.traits for label in trait.labels}
+    frequencies = claimed["frequencies"]
+    if set(frequencies) != (set() if size == 0 else labels):
+        return "its frequencies do not name this world's trait values"
+    if not all(0 <= value <= 1 for value in frequencies.values()):
+        return "a frequency is outside 0 to 1"
+    return ""
+
+
+def settings_key(settings: Settings) -> str:
+    """One run's settings as one text, however its code was laid out or named: the same
+    settings give the same run, so a pooling call runs them once."""
+    return settings.to_json()

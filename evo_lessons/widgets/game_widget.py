@@ -352,6 +352,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
     def _adopt(self, session: GameSession) -> None:
         """Play a loaded scenario: it stands exactly at its saved move until someone acts."""
         session.teacher = session.teacher or self.teacher
+        session.use_deals(self.session.deals)  # a scenario loaded again is a deal replayed
         self.session = session
         self._last_epoch = self._feed.epoch if self._feed is not None else self._last_epoch
         self._feed = None  # the loaded game may seat another number of players
@@ -439,6 +440,8 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         view = spec.view
         actions = self._choices() if session.is_human_turn() and not covered else []
         board_seat = None if covered else viewer
+        if not state.is_over:
+            session.note_shown(board_seat)  # a hand shown goes into the game's result code
         if state.is_over:
             self._note_finished()
         code_ready = self.scenario_code_ready

@@ -19,6 +19,18 @@ same move in the same position whatever happened before: after an undo, a rewind
 seat change. That is what lets the class tools re-ask every bot seat and refuse a code whose
 "bots" did not play as those bots.
 
+**The session's whole history** (:attr:`GameSession.deal_history`) goes into the result code
+too, because the moves alone do not show how a game was reached: how often this deal had been
+played before the game began (New game with a seed, a scenario code loaded again; a deal
+counts as played at its first move or when another seat's hand is shown, not when it is only
+dealt, so a cell run again or a lesson reopened is no replay: a
+:class:`~evo_lessons.widgets.deals.DealBook`, kept in the lesson's work file across kernels),
+whether the helper bot had moved in it, how often a move was made that differs from one already
+on the timeline (Undo, the slider: a rewound game), and which seats' hands the page showed
+(:meth:`GameSession.note_shown`) whose seat a bot holds at the end (a peek at a bot's cards,
+whatever seat changes, at move 0 or across New game, led there). The class tools count a
+student's first unrewound play of a deal and list every other apart with its reason.
+
 **Hidden information.** A scenario code holds the seed, and the seed rebuilds every hidden
 card; :meth:`scenario_code` therefore refuses while a game with hidden information is on,
 unless the session is a teacher's (``teacher=True``: the teacher edition sets up scenarios).
@@ -46,6 +58,8 @@ from evo_lessons.engine import (
 from evo_lessons.engine.seeds import check_seed
 from evo_lessons.engine.words import is_whole, seat_name, short_repr
 
+from .deals import DealBook, deal_key
+
 HUMAN = "human"
 #: the largest scenario file or code the widget reads (a long game's save is tens of kB)
 MAX_SCENARIO_BYTES = record.MAX_CODE_CHARS
@@ -55,6 +69,15 @@ HIDDEN_CODE = (
     "The scenario code is given when the game is over: mid-game it would show the other "
     "players' hidden cards."
 )
+
+
+class ChoiceRefused(IllegalAction):
+    """A choice from the page that is refused, in words that name no legal move."""
+
+    def __init__(self, index: object, reason: str) -> None:
+        ValueError.__init__(self, f"Illegal action: choice number {short_repr(index)}. {reason}")
+        self.action = index
+        self.legal = []
 
 
 class GameSession:
@@ -78,6 +101,8 @@ class GameSession:
         state = self.spec.new_game(seed=self.seed, **options)  # validates the options
         self.options = dict(state.options)
         self.seats = self._check_seats(seats, state.num_players)
+        #: every deal this session (and the lesson it joins) has shown; see the module docstring
+        self.deals = DealBook()
         self._clear_timeline()
         self._restart(state)
 
@@ -91,6 +116,61 @@ class GameSession:
         self.numbers: list[int] = []
         #: seats switched between a person and a bot (or between bots) during this game
         self.changed_seats: set[int] = set()
+        #: the furthest this game has gone (move, mover), kept through Undo and rewinds
+        self._furthest: list[tuple[Action, str]] = []
+        #: seats whose own (hidden) view the page showed during this deal
+        self.shown_seats: set[int] = set()
+        before = self.deals.record(self.deal)
+        #: what the result code says about how this game was reached (see the module docstring)
+        self.deal_history: dict[str, Any] = {
+            "before": before["shown"],
+            "helper_first": before["helper"],
+            "rewinds": 0,
+        }
+        #: whether this game has counted as a play of its deal yet (see :meth:`_played`)
+        self._played_deal = False
+        #: the seat whose hand a fresh deal shows first (the student's, by default)
+        self._opening_seat = self.humans[0] if self.humans else None
+
+    @property
+    def deal(self) -> str:
+        """The name of this game's deal (its game and seed): see :mod:`.deals`."""
+        return deal_key(self.spec.name, self.seed)
+
+    def use_deals(self, book: DealBook) -> None:
+        """Join a shared book of deals (a lesson's): its earlier showings of this deal count
+        for this game, and this session's showings are added to it."""
+        if book is self.deals:
+            return
+        earlier = book.record(self.deal)
+        self.deal_history["before"] += earlier["shown"]
+        self.deal_history["helper_first"] |= earlier["helper"]
+        book.absorb(self.deals)
+        self.deals = book
+
+    def note_shown(self, seat: int | None) -> None:
+        """The page shows this seat's own view now (its hand, if the game hides any)."""
+        if seat is not None and is_whole(seat) and 0 <= seat < len(self.seats):
+            self.shown_seats.add(seat)
+            if seat != self._opening_seat:  # another seat's hand: the deal is being played
+                self._played()
+
+    def _played(self) -> None:
+        """This game counts as a play of its deal (once): at its first move, or when the page
+        shows a hand other than the opening seat's. A deal only dealt (a cell run again, a
+        lesson reopened: the student's own opening hand on the screen) is not yet a play."""
+        if self._played_deal:
+            return
+        self._played_deal = True
+        before = self.deals.show(self.deal)
+        self.deal_history["before"] = before["shown"]
+        self.deal_history["helper_first"] |= before["helper"]
+
+    def history_record(self) -> dict[str, Any]:
+        """How this game was reached, as its result code holds it (see the module docstring)."""
+        hidden = self.spec.hidden_information
+        peeked = sorted(s for s in self.shown_seats if self.seats[s] != HUMAN) if hidden else []
+        return {**self.deal_history, "peeked": peeked}
 
     @property
     def game(self) -> str:
@@ -178,6 +258,21 @@ class GameSession:
         self._record()
         self.log.extend((self.position, e.text) for e in events)
 
+    def _note_furthest(self, action: Action, mover: str) -> None:
+        """Compare a move with the furthest this game has gone: another move (or mover) where
+        one was already made means the game was rewound and played otherwise. Undo and the
+        slider cut the timeline, not this record, so a move redone the same way and then a
+        different one later still counts as a rewind."""
+        seen, at = self._furthest, self.position
+        if at > len(seen):  # moves that came with a loaded scenario
+            seen[:] = list(zip(self.actions[:at], self.movers[:at], strict=True))
+        if at < len(seen):
+            if seen[at] == (action, mover):
+                return
+            self.deal_history["rewinds"] += 1
+            del seen[at:]
+        seen.append((action, mover))
+
     def _cut(self, length: int) -> None:
         for kept in (self.actions, self.actors, self.movers, self.numbers):
             del kept[length:]
@@ -190,6 +285,8 @@ class GameSession:
         events = self.state.apply(action)  # raises IllegalAction, changing nothing
         own = self.state.history[-1]  # the state's own copy of the action
         number = next(i for i, a in enumerate(legal) if a is own)
+        self._played()
+        self._note_furthest(own, mover)
         self._cut(self.position)
         self._after_step(player, own, events, mover, number)
         return events
@@ -197,10 +294,14 @@ class GameSession:
     def act_index(self, index: object) -> list:
         """Apply the human's choice by its index among the legal actions (from the browser)."""
         legal = self.state.legal_actions()
-        if not (is_whole(index) and 0 <= index < len(legal)):
-            raise IllegalAction(f"choice number {short_repr(index)}", legal, "No such choice.")
+        # the refusal names no legal move: the page shows a person's own choices, and nothing
+        # from the page may list a move the page does not show (a bot's hand, say)
+        if self.state.is_over:
+            raise ChoiceRefused(index, "The game is over: no move is legal now.")
         if not self.is_human_turn():
-            raise IllegalAction(f"choice number {index}", legal, "It is a bot's turn.")
+            raise ChoiceRefused(index, "It is a bot's turn: a bot decides now.")
+        if not (is_whole(index) and 0 <= index < len(legal)):
+            raise ChoiceRefused(index, f"There are {len(legal)} choices now; pick one shown.")
         return self.apply(legal[index])
 
     def bot_step(self) -> list | None:
@@ -216,7 +317,10 @@ class GameSession:
             mover = self.seats[player]
         legal = self.state.legal_actions()
         observation = self.state.observation(player) if wants_observation(bot, legal) else None
-        return self.apply(bot.choose(observation, legal), mover)
+        events = self.apply(bot.choose(observation, legal), mover)
+        if mover == HELPER:  # a later game of this deal may repeat the helper's moves
+            self.deals.helped(self.deal)
+        return events
 
     def play_to_end(self) -> int:
         """Every remaining move by bots, the helper bot on people's seats (recorded as the
@@ -357,6 +461,7 @@ class GameSession:
             student=student,
             loaded=self.loaded_moves,
             changed=self.changed_seats,
+            history=self.history_record(),
         )
 
     def result_code(self, name: str, lesson: str | None = None, *, seat: int | None = None) -> str:

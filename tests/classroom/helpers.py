@@ -58,3 +58,15 @@ def readable(data: dict) -> dict:
     save.pop("moves", None)
     save["actions"] = [a.to_json() for a in state.history]
     return data
+
+
+def sealed(body: str, lesson: str = "01_climate") -> str:
+    """A hand-in's text with its seal (the last line the Hand in box writes), as if made by the
+    hand-in writer: pooling reads only a hand-in whose seal matches its whole text."""
+    from pathlib import Path
+
+    from evo_lessons.lessons.handin import with_work
+    from evo_lessons.lessons.work import Work
+
+    body = body if body.endswith("\n") else body + "\n"
+    return with_work(body, Work(lesson, Path("unused.json")))

@@ -14,7 +14,7 @@ from evo_lessons.engine import record, results
 from evo_lessons.engine.results import ResultCodeError
 from evo_lessons.widgets.session import GameSession
 
-from .helpers import a_code, pack, play_as_student, unpack
+from .helpers import a_code, pack, play_as_student, sealed, unpack
 
 NICHE = ["human", "planner", "planner", "planner"]
 
@@ -147,7 +147,7 @@ def test_another_setup_never_becomes_the_compared_setup():
 
     niche = lost_niche_game().result_code("Ada")
     climate = play_as_student(GameSession("climate", 3, ["human", "planner"], players=2), 3)
-    copies = [climate.result_code(f"Flood {n}") for n in range(10)]
+    copies = [climate.result_code("Flood", lesson=f"lesson{n}") for n in range(10)]
     pooled = pool([niche, *copies])
     assert len(pooled.games) == 2 and len(pooled.setups) == 2  # ten copies count once
     with pytest.raises(ValueError, match="setups"):
@@ -181,17 +181,33 @@ def reencodings(code: str) -> list[str]:
     ]
 
 
-def test_a_game_re_encoded_six_ways_counts_once_and_each_copy_is_named():
+def test_a_game_re_encoded_five_ways_counts_once_and_each_copy_is_named():
     code = a_code("Ada")
-    pooled = pool([code, *reencodings(code)])
+    copies = [c for c in reencodings(code) if unpack_name(c) != "Someone Else"]
+    pooled = pool([code, *copies])
     assert len(pooled.games) == 1
     assert pooled.duplicates["same_as"].tolist() == ["Ada (pasted)"] * len(pooled.duplicates)
-    assert len(pooled.duplicates) + len(pooled.rejected) == 6
+    assert len(pooled.duplicates) + len(pooled.rejected) == 5
+
+
+def test_a_renamed_copy_puts_every_copy_of_the_game_apart():
+    code = a_code("Ada")
+    pooled = pool([code, *reencodings(code)])
+    assert pooled.games.empty
+    assert set(pooled.apart["problem"]) == {"shared"}
+    assert {"Ada", "Someone Else"} <= set(pooled.apart["name"])
+
+
+def unpack_name(code: str) -> str | None:
+    try:
+        return unpack(code)["name"]
+    except Exception:  # a copy damaged on purpose
+        return None
 
 
 def test_the_comparison_uses_the_de_duplicated_games():
     win = a_code("Ada")
-    pooled = pool([win, *reencodings(win)])
+    pooled = pool([win, *[c for c in reencodings(win) if unpack_name(c) != "Someone Else"]])
     (comparison,) = pooled.comparisons(n=5)
     assert comparison.table["n"].iloc[0] == 1
 
@@ -218,12 +234,14 @@ def test_an_option_written_out_or_left_at_its_default_is_the_same_game():
 def test_codes_typed_into_an_answer_are_never_pooled(tmp_path):
     typed = " ".join(a_code(n, seed=s) for n, s in (("Ann", 6), ("Ben", 7), ("Cat", 8)))
     (tmp_path / "ada.md").write_text(
-        f"> {typed}\n\n<!-- evo-results -->\n- `{a_code('Ada')}`\n<!-- /evo-results -->\n",
+        sealed(f"> {typed}\n\n<!-- evo-results -->\n- `{a_code('Ada')}`\n<!-- /evo-results -->\n"),
         encoding="utf-8",
     )
     (tmp_path / "ada.html").write_text(
-        f'<p class="answer">{typed}</p><section id="evo-results"><code>{a_code("Ada")}</code>'
-        "</section>",
+        sealed(
+            f'<p class="answer">{typed}</p><section id="evo-results"><code>{a_code("Ada")}</code>'
+            "</section>"
+        ),
         encoding="utf-8",
     )
     pooled = pool(tmp_path)
@@ -231,14 +249,14 @@ def test_codes_typed_into_an_answer_are_never_pooled(tmp_path):
 
 
 def test_a_hand_in_without_a_results_section_is_listed_apart_unread(tmp_path):
-    (tmp_path / "old.md").write_text(f"> {a_code('Ann')}\n", encoding="utf-8")
+    (tmp_path / "old.md").write_text(sealed(f"> {a_code('Ann')}\n"), encoding="utf-8")
     pooled = pool(tmp_path)
     assert pooled.games.empty and pooled.apart["problem"].tolist() == ["no-results"]
 
 
 def test_a_second_results_section_in_a_hand_in_is_refused_whole(tmp_path):
     section = f"<!-- evo-results -->\n{a_code('Ann')}\n<!-- /evo-results -->\n"
-    (tmp_path / "two.md").write_text(section + section, encoding="utf-8")
+    (tmp_path / "two.md").write_text(sealed(section + section), encoding="utf-8")
     assert pool(tmp_path).apart["problem"].tolist() == ["no-results"]
 
 
@@ -280,7 +298,7 @@ def test_a_quadratic_string_run_is_refused_in_one_pass():
     hostile = '"' + '\\"' * 999_999  # 2 MB: hours of CPU for a rescanning pre-check
     with pytest.raises(ValueError):
         record.parse_save(hostile)
-    assert problem_of(pack(hostile)) == "json"
+    assert problem_of(pack(hostile)) == "size"  # 2 MB from a few kB: refused unread
 
 
 def test_the_longest_adapt_or_die_game_found_saves_reloads_and_hands_in():
@@ -312,18 +330,20 @@ def test_the_longest_adapt_or_die_game_found_saves_reloads_and_hands_in():
 def test_two_people_at_one_screen_each_hand_in_their_own_seat_once():
     session = play_as_student(GameSession("climate", 6, ["human", "human"], players=2), 6)
     ann, ben = session.result_code("Ann", seat=0), session.result_code("Ben", seat=1)
-    pooled = pool([ann, ben, session.result_code("Ann again", seat=0)])
+    pooled = pool([ann, ben, session.result_code("Ann", "01_climate", seat=0)])
     assert pooled.games["name"].tolist() == ["Ann", "Ben"]
     assert pooled.games["roles"].tolist() == ["student/classmate", "classmate/student"]
-    assert pooled.duplicates["name"].tolist() == ["Ann again"]
+    assert pooled.duplicates["name"].tolist() == ["Ann"]
 
 
 def test_the_section_writers_make_what_pooling_reads(tmp_path):
     from evo_lessons.classroom import html_results, markdown_results
 
     code = a_code("Ada")
-    (tmp_path / "a.md").write_text("# x\n\n" + markdown_results([f"- `{code}`"]), encoding="utf-8")
-    (tmp_path / "b.html").write_text(html_results(f"<code>{code}</code>"), encoding="utf-8")
+    (tmp_path / "a.md").write_text(
+        sealed("# x\n\n" + markdown_results([f"- `{code}`"])), encoding="utf-8"
+    )
+    (tmp_path / "b.html").write_text(sealed(html_results(f"<code>{code}</code>")), encoding="utf-8")
     pooled = pool(tmp_path)
     assert (
         pooled.games["name"].tolist() == ["Ada"]

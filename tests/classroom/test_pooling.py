@@ -22,7 +22,7 @@ from evo_lessons.classroom.example import GAME, NAMES, OPTIONS, SEATS, played, w
 from evo_lessons.engine import record
 from evo_lessons.widgets.session import GameSession
 
-from .helpers import a_code, finished_session
+from .helpers import a_code, finished_session, sealed
 
 
 @pytest.fixture(scope="module")
@@ -51,14 +51,16 @@ def test_the_shipped_example_is_what_the_command_writes(tmp_path):
 
 def test_the_shipped_example_holds_thirty_games_a_copy_a_helped_game_and_two_forgeries():
     results = pool(EXAMPLE_FILE)
-    assert len(results.games) == 30 and results.rejected["problem"].tolist() == ["move", "zlib"]
-    assert results.apart["problem"].tolist() == ["duplicate", "helped"]
+    # the first game and its renamed copy are the same game in two students' files: both apart
+    assert len(results.games) == 29 and results.rejected["problem"].tolist() == ["move", "zlib"]
+    assert results.apart["problem"].tolist() == ["shared", "shared", "helped"]
+    assert results.rejected["name"].iloc[0] == "Forger"  # a refused code names its student
     assert len(results.populations) == 3
 
 
 def html_hand_in(*codes: str, answer: str = "") -> str:
     listed = "".join(f"<li><code>{c}</code></li>" for c in codes)
-    return (
+    return sealed(
         f'<html><body><p class="answer">{answer}</p><h2>Games</h2>'
         f'<section id="evo-results"><ul>{listed}</ul></section></body></html>'
     )
@@ -66,7 +68,8 @@ def html_hand_in(*codes: str, answer: str = "") -> str:
 
 def md_hand_in(*codes: str, answer: str = "") -> str:
     listed = "\n".join(f"- result code: `{c}`" for c in codes)
-    return f"> {answer}\n\n## Games\n\n<!-- evo-results -->\n{listed}\n<!-- /evo-results -->\n"
+    section = f"<!-- evo-results -->\n{listed}\n<!-- /evo-results -->\n"
+    return sealed(f"> {answer}\n\n## Games\n\n{section}")
 
 
 def test_codes_are_read_from_hand_in_files_html_and_markdown(tmp_path):
@@ -102,11 +105,13 @@ def test_an_uploaded_file_is_read():
     assert games["name"].tolist() == ["Ada"]
 
 
-def test_the_same_game_under_two_names_counts_once_and_the_copy_is_listed_with_its_name():
-    results = pool([a_code("Ada"), a_code("Ben")])
-    assert results.games["name"].tolist() == ["Ada"]
-    assert results.duplicates["name"].tolist() == ["Ben"]
-    assert results.duplicates["same_as"].iloc[0] == "Ada (pasted)"
+def test_the_same_game_under_two_names_counts_for_neither_whatever_the_order():
+    for codes in ([a_code("Ada"), a_code("Ben")], [a_code("Ben"), a_code("Ada")]):
+        results = pool(codes)
+        assert results.games.empty
+        assert sorted(results.apart["name"]) == ["Ada", "Ben"]
+        assert results.apart["problem"].tolist() == ["shared", "shared"]
+        assert "two students' files" in results.apart["reason"].iloc[0]
 
 
 def test_a_population_run_pools_and_a_forged_summary_is_rejected():

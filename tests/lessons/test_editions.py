@@ -124,8 +124,8 @@ def test_the_teacher_launch_opens_the_teacher_readme_at_the_repository_root():
     assert (REPO / "teacher" / "README.md").is_file()
 
 
-def test_the_binder_image_can_pull_the_teacher_edition():
-    assert "nbgitpuller" in (REPO / "binder" / "requirements.txt").read_text()
+def test_the_student_binder_image_installs_no_puller_of_other_repositories():
+    assert "nbgitpuller" not in (REPO / "binder" / "requirements.txt").read_text()
 
 
 def test_a_launch_outside_the_repository_root_says_where_to_run_it(tmp_path, capsys):
@@ -145,17 +145,13 @@ def test_evo_teacher_lab_opens_the_teacher_edition(monkeypatch):
     assert seen == {"teacher": True, "extra": ["--port", "8890"]}
 
 
-def test_the_teacher_binder_link_pulls_this_repository_and_opens_the_teacher_readme():
+def test_the_teacher_binder_link_builds_the_teacher_ref_and_opens_the_teacher_readme():
     from urllib.parse import parse_qs, urlparse
 
-    text = (REPO / "teacher" / "README.md").read_text(encoding="utf-8")
-    (link,) = re.findall(r"<(https://mybinder\.org/[^>]+)>", text)
-    outer = urlparse(link)
-    assert outer.path == "/v2/gh/evo-lessons/evo_lessons/HEAD"
-    inner = urlparse(parse_qs(outer.query)["urlpath"][0])
-    pull = {k: v[0] for k, v in parse_qs(inner.query).items()}
-    assert inner.path == "git-pull"
-    assert pull["repo"] == "https://github.com/evo-lessons/evo_lessons"
-    target = pull["targetpath"]
-    assert target != "evo_lessons"  # the image's home already holds the package folder
-    assert pull["urlpath"] == f"lab/tree/{target}/teacher/README.md"
+    for doc in (REPO / "teacher" / "README.md", REPO / "README.md"):
+        text = doc.read_text(encoding="utf-8")
+        (link,) = re.findall(r"https://mybinder\.org/v2/gh/[^>)\s]+teacher-binder[^>)\s]*", text)
+        outer = urlparse(link)
+        assert outer.path == "/v2/gh/evo-lessons/evo_lessons/teacher-binder"
+        assert parse_qs(outer.query)["labpath"] == ["teacher/README.md"]
+    assert (REPO / ".binder-teacher" / "requirements.txt").is_file()
