@@ -10,7 +10,7 @@ codes are read from its results section only, marked exactly so:
 * HTML: ``<section id="evo-results">`` opens it and the next ``</section>`` closes it.
 
 **A hand-in is pooled whole or not at all.** Its last line is a seal: a copy of the work and a
-SHA-256 checksum over the whole file (:mod:`evo_lessons.lessons.handin`). A hand-in whose seal
+SHA-256 checksum over the whole file (:mod:`evo_lessons.classroom.seal`). A hand-in whose seal
 is missing or does not match (a results line deleted in a text editor, a loss taken out) is
 refused with a sentence, and none of its codes is read.
 
@@ -30,6 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from evo_lessons.engine import results
+
+from .seal import seal_intact
 
 #: files read in a folder (hand-ins are HTML and Markdown; a teacher's list may be text)
 SUFFIXES = (".html", ".htm", ".md", ".markdown", ".txt")
@@ -118,8 +120,6 @@ EDITED = (
 def _from_named_text(text: str, name: str) -> list[Attempt]:
     suffix = Path(name).suffix.lower()
     if suffix in HAND_IN_SUFFIXES:
-        from evo_lessons.lessons.handin import seal_intact
-
         if not seal_intact(text):
             return [Attempt("", name, "edited", EDITED)]
         text = text.replace("\r\n", "\n").replace("\r", "\n")  # as the seal reads it

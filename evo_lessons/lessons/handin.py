@@ -20,13 +20,16 @@ from the hand-in.
 from __future__ import annotations
 
 import base64
-import hashlib
 import html
 import json
 import re
 import zlib
 from pathlib import Path
 from typing import Any
+
+from evo_lessons.classroom.seal import (
+    seal_line,
+)
 
 from .work import Work
 
@@ -45,8 +48,6 @@ RESULTS_MARKER = "evo-results"
 RESULTS_HTML_OPEN = f'<section id="{RESULTS_MARKER}">'
 RESULTS_MD_OPEN = f"<!-- {RESULTS_MARKER} -->"
 RESULTS_MD_CLOSE = f"<!-- /{RESULTS_MARKER} -->"
-#: the machine-readable copy of the work: ``<!-- evo-work:1 sha256=<hex> <base64> -->``
-WORK_MARKER = "evo-work:1"
 #: a scenario or result code: a short prefix, a dash, then base64url characters only
 CODE_PATTERN = re.compile(r"[A-Z]{3}[0-9]{1,3}-[A-Za-z0-9_=-]{1,400000}")
 
@@ -269,49 +270,15 @@ def to_html(work: Work, title: str) -> str:
     return "\n".join(p for p in parts if p) + "\n"
 
 
-def normalised(text: str) -> str:
-    """A file's text as the checksum sees it: any line endings, no trailing spaces."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    return "\n".join(line.rstrip() for line in lines).strip("\n")
-
-
 def work_payload(work: Work) -> str:
     """The work as compressed JSON in standard base64 (no "-", so it sits in a comment)."""
     text = json.dumps(work.to_dict(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return base64.b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii")
 
 
-def checksum(payload: str, body: str) -> str:
-    """SHA-256 over the copy and the rest of the file (normalised): an edit anywhere shows."""
-    return hashlib.sha256(f"{payload}\n{normalised(body)}".encode()).hexdigest()
-
-
 def with_work(body: str, work: Work) -> str:
     """The file's text with the machine-readable copy of the work as its last line."""
-    payload = work_payload(work)
-    return f"{body}<!-- {WORK_MARKER} sha256={checksum(payload, body)} {payload} -->\n"
-
-
-#: the seal: the machine-readable copy and its checksum, the file's last line
-_SEAL = re.compile(
-    r"<!-- " + re.escape(WORK_MARKER) + r" sha256=([0-9a-f]{64}) ([A-Za-z0-9+/=]{1,12000000}) -->"
-    r"[ \t\r\n]*\Z"
-)
-
-
-def seal_of(text: str) -> tuple[int, str, str] | None:
-    """Where the seal starts, its checksum and its payload; None if the file has none."""
-    start = text.rfind(f"<!-- {WORK_MARKER} ")
-    found = _SEAL.match(text, start) if start >= 0 else None
-    return None if found is None else (start, found.group(1), found.group(2))
-
-
-def seal_intact(text: str) -> bool:
-    """Whether a hand-in's text is exactly as the Hand in box wrote it (line endings and
-    trailing spaces aside): its seal is there and its checksum matches the whole file. Class
-    pooling reads a hand-in only then, so a results section edited by hand is never pooled."""
-    seal = seal_of(text)
-    return seal is not None and checksum(seal[2], text[: seal[0]]) == seal[1]
+    return body + seal_line(work_payload(work), body)
 
 
 def write_hand_in(work: Work, title: str, folder: Path) -> list[Path]:

@@ -14,7 +14,8 @@ A restarted kernel takes the seat back when the name box is shown (the class it 
 in the work folder), and sends what was still queued.
 Without a class nothing changes: the hand-in still carries every code.
 
-Counted games are played with ``class_seat().game("phylo")``: dealt and recorded by the class.
+Counted games are played with ``class_seat().game("phylo")``
+(:func:`evo_lessons.lessons.class_seat`): dealt and recorded by the class.
 """
 
 from __future__ import annotations
@@ -151,16 +152,6 @@ def join_message(box: Any, lesson: Lesson, content: dict[str, Any]) -> None:
     except ValueError as error:
         box.class_status = f"✗ {error}"
     box.refresh()
-
-
-def class_seat() -> Seat:
-    """The current lesson's seat in its class (for counted games: ``class_seat().game(...)``)."""
-    from .lesson import current_lesson
-
-    link = current_lesson().class_link
-    if link is None:
-        raise ValueError(JOIN_FIRST)
-    return link.seat
 
 
 def _named(code: str, name: str) -> bool:

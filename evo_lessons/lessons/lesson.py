@@ -336,6 +336,17 @@ def current_lesson() -> Lesson:
     return _current
 
 
+def class_seat():
+    """The current lesson's seat in its live class, once joined from the name box: counted
+    games are dealt by the class with ``class_seat().game("phylo")``."""
+    from .join import JOIN_FIRST
+
+    link = current_lesson().class_link
+    if link is None:
+        raise ValueError(JOIN_FIRST)
+    return link.seat
+
+
 def student():
     """A box for the student's name (see :meth:`Lesson.student`)."""
     return current_lesson().student()

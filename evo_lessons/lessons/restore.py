@@ -29,22 +29,18 @@ import binascii
 import contextlib
 import json
 import os
-import re
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from evo_lessons.classroom.seal import checksum, seal_of
+
 from .answers import available_lessons
-from .handin import WORK_MARKER, checksum
 from .work import MAX_WORK_BYTES, Work, _free_name, validate
 
 #: the largest hand-in file read (a whole lesson with long answers is well under 1 MB)
 MAX_HAND_IN_BYTES = 10_000_000
-_MARK = re.compile(
-    r"<!-- " + re.escape(WORK_MARKER) + r" sha256=([0-9a-f]{64}) ([A-Za-z0-9+/=]{1,12000000}) -->"
-    r"[ \t\r\n]*\Z"
-)
 NOT_A_HAND_IN = (
     "This is not a hand-in file from these lessons, or its last line was cut off: use the "
     ".html or .md file exactly as the Hand in box gave it."
@@ -87,11 +83,10 @@ def read_hand_in(text: str | bytes) -> dict[str, Any]:
             raise ValueError(NOT_A_HAND_IN) from None
     if not isinstance(text, str) or len(text) > MAX_HAND_IN_BYTES:
         raise ValueError("This file is too large to be a hand-in.")
-    start = text.rfind(f"<!-- {WORK_MARKER} ")
-    found = _MARK.match(text, start) if start >= 0 else None
-    if found is None:
+    seal = seal_of(text)
+    if seal is None:
         raise ValueError(NOT_A_HAND_IN)
-    digest, payload = found.group(1), found.group(2)
+    start, digest, payload = seal
     if checksum(payload, text[:start]) != digest:
         raise ValueError(CHANGED)
     try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -22,10 +22,13 @@ from evo_lessons.engine.results import ResultCodeError, check_name
 from evo_lessons.engine.seeds import check_seed
 
 from . import auth
-from .app import STATIC, TEACHER_COOKIE, BaseHandler, ClassService, Refused, kit_script
+from .base import STATIC, TEACHER_COOKIE, BaseHandler, Refused, kit_script
 from .db import Deal, Result, ServedGame, Student
 from .games import StaleMove, served_send_id
 from .results import SEND_ID, answer_of, judge, record_result
+
+if TYPE_CHECKING:
+    from .app import ClassService
 
 #: sends being checked at once for one student (a resend waits: 429, and the queue retries)
 SENDS_IN_FLIGHT = 2

@@ -18,7 +18,7 @@ FOLDER = "live-class"
 NOTEBOOK = f"{FOLDER}/live_class.ipynb"
 CELLS = [
     "from evo_lessons.lessons import start_lesson, student\n"
-    "from evo_lessons.lessons.join import class_seat\n"
+    "from evo_lessons.lessons import class_seat\n"
     'start_lesson("01_climate")\n'
     "student()",
     'game = class_seat().game("climate", players=2)\ngame',

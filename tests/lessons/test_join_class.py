@@ -10,8 +10,8 @@ import pytest
 from classroom.live_helpers import restart as _restart
 from service.helpers import Running, call, finished_code
 
-from evo_lessons.lessons import Lesson
-from evo_lessons.lessons.join import JOIN_FIRST, class_seat
+from evo_lessons.lessons import Lesson, class_seat
+from evo_lessons.lessons.join import JOIN_FIRST
 from evo_lessons.lessons.widgets import NameBox
 from evo_lessons.widgets import GameWidget
 

@@ -171,7 +171,7 @@ def test_restored_results_are_merged_not_dropped(tmp_path, capsys):
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from evo_lessons.lessons.handin import WORK_MARKER, checksum  # noqa: E402
+from evo_lessons.classroom.seal import WORK_MARKER, checksum  # noqa: E402
 from evo_lessons.lessons.restore import read_hand_in  # noqa: E402
 
 

@@ -1,0 +1,163 @@
+"""What every handler of the class service shares: JSON in and out, refusals as sentences, who
+asks worked out once (see :mod:`.handlers` for the routes and :mod:`.app` for the service).
+
+Kept apart from :mod:`.app` so the handlers import it and the service imports the handlers,
+with no module importing another that imports it back.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+from typing import TYPE_CHECKING, Any
+
+import tornado.web
+from sqlalchemy import select
+
+from evo_lessons.widgets.frontend import assemble
+
+from . import auth
+from .db import Student
+
+if TYPE_CHECKING:
+    from .app import ClassService
+
+MAX_BODY = 64 * 1024
+STATIC = pathlib.Path(__file__).parent / "static"
+TEACHER_COOKIE = "evo_teacher"
+
+
+class Refused(Exception):
+    """A request refused with a status and a sentence a student can read."""
+
+    def __init__(self, status: int, sentence: str) -> None:
+        super().__init__(sentence)
+        self.status, self.sentence = status, sentence
+
+
+class BaseHandler(tornado.web.RequestHandler):
+    """JSON in and out, no caching, refusals as sentences, who asks worked out once."""
+
+    service: ClassService
+
+    def initialize(self, service: ClassService) -> None:
+        self.service = service
+
+    def set_default_headers(self) -> None:
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.set_header("Referrer-Policy", "no-referrer")
+
+    def prepare(self) -> None:
+        if len(self.request.body or b"") > MAX_BODY:
+            raise Refused(413, f"The request is larger than {MAX_BODY // 1024} KiB.")
+
+    def body(self, fields: dict[str, type | tuple[type, ...]], optional=()) -> dict[str, Any]:
+        """The JSON body: an object with exactly the given fields of the given types."""
+        try:
+            data = json.loads(self.request.body.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise Refused(400, "The request is not JSON text.") from None
+        if not isinstance(data, dict):
+            raise Refused(400, "The request must be a JSON object.")
+        unknown = set(data) - set(fields)
+        if unknown:
+            raise Refused(400, f"Unexpected field {sorted(unknown)[0][:40]!r} in the request.")
+        for name, kind in fields.items():
+            if name not in data:
+                if name in optional:
+                    continue
+                raise Refused(400, f"The request needs the field {name!r}.")
+            value = data[name]
+            if isinstance(value, bool) and bool not in (
+                kind if isinstance(kind, tuple) else (kind,)
+            ):
+                raise Refused(400, f"The field {name!r} has the wrong type.")
+            if not isinstance(value, kind):
+                raise Refused(400, f"The field {name!r} has the wrong type.")
+        return data
+
+    def answer(self, data: Any, status: int = 200) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.finish(json.dumps(data, default=str))
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        error = kwargs.get("exc_info", (None, None, None))[1]
+        if isinstance(error, Refused):
+            sentence = error.sentence
+        elif isinstance(error, tornado.web.HTTPError) and error.log_message:
+            sentence = error.log_message if status_code < 500 else "The service failed."
+        else:
+            sentence = "The service could not answer that." if status_code >= 500 else "Refused."
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.finish(json.dumps({"error": sentence}))
+
+    def log_exception(self, typ, value, tb) -> None:
+        if isinstance(value, Refused):
+            return
+        super().log_exception(typ, value, tb)
+
+    def _handle_request_exception(self, e: BaseException) -> None:
+        if isinstance(e, Refused):
+            if not self._finished:
+                self.send_error(e.status, exc_info=(type(e), e, e.__traceback__))
+            return
+        super()._handle_request_exception(e)
+
+    # -- who asks ---------------------------------------------------------------------------
+    def token(self) -> str | None:
+        return auth.bearer(self.request.headers.get("Authorization"))
+
+    async def student(self) -> Student:
+        """The student holding the request's token (or hub token); 401 otherwise."""
+        token = self.token()
+        if token is None:
+            raise Refused(401, "Join the class first: this needs your class token.")
+        key = auth.token_hash(token)
+        found = self.service.known.get(key)
+        if found is None:
+            found = await self.service.run(self._student_by_token, key)
+            if found is not None:
+                self.service.known[key] = found
+        if found is None and self.service.hub.enabled:
+            user = await self.service.hub.user(token)
+            if user is not None:
+                found = await self.service.run(self._student_by_hub, user.name)
+        if found is None:
+            if self.is_teacher_token(token):
+                raise Refused(403, "That is the teacher's token: this is a student's page.")
+            raise Refused(401, "That class token is not known here: join the class again.")
+        return found
+
+    def _student_by_token(self, key: str) -> Student | None:
+        with self.service.Session() as db:
+            return db.scalar(select(Student).where(Student.token_hash == key))
+
+    def _student_by_hub(self, name: str) -> Student | None:
+        with self.service.Session() as db:
+            return db.scalar(select(Student).where(Student.hub_user == name))
+
+    def is_teacher_token(self, token: str | None) -> bool:
+        return token is not None and auth.same(token, self.service.settings["teacher_token"])
+
+    async def teacher(self) -> None:
+        """Pass only the teacher (token, the page's signed cookie, or the hub's teacher)."""
+        token = self.token()
+        if self.is_teacher_token(token):
+            return
+        cookie = self.get_signed_cookie(TEACHER_COOKIE, max_age_days=2)
+        if cookie is not None and self.is_teacher_token(cookie.decode("utf-8", "replace")):
+            return
+        if token is not None and self.service.hub.enabled:
+            user = await self.service.hub.user(token)
+            if user is not None and user.teacher:
+                return
+        if token is None and cookie is None:
+            raise Refused(401, "This is the teacher's: it needs the teacher token.")
+        raise Refused(403, "This is the teacher's: a student's token cannot open it.")
+
+
+def kit_script() -> str:
+    """The teacher page's script: the front-end kit (dom.js, plot.js) joined with its own."""
+    return assemble(STATIC / "live_page.js")
