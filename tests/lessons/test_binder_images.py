@@ -5,11 +5,13 @@ then every file a student can open listed and read."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
 import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -94,9 +96,16 @@ def test_no_file_a_student_can_open_holds_a_teaching_note_or_a_key(image):
 
 def test_the_student_image_turns_the_terminal_off_and_installs_no_puller(image):
     folder, prefix = image
-    config = prefix / "etc" / "jupyter" / "jupyter_server_config.d"
-    student = json.loads((config / "evo_lessons_student.json").read_text())
+    config = prefix / "etc" / "jupyter"
+    student = json.loads((config / "jupyter_server_config.json").read_text())
     assert student == {"ServerApp": {"terminals_enabled": False}}
+    # and the server really reads it (a jupyter_server_config.d/ file would be ignored)
+    shown = subprocess.run(
+        [str(Path(sys.executable).with_name("jupyter")), "server", "--show-config"],
+        env={**os.environ, "JUPYTER_CONFIG_PATH": str(config), "JUPYTER_CONFIG_DIR": str(prefix)},
+        capture_output=True, text=True, timeout=120, check=True,
+    ).stdout  # fmt: skip
+    assert ".terminals_enabled = False" in shown
     assert "nbgitpuller" not in (folder / "binder" / "requirements.txt").read_text()
 
 
