@@ -253,13 +253,20 @@ registerRenderer("adaptation", (root, b, ctx) => {
   });
 
   // -- memory aid: every round so far, newest first ----------------------------------------------
+  // short headings (P1 .. P4, with the full name as a title), so every player's column fits
+  // the board; a frame that scrolls sideways is the last resort on a phone
   const memory = html("details", { class: "evo-ad-history", open: true }, root);
   html("summary", {}, memory, "Round history (what everyone showed)");
-  const t = html("table", { style: "border-collapse:collapse;font-size:12px" }, memory);
+  const frame = html("div", { style: "max-width:100%;overflow-x:auto" }, memory);
+  const t = html("table", { style: "border-collapse:collapse;font-size:12px" }, frame);
   const head = html("tr", {}, html("thead", {}, t));
-  for (const c of ["Round", "Dealer", "Challenge", "Changed cards",
-                   ...b.seats.map((p) => name(p.seat)), "Lost a token"]) {
-    html("th", { scope: "col", style: "border:1px solid #ccc;padding:1px 4px" }, head, c);
+  const columns = [["Round", "Round"], ["Dealer", "Dealer"], ["Challenge", "Challenge"],
+                   ["Changed", "Changed cards"],
+                   ...b.seats.map((p) => [`P${p.seat + 1}`, name(p.seat)]),
+                   ["Lost a token", "Lost a token"]];
+  for (const [short, full] of columns) {
+    html("th", { scope: "col", title: full, style: "border:1px solid #ccc;padding:1px 3px" },
+         head, short);
   }
   const body = html("tbody", {}, t);
   for (const r of [...b.history].reverse()) {
@@ -267,7 +274,7 @@ registerRenderer("adaptation", (root, b, ctx) => {
     const changed = [...r.swapped];
     if (r.redrew) changed.unshift(r.dealer);
     const cells = [
-      String(r.round), name(r.dealer), r.challenge,
+      String(r.round), `P${r.dealer + 1}`, r.challenge,
       r.round === 1 ? "—" : (changed.length ? changed.map((s) => `P${s + 1}`).join(" ") +
                               (r.redrew ? " (dealer redrew)" : "") : "none"),
       ...r.cards.map((c, s) => (c ? `${c.label} (${r.scores[s]})` : "—")),
@@ -275,7 +282,7 @@ registerRenderer("adaptation", (root, b, ctx) => {
     ];
     cells.forEach((v, i) => {
       const lost = i >= 4 && i < 4 + r.cards.length && r.defeated.includes(i - 4);
-      html("td", { style: "border:1px solid #ccc;padding:1px 4px" +
+      html("td", { style: "border:1px solid #ccc;padding:1px 3px" +
                           (lost ? ";font-weight:bold;text-decoration:underline" : "") }, tr,
            v + (lost ? " ✗" : ""));
     });

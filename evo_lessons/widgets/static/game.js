@@ -47,6 +47,11 @@ function buildShell(el, model) {
   const playButton = button("Play to end", "Bots play every remaining move", () => ({ type: "play" }));
   const undoButton = button("Undo", "Take back your last decision", () => ({ type: "undo" }));
 
+  // the current player's own hand, creature or cards, drawn by the renderer beside the choices
+  // (ctx.own): on a laptop the board, this and the choices share the first screen
+  const own = htmlEl("section", { class: "evo-own", "aria-label": "Your own cards",
+                                  hidden: true }, main);
+
   const logBox = htmlEl("section", { class: "evo-log-box", "aria-label": "What happened" }, main);
   htmlEl("h4", {}, logBox, "What happened");
   const log = htmlEl("ol", { class: "evo-log", tabindex: 0, "aria-label": "Event log" }, logBox);
@@ -107,7 +112,7 @@ function buildShell(el, model) {
   const description = htmlEl("pre", { "aria-live": "off" }, describe);
 
   return {
-    root, title, seedLabel, status, error, board, cover, coverText, reveal, actions, filterNote,
+    root, title, seedLabel, status, error, board, own, cover, coverText, reveal, actions, filterNote,
     log, stepButton, playButton, undoButton, slider, sliderText, seatsBox, codeOut, getCode,
     codeNote, plotBox, plotHost, table, description, result,
   };
@@ -308,6 +313,16 @@ function render({ model, el }) {
       draw,
       view,
       targets,
+      /**
+       * A box beside the choices for the viewing player's own hand or creature, under a
+       * heading; a renderer draws there what the player picks from, so that the board, it and
+       * the choices share a laptop's first screen. Called once a view.
+       */
+      ownBox(heading) {
+        ui.own.setAttribute("aria-label", heading);
+        htmlEl("h4", {}, ui.own, heading);
+        return htmlEl("div", { class: "evo-own-table", "data-own": "true" }, ui.own);
+      },
       act: (index) => model.send({ type: "act", index }),
       /** Make a board element clickable (mouse and keyboard) if it is an action's target. */
       clickable(node, target, label) {
@@ -407,9 +422,12 @@ function render({ model, el }) {
       ui.description.textContent = view.description;
     }
     ui.board.replaceChildren();
+    ui.own.replaceChildren();
     const renderer = RENDERERS[view.game];
     if (renderer) renderer(ui.board, view.board, context(view));
     else htmlEl("pre", {}, ui.board, view.description);
+    // a covered seat (people taking turns at one screen) shows none of its own cards either
+    ui.own.hidden = view.covered || !ui.own.childElementCount;
     // the plot rows arrive in the same message as the view: drawn with the board
     updatePlot(view);
     ui.root.dataset.position = String(tl.position);
