@@ -242,12 +242,12 @@ registerRenderer("phylo", (root, b, ctx) => {
     const x0 = 20 - c0 * W, y0 = 16 - r0 * H; // the shown part's first space at (20, 16)
     const width = (c1 - c0 + 1) * W + 24, height = (r1 - r0 + 1) * H + 20;
     const all = r0 === 0 && c0 === 0 && r1 === b.rows - 1 && c1 === b.columns - 1;
-    // never larger than the cards' own size, never smaller than 70% of it: a table wider than
+    // never larger than the cards' own size, never smaller than 65% of it: a table wider than
     // that scrolls sideways in its frame (its scroll bar shows)
     const map = svg("svg", {
       viewBox: `0 0 ${width} ${height}`, width: "100%", class: "evo-phylo-grid",
       style: `height:auto;display:block;max-width:${width}px;` +
-             `min-width:${Math.round(width * 0.7)}px`,
+             `min-width:${Math.round(width * 0.65)}px`,
       role: "group", "aria-label": `The table: ${b.rows} rows by ${b.columns} columns` +
         (all ? "" : `; shown: rows ${r0 + 1} to ${r1 + 1}, columns ` +
                     `${String.fromCharCode(65 + c0)} to ${String.fromCharCode(65 + c1)} ` +
