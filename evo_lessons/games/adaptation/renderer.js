@@ -160,8 +160,10 @@ registerRenderer("adaptation", (root, b, ctx) => {
   for (const p of b.seats) {
     const style = seats[p.seat];
     const place = html("div", {
-      class: "evo-ad-seat", "data-seat": p.seat,
-      style: "border:1px solid #bbb;border-radius:6px;padding:4px 6px;min-width:140px;" +
+      class: "evo-ad-seat", "data-seat": p.seat, "data-own": p.you ? "true" : null,
+      // four places in one row of the board's column: each as narrow as its card
+      style: "border:1px solid #bbb;border-radius:6px;padding:4px 6px;flex:1 1 100px;" +
+             "min-width:100px;max-width:170px;" +
              (p.you ? "box-shadow:0 0 0 2px #0072B2;" : "") +
              // out of the game: a dashed, grey place; its words stay fully readable (no fading)
              (p.active ? "" : "border-style:dashed;background:#f3f3f3;color:#111;"),
@@ -177,13 +179,15 @@ registerRenderer("adaptation", (root, b, ctx) => {
     }
     // tokens: filled circles left, hollow circles lost, and the number in words
     const count = Math.max(b.max_tokens, p.tokens);
-    const tok = svg("svg", { width: Math.min(count, 10) * 13 + 4, height: 16 + 13 * Math.floor((count - 1) / 10),
+    const perRow = 6; // six tokens a row: a place stays as narrow as its card
+    const tok = svg("svg", { width: Math.min(count, perRow) * 13 + 4,
+                             height: 16 + 13 * Math.floor((count - 1) / perRow),
                              role: "img", "aria-label": `${p.tokens} of ${b.max_tokens} tokens` },
                     place);
     const old = before && before.seats.find((q) => q.seat === p.seat);
     for (let i = 0; i < count; i++) {
       const on = i < p.tokens;
-      const cx = 8 + (i % 10) * 13, cy = 8 + 13 * Math.floor(i / 10);
+      const cx = 8 + (i % perRow) * 13, cy = 8 + 13 * Math.floor(i / perRow);
       svg("circle", { cx, cy, r: 5, fill: on ? "#c0392b" : "none", stroke: "currentColor",
                       "stroke-width": 1.2 }, tok);
       if (old && !on && i < old.tokens) { // a token just lost: it drops away
@@ -194,7 +198,8 @@ registerRenderer("adaptation", (root, b, ctx) => {
     html("div", { style: "font-size:12px" }, place,
          `${p.tokens} token${p.tokens === 1 ? "" : "s"}`);
     if (p.active || p.card) {
-      const s = svg("svg", { width: 96, height: 124, role: "img",
+      const s = svg("svg", { width: 96, height: 124, viewBox: "0 0 96 124",
+                             style: "max-width:100%;height:auto;display:block", role: "img",
                              "aria-label": p.card ? `${name(p.seat)}'s card: ${p.card.label}`
                                                   : `${name(p.seat)}'s card, face down` }, place);
       const drawn = svg("g", {}, s); // animated: no transform attribute of its own

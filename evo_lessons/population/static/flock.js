@@ -47,7 +47,7 @@ function drawCreature(parent, values, x, y, scale = 1) {
 
 /** The legend's little picture of one value of trait k. */
 function featureSample(parent, k, index) {
-  const s = svgEl("svg", { width: 34, height: 30, viewBox: "-17 -30 34 30", "aria-hidden": "true" },
+  const s = svgEl("svg", { width: 30, height: 38, viewBox: "-16 -46 36 46", "aria-hidden": "true" },
                   parent);
   const values = [0, 0, 1, 1, 0];
   values[k] = index;
@@ -75,7 +75,7 @@ function drawFlock(box, flock, rule) {
   const traits = flock.traits;
   const kindWords = (kind) => kind.traits.map((v, k) => `${traits[k].name} ${traits[k].labels[v]}`)
     .join(", ");
-  const PER_ROW = 8, CELL_W = 56, CELL_H = 66;
+  const PER_ROW = 8, CELL_W = 56, CELL_H = 80;
   const rows = Math.ceil(flock.shown / PER_ROW);
   const width = PER_ROW * CELL_W, height = rows * CELL_H;
   const summary = flock.kinds.map((kind) =>
@@ -91,13 +91,13 @@ function drawFlock(box, flock, rule) {
       const one = svgEl("g", {}, svg);
       svgEl("title", {}, one, `${kindWords(kind)}; chance to be a parent ` +
             `${(100 * kind.fitness).toFixed(0)}% of a perfect match's`);
-      drawCreature(one, kind.traits, x, y + 42, 1.3);
-      svgEl("text", { x: x + 3, y: y + 53, "text-anchor": "middle", "font-size": 10,
+      drawCreature(one, kind.traits, x, y + 58, 1.3);
+      svgEl("text", { x: x + 3, y: y + 69, "text-anchor": "middle", "font-size": 10,
                       fill: FLOCK_INK }, one, kind.traits.map((v) => v + 1).join("·"));
       // the chance to be a parent: a bar, full for a perfect match
-      svgEl("rect", { x: x - 17, y: y + 57, width: 40, height: 5, fill: "#fff", stroke: "#555",
+      svgEl("rect", { x: x - 17, y: y + 73, width: 40, height: 5, fill: "#fff", stroke: "#555",
                       "stroke-width": 0.6 }, one);
-      svgEl("rect", { x: x - 17, y: y + 57, width: 40 * Math.max(0, Math.min(1, kind.fitness)),
+      svgEl("rect", { x: x - 17, y: y + 73, width: 40 * Math.max(0, Math.min(1, kind.fitness)),
                       height: 5, fill: "#0072B2" }, one);
     }
   }
