@@ -287,8 +287,10 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
             column = p.counts[:, code]
             kinds.append(
                 {
-                    "traits": [int(code // stride % size) for stride, size in
-                               zip(world.strides, world.sizes, strict=True)],
+                    "traits": [
+                        int(code // stride % size)
+                        for stride, size in zip(world.strides, world.sizes, strict=True)
+                    ],
                     "shown": whole[code],
                     "share": int(pooled[code]) / n,
                     "fitness": float((column * fitness[:, code]).sum() / column.sum()),

@@ -175,6 +175,7 @@ registerRenderer("adaptation", (root, b, ctx) => {
     if (p.dealer) {
       html("span", { class: "evo-ad-dealer", title: "dealer",
                      style: "margin-left:4px;padding:0 4px;border:1px solid #000;border-radius:8px;" +
+                            "white-space:nowrap;" +
                             "background:#111;color:#fff;font-size:11px" }, head, "D dealer");
     }
     // tokens: filled circles left, hollow circles lost, and the number in words
@@ -215,7 +216,7 @@ registerRenderer("adaptation", (root, b, ctx) => {
            (p.changed_since ? " (changed since)" : " (still held)"));
     }
     if (p.you) {
-      const row = html("div", { style: "display:flex;gap:4px;margin-top:3px" }, place);
+      const row = html("div", { style: "display:flex;flex-wrap:wrap;gap:4px;margin-top:3px" }, place);
       for (const [target, text] of [["keep", "Keep"], ["swap", "Swap"]]) {
         const button = html("span", { class: `evo-ad-${target}`, "data-action": target,
                                       style: "border:2px solid #000;border-radius:4px;padding:2px 10px;" +
@@ -263,9 +264,9 @@ registerRenderer("adaptation", (root, b, ctx) => {
   const memory = html("details", { class: "evo-ad-history", open: true }, root);
   html("summary", {}, memory, "Round history (what everyone showed)");
   const frame = html("div", { style: "max-width:100%;overflow-x:auto" }, memory);
-  const t = html("table", { style: "border-collapse:collapse;font-size:12px" }, frame);
+  const t = html("table", { style: "border-collapse:collapse;font-size:11px" }, frame);
   const head = html("tr", {}, html("thead", {}, t));
-  const columns = [["Round", "Round"], ["Dealer", "Dealer"], ["Challenge", "Challenge"],
+  const columns = [["Round (dealer)", "Round, and its dealer"], ["Challenge", "Challenge"],
                    ["Changed", "Changed cards"],
                    ...b.seats.map((p) => [`P${p.seat + 1}`, name(p.seat)]),
                    ["Lost a token", "Lost a token"]];
@@ -279,14 +280,14 @@ registerRenderer("adaptation", (root, b, ctx) => {
     const changed = [...r.swapped];
     if (r.redrew) changed.unshift(r.dealer);
     const cells = [
-      String(r.round), `P${r.dealer + 1}`, r.challenge,
+      `${r.round} (P${r.dealer + 1})`, r.challenge,
       r.round === 1 ? "—" : (changed.length ? changed.map((s) => `P${s + 1}`).join(" ") +
                               (r.redrew ? " (dealer redrew)" : "") : "none"),
       ...r.cards.map((c, s) => (c ? `${c.label} (${r.scores[s]})` : "—")),
       r.round === 1 ? "nobody (round one)" : r.defeated.map((s) => `P${s + 1}`).join(" "),
     ];
     cells.forEach((v, i) => {
-      const lost = i >= 4 && i < 4 + r.cards.length && r.defeated.includes(i - 4);
+      const lost = i >= 3 && i < 3 + r.cards.length && r.defeated.includes(i - 3);
       html("td", { style: "border:1px solid #ccc;padding:1px 3px" +
                           (lost ? ";font-weight:bold;text-decoration:underline" : "") }, tr,
            v + (lost ? " ✗" : ""));

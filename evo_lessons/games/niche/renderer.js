@@ -21,6 +21,10 @@
                         grid-template-columns: repeat(auto-fill, minmax(118px, 1fr)); }
       .evo-niche-grid-head { grid-column: 1 / -1; }
       .evo-niche-small { min-width: 0; }
+      /* a small card's sentence is cut to two lines (its title, the choices and the text
+         description give it whole): an event's rule would otherwise fill the column */
+      .evo-niche-small > div:first-of-type { display: -webkit-box; -webkit-line-clamp: 2;
+                                             -webkit-box-orient: vertical; overflow: hidden; }
       .evo-niche-dealt > div { max-width: 100%; }
       .evo-own-table .evo-niche-dealt > div { width: calc(50% - 8px); margin: 2px !important;
                                               padding: 3px 5px !important; }
