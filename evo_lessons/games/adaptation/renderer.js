@@ -266,10 +266,10 @@ registerRenderer("adaptation", (root, b, ctx) => {
   const frame = html("div", { style: "max-width:100%;overflow-x:auto" }, memory);
   const t = html("table", { style: "border-collapse:collapse;font-size:11px" }, frame);
   const head = html("tr", {}, html("thead", {}, t));
-  const columns = [["Round (dealer)", "Round, and its dealer"], ["Challenge", "Challenge"],
+  const columns = [["Round (dealer): challenge", "Round, its dealer and its challenge"],
                    ["Changed", "Changed cards"],
                    ...b.seats.map((p) => [`P${p.seat + 1}`, name(p.seat)]),
-                   ["Lost a token", "Lost a token"]];
+                   ["Lost", "Lost a token"]];
   for (const [short, full] of columns) {
     html("th", { scope: "col", title: full, style: "border:1px solid #ccc;padding:1px 3px" },
          head, short);
@@ -280,14 +280,14 @@ registerRenderer("adaptation", (root, b, ctx) => {
     const changed = [...r.swapped];
     if (r.redrew) changed.unshift(r.dealer);
     const cells = [
-      `${r.round} (P${r.dealer + 1})`, r.challenge,
+      `${r.round} (P${r.dealer + 1}): ${r.challenge}`,
       r.round === 1 ? "—" : (changed.length ? changed.map((s) => `P${s + 1}`).join(" ") +
                               (r.redrew ? " (dealer redrew)" : "") : "none"),
       ...r.cards.map((c, s) => (c ? `${c.label} (${r.scores[s]})` : "—")),
-      r.round === 1 ? "nobody (round one)" : r.defeated.map((s) => `P${s + 1}`).join(" "),
+      r.round === 1 ? "nobody" : r.defeated.map((s) => `P${s + 1}`).join(" "),
     ];
     cells.forEach((v, i) => {
-      const lost = i >= 3 && i < 3 + r.cards.length && r.defeated.includes(i - 3);
+      const lost = i >= 2 && i < 2 + r.cards.length && r.defeated.includes(i - 2);
       html("td", { style: "border:1px solid #ccc;padding:1px 3px" +
                           (lost ? ";font-weight:bold;text-decoration:underline" : "") }, tr,
            v + (lost ? " ✗" : ""));

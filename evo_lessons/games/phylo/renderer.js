@@ -14,6 +14,7 @@
   const S = draw.svg;
   const INK = draw.OUTLINE;
   const previous = new WeakMap(); // board element -> last board drawn (to animate changes)
+  const observers = new WeakMap(); // board element -> the ResizeObserver of its grid's frame
 
   const addStyle = () => draw.styleOnce("evo-phylo-style", `
       .evo-phylo-new { animation: evo-phylo-deal 0.6s ease-out; transform-box: fill-box;
@@ -104,14 +105,37 @@ registerRenderer("phylo", (root, b, ctx) => {
     const layout = html("div", { class: "evo-phylo-layout",
                                  style: "display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start" },
                         root);
-    board(html("div", { class: "evo-phylo-frame",
-                        style: "flex:1 1 auto;min-width:0;max-width:100%;overflow-x:auto" },
-               layout));
+    const frame = html("div", { class: "evo-phylo-frame",
+                                style: "flex:1 1 auto;min-width:0;max-width:100%;overflow-x:auto" },
+                       layout);
+    board(frame);
+    scrollHint(frame);
     web(html("div", { style: "flex:0 0 auto;max-width:100%;overflow-x:auto" }, layout));
     hand();
     collection();
     legend();
     animate = false;
+  };
+
+  /**
+   * Where the grid is wider than the screen (a phone), it scrolls sideways in its frame and a
+   * line above it says so. A ResizeObserver reads the sizes once the browser has laid the frame
+   * out anyway (reading them while drawing would lay out the page in the middle of a click).
+   */
+  const scrollHint = (frame) => {
+    const hint = html("p", { class: "evo-phylo-scroll-hint", hidden: true,
+                             style: "flex:1 0 100%;margin:0;font-size:12px;font-weight:bold" },
+                       frame);
+    frame.before(hint);
+    hint.textContent = "⇆ The table is wider than the screen: scroll it sideways to see all " +
+                       "of it.";
+    observers.get(root)?.disconnect();
+    if (typeof ResizeObserver !== "function") return;
+    const watch = new ResizeObserver(() => {
+      hint.hidden = frame.scrollWidth <= frame.clientWidth + 1;
+    });
+    watch.observe(frame);
+    observers.set(root, watch);
   };
 
   const selectionPrefix = () => {
