@@ -175,7 +175,6 @@ registerRenderer("adaptation", (root, b, ctx) => {
     if (p.dealer) {
       html("span", { class: "evo-ad-dealer", title: "dealer",
                      style: "margin-left:4px;padding:0 4px;border:1px solid #000;border-radius:8px;" +
-                            "white-space:nowrap;" +
                             "background:#111;color:#fff;font-size:11px" }, head, "D dealer");
     }
     // tokens: filled circles left, hollow circles lost, and the number in words

@@ -92,8 +92,10 @@ function drawFlock(box, flock, rule) {
       svgEl("title", {}, one, `${kindWords(kind)}; chance to be a parent ` +
             `${(100 * kind.fitness).toFixed(0)}% of a perfect match's`);
       drawCreature(one, kind.traits, x, y + 58, 1.3);
+      // its values as numbers, one a trait (a dot between them while they fit the cell)
+      const numbers = kind.traits.map((v) => v + 1).join(traits.length > 5 ? "" : "·");
       svgEl("text", { x: x + 3, y: y + 69, "text-anchor": "middle", "font-size": 10,
-                      fill: FLOCK_INK }, one, kind.traits.map((v) => v + 1).join("·"));
+                      fill: FLOCK_INK }, one, numbers);
       // the chance to be a parent: a bar, full for a perfect match
       svgEl("rect", { x: x - 17, y: y + 73, width: 40, height: 5, fill: "#fff", stroke: "#555",
                       "stroke-width": 0.6 }, one);
@@ -103,12 +105,14 @@ function drawFlock(box, flock, rule) {
   }
   const legend = htmlEl("ul", { class: "evo-flock-legend" }, box);
   traits.forEach((trait, k) => {
-    if (k >= FLOCK_FEATURES.length) return;
+    // the first five traits are drawn; a world with more shows the rest as numbers only
+    const drawn = k < FLOCK_FEATURES.length;
     const li = htmlEl("li", {}, legend);
-    htmlEl("strong", {}, li, `${trait.name} (number ${k + 1} under each, ${FLOCK_FEATURES[k]}): `);
+    htmlEl("strong", {}, li, `${trait.name} (number ${k + 1} under each` +
+           (drawn ? `, ${FLOCK_FEATURES[k]}): ` : "): "));
     trait.labels.forEach((label, v) => {
       const chip = htmlEl("span", { class: "evo-flock-chip" }, li);
-      featureSample(chip, k, v);
+      if (drawn) featureSample(chip, k, v);
       htmlEl("span", {}, chip, label.startsWith(String(v + 1)) ? label : `${v + 1} ${label}`);
     });
   });
