@@ -75,7 +75,8 @@ function drawFlock(box, flock, rule) {
   const traits = flock.traits;
   const kindWords = (kind) => kind.traits.map((v, k) => `${traits[k].name} ${traits[k].labels[v]}`)
     .join(", ");
-  const PER_ROW = 8, CELL_W = 56, CELL_H = 80;
+  // a creature with feelers (five traits) stands taller: its cell leaves room above it
+  const FEET = traits.length > 4 ? 58 : 44, PER_ROW = 8, CELL_W = 56, CELL_H = FEET + 22;
   const rows = Math.ceil(flock.shown / PER_ROW);
   const width = PER_ROW * CELL_W, height = rows * CELL_H;
   const summary = flock.kinds.map((kind) =>
@@ -91,15 +92,16 @@ function drawFlock(box, flock, rule) {
       const one = svgEl("g", {}, svg);
       svgEl("title", {}, one, `${kindWords(kind)}; chance to be a parent ` +
             `${(100 * kind.fitness).toFixed(0)}% of a perfect match's`);
-      drawCreature(one, kind.traits, x, y + 58, 1.3);
+      drawCreature(one, kind.traits, x, y + FEET, 1.3);
       // its values as numbers, one a trait (a dot between them while they fit the cell)
       const numbers = kind.traits.map((v) => v + 1).join(traits.length > 5 ? "" : "·");
-      svgEl("text", { x: x + 3, y: y + 69, "text-anchor": "middle", "font-size": 10,
+      svgEl("text", { x: x + 3, y: y + FEET + 11, "text-anchor": "middle", "font-size": 10,
                       fill: FLOCK_INK }, one, numbers);
       // the chance to be a parent: a bar, full for a perfect match
-      svgEl("rect", { x: x - 17, y: y + 73, width: 40, height: 5, fill: "#fff", stroke: "#555",
+      const barY = y + FEET + 15;
+      svgEl("rect", { x: x - 17, y: barY, width: 40, height: 5, fill: "#fff", stroke: "#555",
                       "stroke-width": 0.6 }, one);
-      svgEl("rect", { x: x - 17, y: y + 73, width: 40 * Math.max(0, Math.min(1, kind.fitness)),
+      svgEl("rect", { x: x - 17, y: barY, width: 40 * Math.max(0, Math.min(1, kind.fitness)),
                       height: 5, fill: "#0072B2" }, one);
     }
   }
