@@ -474,7 +474,8 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
     const foot = html("tr", {}, body);
     html("th", { scope: "row", colspan: 4 }, foot, "Habitat score (over 8: extinct ✝)");
     for (const total of sc.habitat_totals) {
-      html("td", { title: total > 8 ? "extinct" : null }, foot, total > 8 ? `${total} ✝` : `${total}`);
+      html("td", { title: total > 8 ? "extinct" : null }, foot,
+           total > 8 ? `${total} ✝` : `${total}`);
     }
     html("td", {}, foot, `${sc.total}`);
   }

@@ -215,7 +215,8 @@ registerRenderer("adaptation", (root, b, ctx) => {
            (p.changed_since ? " (changed since)" : " (still held)"));
     }
     if (p.you) {
-      const row = html("div", { style: "display:flex;flex-wrap:wrap;gap:4px;margin-top:3px" }, place);
+      const row = html("div", { style: "display:flex;flex-wrap:wrap;gap:4px;margin-top:3px" },
+                       place);
       for (const [target, text] of [["keep", "Keep"], ["swap", "Swap"]]) {
         const button = html("span", { class: `evo-ad-${target}`, "data-action": target,
                                       style: "border:2px solid #000;border-radius:4px;padding:2px 10px;" +

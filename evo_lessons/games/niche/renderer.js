@@ -304,8 +304,8 @@ registerRenderer("niche", (root, b, ctx) => {
     const box = html("div", {
       class: `evo-niche-card${small ? " evo-niche-small" : ""}`, "data-card": c.id,
       title: cardTitle(c),
-      style: (small ? "" : "display:inline-block;vertical-align:top;" +
-                           `width:${c.kind === "event" ? 9.8 : 7.6}em;min-height:3.4em;margin:2px;`) +
+      style: (small ? "" : "display:inline-block;vertical-align:top;min-height:3.4em;" +
+                           `width:${c.kind === "event" ? 9.8 : 7.6}em;margin:2px;`) +
              `padding:3px 5px;border:1px solid #333;border-radius:5px;` +
              `background:${FILL[c.kind]};color:#111;font-size:12px;`,
     }, parent);

@@ -255,7 +255,8 @@ registerRenderer("phylo", (root, b, ctx) => {
     if (!spaces.length) return { r0: 0, r1: b.rows - 1, c0: 0, c1: b.columns - 1 };
     const rows = spaces.map((sp) => Math.floor(sp / b.columns));
     const cols = spaces.map((sp) => sp % b.columns);
-    return { r0: Math.max(0, Math.min(...rows) - 1), r1: Math.min(b.rows - 1, Math.max(...rows) + 1),
+    return { r0: Math.max(0, Math.min(...rows) - 1),
+             r1: Math.min(b.rows - 1, Math.max(...rows) + 1),
              c0: Math.max(0, Math.min(...cols) - 1),
              c1: Math.min(b.columns - 1, Math.max(...cols) + 1) };
   };
@@ -613,7 +614,8 @@ registerRenderer("phylo", (root, b, ctx) => {
                                  "aria-label": `a ${f.group}` }, card);
         groupIcon(pic, f.group);
         html("strong", {}, card, `${f.name}${count}`);
-        html("div", {}, card, `R${f.rank} · S${f.scale} · ${f.terrains.join("")} ${f.climates.join("")}`);
+        html("div", {}, card,
+             `R${f.rank} · S${f.scale} · ${f.terrains.join("")} ${f.climates.join("")}`);
         if (chosen) {
           const more = html("div", { class: "evo-phylo-more" }, card);
           html("div", { style: "font-style:italic" }, more, f.latin);

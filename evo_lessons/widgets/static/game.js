@@ -112,7 +112,8 @@ function buildShell(el, model) {
   const description = htmlEl("pre", { "aria-live": "off" }, describe);
 
   return {
-    root, title, seedLabel, status, error, board, own, cover, coverText, reveal, actions, filterNote,
+    root, title, seedLabel, status, error, board, own, cover, coverText, reveal, actions,
+    filterNote,
     log, stepButton, playButton, undoButton, slider, sliderText, seatsBox, codeOut, getCode,
     codeNote, plotBox, plotHost, table, description, result,
   };
