@@ -93,6 +93,7 @@ CELLS = [
         for what, call, _, moves in LESSON_GAMES
     ),
     ("adapt_or_die bug on a mat", "bug_on_a_mat()"),
+    ("hot seat", 'GameWidget("climate", players=2, seats=["human", "human"], seed=1)'),
     ("population", 'PopulationWidget("climate", size=300, mutation_rate=0.01, seed=2)'),
 ]
 
@@ -354,4 +355,32 @@ def test_the_population_is_drawn_as_individuals_with_its_rule_in_words(lab_page)
     root.locator(".evo-pop-step10").click()
     page.wait_for_function("(el) => el.dataset.generation === '10'", arg=root.element_handle())
     assert flock.locator(".evo-flock-svg > g").count() == 24
+    assert not lab_page.console_errors, lab_page.console_errors
+
+
+def test_a_covered_seat_shows_none_of_its_own_cards(lab_page):
+    """People taking turns at one screen: while the board is covered for the next person,
+    their own cards beside the choices are hidden too, until they press "Show my hand"."""
+    page, roots = _open(lab_page, "light")
+    root = roots["hot seat"]
+    _top(root)
+    cover, own = root.locator(".evo-cover"), root.locator(".evo-own")
+
+    def show_my_hand(player: str) -> None:
+        assert cover.is_visible() and own.is_hidden()
+        cover.get_by_role("button", name="Show my hand").click()
+        cover.wait_for(state="hidden")
+        assert own.is_visible() and player in own.text_content()
+
+    show_my_hand("Player 1")  # the first person sits down
+    for _ in range(20):  # Player 1 moves until the turn passes to Player 2
+        if cover.is_visible():
+            break
+        position = int(root.get_attribute("data-position"))
+        root.locator(".evo-actions button").first.click()
+        page.wait_for_function(
+            "([el, before]) => Number(el.dataset.position) > before",
+            arg=[root.element_handle(), position],
+        )
+    show_my_hand("Player 2")
     assert not lab_page.console_errors, lab_page.console_errors
