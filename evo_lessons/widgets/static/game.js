@@ -5,6 +5,9 @@
 // the view model and sends small messages ({type: "act", index}) that Python checks.
 // Layout: a CSS grid that reads its own width (container queries in game.css): stacked on a
 // phone, board + choices side by side on a laptop, board + choices + plot on a wide screen.
+// The current player's own hand or creature sits under the choices (a renderer draws it into
+// ctx.ownBox), so on a school laptop the board, the own cards and the choices share the first
+// screen; a covered seat (people taking turns at one screen) shows none of it.
 
 /** Build the static part of the widget once; returns the elements that change. */
 function buildShell(el, model) {
