@@ -42,6 +42,7 @@ from .actions import Action, IllegalAction, action_from_json
 from .seeds import check_seed
 
 if TYPE_CHECKING:  # annotations only: the state imports this module, not the other way round
+    from .events import Event
     from .spec import GameSpec
     from .state import GameState
 
@@ -81,10 +82,10 @@ MAX_MOVE_DIGITS = 4
 def save_dict(
     state: GameState,
     actions: Iterable[Action] | None = None,
-    seats=None,
+    seats: Iterable[str] | None = None,
     *,
     moves: str | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """The save of ``state`` (or of its start plus ``actions``), with seats if given.
 
     ``moves``: the moves already encoded (:func:`encode_moves`), saved instead of ``actions``.
@@ -105,7 +106,7 @@ def save_dict(
     return data
 
 
-def compact_save(state: GameState, seats=None) -> dict:
+def compact_save(state: GameState, seats: Iterable[str] | None = None) -> dict[str, Any]:
     """The save of ``state`` with its moves as tokens (replays the game once to number them)."""
     return save_dict(state, seats=seats, moves=encode_moves(move_numbers(state)))
 
@@ -318,7 +319,7 @@ def replay(
     spec: GameSpec,
     data: dict[str, Any],
     upto: int | None = None,
-    on_step: Callable[[GameState, int | None, Action, list], None] | None = None,
+    on_step: Callable[[GameState, int | None, Action, list[Event]], None] | None = None,
     numbers: list[int] | None = None,
 ) -> GameState:
     """Rebuild a game from a checked save dict, checking every action on the way.
@@ -360,7 +361,7 @@ def replay(
             events = state.apply(action)
         except IllegalAction as error:
             raise ValueError(f"save rejected: move {number} breaks the rules. {error}") from None
-        if legal is not None:
+        if legal is not None and numbers is not None:
             own = state.history[-1]
             numbers.append(next(i for i, a in enumerate(legal) if a is own))
         if on_step is not None:
@@ -371,7 +372,7 @@ def replay(
 def _replay_numbers(
     state: GameState,
     moves: Iterable[int],
-    on_step: Callable[[GameState, int | None, Action, list], None] | None,
+    on_step: Callable[[GameState, int | None, Action, list[Event]], None] | None,
     numbers: list[int] | None,
 ) -> GameState:
     for count, number in enumerate(moves, start=1):

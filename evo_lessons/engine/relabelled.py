@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .bots import wants_observation
+from .bots import Bot, wants_observation
 from .seeds import derive_seed
 
 if TYPE_CHECKING:
+    from .actions import Action
     from .spec import GameSpec
+    from .state import GameState
 
 #: a person's seat whose every real choice is what one bot, seeded as the session seeds it,
 #: plays there, with at least this many choices where that bot seeded otherwise plays another
@@ -47,12 +49,16 @@ class Twins:
         self.alive[f"helper bot ({spec.helper_bot})"] = ("hint", spec.helper_bot)
         self.evidence: dict[str, int] = dict.fromkeys(self.alive, 0)
 
-    def _choose(self, name: str, key: int, state, seat: int, legal: list):
-        bot = self.spec.make_bot(name, key)
+    def _choose(
+        self, name: str, key: int, state: GameState, seat: int, legal: list[Action]
+    ) -> Action:
+        bot: Bot = self.spec.make_bot(name, key)
         seen = state.observation(seat) if wants_observation(bot, legal) else None
         return bot.choose(seen, legal)
 
-    def compare(self, state, seat: int, move: int, legal: list, number: int) -> None:
+    def compare(
+        self, state: GameState, seat: int, move: int, legal: list[Action], number: int
+    ) -> None:
         if len(legal) < 2 or not self.alive:
             return
         played = legal[number]

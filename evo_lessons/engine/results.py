@@ -191,7 +191,7 @@ def play_record(
         if seat >= 0 and seats[seat] == HUMAN:
             who = movers[move]
             letters.append(PERSON if who == "person" else HELPER if who == "helper" else BOT)
-    made = {
+    made: dict[str, Any] = {
         "student": student,
         "loaded": loaded,
         "movers": _run_length(letters),
@@ -203,13 +203,13 @@ def play_record(
 
 
 def _run_length(letters: list[str]) -> str:
-    parts: list[str] = []
+    parts: list[tuple[str, int]] = []
     for letter in letters:
         if parts and parts[-1][0] == letter:
-            parts[-1] = (letter, parts[-1][1] + 1)  # type: ignore[assignment]
+            parts[-1] = (letter, parts[-1][1] + 1)
         else:
-            parts.append((letter, 1))  # type: ignore[arg-type]
-    return "".join(f"{letter}{count}" for letter, count in parts)  # type: ignore[misc]
+            parts.append((letter, 1))
+    return "".join(f"{letter}{count}" for letter, count in parts)
 
 
 def game_result(
@@ -545,7 +545,15 @@ def check_game_result(spec: GameSpec, data: dict[str, Any]) -> CheckedGame:
     return checked
 
 
-def _replay_checked(spec, state, save, seats, checked, letters, verify) -> list[int]:
+def _replay_checked(
+    spec: GameSpec,
+    state: GameState,
+    save: dict[str, Any],
+    seats: list[str] | None,
+    checked: CheckedGame,
+    letters: Iterator[str],
+    verify: bool,
+) -> list[int]:
     """The replay behind :func:`check_game_result`: every move numbered, bots re-asked."""
     if "moves" in save:
         moves: Any = record.iter_moves(save["moves"])  # read as the replay goes: linear
@@ -583,7 +591,8 @@ def _replay_checked(spec, state, save, seats, checked, letters, verify) -> list[
             if not exact_match(action, legal[number]):
                 raise ResultCodeError("move", f"move {move + 1} has values of the wrong types")
         seat = state.current_player
-        if verify and move >= checked.loaded and seat is not None:
+        # (a checked record of who played always comes with its seats: verify implies seats)
+        if verify and seats is not None and move >= checked.loaded and seat is not None:
             kind = seats[seat]
             if kind == HUMAN:
                 letter = next(letters, None)
@@ -611,11 +620,13 @@ def _replay_checked(spec, state, save, seats, checked, letters, verify) -> list[
         found.append(number)
     if verify and next(letters, None) is not None:
         raise ResultCodeError("field", "the record of who played is longer than the game")
-    if twins is not None and twins.twin() is not None:
+    # (twins only ever compares the student's seat, so a twin implies a student)
+    twin = twins.twin() if twins is not None else None
+    if twin is not None and twins is not None and checked.student is not None:
         raise ResultCodeError(
             "relabelled",
             f"{seat_name(checked.student)} is said to be the student's, but every one of its "
-            f"choices is what the {twins.twin()} plays there, {twins.choices} of them where its "
+            f"choices is what the {twin} plays there, {twins.choices} of them where its "
             "seed decides: a bot's seat relabelled as a person's",
         )
     return found

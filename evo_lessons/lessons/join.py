@@ -148,7 +148,8 @@ def join_message(box: Any, lesson: Lesson, content: dict[str, Any]) -> None:
         return
     try:
         box.class_status = join_lesson(lesson, url, code)
-        lesson.class_link.boxes.add(box)
+        if lesson.class_link is not None:  # (always: join_lesson has just linked the class)
+            lesson.class_link.boxes.add(box)
     except ValueError as error:
         box.class_status = f"✗ {error}"
     box.refresh()

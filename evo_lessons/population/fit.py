@@ -31,7 +31,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from numbers import Real
-from typing import Any
+from typing import Any, SupportsInt, cast
 
 import numpy as np
 
@@ -224,7 +224,8 @@ def _series(frame: Any) -> np.ndarray:
             raise ValueError(f"a series has at most {MAX_ROWS:,} rows")
         for value in values:
             if not (isinstance(value, Real) and not isinstance(value, bool)) or not (
-                math.isfinite(value) and float(value) == int(value)
+                # (every Real converts with int(); typeshed's numbers.Real does not declare it)
+                math.isfinite(value) and float(value) == int(cast(SupportsInt, value))
             ):
                 raise ValueError(
                     f"every {name} is a whole number; found {str(value)[:30]!r} (a missing "

@@ -136,12 +136,26 @@ def trajectory(
 
 
 def _check_s(s: object) -> float:
-    if not (isinstance(s, Real) and not isinstance(s, bool) and math.isfinite(s) and s > -1):
+    # (s is finite here, so "not s <= -1" is "s > -1"; numbers.Real declares only <= and <)
+    if not (isinstance(s, Real) and not isinstance(s, bool) and math.isfinite(s) and not s <= -1):
         raise ValueError(
             f"the selection coefficient s is a number above -1 (fitness 1 + s > 0), not "
             f"{str(s)[:30]!r}"
         )
     return float(s)
+
+
+# (the checks take any object: a notebook may pass anything, whatever the annotations say)
+def _check_size(size: object) -> int:
+    if not (isinstance(size, Integral) and not isinstance(size, bool) and 1 <= int(size) <= 10**9):
+        raise ValueError("size is a whole number of individuals from 1 to 1,000,000,000")
+    return int(size)
+
+
+def _check_initial(initial: object) -> float:
+    if not (isinstance(initial, Real) and 0.0 <= float(initial) <= 1.0):
+        raise ValueError(f"the initial frequency is from 0 to 1, not {str(initial)[:30]!r}")
+    return float(initial)
 
 
 class Locus:
@@ -162,15 +176,11 @@ class Locus:
         dominance: object = None,
         seed: int | None = None,
     ) -> None:
-        if not (isinstance(size, Integral) and not isinstance(size, bool) and 1 <= size <= 10**9):
-            raise ValueError("size is a whole number of individuals from 1 to 1,000,000,000")
+        self.size = _check_size(size)
         self.h = dominance_coefficient(dominance)
         self.s = _check_s(s)
-        self.size = int(size)
         self.copies = self.size if self.h is None else 2 * self.size
-        if not (isinstance(initial, Real) and 0.0 <= float(initial) <= 1.0):
-            raise ValueError(f"the initial frequency is from 0 to 1, not {str(initial)[:30]!r}")
-        self.count = round(float(initial) * self.copies)
+        self.count = round(_check_initial(initial) * self.copies)
         self.rng = np.random.default_rng(seed)
         self.history = [self.frequency]
 

@@ -23,6 +23,7 @@ import pathlib
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import anywidget
+import numpy as np
 import traitlets
 
 from evo_lessons.engine.words import is_whole, short_repr
@@ -43,6 +44,8 @@ STATIC = pathlib.Path(__file__).parent / "static"
 MAX_STEP = 100
 #: the widget's own bounds on sizes: big enough to show drift vanish, small enough to be live
 MAX_WIDGET_SIZE = 100_000
+#: individuals drawn in the page: the population in miniature, each kind in its share
+DRAWN = 24
 
 
 class PopulationWidget(PageMessages, anywidget.AnyWidget):
@@ -53,7 +56,7 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
     ``start``, and the world's environment such as ``temperature=3``).
     """
 
-    _esm = assemble(STATIC / "population.js")
+    _esm = assemble(STATIC / "flock.js", STATIC / "population.js")
     _css = assemble(STATIC / "population.css")
 
     view = traitlets.Dict().tag(sync=True)
@@ -241,6 +244,8 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
             "environment": world.describe(p.environment),
             "about": world.about,
             "table": self._table(),
+            "flock": self._flock(),
+            "rule": self._rule(),
             "status": self._status(),
             "description": self._description(),
         }
@@ -254,6 +259,72 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
                 rows.append([trait.name, label, "" if math.isnan(f) else f"{100 * f:.1f}%"])
                 n += 1
         return {"columns": ["Trait", "Value", "Share now"], "rows": rows}
+
+    def _flock(self) -> dict[str, Any]:
+        """The population in miniature for the page to draw: DRAWN individuals (fewer if fewer
+        live), each kind of individual (one value of every trait) shown as often as its share
+        of the population gives it (the largest remainders round), commonest first, with its
+        fitness in the environment now. Counts, not a random sample: the same population always
+        draws the same picture, and a kind of 1 in 24 or more is always in it."""
+        p, world = self.population, self.population.world
+        traits = [{"name": t.name, "labels": list(t.labels)} for t in world.traits]
+        pooled = p.counts.sum(axis=0)
+        n = int(pooled.sum())
+        if not n:
+            return {"traits": traits, "shown": 0, "size": 0, "kinds": []}
+        shown = min(DRAWN, n)
+        carried = [int(code) for code in pooled.nonzero()[0]]
+        quota = {code: int(pooled[code]) * shown / n for code in carried}
+        whole = {code: math.floor(q) for code, q in quota.items()}
+        left = shown - sum(whole.values())
+        for code in sorted(carried, key=lambda c: (whole[c] - quota[c], c))[:left]:
+            whole[code] += 1
+        fitness = np.exp(-p.run["selection"] * p.mismatch)  # (demes, genotypes)
+        kinds = []
+        for code in sorted(carried, key=lambda c: (-int(pooled[c]), c)):
+            if not whole[code]:
+                continue
+            column = p.counts[:, code]
+            kinds.append(
+                {
+                    "traits": [
+                        int(code // stride % size)
+                        for stride, size in zip(world.strides, world.sizes, strict=True)
+                    ],
+                    "shown": whole[code],
+                    "share": int(pooled[code]) / n,
+                    "fitness": float((column * fitness[:, code]).sum() / column.sum()),
+                }
+            )
+        return {"traits": traits, "shown": shown, "size": n, "kinds": kinds}
+
+    def _rule(self) -> str:
+        """What one generation does, in words a student reads (the description keeps the
+        formula for those who want it)."""
+        run = self.population.run
+        s, mu = run["selection"], run["mutation_rate"]
+        if s == 0:
+            chances = (
+                "Selection is off: every individual has the same chance to be a parent, "
+                "whatever its traits, so only luck (drift) changes the shares."
+            )
+        else:
+            chances = (
+                "An individual that matches the environment well has a better chance to be a "
+                "parent: a perfect match counts in full, and each point of mismatch cuts its "
+                f"chance to {math.exp(-s):.0%} of what it was (selection strength {s:g})."
+            )
+        mutation = (
+            "Nothing mutates."
+            if mu == 0
+            else f"Each trait of each offspring changes by mutation with a chance of {mu:g}, "
+            "at random, whether that helps or not."
+        )
+        return (
+            f"{chances} Every generation, parents are picked at random, weighted by those "
+            f"chances, and their offspring carry their parents' traits. {mutation} "
+            "Nobody chooses."
+        )
 
     def _status(self) -> str:
         p = self.population
@@ -275,8 +346,6 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
                     n += 1
                 lines.append(f"{trait.name}: {', '.join(parts)}.")
         lines.append(
-            f"Each generation: fitness exp(-{p.run['selection']:g} x mismatch); parents are "
-            f"drawn in proportion to fitness; each trait mutates with chance "
-            f"{p.run['mutation_rate']:g}, at random, whether it helps or not. Nobody chooses."
+            f"{self._rule()} In symbols: fitness = exp(-{p.run['selection']:g} x mismatch)."
         )
         return "\n".join(lines)

@@ -191,7 +191,8 @@ class ServedSession:
     # -- moves ----------------------------------------------------------------------------------
     def act_index(self, index: object) -> None:
         """The student's choice by its index among the legal choices, sent to the service."""
-        if not (is_whole(index) and 0 <= index < len(self.choices)):
+        # (isinstance narrows the type for the checker; is_whole refuses a bool)
+        if not (isinstance(index, int) and is_whole(index) and 0 <= index < len(self.choices)):
             labels = [c["label"] for c in self.choices]
             raise IllegalAction(f"choice number {index!r}"[:60], labels, "No such choice.")
         if not self.is_human_turn():

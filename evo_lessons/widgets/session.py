@@ -300,7 +300,8 @@ class GameSession:
             raise ChoiceRefused(index, "The game is over: no move is legal now.")
         if not self.is_human_turn():
             raise ChoiceRefused(index, "It is a bot's turn: a bot decides now.")
-        if not (is_whole(index) and 0 <= index < len(legal)):
+        # (isinstance narrows the type for the checker; is_whole refuses a bool)
+        if not (isinstance(index, int) and is_whole(index) and 0 <= index < len(legal)):
             raise ChoiceRefused(index, f"There are {len(legal)} choices now; pick one shown.")
         return self.apply(legal[index])
 

@@ -105,7 +105,8 @@ def test_adapt_or_die_notebook_rolls_moves_exits_and_answers_a_trade_in_jupyterl
 
     # the scorecard of Player 1 now holds the habitat reached, scored against the creature
     mine = game.locator('.evo-genome[data-player="0"]')
-    assert mine.locator(".evo-aod-scorecard th", has_text="SP/score").count() >= 1
+    assert "pressure / score" in mine.locator(".evo-aod-scorecard caption").text_content()
+    assert mine.locator(".evo-aod-scorecard thead th", has_text="H").count() >= 1
     lab_page.wait_until_idle()
     lab_page.screenshot(game, "adapt_or_die_widget.png")
     assert not lab_page.outside_requests, f"requests left 127.0.0.1: {lab_page.outside_requests}"

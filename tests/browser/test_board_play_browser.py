@@ -41,7 +41,8 @@ def _select_a_phylo_card(board) -> bool:
 
 def _click_the_board(page, lab_page, game, name: str) -> bool:
     """One decision made by clicking the board; False when no place on it offers one."""
-    board = game.locator(".evo-board")
+    # the table: the board, and the student's own cards beside the choices
+    board = game.locator(".evo-main")
     selecting = name == "phylo" and not board.locator(".evo-phylo-grid .evo-target").count()
     if selecting and not _select_a_phylo_card(board):
         return False

@@ -24,13 +24,14 @@ def test_niche_notebook_plays_a_turn_by_clicking_the_board(lab_page):
     game = page.locator(".evo-root").first
     board = game.locator(".evo-board")
     board.locator(".evo-niche-pool").wait_for(timeout=60_000)
-    # the table: two pyramids, four players, text labels on every challenge
+    # the table: two pyramids, four players (the student's own beside the choices), text
+    # labels on every challenge
     assert board.locator("[data-pool]").count() == 20
-    assert board.locator(".evo-niche-player").count() == 4
-    assert "(you)" in board.locator(".evo-niche-player").first.text_content()
+    assert game.locator(".evo-niche-player").count() == 4
+    assert "(you)" in game.locator(".evo-own .evo-niche-player").text_content()
 
     # setup: keep an environment with the keyboard (Tab-reachable, Enter chooses)
-    dealt = board.locator(".evo-niche-dealt .evo-target")
+    dealt = game.locator(".evo-niche-dealt .evo-target")
     assert dealt.count() == 2
     assert dealt.first.get_attribute("role") == "button"
     position = game.get_attribute("data-position")
@@ -38,7 +39,7 @@ def test_niche_notebook_plays_a_turn_by_clicking_the_board(lab_page):
     page.keyboard.press("Enter")
     _wait_for_move(page, game, position)
     lab_page.wait_until_idle()
-    mine = board.locator(".evo-niche-player").first
+    mine = game.locator(".evo-own .evo-niche-player")
     assert mine.locator(".evo-niche-challenge").count() >= 2
     assert mine.locator(".evo-niche-hand .evo-niche-card").count() == 3
 
@@ -56,7 +57,7 @@ def test_niche_notebook_plays_a_turn_by_clicking_the_board(lab_page):
     # play: click a card in the hand that is a single action (a trait; events aimed at another
     # player open a list of choices instead, which we then pick from)
     plays_before = game.locator(".evo-log").text_content().count("Player 1 plays")
-    hand_targets = board.locator(".evo-niche-hand .evo-target")
+    hand_targets = game.locator(".evo-niche-hand .evo-target")
     labels = [hand_targets.nth(i).get_attribute("aria-label") for i in range(hand_targets.count())]
     single = [i for i, label in enumerate(labels) if not label.endswith("choices")]
     position = game.get_attribute("data-position")

@@ -29,6 +29,15 @@ function kitGlobals(...files) {
   return names;
 }
 
+/** The top-level names of any file (a path from the repository root), as read-only globals. */
+function topLevelOf(path) {
+  const names = {};
+  for (const match of readFileSync(resolve(ROOT, path), "utf8").matchAll(TOP_LEVEL)) {
+    names[match[1]] = "readonly";
+  }
+  return names;
+}
+
 const KIT_FILES = ["dom.js", "plot.js", "draw.js"];
 const KIT = kitGlobals("dom.js", "plot.js"); // every widget's module starts with these
 const GAME_KIT = kitGlobals(...KIT_FILES); // a game widget's adds draw.js
@@ -78,8 +87,23 @@ export default [
     rules: { "no-redeclare": ["error", { builtinGlobals: false }] },
   },
   {
-    files: ["evo_lessons/population/static/*.js", "evo_lessons/lessons/static/*.js"],
+    files: [
+      "evo_lessons/population/static/population.js",
+      "evo_lessons/lessons/static/*.js",
+      "evo_lessons/service/static/*.js",
+    ],
     languageOptions: { globals: KIT },
     rules: { "no-redeclare": ["error", { builtinGlobals: false }] },
+  },
+  // the population widget: flock.js (the drawing of its individuals) is joined before
+  // population.js, which uses its top-level names
+  {
+    files: ["evo_lessons/population/static/flock.js"],
+    languageOptions: { sourceType: "script", globals: KIT },
+    rules: { "no-redeclare": ["error", { builtinGlobals: false }] },
+  },
+  {
+    files: ["evo_lessons/population/static/population.js"],
+    languageOptions: { globals: { ...KIT, ...topLevelOf("evo_lessons/population/static/flock.js") } },
   },
 ];

@@ -23,6 +23,14 @@
       .evo-aod-chip svg { vertical-align: middle; margin-right: 2px; }
       .evo-aod-bugbox { display: flex; gap: 6px; align-items: center; }
       .evo-aod-bugbox ul { margin: 0; padding-left: 1.1em; font-size: 12px; }
+      .evo-aod-bugbox svg { flex: 0 1 auto; min-width: 0; max-width: 60%; height: auto; }
+      .evo-own-table .evo-aod-card { max-width: 100%; border: 0; padding: 0; }
+      .evo-genomes > .evo-aod-card { flex: 0 1 auto; max-width: min(100%, 360px); }
+      .evo-aod-score-frame { max-width: 100%; overflow-x: auto; }
+      .evo-aod-scorecard { font-size: 11px; }
+      .evo-aod-scorecard caption { text-align: left; font-size: 11px; }
+      .evo-aod-scorecard th, .evo-aod-scorecard td { padding: 0 3px; white-space: nowrap; }
+      .evo-aod-scorecard tbody tr:last-child th { white-space: normal; }
       @media (prefers-reduced-motion: reduce) { .evo-aod-new, .evo-aod-moved { animation: none; } }`);
 
   // ---- habitat mats: one small motif a habitat, drawn in a w x h strip ------------------------
@@ -303,14 +311,24 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
     list.push(bug.seat);
     crowd.set(bug.position, list);
   }
-  for (const [node, list] of crowd) {
+  // a bug is a picture, not a place: clicks go through it to the space or mat beneath
+  // (pointer-events none); a bug on a mat stands between the mat and the board, so the mat's
+  // name and pressures stay in sight
+  const [cx0, cy0] = board.spaces[board.start];
+  const standAt = (node) => {
     const [x, y] = at(node);
+    if (node < board.spaces.length) return [x, y - 11];
+    const dx = cx0 - x, dy = cy0 - y, d = Math.hypot(dx, dy) || 1;
+    return [x + (dx / d) * (MAT / 2 + 9), y + (dy / d) * (MAT / 2 + 9)];
+  };
+  for (const [node, list] of crowd) {
+    const [x, cy] = standAt(node);
     list.forEach((s, i) => {
       const dx = (i - (list.length - 1) / 2) * 12;
       const style = seats[s];
       const who = b.bugs.find((o) => o.seat === s);
-      const cy = y - (node < board.spaces.length ? 11 : 18);
-      const g = svg("g", { role: "img", "aria-label": `${name(s)}'s bug` }, map);
+      const g = svg("g", { role: "img", "aria-label": `${name(s)}'s bug`,
+                           "pointer-events": "none", class: "evo-aod-bug" }, map);
       svg("title", {}, g, `${name(s)} ${style.symbol}` +
           (who.creature ? `: ${who.creature.name}` : ""));
       if (who.creature) {
@@ -370,14 +388,17 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
 
   // -- every player's creature card and scorecard ---------------------------------------------
   const boards = html("div", { class: "evo-genomes" }, root);
+  const viewer = ctx.view.viewer;
+  const own = b.bugs.some((bug) => bug.seat === viewer) ? ctx.ownBox("Your creature") : null;
   for (const bug of b.bugs) {
     const s = bug.seat;
     const style = seats[s];
-    // another player's card lies below the board: its places (the cards a trade asks for) are
-    // also in the choices list beside the board, so it may be off screen on a laptop
-    const card = html("div", { class: "evo-genome", "data-player": s,
-                               "data-below-board": s === ctx.view.viewer ? null : "true" },
-                      boards);
+    // the viewer's card sits beside the choices; another player's card lies below the board:
+    // its places (the cards a trade asks for) are also in the choices list beside the board,
+    // so it may be off screen on a laptop
+    const card = html("div", { class: "evo-genome evo-aod-card", "data-player": s,
+                               "data-below-board": s === viewer ? null : "true" },
+                      s === viewer ? own : boards);
     const head = html("p", { class: "evo-genome-head" }, card);
     html("span", { class: "evo-swatch",
                    style: `background:${style.colour};color:${draw.inkOn(style.colour)}` }, head,
@@ -426,13 +447,19 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
                     `${name(s)}'s ${c.label} card`);
     }
     const sc = bug.scorecard;
+    // the table is as narrow as its numbers; on a phone it scrolls in its own framed box
+    // rather than sticking out of the card
+    const frame = html("div", { class: "evo-aod-score-frame" }, card);
     const t = html("table", { class: "evo-aod-scorecard",
-                              "aria-label": `Scorecard of ${name(s)}` }, card);
+                              "aria-label": `Scorecard of ${name(s)}` }, frame);
+    html("caption", {}, t, "Scorecard: habitat columns show pressure / score");
     const headRow = html("tr", {}, html("thead", {}, t));
     for (const label of ["Feature", "Start", "Cards", "Now"]) {
       html("th", { scope: "col" }, headRow, label);
     }
-    for (const hab of sc.habitats) html("th", { scope: "col", title: "pressure / score" }, headRow, `H${hab} SP/score`);
+    for (const hab of sc.habitats) {
+      html("th", { scope: "col", title: `Habitat ${hab}: pressure / score` }, headRow, `H${hab}`);
+    }
     html("th", { scope: "col" }, headRow, "Total");
     const body = html("tbody", {}, t);
     for (const row of sc.rows) {
@@ -441,13 +468,14 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
       html("td", {}, tr, row.start);
       html("td", {}, tr, row.adapt || "–");
       html("td", {}, tr, row.end);
-      for (const [sp, score] of row.cells) html("td", {}, tr, `${sp} / ${score}`);
+      for (const [sp, score] of row.cells) html("td", {}, tr, `${sp}/${score}`);
       html("td", {}, tr, row.total);
     }
     const foot = html("tr", {}, body);
-    html("th", { scope: "row", colspan: 4 }, foot, "Habitat score (above 8: extinct ✝)");
+    html("th", { scope: "row", colspan: 4 }, foot, "Habitat score (over 8: extinct ✝)");
     for (const total of sc.habitat_totals) {
-      html("td", {}, foot, total > 8 ? `${total} ✝ extinct` : `${total}`);
+      html("td", { title: total > 8 ? "extinct" : null }, foot,
+           total > 8 ? `${total} ✝` : `${total}`);
     }
     html("td", {}, foot, `${sc.total}`);
   }

@@ -160,8 +160,10 @@ registerRenderer("adaptation", (root, b, ctx) => {
   for (const p of b.seats) {
     const style = seats[p.seat];
     const place = html("div", {
-      class: "evo-ad-seat", "data-seat": p.seat,
-      style: "border:1px solid #bbb;border-radius:6px;padding:4px 6px;min-width:140px;" +
+      class: "evo-ad-seat", "data-seat": p.seat, "data-own": p.you ? "true" : null,
+      // four places in one row of the board's column: each as narrow as its card
+      style: "border:1px solid #bbb;border-radius:6px;padding:4px 6px;flex:1 1 100px;" +
+             "min-width:100px;max-width:170px;" +
              (p.you ? "box-shadow:0 0 0 2px #0072B2;" : "") +
              // out of the game: a dashed, grey place; its words stay fully readable (no fading)
              (p.active ? "" : "border-style:dashed;background:#f3f3f3;color:#111;"),
@@ -177,13 +179,15 @@ registerRenderer("adaptation", (root, b, ctx) => {
     }
     // tokens: filled circles left, hollow circles lost, and the number in words
     const count = Math.max(b.max_tokens, p.tokens);
-    const tok = svg("svg", { width: Math.min(count, 10) * 13 + 4, height: 16 + 13 * Math.floor((count - 1) / 10),
+    const perRow = 6; // six tokens a row: a place stays as narrow as its card
+    const tok = svg("svg", { width: Math.min(count, perRow) * 13 + 4,
+                             height: 16 + 13 * Math.floor((count - 1) / perRow),
                              role: "img", "aria-label": `${p.tokens} of ${b.max_tokens} tokens` },
                     place);
     const old = before && before.seats.find((q) => q.seat === p.seat);
     for (let i = 0; i < count; i++) {
       const on = i < p.tokens;
-      const cx = 8 + (i % 10) * 13, cy = 8 + 13 * Math.floor(i / 10);
+      const cx = 8 + (i % perRow) * 13, cy = 8 + 13 * Math.floor(i / perRow);
       svg("circle", { cx, cy, r: 5, fill: on ? "#c0392b" : "none", stroke: "currentColor",
                       "stroke-width": 1.2 }, tok);
       if (old && !on && i < old.tokens) { // a token just lost: it drops away
@@ -194,7 +198,8 @@ registerRenderer("adaptation", (root, b, ctx) => {
     html("div", { style: "font-size:12px" }, place,
          `${p.tokens} token${p.tokens === 1 ? "" : "s"}`);
     if (p.active || p.card) {
-      const s = svg("svg", { width: 96, height: 124, role: "img",
+      const s = svg("svg", { width: 96, height: 124, viewBox: "0 0 96 124",
+                             style: "max-width:100%;height:auto;display:block", role: "img",
                              "aria-label": p.card ? `${name(p.seat)}'s card: ${p.card.label}`
                                                   : `${name(p.seat)}'s card, face down` }, place);
       const drawn = svg("g", {}, s); // animated: no transform attribute of its own
@@ -210,7 +215,8 @@ registerRenderer("adaptation", (root, b, ctx) => {
            (p.changed_since ? " (changed since)" : " (still held)"));
     }
     if (p.you) {
-      const row = html("div", { style: "display:flex;gap:4px;margin-top:3px" }, place);
+      const row = html("div", { style: "display:flex;flex-wrap:wrap;gap:4px;margin-top:3px" },
+                       place);
       for (const [target, text] of [["keep", "Keep"], ["swap", "Swap"]]) {
         const button = html("span", { class: `evo-ad-${target}`, "data-action": target,
                                       style: "border:2px solid #000;border-radius:4px;padding:2px 10px;" +
@@ -253,13 +259,20 @@ registerRenderer("adaptation", (root, b, ctx) => {
   });
 
   // -- memory aid: every round so far, newest first ----------------------------------------------
+  // short headings (P1 .. P4, with the full name as a title), so every player's column fits
+  // the board; a frame that scrolls sideways is the last resort on a phone
   const memory = html("details", { class: "evo-ad-history", open: true }, root);
   html("summary", {}, memory, "Round history (what everyone showed)");
-  const t = html("table", { style: "border-collapse:collapse;font-size:12px" }, memory);
+  const frame = html("div", { style: "max-width:100%;overflow-x:auto" }, memory);
+  const t = html("table", { style: "border-collapse:collapse;font-size:11px" }, frame);
   const head = html("tr", {}, html("thead", {}, t));
-  for (const c of ["Round", "Dealer", "Challenge", "Changed cards",
-                   ...b.seats.map((p) => name(p.seat)), "Lost a token"]) {
-    html("th", { scope: "col", style: "border:1px solid #ccc;padding:1px 4px" }, head, c);
+  const columns = [["Round (dealer): challenge", "Round, its dealer and its challenge"],
+                   ["Changed", "Changed cards"],
+                   ...b.seats.map((p) => [`P${p.seat + 1}`, name(p.seat)]),
+                   ["Lost", "Lost a token"]];
+  for (const [short, full] of columns) {
+    html("th", { scope: "col", title: full, style: "border:1px solid #ccc;padding:1px 3px" },
+         head, short);
   }
   const body = html("tbody", {}, t);
   for (const r of [...b.history].reverse()) {
@@ -267,15 +280,15 @@ registerRenderer("adaptation", (root, b, ctx) => {
     const changed = [...r.swapped];
     if (r.redrew) changed.unshift(r.dealer);
     const cells = [
-      String(r.round), name(r.dealer), r.challenge,
+      `${r.round} (P${r.dealer + 1}): ${r.challenge}`,
       r.round === 1 ? "—" : (changed.length ? changed.map((s) => `P${s + 1}`).join(" ") +
                               (r.redrew ? " (dealer redrew)" : "") : "none"),
       ...r.cards.map((c, s) => (c ? `${c.label} (${r.scores[s]})` : "—")),
-      r.round === 1 ? "nobody (round one)" : r.defeated.map((s) => `P${s + 1}`).join(" "),
+      r.round === 1 ? "nobody" : r.defeated.map((s) => `P${s + 1}`).join(" "),
     ];
     cells.forEach((v, i) => {
-      const lost = i >= 4 && i < 4 + r.cards.length && r.defeated.includes(i - 4);
-      html("td", { style: "border:1px solid #ccc;padding:1px 4px" +
+      const lost = i >= 2 && i < 2 + r.cards.length && r.defeated.includes(i - 2);
+      html("td", { style: "border:1px solid #ccc;padding:1px 3px" +
                           (lost ? ";font-weight:bold;text-decoration:underline" : "") }, tr,
            v + (lost ? " ✗" : ""));
     });

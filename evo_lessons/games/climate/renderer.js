@@ -25,10 +25,13 @@
                            flex: 1 1 300px; }
       .evo-climate-top { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; }
       .evo-climate-card { border: 2px solid #888; border-radius: 8px; padding: 3px 6px;
-                          font-size: 12px; display: grid; column-gap: 6px;
-                          flex: 0 0 auto;
-                          grid-template-columns: 150px 160px; }
-      .evo-climate-card > p { grid-column: 1 / 3; }
+                          font-size: 12px; display: flex; flex-wrap: wrap; gap: 0 6px;
+                          align-items: flex-start; flex: 0 1 auto; min-width: 0;
+                          max-width: 100%; }
+      /* the scene and the genome board side by side where they fit, one above the other on a
+         phone or beside the choices; each shrinks with the card rather than being cut off */
+      .evo-climate-card > p { flex: 1 0 100%; }
+      .evo-climate-card > svg { flex: 0 1 auto; max-width: 100%; height: auto; }
       .evo-climate-card.risky { border-color: ${RISKY}; border-style: dashed; }
       .evo-climate-card.turn { box-shadow: 0 0 0 3px #0072B2; }
       .evo-climate-card p { margin: 1px 0; }
@@ -407,7 +410,13 @@
     const top = html("div", { class: "evo-climate-top" }, root);
     drawMap(top, b, ctx, before);
     const cards = html("div", { class: "evo-climate-cards evo-genomes" }, top);
-    for (const sp of b.species) speciesCard(cards, b, sp, ctx, before);
+    // the viewer's own species card sits beside the choices (its genes are clicked to plan
+    // ahead); the others lie beside or below the map
+    const viewer = ctx.view.viewer;
+    const own = b.species.some((sp) => sp.player === viewer) ? ctx.ownBox("Your species") : null;
+    for (const sp of b.species) {
+      speciesCard(sp.player === viewer ? own : cards, b, sp, ctx, before);
+    }
 
     const rounds = b.max_rounds ? `Round ${b.round} of ${b.max_rounds}` : `Round ${b.round}`;
     html("p", { class: "evo-caption" }, root,

@@ -17,6 +17,19 @@
       .evo-niche-scene-row { display: flex; gap: 8px; align-items: flex-start; }
       .evo-niche-scene-row > div { flex: 1 1 auto; }
       .evo-niche-card strong { font-size: 12px; }
+      .evo-niche-grid { display: grid; gap: 3px; margin: 2px 0;
+                        grid-template-columns: repeat(auto-fill, minmax(118px, 1fr)); }
+      .evo-niche-grid-head { grid-column: 1 / -1; }
+      .evo-niche-small { min-width: 0; }
+      /* a small card's sentence is cut to two lines (its title, the choices and the text
+         description give it whole): an event's rule would otherwise fill the column */
+      .evo-niche-small > div:first-of-type { display: -webkit-box; -webkit-line-clamp: 2;
+                                             -webkit-box-orient: vertical; overflow: hidden; }
+      .evo-niche-dealt > div { max-width: 100%; }
+      .evo-own-table .evo-niche-dealt > div { width: calc(50% - 8px); margin: 2px !important;
+                                              padding: 3px 5px !important; }
+      .evo-niche-dealt svg { max-width: 100%; height: auto; }
+      .evo-own-table .evo-niche-scene-row svg { flex: 0 1 auto; max-width: 50%; height: auto; }
       @media (prefers-reduced-motion: reduce) { .evo-niche-new { animation: none; } }`);
 
   // ---- environments: one backdrop function each (w x h) ----------------------------------------
@@ -213,9 +226,14 @@ registerRenderer("niche", (root, b, ctx) => {
     stackHeights.slice(0, s).reduce((sum, h) => sum + h + GAP, 0));
   const poolHeight = stackHeights.reduce((sum, h) => sum + h, 0) + GAP * (stackHeights.length - 1);
   // setup: the only choice is which environment to keep, so it comes before the pool
+  // the viewer's own cards (in setup, the two environments dealt) sit beside the choices
+  const viewer = ctx.view.viewer;
+  const hasOwn = b.dealt.length || b.players.some((p) => p.seat === viewer);
+  const own = hasOwn ? ctx.ownBox(b.dealt.length ? "Your environments" : "Your creature and hand")
+    : null;
   const setupBox = b.dealt.length ? html("div", { class: "evo-niche-dealt", role: "group",
                                                   "aria-label": "Your two environments: keep one" },
-                                         root) : null;
+                                         own) : null;
   const pool = svg("svg", {
     viewBox: `0 0 ${stackWidth + 8} ${poolHeight}`, width: stackWidth + 8,
     height: poolHeight, class: "evo-niche-pool", role: "group",
@@ -279,15 +297,17 @@ registerRenderer("niche", (root, b, ctx) => {
        "which they are uncovered.");
 
   // -- a card as an HTML box (hand, play area, environments) --------------------------------------
-  const cardBox = (parent, c, extra = "") => {
+  const cardBox = (parent, c, { small = false } = {}) => {
     // an event's sentence has words as long as "environments": its card is wider, so no word
-    // runs out of it
+    // runs out of it; a small card (the viewer's own, beside the choices) fills its cell of a
+    // grid and leaves out the drawing (the scene above shows the creature)
     const box = html("div", {
-      class: "evo-niche-card", "data-card": c.id, title: cardTitle(c),
-      style: `display:inline-block;vertical-align:top;` +
-             `width:${c.kind === "event" ? 9.8 : 7.6}em;min-height:3.4em;` +
-             `margin:2px;padding:3px 5px;border:1px solid #333;border-radius:5px;` +
-             `background:${FILL[c.kind]};color:#111;font-size:12px;${extra}`,
+      class: `evo-niche-card${small ? " evo-niche-small" : ""}`, "data-card": c.id,
+      title: cardTitle(c),
+      style: (small ? "" : "display:inline-block;vertical-align:top;min-height:3.4em;" +
+                           `width:${c.kind === "event" ? 9.8 : 7.6}em;margin:2px;`) +
+             `padding:3px 5px;border:1px solid #333;border-radius:5px;` +
+             `background:${FILL[c.kind]};color:#111;font-size:12px;`,
     }, parent);
     html("strong", {}, box, c.name);
     html("div", { style: "font-size:12px" }, box,
@@ -297,7 +317,7 @@ registerRenderer("niche", (root, b, ctx) => {
       html("div", { style: "font-size:11px;color:#333" }, box,
            `${c.adaptation.join(" + ")} adaptation`);
     }
-    if (c.kind !== "event") {
+    if (c.kind !== "event" && !small) {
       const pic = svg("svg", { width: 64, height: 50, viewBox: "-40 -40 80 62",
                                "aria-hidden": "true", style: "display:block" }, box);
       creature(pic, [c], { x: -4, y: 0, scale: 0.8 });
@@ -334,11 +354,12 @@ registerRenderer("niche", (root, b, ctx) => {
   for (const p of b.players) {
     const style = seats[p.seat];
     const turn = b.current_player === p.seat;
+    const isViewer = p.seat === viewer;
     const panel = html("div", {
       class: "evo-niche-player", "data-player": p.seat,
       style: `border:${turn ? "3px solid #000" : "1px solid #bbb"};border-radius:6px;` +
-             "padding:4px 6px;font-size:12px;min-width:15em;max-width:36em",
-    }, table);
+             "padding:4px 6px;font-size:12px;" + (isViewer ? "" : "min-width:15em;max-width:36em"),
+    }, isViewer ? own : table);
     const head = html("p", { style: "margin:0 0 3px" }, panel);
     html("span", { class: "evo-swatch",
                    style: `background:${style.colour};color:${draw.inkOn(style.colour)}` }, head,
@@ -353,7 +374,7 @@ registerRenderer("niche", (root, b, ctx) => {
     // the viewer's hand comes first in their panel: it holds the cards they play now, and so
     // stays in view on a laptop screen without scrolling past the creature and the play area
     const mine = p.seat === ctx.view.viewer && b.hand;
-    const handSlot = mine ? html("div", { class: "evo-niche-hand", role: "group",
+    const handSlot = mine ? html("div", { class: "evo-niche-hand evo-niche-grid", role: "group",
                                           "aria-label": "Your hand" }, panel) : null;
     // the creature its traits make, in its environment; beside it the challenges, ticked off
     const row = html("div", { class: "evo-niche-scene-row" }, panel);
@@ -393,31 +414,33 @@ registerRenderer("niche", (root, b, ctx) => {
 
     // the play area: four places (the rule of 4)
     const choosing = b.pending_discard && b.pending_discard.player === p.seat;
-    const area = html("div", { class: "evo-niche-play", role: "group",
+    const area = html("div", { class: `evo-niche-play${isViewer ? " evo-niche-grid" : ""}`,
+                               role: "group",
                                "aria-label": `${name(p.seat)}'s play area, ` +
                                  `${p.play_area.length} of ${b.play_limit} places` }, panel);
-    html("div", { style: "font-size:11px" }, area,
+    html("div", { class: "evo-niche-grid-head", style: "font-size:11px" }, area,
          `Play area: ${p.play_area.length} of ${b.play_limit} places (rule of 4)` +
          (choosing ? " · too many: choose one to discard" : ""));
     for (const c of p.play_area) {
-      const box = cardBox(area, c);
+      const box = cardBox(area, c, { small: isViewer });
       if (ctx.clickable(box, `play-${c.id}`, `Discard ${c.name}`)) box.style.cssText += outline;
     }
     for (let k = p.play_area.length; k < b.play_limit; k++) {
       html("div", { class: "evo-niche-empty",
-                    style: "display:inline-block;vertical-align:top;width:7.6em;" +
-                           "min-height:3.4em;margin:2px;padding:3px 5px;" +
-                           "border:1px dashed #999;border-radius:5px;color:#666;font-size:10px" },
+                    style: (isViewer ? "" : "display:inline-block;vertical-align:top;width:7.6em;" +
+                                            "min-height:3.4em;margin:2px;") +
+                           "padding:3px 5px;border:1px dashed #999;border-radius:5px;" +
+                           "color:#595959;font-size:11px" },
            area, "empty place");
     }
 
     // the viewer's hand (drawn into its place above)
     if (mine) {
       const hand = handSlot;
-      html("div", { style: "font-size:11px;margin:1px 0" }, hand,
+      html("div", { class: "evo-niche-grid-head", style: "font-size:11px;margin:1px 0" }, hand,
            `Your hand (${b.hand.length}):`);
       for (const c of b.hand) {
-        const box = cardBox(hand, c);
+        const box = cardBox(hand, c, { small: true });
         if (ctx.clickable(box, `hand-${c.id}`, `Play ${c.name}`)) box.style.cssText += outline;
       }
     } else {

@@ -14,6 +14,7 @@
   const S = draw.svg;
   const INK = draw.OUTLINE;
   const previous = new WeakMap(); // board element -> last board drawn (to animate changes)
+  const observers = new WeakMap(); // board element -> the ResizeObserver of its grid's frame
 
   const addStyle = () => draw.styleOnce("evo-phylo-style", `
       .evo-phylo-new { animation: evo-phylo-deal 0.6s ease-out; transform-box: fill-box;
@@ -22,6 +23,16 @@
       .evo-phylo-gone { animation: evo-phylo-fade 2.2s ease-in forwards; pointer-events: none; }
       @keyframes evo-phylo-fade { 0%, 60% { opacity: 1; } 100% { opacity: 0; } }
       .evo-phylo-card > svg { float: left; margin: 0 4px 0 0; }
+      .evo-phylo-hand { display: grid; gap: 4px;
+                        grid-template-columns: repeat(auto-fill, minmax(138px, 1fr)); }
+      .evo-phylo-hand-note { grid-column: 1 / -1; margin: 0; font-size: 12px; }
+      .evo-phylo-mini { padding: 2px 4px; border: 1px solid #333; border-radius: 5px;
+                        font-size: 12px; background: #fffdf7; color: #111; min-width: 0; }
+      .evo-phylo-mini strong { display: block; }
+      .evo-phylo-chosen { border: 3px solid #0072B2; padding: 0 2px; grid-column: 1 / -1; }
+      .evo-phylo-band { font-weight: bold; padding: 0 3px; border-radius: 3px; margin-bottom: 2px; }
+      .evo-phylo-more { clear: both; font-size: 11px; }
+      .evo-phylo-places { clear: both; font-weight: bold; }
       @media (prefers-reduced-motion: reduce) {
         .evo-phylo-new { animation: none; }
         .evo-phylo-gone { animation: none; opacity: 0; }
@@ -94,13 +105,37 @@ registerRenderer("phylo", (root, b, ctx) => {
     const layout = html("div", { class: "evo-phylo-layout",
                                  style: "display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start" },
                         root);
-    board(html("div", { style: "flex:1 1 540px;min-width:0;max-width:924px;overflow-x:auto" },
-               layout));
+    const frame = html("div", { class: "evo-phylo-frame",
+                                style: "flex:1 1 auto;min-width:0;max-width:100%;overflow-x:auto" },
+                       layout);
+    board(frame);
+    scrollHint(frame);
     web(html("div", { style: "flex:0 0 auto;max-width:100%;overflow-x:auto" }, layout));
     hand();
     collection();
     legend();
     animate = false;
+  };
+
+  /**
+   * Where the grid is wider than the screen (a phone), it scrolls sideways in its frame and a
+   * line above it says so. A ResizeObserver reads the sizes once the browser has laid the frame
+   * out anyway (reading them while drawing would lay out the page in the middle of a click).
+   */
+  const scrollHint = (frame) => {
+    const hint = html("p", { class: "evo-phylo-scroll-hint", hidden: true,
+                             style: "flex:1 0 100%;margin:0;font-size:12px;font-weight:bold" },
+                       frame);
+    frame.before(hint);
+    hint.textContent = "⇆ The table is wider than the screen: scroll it sideways to see all " +
+                       "of it.";
+    observers.get(root)?.disconnect();
+    if (typeof ResizeObserver !== "function") return;
+    const watch = new ResizeObserver(() => {
+      hint.hidden = frame.scrollWidth <= frame.clientWidth + 1;
+    });
+    watch.observe(frame);
+    observers.set(root, watch);
   };
 
   const selectionPrefix = () => {
@@ -204,30 +239,60 @@ registerRenderer("phylo", (root, b, ctx) => {
         `${atRisk ? ", AT RISK" : ""}. ${f.keywords.join(", ")} ${f.fact}`);
   };
 
+  /**
+   * The part of the grid in play: every card and HOME, every space a card in hand or on the
+   * table could go to now, and one row and column around them (where the next card may go),
+   * within the table's edges. Drawing only that part keeps the cards readable in a notebook's
+   * width instead of shrinking (or cutting off) the whole table.
+   */
+  const region = () => {
+    const spaces = [...b.cells.map((cell) => cell.space), ...b.homes.map((h) => h.space)];
+    for (const t of ctx.targets.keys()) {
+      if (!t.startsWith("put-") && !t.startsWith("move-")) continue;
+      const [r, c] = t.split("-").slice(-2).map(Number);
+      if (Number.isInteger(r) && Number.isInteger(c)) spaces.push(r * b.columns + c);
+    }
+    if (!spaces.length) return { r0: 0, r1: b.rows - 1, c0: 0, c1: b.columns - 1 };
+    const rows = spaces.map((sp) => Math.floor(sp / b.columns));
+    const cols = spaces.map((sp) => sp % b.columns);
+    return { r0: Math.max(0, Math.min(...rows) - 1),
+             r1: Math.min(b.rows - 1, Math.max(...rows) + 1),
+             c0: Math.max(0, Math.min(...cols) - 1),
+             c1: Math.min(b.columns - 1, Math.max(...cols) + 1) };
+  };
+
   // -- the grid -------------------------------------------------------------------------------------
   const board = (parent) => {
-    const width = b.columns * W + 24, height = b.rows * H + 20;
+    const { r0, r1, c0, c1 } = region();
+    const x0 = 20 - c0 * W, y0 = 16 - r0 * H; // the shown part's first space at (20, 16)
+    const width = (c1 - c0 + 1) * W + 24, height = (r1 - r0 + 1) * H + 20;
+    const all = r0 === 0 && c0 === 0 && r1 === b.rows - 1 && c1 === b.columns - 1;
+    // never larger than the cards' own size, never smaller than 65% of it: a table wider than
+    // that scrolls sideways in its frame (its scroll bar shows)
     const map = svg("svg", {
       viewBox: `0 0 ${width} ${height}`, width: "100%", class: "evo-phylo-grid",
-      style: `height:auto;display:block;min-width:${Math.round(width * 0.8)}px`,
-      role: "group", "aria-label": `The table: ${b.rows} rows by ${b.columns} columns`,
+      style: `height:auto;display:block;max-width:${width}px;` +
+             `min-width:${Math.round(width * 0.65)}px`,
+      role: "group", "aria-label": `The table: ${b.rows} rows by ${b.columns} columns` +
+        (all ? "" : `; shown: rows ${r0 + 1} to ${r1 + 1}, columns ` +
+                    `${String.fromCharCode(65 + c0)} to ${String.fromCharCode(65 + c1)} ` +
+                    "(the rest is empty)"),
     }, parent);
     const defs = svg("defs", {}, map);
     const marker = svg("marker", { id: "phylo-arrow", viewBox: "0 0 10 10", refX: 9, refY: 5,
                                    markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" },
                        defs);
     svg("path", { d: "M0 0 L10 5 L0 10 z", fill: "#222" }, marker);
-    for (let c = 0; c < b.columns; c++) {
-      svg("text", { x: 20 + c * W + W / 2, y: 12, "text-anchor": "middle", "font-size": 13,
+    for (let c = c0; c <= c1; c++) {
+      svg("text", { x: x0 + c * W + W / 2, y: 12, "text-anchor": "middle", "font-size": 13,
                     fill: "currentColor" },
           map, String.fromCharCode(65 + c));
     }
-    for (let r = 0; r < b.rows; r++) {
-      svg("text", { x: 9, y: 16 + r * H + H / 2, "text-anchor": "middle", "font-size": 13,
+    for (let r = r0; r <= r1; r++) {
+      svg("text", { x: 9, y: y0 + r * H + H / 2, "text-anchor": "middle", "font-size": 13,
                     fill: "currentColor" },
           map, r + 1);
     }
-    const x0 = 20, y0 = 16;
     const cellAt = new Map();
     for (const cell of b.cells) {
       const key = cell.space;
@@ -236,8 +301,8 @@ registerRenderer("phylo", (root, b, ctx) => {
     }
     const homes = new Map(b.homes.map((h) => [h.space, h]));
     const selPrefix = selectionPrefix();
-    for (let r = 0; r < b.rows; r++) {
-      for (let c = 0; c < b.columns; c++) {
+    for (let r = r0; r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) {
         const space = r * b.columns + c;
         const g = svg("g", { transform: `translate(${x0 + c * W},${y0 + r * H})`,
                              "data-space": at(r, c) }, map);
@@ -308,6 +373,7 @@ registerRenderer("phylo", (root, b, ctx) => {
     if (animate) {
       for (const cell of gone) {
         const r = Math.floor(cell.space / b.columns), c = cell.space % b.columns;
+        if (r < r0 || r > r1 || c < c0 || c > c1) continue;
         const ghost = svg("g", { transform: `translate(${x0 + c * W + PAD},${y0 + r * H + PAD})`,
                                  class: "evo-phylo-gone", "aria-hidden": "true" }, map);
         svg("rect", { width: W - 2 * PAD, height: H - 2 * PAD, rx: 6, fill: "#555",
@@ -505,16 +571,21 @@ registerRenderer("phylo", (root, b, ctx) => {
     }
   };
 
+  /**
+   * The viewer's hand, beside the choices: a small card each (diet, points, the group's
+   * drawing, name, rank and scale, how many places it has now), two to a row, so selecting a
+   * card and placing it on the grid happen on one screen. The selected card opens to show
+   * everything the full card says, and its Discard button.
+   */
   const hand = () => {
     if (!b.hand) {
       html("p", { style: "font-size:12px;margin:4px 0" }, root,
            "Hands are hidden: choose a seat played by a person to see its hand.");
       return;
     }
-    const box = html("div", { class: "evo-phylo-hand", role: "group",
-                              "aria-label": "Your hand" }, root);
-    html("div", { style: "font-size:12px;margin:4px 0" }, box,
-         `Your hand (${b.hand.length}). Select a card to see where it can go:`);
+    const box = html("div", { class: "evo-phylo-hand", role: "group", "aria-label": "Your hand" },
+                     ctx.ownBox(`Your hand (${b.hand.length})`));
+    html("p", { class: "evo-phylo-hand-note" }, box, "Select a card to see where it can go.");
     const seen = new Set();
     for (const f of b.hand) {
       const key = `hand-${f.id}`;
@@ -523,38 +594,43 @@ registerRenderer("phylo", (root, b, ctx) => {
       seen.add(key);
       const places = targetsWith(`put-${f.id}-`).length;
       const canDiscard = ctx.targets.has(`discard-${f.id}`);
+      const chosen = phyloSelected === key;
       const card = html("div", {
-        class: "evo-phylo-card", "data-card": f.id,
+        class: `evo-phylo-card evo-phylo-mini${chosen ? " evo-phylo-chosen" : ""}`,
+        "data-card": f.id,
         title: f.kind === "event" ? `${f.name}: ${f.text} ${f.fact}` : `${f.name} (${f.latin}). ${f.fact}`,
-        style: "display:inline-block;vertical-align:top;width:10.5em;margin:2px;padding:3px 5px;" +
-               "border-radius:5px;font-size:12px;background:#fffdf7;color:#111;" +
-               (phyloSelected === key ? "border:3px solid #0072B2;" : "border:1px solid #333;"),
       }, box);
+      const count = copies > 1 ? ` ×${copies}` : "";
       if (f.kind === "event") {
-        html("strong", {}, card, `${f.name}${copies > 1 ? ` ×${copies}` : ""}`);
-        html("div", {}, card, `EVENT: ${f.text}`);
+        html("div", { class: "evo-phylo-band", style: "background:#5b6980;color:#fff" }, card,
+             "EVENT");
+        html("strong", {}, card, `${f.name}${count}`);
+        if (chosen) html("div", { class: "evo-phylo-more" }, card, f.text);
       } else {
-        html("div", { style: `background:${f.colour};color:${draw.inkOn(f.colour)};` +
-                             "font-size:12px;font-weight:bold;padding:0 3px;border-radius:3px" },
+        html("div", { class: "evo-phylo-band",
+                      style: `background:${f.colour};color:${draw.inkOn(f.colour)}` },
              card, `${BAND[f.diet_label] || f.diet_label} · ${f.points} pt`);
-        const pic = svg("svg", { width: 34, height: 34, viewBox: "0 0 34 34", role: "img",
+        const pic = svg("svg", { width: 28, height: 28, viewBox: "0 0 34 34", role: "img",
                                  "aria-label": `a ${f.group}` }, card);
         groupIcon(pic, f.group);
-        html("strong", {}, card, `${f.name}${copies > 1 ? ` ×${copies}` : ""}`);
-        html("div", { style: "font-style:italic;font-size:11px" }, card, f.latin);
-        html("div", {}, card, `Rank ${f.rank} · scale ${f.scale} · ` +
-             `${f.terrains.join("")} ${f.climates.join("")}`);
-        html("div", { style: "font-size:11px;clear:both" }, card,
-             // a line may break after a slash (a zero-width space), never inside a word
-             `${f.terrain_names.join("/\u200b")} · ${f.climate_names.join("/\u200b")}`);
-        if (f.keywords.length) html("div", { style: "font-size:11px" }, card, f.keywords.join(" · "));
+        html("strong", {}, card, `${f.name}${count}`);
+        html("div", {}, card,
+             `R${f.rank} · S${f.scale} · ${f.terrains.join("")} ${f.climates.join("")}`);
+        if (chosen) {
+          const more = html("div", { class: "evo-phylo-more" }, card);
+          html("div", { style: "font-style:italic" }, more, f.latin);
+          // a line may break after a slash (a zero-width space), never inside a word
+          html("div", {}, more, `Rank ${f.rank}, scale ${f.scale} · ` +
+               `${f.terrain_names.join("/\u200b")} · ${f.climate_names.join("/\u200b")}`);
+          if (f.keywords.length) html("div", {}, more, f.keywords.join(" · "));
+        }
       }
-      html("div", { style: "font-size:12px;font-weight:bold" }, card,
+      html("div", { class: "evo-phylo-places" }, card,
            places ? `${places} place${places === 1 ? "" : "s"} to play` : "no place now");
       if (places || canDiscard) {
         selectable(card, key, `${f.name} in your hand: ${places} places; select it`);
       }
-      if (phyloSelected === key && canDiscard) {
+      if (chosen && canDiscard) {
         const drop = html("button", { type: "button", style: "margin-top:3px" }, card,
                           "Discard to draw 3");
         ctx.clickable(drop, `discard-${f.id}`, `Discard ${f.name}`);

@@ -306,6 +306,9 @@ function render({ model, el: host }) {
   };
   playButton.addEventListener("click", () => setPlaying(!playing));
 
+  // the population itself, drawn (flock.js), and the rule of a generation in words
+  const flockBox = el("section", { class: "evo-flock", "aria-label": "The population now" }, root);
+
   const environmentBox = el("fieldset", { class: "evo-pop-environment" }, root);
   el("legend", {}, environmentBox, "Change the environment (from the next generation)");
   const environmentText = el("p", { class: "evo-pop-environment-text" }, environmentBox);
@@ -416,9 +419,10 @@ function render({ model, el: host }) {
     const view = model.get("view") || {};
     if (!view.game) return;
     title.textContent = view.title;
-    seed.textContent = `seed ${view.seed}`;
+    seed.textContent = view.seed == null ? "" : `seed ${view.seed}`;  // undefined: no seed yet
     status.textContent = view.status;
     environmentText.textContent = view.environment;
+    if (view.flock) drawFlock(flockBox, view.flock, view.rule);
     const focusedChoice = choicesBox.contains(document.activeElement);
     choicesBox.replaceChildren();
     if (view.choices.length <= 4) {

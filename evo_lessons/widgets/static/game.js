@@ -5,6 +5,9 @@
 // the view model and sends small messages ({type: "act", index}) that Python checks.
 // Layout: a CSS grid that reads its own width (container queries in game.css): stacked on a
 // phone, board + choices side by side on a laptop, board + choices + plot on a wide screen.
+// The current player's own hand or creature sits under the choices (a renderer draws it into
+// ctx.ownBox), so on a school laptop the board, the own cards and the choices share the first
+// screen; a covered seat (people taking turns at one screen) shows none of it.
 
 /** Build the static part of the widget once; returns the elements that change. */
 function buildShell(el, model) {
@@ -50,6 +53,11 @@ function buildShell(el, model) {
   const undoButton = button("Undo", "Take back your last decision", () => ({ type: "undo" }));
   playButton.classList.add("evo-play");
   undoButton.classList.add("evo-undo");
+
+  // the current player's own hand, creature or cards, drawn by the renderer beside the choices
+  // (ctx.own): on a laptop the board, this and the choices share the first screen
+  const own = htmlEl("section", { class: "evo-own", "aria-label": "Your own cards",
+                                  hidden: true }, main);
 
   const logBox = htmlEl("section", { class: "evo-log-box", "aria-label": "What happened" }, main);
   htmlEl("h4", {}, logBox, "What happened");
@@ -111,7 +119,8 @@ function buildShell(el, model) {
   const description = htmlEl("pre", { "aria-live": "off" }, describe);
 
   return {
-    root, title, seedLabel, status, error, served, board, cover, coverText, reveal, actions, filterNote,
+    root, title, seedLabel, status, error, served, board, own, cover, coverText, reveal, actions,
+    filterNote,
     log, stepButton, playButton, undoButton, slider, sliderText, seatsBox, codeOut, getCode,
     codeNote, plotBox, plotHost, table, description, result,
   };
@@ -312,6 +321,16 @@ function render({ model, el }) {
       draw,
       view,
       targets,
+      /**
+       * A box beside the choices for the viewing player's own hand or creature, under a
+       * heading; a renderer draws there what the player picks from, so that the board, it and
+       * the choices share a laptop's first screen. Called once a view.
+       */
+      ownBox(heading) {
+        ui.own.setAttribute("aria-label", heading);
+        htmlEl("h4", {}, ui.own, heading);
+        return htmlEl("div", { class: "evo-own-table", "data-own": "true" }, ui.own);
+      },
       act: (index) => model.send({ type: "act", index }),
       /** Make a board element clickable (mouse and keyboard) if it is an action's target. */
       clickable(node, target, label) {
@@ -375,7 +394,7 @@ function render({ model, el }) {
     ui.served.hidden = !served;
     ui.served.textContent = served ? [served.text, served.result].filter(Boolean).join(" ") : "";
     ui.seedLabel.textContent = served ? "dealt by your class"
-      : view.seed === null
+      : view.seed == null  // null or undefined (a page whose view has no seed): no seed shown
         ? "seed shown when the game ends (it would reveal the hidden cards)"
         : `seed ${view.seed}`;
     ui.stepButton.title = view.human_turn
@@ -416,9 +435,12 @@ function render({ model, el }) {
       ui.description.textContent = view.description;
     }
     ui.board.replaceChildren();
+    ui.own.replaceChildren();
     const renderer = RENDERERS[view.game];
     if (renderer) renderer(ui.board, view.board, context(view));
     else htmlEl("pre", {}, ui.board, view.description);
+    // a covered seat (people taking turns at one screen) shows none of its own cards either
+    ui.own.hidden = view.covered || !ui.own.childElementCount;
     // the plot rows arrive in the same message as the view: drawn with the board
     updatePlot(view);
     ui.root.dataset.position = String(tl.position);
