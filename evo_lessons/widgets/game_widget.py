@@ -33,7 +33,7 @@ from .frontend import STATIC, assemble, game_module
 from .messages import PageMessages, check_seed
 from .palette import player_style
 from .plots import PlotFeed, figure_png, metric_figure
-from .session import HUMAN, GameSession, read_scenario, seat_label
+from .session import HUMAN, GameSession, WidgetSession, read_scenario, seat_label
 
 #: seconds between plot frames while playing to the end (a steady few frames a second)
 FRAME_INTERVAL = 0.25
@@ -81,7 +81,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         seed: int | None = None,
         teacher: bool = False,
         plot: bool = True,
-        session: GameSession | None = None,
+        session: WidgetSession | None = None,
         **options: Any,
     ) -> None:
         spec = session.spec if session is not None else game_spec(game)
@@ -93,7 +93,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         else:
             fresh = False
             session.teacher = session.teacher or teacher
-        self.session = session
+        self.session: WidgetSession = session
         self.teacher = session.teacher
         #: the lesson this widget is played in (set by the lesson layer; goes in result codes)
         self.lesson: str | None = None
@@ -227,7 +227,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
     def save_scenario(self, path: str | pathlib.Path, include_moves: bool = True) -> None:
         import json
 
-        text = json.dumps(self.session.scenario(include_moves), indent=1)
+        text = json.dumps(self._local().scenario(include_moves), indent=1)
         pathlib.Path(path).write_text(text, encoding="utf-8")
 
     @classmethod
@@ -349,10 +349,17 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
             self._finished.name_given(checked)
         self._refresh(plot=False)
 
+    def _local(self) -> GameSession:
+        """The session as a local game: its scenario, deals and record of who moved are a
+        GameSession's alone (a counted game's widget overrides or refuses what reads them)."""
+        if not isinstance(self.session, GameSession):
+            raise ValueError("A counted game keeps no scenario here: your class holds the game.")
+        return self.session
+
     def _adopt(self, session: GameSession) -> None:
         """Play a loaded scenario: it stands exactly at its saved move until someone acts."""
         session.teacher = session.teacher or self.teacher
-        session.use_deals(self.session.deals)  # a scenario loaded again is a deal replayed
+        session.use_deals(self._local().deals)  # a scenario loaded again is a deal replayed
         self.session = session
         self._last_epoch = self._feed.epoch if self._feed is not None else self._last_epoch
         self._feed = None  # the loaded game may seat another number of players
@@ -385,7 +392,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
 
     def _note_finished(self) -> None:
         """Keep a game that has just finished (once, however often its end is reached)."""
-        session = self.session
+        session = self._local()
         if self._finished.has(session):
             return
         # the session goes on to other games: keep this one's record as it stands now

@@ -212,6 +212,10 @@ class ServedSession:
         if self.move == before and not self.state.is_over and not self.is_human_turn():
             raise ValueError("Your class is still moving the bots: press Step again in a moment.")
 
+    def note_shown(self, seat: int | None) -> None:
+        """Nothing to note: the kernel holds only the student's own seat, and the service
+        records what it deals and shows."""
+
     def run_bots(self) -> int:
         """Nothing to run: the service plays the bots up to the student's next decision."""
         return 0
@@ -261,13 +265,16 @@ class ServedGame(GameWidget):
     """The game widget on a counted game (see the module's docstring)."""
 
     def __init__(self, session: ServedSession, *, plot: bool = True) -> None:
-        super().__init__(session.spec, session=session, plot=plot)  # type: ignore[arg-type]
+        #: the same object as ``self.session`` (a WidgetSession there), typed as what it is:
+        #: a counted game never adopts another session (a scenario code, a new game: refused)
+        self.served = session
+        super().__init__(session.spec, session=session, plot=plot)
 
     def _choices(self) -> list[dict[str, Any]]:
-        return [{"index": i, **choice} for i, choice in enumerate(self.session.choices)]
+        return [{"index": i, **choice} for i, choice in enumerate(self.served.choices)]
 
     def _served(self) -> dict[str, str]:
-        result = self.session.result if self.state.is_over else None
+        result = self.served.result if self.state.is_over else None
         if result is None:
             return {"text": SERVED_LINE, "result": ""}
         status, reason = result.get("status", ""), result.get("reason", "")
@@ -309,7 +316,7 @@ class ServedGame(GameWidget):
 
     def refresh(self) -> None:
         """Show the game as the service holds it now (after a pause, or from another tab)."""
-        self.session.refresh()
+        self.served.refresh()
         self._refresh()
 
 
