@@ -48,7 +48,7 @@ class BaseHandler(tornado.web.RequestHandler):
         self.set_header("X-Content-Type-Options", "nosniff")
         self.set_header("Referrer-Policy", "no-referrer")
 
-    def prepare(self) -> None:
+    async def prepare(self) -> None:  # tornado awaits it; subclasses await more checks
         if len(self.request.body or b"") > MAX_BODY:
             raise Refused(413, f"The request is larger than {MAX_BODY // 1024} KiB.")
 

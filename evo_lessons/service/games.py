@@ -14,7 +14,7 @@ is move for move the game a local widget would play. What differs is who holds i
   change or new game; after a restart the game is rebuilt by replaying its recorded moves
   through the rules and stands at the same move.
 * **The payload is the seat's view only**: ``state.observation(seat)`` and what the game's
-  view draws from it (``view_model(state, seat)`` and ``describe(state, seat)``, the functions
+  view draws from it (``view_model(observation)`` and ``describe(observation)``, the functions
   the widget draws a board with, which read only that observation), the legal choices only on
   the student's own turn, the log and the metric rows the widget plots. Seats never change in a
   served game, so the widget's covered ("blind") seat, a seat dealt to a bot and taken by a
@@ -68,6 +68,8 @@ def plan_deal(deal: Deal | None, game: str, options: dict[str, Any]) -> dict[str
     spec = game_spec(game)
     if deal is not None and deal.scenario:
         fixed = Fixed.make(deal.scenario)
+        if fixed.seed is None:  # Fixed.make always reads one from a scenario; said for mypy
+            raise ValueError("This scenario code holds no deal.")
         seed, options, opening = fixed.seed, dict(fixed.options or {}), list(fixed.opening)
         seats = list(fixed.seats) if fixed.seats else None
     else:
@@ -239,6 +241,7 @@ class GameHost:
         """The seat's view of the game: nothing another seat holds, never the seed."""
         spec, state, seat = session.spec, session.state, served.seat
         view = spec.view
+        observation = state.observation(seat)  # the view reads this seat's observation only
         mine = state.current_player == seat and not state.is_over
         legal = state.legal_actions() if mine else []
         log = []
@@ -258,9 +261,9 @@ class GameHost:
             "is_over": state.is_over,
             "winners": list(state.winners),
             "status": _status(session, seat),
-            "observation": _plain(state.observation(seat)),
-            "board": _plain(view.view_model(state, seat)),
-            "description": view.describe(state, seat),
+            "observation": _plain(observation),
+            "board": _plain(view.view_model(observation)),
+            "description": view.describe(observation),
             "legal": [str(action) for action in legal],
             "targets": [view.action_target(action) for action in legal],
             "log": log,

@@ -322,7 +322,7 @@ class TeacherHandler(BaseHandler):
     """Teacher-only API: cookie-authenticated posts must be JSON (no cross-site forms)."""
 
     async def prepare(self) -> None:
-        super().prepare()
+        await super().prepare()
         await self.teacher()
         if self.request.method == "POST":
             kind = self.request.headers.get("Content-Type", "")

@@ -41,8 +41,11 @@ def secrets_of(state, seat: int) -> set[str]:
             continue
         theirs = leaves(json.loads(json.dumps(state.observation(other), default=str)))
         if view is not None:
-            theirs |= leaves(json.loads(json.dumps(view.view_model(state, other), default=str)))
-            mine |= leaves(json.loads(json.dumps(view.view_model(state, seat), default=str)))
+            drawn = view.view_model(state.observation(other))
+            theirs |= leaves(json.loads(json.dumps(drawn, default=str)))
+            mine |= leaves(
+                json.loads(json.dumps(view.view_model(state.observation(seat)), default=str))
+            )
         found |= {w for w in theirs - mine if isinstance(w, str) and len(w) >= 5}
     return found
 
