@@ -112,9 +112,13 @@ class JupyterLab:
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
             *self.server_args,
         ]
-        log = self.log_path.open("w")
+        return self._run(command, self.root, timeout)
+
+    def _run(self, command: list[str], cwd: Path, timeout: float) -> JupyterLab:
+        """Start ``command`` (its output appended to the log) and wait until the server answers."""
+        log = self.log_path.open("a")
         self.process = subprocess.Popen(
-            command, env=self._env(), stdout=log, stderr=subprocess.STDOUT, cwd=self.root
+            command, env=self._env(), stdout=log, stderr=subprocess.STDOUT, cwd=cwd
         )
         deadline = time.time() + timeout
         url = f"http://127.0.0.1:{self.port}/api/status?token={self.token}"
@@ -217,20 +221,7 @@ class ReadmeLab(JupyterLab):
             f"--IdentityProvider.token={self.token}",
             "--LabApp.expose_app_in_browser=True",  # lets the test read the page's state
         ]
-        log = self.log_path.open("a")
-        self.process = subprocess.Popen(
-            command, env=self._env(), stdout=log, stderr=subprocess.STDOUT, cwd=self.root.parent
-        )
-        deadline = time.time() + timeout
-        url = f"http://127.0.0.1:{self.port}/api/status?token={self.token}"
-        while time.time() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"JupyterLab exited early:\n{self.log_path.read_text()}")
-            with contextlib.suppress(OSError), urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return self
-            time.sleep(0.3)
-        raise RuntimeError(f"JupyterLab did not start in {timeout}s:\n{self.log_path.read_text()}")
+        return self._run(command, self.root.parent, timeout)
 
     def restart(self) -> ReadmeLab:
         """Stop the server (its kernels go with it) and start it again on the same folders."""
@@ -242,6 +233,17 @@ class ReadmeLab(JupyterLab):
                 self.process.kill()
                 self.process.wait(10)
         return self.start()
+
+
+def notebook_of(sources: list[str]) -> dict:
+    """A notebook whose code cells are ``sources`` (nothing run yet), for a test's own lesson."""
+    cells = [
+        {"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {},
+         "outputs": [], "source": source}
+        for i, source in enumerate(sources)
+    ]  # fmt: skip
+    kernel = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    return {"cells": cells, "metadata": {"kernelspec": kernel}, "nbformat": 4, "nbformat_minor": 5}
 
 
 def launch_browser(playwright):

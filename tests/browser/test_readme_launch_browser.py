@@ -22,7 +22,7 @@ import pytest
 
 from evo_lessons.lessons.reopen import HINT
 
-from .lab import LabPage, ReadmeLab
+from .lab import LabPage, ReadmeLab, notebook_of
 
 pytestmark = pytest.mark.browser
 
@@ -98,24 +98,7 @@ def small_lesson(lab, folder: str) -> str:
         'check_prediction("climate-cooling")',
         'track_game(GameWidget("climate", seed=4, players=2, max_rounds=1, plot=False))',
     ]
-    notebook = {
-        "cells": [
-            {
-                "cell_type": "code",
-                "execution_count": None,
-                "id": f"c{i}",
-                "metadata": {},
-                "outputs": [],
-                "source": source,
-            }
-            for i, source in enumerate(cells)
-        ],
-        "metadata": {
-            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
+    notebook = notebook_of(cells)
     target = lab.root / folder
     target.mkdir(exist_ok=True)
     (target / "lesson.ipynb").write_text(json.dumps(notebook), encoding="utf-8")

@@ -16,7 +16,7 @@ import pytest
 
 from evo_lessons.lessons.reopen import HINT
 
-from .lab import REPO, LabPage
+from .lab import REPO, LabPage, notebook_of
 
 pytestmark = pytest.mark.browser
 
@@ -120,24 +120,7 @@ def small_lesson(lab, folder: str) -> str:
         '@result("start-adapted")\ndef _():\n    print("THE RESULT: 4242 lineages")',
         "hand_in()",
     ]
-    notebook = {
-        "cells": [
-            {
-                "cell_type": "code",
-                "execution_count": None,
-                "id": f"c{i}",
-                "metadata": {},
-                "outputs": [],
-                "source": source,
-            }
-            for i, source in enumerate(cells)
-        ],
-        "metadata": {
-            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
+    notebook = notebook_of(cells)
     target = lab.root / folder
     target.mkdir(exist_ok=True)
     (target / "lesson.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
