@@ -43,8 +43,15 @@ class Card:
     gene: int | None = None
     step: int = 0  # +1 or -1 for a mutation
 
+    def __post_init__(self) -> None:
+        # the rules tell a mutation card by its gene, so the two must agree
+        if (self.gene is not None) != (self.kind == "mutation"):
+            raise ValueError(
+                f"climate card {self.id}: a mutation card names a gene, and no other card does"
+            )
+
     def label(self, genes: tuple[Gene, ...]) -> str:
-        if self.kind == "mutation":
+        if self.gene is not None:  # a mutation
             return f"{'+1' if self.step > 0 else '-1'} {genes[self.gene].name.lower()}"
         return self.kind
 

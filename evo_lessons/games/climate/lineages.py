@@ -69,7 +69,7 @@ class Lineages(Table):
 
     def _award_token(self, player: int, events: list[Event]) -> bool:
         """Give the token of the current habitat if new (R8); True if that wins the game."""
-        index = self._habitat_at(self.positions[player])
+        index = self._habitat_at(self._cell_of(player))
         if self.tokens[player] & (1 << index):
             return False
         self.tokens[player] |= 1 << index

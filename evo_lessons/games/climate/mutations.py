@@ -18,7 +18,7 @@ from . import board, genome
 from .actions import GENE_NAMES
 from .climate_change import ClimateChange
 from .mutation_deck import pick
-from .tables import CARD_KIND, CARD_LABEL, DELETERIOUS, DRAWS_A_CARD, MUTATION, WORLD
+from .tables import CARD_KIND, CARD_LABEL, DELETERIOUS, DRAWS_A_CARD, WORLD
 
 
 class Mutations(ClimateChange):
@@ -54,13 +54,14 @@ class Mutations(ClimateChange):
         info = WORLD.cards[card]
         self.deck.discard.append(card)
         who = seat_name(player)
-        if info.kind != MUTATION:
+        gene = info.gene
+        if gene is None:  # a neutral card (only a mutation card names a gene: data.Card)
             said = f"{who}'s species gets a neutral mutation: nothing changes."
             events.append(Event("mutation", said, player))
             return
         current = self.genomes[player]
-        value = current[info.gene] + info.step
-        gene_name = GENE_NAMES[info.gene]
+        value = current[gene] + info.step
+        gene_name = GENE_NAMES[gene]
         label = CARD_LABEL[card]
         if not 1 <= value <= 4:
             events.append(
@@ -73,16 +74,16 @@ class Mutations(ClimateChange):
             )
             return
         mutant = list(current)
-        mutant[info.gene] = value
+        mutant[gene] = value
         here = self.positions[player]
         if here is None or genome.adapted(mutant, self._habitat_at(here)):
-            current[info.gene] = value
+            current[gene] = value
             events.append(
                 Event(
                     "mutation",
                     f"A random mutation sets {who}'s {gene_name} gene to {value} (R12).",
                     player,
-                    {"gene": info.gene, "value": value},
+                    {"gene": gene, "value": value},
                 )
             )
             return
@@ -102,7 +103,7 @@ class Mutations(ClimateChange):
             )
             return
         cell = edge[pick(self.rng, len(edge))]
-        current[info.gene] = value
+        current[gene] = value
         self.positions[player] = cell
         habitat = self._habitat_of(player).name.lower()
         events.append(
@@ -112,7 +113,7 @@ class Mutations(ClimateChange):
                 f"but thrive in the {habitat} next door, and the lineage shifts to cell {cell} "
                 "(R12).",
                 player,
-                {"gene": info.gene, "value": value, "cell": cell},
+                {"gene": gene, "value": value, "cell": cell},
             )
         )
         self._award_token(player, events)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from evo_lessons.engine.words import seat_name
+
 from . import board
 from .actions import Move, PlanAhead
 from .data import Habitat
@@ -53,5 +55,16 @@ class Table:
         """The habitat index of ``cell`` in today's climate."""
         return board.habitat_at(self.temperature, cell)
 
+    def _cell_of(self, player: int) -> int:
+        """The cell ``player``'s species stands on; asked only of a species on the map.
+
+        A position is None only between an extinction and the new lineage's colonising
+        (R10), when no rule reads it, so None here is a bug in the rules, said plainly.
+        """
+        cell = self.positions[player]
+        if cell is None:
+            raise RuntimeError(f"{seat_name(player)}'s species is not on the map")
+        return cell
+
     def _habitat_of(self, player: int) -> Habitat:
-        return WORLD.habitats[self._habitat_at(self.positions[player])]
+        return WORLD.habitats[self._habitat_at(self._cell_of(player))]

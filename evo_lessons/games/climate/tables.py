@@ -14,6 +14,8 @@ between games, so nobody may change one after ``apply`` returns it (see ``engine
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from evo_lessons.engine import Event
 from evo_lessons.engine.words import seat_name
 
@@ -38,7 +40,7 @@ def slot(gene: int, step: int) -> int:
 CARD_KIND: tuple[str, ...] = tuple(card.kind for card in WORLD.cards)
 #: per card id: its mutation type (see ``slot``), or -1 for neutral and deleterious cards
 CARD_SLOT: tuple[int, ...] = tuple(
-    slot(card.gene, card.step) if card.kind == MUTATION else -1 for card in WORLD.cards
+    -1 if card.gene is None else slot(card.gene, card.step) for card in WORLD.cards
 )
 #: per card id: its label in the log and the hand ("+1 body", "neutral")
 CARD_LABEL: tuple[str, ...] = tuple(card.label(WORLD.genes) for card in WORLD.cards)
@@ -58,8 +60,8 @@ PLANS_AHEAD: dict[tuple[int, int, int], PlanAhead] = {
 MOVES: dict[tuple[int, int, int, int, int, bool], Move] = {}
 
 
-def move(cell: int, genome: tuple[int, int, int], cost: int, stay: bool) -> Move:
-    """The one shared :class:`Move` with these values."""
+def move(cell: int, genome: Sequence[int], cost: int, stay: bool) -> Move:
+    """The one shared :class:`Move` with these values (``genome``: its three gene values)."""
     key = (cell, genome[0], genome[1], genome[2], cost, stay)
     found = MOVES.get(key)
     if found is None:
@@ -94,18 +96,17 @@ ROLL_SENTENCES = {
 }
 
 
-def _rolls(sentence: str, seat: int) -> tuple[Event | None, ...]:
-    """One seat's roll events, indexed by the face (index 0 unused: a die shows 1 to 6)."""
+def _rolls(sentence: str, seat: int) -> tuple[Event, ...]:
+    """One seat's roll events, indexed by the face less one (a die shows 1 to 6)."""
     who = seat_name(seat)
-    rolls = [
+    return tuple(
         Event("roll", sentence.format(who=who, roll=roll), seat, {"roll": roll})
         for roll in range(1, 7)
-    ]
-    return (None, *rolls)
+    )
 
 
-#: ROLLS[situation][seat][roll]: the roll's event
-ROLLS: dict[str, tuple[tuple[Event | None, ...], ...]] = {
+#: ROLLS[situation][seat][roll - 1]: the roll's event
+ROLLS: dict[str, tuple[tuple[Event, ...], ...]] = {
     situation: tuple(_rolls(sentence, seat) for seat in range(MOST_PLAYERS))
     for situation, sentence in ROLL_SENTENCES.items()
 }

@@ -62,16 +62,16 @@ class Turns(Mutations):
         self._draw_for_turn(player, events)
         if self.phase == "over":  # a blind mutation carried the lineage to its last token
             return
-        here = self.positions[player]  # after the draw: a blind mutation may have moved it
+        here = self._cell_of(player)  # after the draw: a blind mutation may have moved it
         self.roll = roll = self._die()
         options: list[Move]
         if self.after_change:
             # the round after a climate change: be, or become, adapted, or go extinct
             if roll <= 3:
-                events.append(ROLLS["stays and adapts"][player][roll])
+                events.append(ROLLS["stays and adapts"][player][roll - 1])
                 options = self._moves_to([here], player, stay=True)
             else:
-                events.append(ROLLS["may move two"][player][roll])
+                events.append(ROLLS["may move two"][player][roll - 1])
                 options = self._moves_to(board.reachable(here, 2, self.positions), player)
             if not options:
                 self._go_extinct(player, events)
@@ -83,16 +83,16 @@ class Turns(Mutations):
                 return
         else:
             if roll <= 3:
-                events.append(ROLLS["stays"][player][roll])
+                events.append(ROLLS["stays"][player][roll - 1])
                 self._enter_end_phase()
                 return
             near = board.reachable(here, 1, self.positions, include_start=False)
             options = self._moves_to(near, player)
             if not options:
-                events.append(ROLLS["cannot move"][player][roll])  # R3
+                events.append(ROLLS["cannot move"][player][roll - 1])  # R3
                 self._enter_end_phase()
                 return
-            events.append(ROLLS["must move"][player][roll])
+            events.append(ROLLS["must move"][player][roll - 1])
         self.phase = "move"
         self.pending_moves = tuple(options)
 
