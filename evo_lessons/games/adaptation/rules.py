@@ -148,6 +148,8 @@ class AdaptationState(GameState):
 
     def _apply(self, action: Action) -> list[Event]:
         player = self._current
+        if player is None:  # the engine offers no action once the game is over
+            raise RuntimeError("Adaptation: nobody is to act, so no action can be applied")
         said = SAID[player]
         if self.phase == DEALER_DRAW:
             self.phase = CHOOSE
@@ -345,7 +347,7 @@ class AdaptationState(GameState):
         if over:
             challenge = self.rounds[-1]["challenge"]
         my_card = None
-        if own and self.hands[player] >= 0:
+        if player is not None and self.hands[player] >= 0:
             my_card = CARDS[self.hands[player]].to_json()
         n = self.players
         return {
