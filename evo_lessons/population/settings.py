@@ -108,7 +108,7 @@ class Settings:
         environment = data.pop("environment", {})
         if not isinstance(environment, dict):
             raise ValueError("environment is a JSON object of the world's settings")
-        return check(**data, **{"environment": environment})
+        return check(**data, environment=environment)
 
     @property
     def world(self) -> World:

@@ -105,7 +105,7 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
 
     def set(self, **changes: Any) -> None:
         """Change size, mutation_rate, selection, growth or migration from the next generation."""
-        size = changes.get("size")
+        size = changes.get("size", 0)  # (0 when the size stays: nothing to check)
         if is_whole(size) and size > MAX_WIDGET_SIZE:
             raise ValueError(f"the widget shows populations of up to {MAX_WIDGET_SIZE:,}")
         self.population.set(**changes)
