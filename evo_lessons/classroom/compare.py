@@ -411,7 +411,11 @@ def class_versus_chance(
     first = games.iloc[0]
     spec = game_spec(first["game"])
     seats = first["seats"].split("/") if first["seats"] else None
-    fixed_seed = fixed.seed if fixed is not None and fixed.seed is not None else None
+    # a fixed scenario deals every game from its seed, after its opening moves
+    fixed_seed: int | None = None
+    opening: Sequence[int] = ()
+    if fixed is not None and fixed.seed is not None:
+        fixed_seed, opening = fixed.seed, fixed.opening
 
     def run(count: int) -> pd.DataFrame:
         return chance(
@@ -424,7 +428,7 @@ def class_versus_chance(
             else None,
             seed=seed,
             scenario_seed=fixed_seed,
-            opening=fixed.opening if fixed_seed is not None else (),
+            opening=opening,
             executor=executor,
             progress=progress,
         )
