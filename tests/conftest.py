@@ -9,6 +9,8 @@ guide cannot go stale. Outside the tests the registry holds the shipped games on
 
 from __future__ import annotations
 
+import pytest
+
 #: a test's ``{step: seconds}`` recorded under this name (``record_property``) is listed at the
 #: end of the run, also from pytest-xdist's workers (whose printing is not shown). Kept here,
 #: not in tests/browser/conftest.py: pytest-xdist's controller collects nothing, so it loads
@@ -50,3 +52,17 @@ def pytest_terminal_summary(terminalreporter) -> None:
         terminalreporter.write_sep("-", "seconds per step")
         for row in sorted(rows):
             terminalreporter.write_line(row)
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """The test process's one Chromium (browser/lab.py's ``Chromium``): a second sync
+    Playwright cannot start in a process that runs one, so every browser test, the lessons' and
+    the class service's live page alike, shares it."""
+    from browser.lab import Chromium
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = Chromium(playwright)
+        yield browser
+        browser.close()

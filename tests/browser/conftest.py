@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import pytest
 
-from .lab import REPO, Chromium, JupyterLab, LabPage
+from .lab import REPO, JupyterLab, LabPage
 
 #: test files whose tests run first, longest first (the rest keep their order)
 FIRST = ("test_period_lessons.py",)
@@ -49,16 +49,6 @@ def jupyter_lab():
     lab = JupyterLab(notebooks).start()
     yield lab
     lab.stop()
-
-
-@pytest.fixture(scope="session")
-def chromium():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = Chromium(playwright)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

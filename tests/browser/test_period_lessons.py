@@ -160,9 +160,18 @@ class Student:
         )
 
     def play(self) -> None:
-        """The student's game to its end, or ten generations of the lesson's population."""
+        """The student's game to its end, ten generations of the lesson's population, or (a
+        lesson of field data, 07) the hand-fit slider moved from the keyboard."""
         games = self.page.locator(".evo-root")
-        if games.count():
+        populations = self.page.locator(".evo-pop")
+        sliders = self.page.locator(".widget-slider")
+        if not games.count() and not populations.count():
+            assert sliders.count(), f"{self.lesson}: nothing to play (no game, population, slider)"
+            handle = sliders.first.locator(".noUi-handle").first
+            handle.focus()
+            for _ in range(3):
+                self.page.keyboard.press("ArrowRight")
+        elif games.count():
             game = games.first
             game.get_by_role("button", name="Play to end", exact=True).click()
             self.page.wait_for_function(
@@ -171,7 +180,7 @@ class Student:
                 timeout=300_000,
             )
         else:
-            population = self.page.locator(".evo-pop").first
+            population = populations.first
             population.get_by_role("button", name="Step 10 generations").click()
             self.page.wait_for_function(
                 "(el) => Number(el.dataset.generation) >= 10",

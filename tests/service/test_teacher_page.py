@@ -11,12 +11,11 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def page():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium")
-        opened = browser.new_page()
+def page(chromium):
+    """A page in a context of its own, in the test process's one Chromium (tests/conftest.py)."""
+    context = chromium.new_machine()
+    try:
+        opened = context.new_page()
         opened.problems = []
         opened.on("pageerror", lambda error: opened.problems.append(str(error)))
         opened.on(
@@ -34,7 +33,8 @@ def page():
             ),
         )
         yield opened
-        browser.close()
+    finally:
+        context.close()
 
 
 def test_the_live_page_fills_as_a_served_game_ends(live, page):
