@@ -211,8 +211,10 @@ def main(argv: list[str] | None = None) -> int:
         "lab", help="start JupyterLab on the student lessons (or, with --teacher, the edition)"
     )
     lab.add_argument("--teacher", action="store_true", help="the teacher's edition")
-    commands.add_parser(
-        "class", help="run a live class: 'class serve --data DIR' (see teacher/README.md)"
+    commands.add_parser(  # its own options (and --help) are the class service's (service/cli.py)
+        "class",
+        help="run a live class: 'class serve --data DIR' (see teacher/README.md)",
+        add_help=False,
     )
     args, extra = parser.parse_known_args(argv)
     if args.command == "class":
