@@ -235,6 +235,15 @@ class ReadmeLab(JupyterLab):
         return self.start()
 
 
+def wait_until(condition, timeout: float, what: str) -> None:
+    """Poll ``condition`` (a file on disk, say) until it holds; fail after ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.2)
+
+
 def notebook_of(sources: list[str]) -> dict:
     """A notebook whose code cells are ``sources`` (nothing run yet), for a test's own lesson."""
     cells = [
@@ -527,6 +536,20 @@ class LabPage:
             [self.current, timeout],
         )
         self.wait_for_kernel(timeout)
+
+    def shows_one_line_to_run_the_cells(self) -> None:
+        """A lesson reopened after its kernel has gone: one "run the cells" line where its
+        widgets were, and no widget error box (waits for the line, then checks)."""
+        from evo_lessons.lessons.reopen import HINT
+
+        page = self.page
+        page.wait_for_function(
+            "(hint) => document.body.textContent.includes(hint)", arg=HINT, timeout=60_000
+        )
+        text = page.locator(".jp-NotebookPanel").first.text_content()
+        assert text.count(HINT) == 1
+        assert "Error displaying widget" not in text
+        assert page.locator(".jupyter-widgets-error-widget").count() == 0
 
     def text_of_outputs(self) -> str:
         """Every output of the notebook as text (all cells are in the page: no windowing)."""

@@ -16,13 +16,12 @@ Every wait is on a condition, never a fixed time.
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
 from evo_lessons.lessons.reopen import HINT
 
-from .lab import LabPage, ReadmeLab, notebook_of
+from .lab import LabPage, ReadmeLab, notebook_of, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -34,14 +33,6 @@ def readme_lab():
     lab = ReadmeLab().start()
     yield lab
     lab.stop()
-
-
-def wait_until(condition, timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.2)
 
 
 def test_the_readme_launch_does_not_ask_about_jupyter_news(readme_lab):
@@ -73,14 +64,7 @@ def test_a_lesson_reopened_after_a_server_restart_shows_one_line_to_run_the_cell
     again = LabPage(chromium, readme_lab)
     try:
         again.open_notebook(START)
-        page = again.page
-        page.wait_for_function(
-            "(hint) => document.body.textContent.includes(hint)", arg=HINT, timeout=60_000
-        )
-        text = page.locator(".jp-NotebookPanel").first.text_content()
-        assert text.count(HINT) == 1
-        assert "Error displaying widget" not in text
-        assert page.locator(".jupyter-widgets-error-widget").count() == 0
+        again.shows_one_line_to_run_the_cells()
         assert not again.console_errors, again.console_errors
     finally:
         again.close()

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import json
 import shutil
-import time
 import urllib.request
 
 import pytest
 
 from evo_lessons.lessons.reopen import HINT
 
-from .lab import REPO, LabPage, notebook_of
+from .lab import REPO, LabPage, notebook_of, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -51,14 +50,6 @@ def api(lab, path: str, method: str = "GET"):
     return json.loads(body) if body else None
 
 
-def wait_until(condition, timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.2)
-
-
 def test_a_reopened_lesson_shows_one_hint_and_no_widget_errors(hooked_lab, browser):
     first = LabPage(browser, hooked_lab)
     try:
@@ -86,14 +77,8 @@ def test_a_reopened_lesson_shows_one_hint_and_no_widget_errors(hooked_lab, brows
     again = LabPage(browser, hooked_lab)
     try:
         again.open_notebook(NOTEBOOK)
+        again.shows_one_line_to_run_the_cells()
         page = again.page
-        page.wait_for_function(
-            "(hint) => document.body.textContent.includes(hint)", arg=HINT, timeout=60_000
-        )
-        text = page.locator(".jp-NotebookPanel").first.text_content()
-        assert text.count(HINT) == 1
-        assert "Error displaying widget" not in text
-        assert page.locator(".jupyter-widgets-error-widget").count() == 0
 
         again.run_all()
         question = page.locator(".evo-lesson-question").first
