@@ -66,3 +66,14 @@ def chromium():
         browser = Chromium(playwright)
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def live(tmp_path):
+    """A class service in this process, on a free port, with its database in tmp_path (the
+    service's tests, the kernel's client and the lesson's join box all use it)."""
+    from service.helpers import Running
+
+    running = Running(tmp_path / "class")
+    yield running
+    running.stop()

@@ -12,25 +12,12 @@ import json
 import threading
 
 import pytest
-from service.helpers import Running, call, finished_code
+from service.helpers import Running, call, finished_code, summary
 
 from evo_lessons.classroom import Seat, join_class
 from evo_lessons.classroom.live import HUB_TOKEN_VARIABLE, HUB_USER_VARIABLE
 
 from .live_helpers import restart as _restart
-
-
-@pytest.fixture
-def live(tmp_path):
-    running = Running(tmp_path / "class")
-    yield running
-    running.stop()
-
-
-def summary(live) -> dict:
-    status, answer = call(live.url, "GET", "/api/summary", token=live.teacher)
-    assert status == 200, answer
-    return answer
 
 
 def test_a_student_joins_and_a_sent_result_is_counted(live, tmp_path):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from classroom.live_helpers import restart as _restart
-from service.helpers import Running, call, finished_code
+from service.helpers import Running, finished_code, summary
 
 from evo_lessons.lessons import Lesson, class_seat
 from evo_lessons.lessons.join import JOIN_FIRST
@@ -16,17 +16,8 @@ from evo_lessons.lessons.widgets import NameBox
 from evo_lessons.widgets import GameWidget
 
 
-@pytest.fixture
-def live(tmp_path):
-    running = Running(tmp_path / "class")
-    yield running
-    running.stop()
-
-
 def counted(live) -> int:
-    status, answer = call(live.url, "GET", "/api/summary", token=live.teacher)
-    assert status == 200, answer
-    return answer["counted"]
+    return summary(live)["counted"]
 
 
 def named_lesson(tmp_path, name="Ada") -> Lesson:

@@ -114,3 +114,10 @@ def play_served(url: str, token: str, game: str = "climate", options=None) -> di
         )  # fmt: skip
         assert status == 200, payload
     return payload
+
+
+def summary(running: Running) -> dict:
+    """The teacher's summary (``GET /api/summary``) of a running class."""
+    status, answer = call(running.url, "GET", "/api/summary", token=running.teacher)
+    assert status == 200, answer
+    return answer
