@@ -231,6 +231,14 @@ class Lesson:
         kernel restart, the game played before the restart stays the one on record."""
         return self.tracker.track_game(game, label, record_now)
 
+    def lesson_game(self, name: str, label: str | None = None, **options: Any) -> Any:
+        """The lesson's played game: dealt and counted by the class once the lesson is joined,
+        the local game with these options otherwise; running the cell again takes the same
+        game up at the same move (see :mod:`evo_lessons.lessons.game_cell`)."""
+        from .game_cell import lesson_game
+
+        return lesson_game(self, name, label, **options)
+
     def track_population(self, run: Any, label: str = "population") -> Any:
         """Keep every run of a PopulationWidget (or a finished ``evolve`` result) as a result
         code for the hand-in. Returns what it was given, to display it."""
@@ -376,6 +384,12 @@ def read_off(checkpoint_id: str, prompt: str, value: float, *, tolerance: float,
 def track_game(game: Any, label: str | None = None) -> Any:
     """Keep every game a widget finishes for the hand-in (see :meth:`Lesson.track_game`)."""
     return current_lesson().track_game(game, label)
+
+
+def lesson_game(name: str, label: str | None = None, **options: Any) -> Any:
+    """The lesson's played game, counted by the class once joined (see
+    :meth:`Lesson.lesson_game`): ``lesson_game("climate", seed=2026, players=4)``."""
+    return current_lesson().lesson_game(name, label, **options)
 
 
 def track_population(run: Any, label: str = "population") -> Any:

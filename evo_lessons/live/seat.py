@@ -154,6 +154,11 @@ class Seat:
         return self._client.url
 
     @property
+    def join_code(self) -> str:
+        """The class's join code: what the class is, whatever its address (contract 3)."""
+        return self._queue.join_code
+
+    @property
     def name(self) -> str:
         """The name the class knows this student by (on a JupyterHub, the hub user's)."""
         return str(self._queue.student.get("name", ""))

@@ -267,15 +267,22 @@ class ServedGame(GameWidget):
         #: the same object as ``self.session`` (a WidgetSession there), typed as what it is:
         #: a counted game never adopts another session (a scenario code, a new game: refused)
         self.served = session
+        self._notice = ""  # a line under the counted-game line ("taken up again at move 12")
         super().__init__(session.spec, session=session, plot=plot)
+
+    def note(self, text: str) -> None:
+        """Show one more sentence on the counted-game line (until the next note)."""
+        self._notice = text
+        self._refresh(plot=False)
 
     def _choices(self) -> list[dict[str, Any]]:
         return [{"index": i, **choice} for i, choice in enumerate(self.served.choices)]
 
     def _served(self) -> dict[str, str]:
         result = self.served.result if self.state.is_over else None
+        line = f"{SERVED_LINE} {self._notice}" if getattr(self, "_notice", "") else SERVED_LINE
         if result is None:
-            return {"text": SERVED_LINE, "result": ""}
+            return {"text": line, "result": ""}
         status, reason = result.get("status", ""), result.get("reason", "")
         words = {
             "counted": "Counted by your class.",
@@ -283,7 +290,7 @@ class ServedGame(GameWidget):
             "refused": "Not counted by your class",
         }.get(status, "Recorded by your class")
         text = f"{words}: {reason}" if reason and status != "counted" else words
-        return {"text": SERVED_LINE, "result": text}
+        return {"text": line, "result": text}
 
     def _run_bots(self, frames: bool = True) -> None:
         """The service plays the bots; each answer already stands at the student's turn."""
