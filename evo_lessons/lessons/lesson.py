@@ -122,16 +122,35 @@ class Lesson:
         *,
         tolerance: float,
         unit: str = "",
+        after: str | tuple[str, ...] = (),
+        hint: str = "",
     ):
         """A number to read off a plot or table, checked against ``value`` within ``tolerance``
-        (the value stays in the kernel; the student's reading is saved)."""
+        (the value stays in the kernel; the student's reading is saved).
+
+        ``after``: the prediction(s) whose result shows the plot read here: until they are
+        saved the box says so and checks nothing (under Run All it is not answerable before
+        its plot appears). ``hint``: what to look at again after a wrong reading (default:
+        find the point on the axis, then read across; a slider or a table needs its own)."""
         check_id(checkpoint_id, "checkpoint")
         if not tolerance >= 0:
             raise ValueError("tolerance is a number of 0 or more")
+        gates = (after,) if isinstance(after, str) else tuple(after)
+        for question_id in gates:
+            self.answers.entry(check_id(question_id, "question"))
         from .widgets import NumberCheck
 
         return self._own(
-            NumberCheck(self, checkpoint_id, prompt, float(value), float(tolerance), unit)
+            NumberCheck(
+                self,
+                checkpoint_id,
+                prompt,
+                float(value),
+                float(tolerance),
+                unit,
+                after=gates,
+                hint=hint,
+            )
         )
 
     def hand_in(self, *games: Any):
@@ -221,6 +240,9 @@ class Lesson:
         if self._recheck_predictions(question_id):
             self.work.save()
         self.results.saved(question_id)
+        for box in list(self._boxes):  # read-offs waiting for this result's plot
+            if question_id in getattr(box, "after", ()):
+                box.refresh()
 
     def track_game(self, game: Any, label: str | None = None, *, record_now: bool = False) -> Any:
         """Keep every game this widget finishes (result codes, labelled) and the game it shows
@@ -376,9 +398,20 @@ def check_prediction(question_id: str) -> None:
     current_lesson().check_prediction(question_id)
 
 
-def read_off(checkpoint_id: str, prompt: str, value: float, *, tolerance: float, unit: str = ""):
+def read_off(
+    checkpoint_id: str,
+    prompt: str,
+    value: float,
+    *,
+    tolerance: float,
+    unit: str = "",
+    after: str | tuple[str, ...] = (),
+    hint: str = "",
+):
     """A number to read off a plot, checked in the kernel (see :meth:`Lesson.read_off`)."""
-    return current_lesson().read_off(checkpoint_id, prompt, value, tolerance=tolerance, unit=unit)
+    return current_lesson().read_off(
+        checkpoint_id, prompt, value, tolerance=tolerance, unit=unit, after=after, hint=hint
+    )
 
 
 def track_game(game: Any, label: str | None = None) -> Any:
