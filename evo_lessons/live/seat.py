@@ -90,7 +90,7 @@ def join_class(
     typed = name.strip() if isinstance(name, str) else ""
     # on a hub, the hub's identity replaces the typed name
     who = hub[1] if hub is not None and hub[1] else check_name(typed)
-    queue = SendQueue.open(queue_path(url, join_code, who, work_dir), url, join_code)
+    queue = SendQueue.open(queue_path(join_code, who, work_dir), url, join_code)
     client = ServiceClient(url, timeout=CALL_TIMEOUT)
     if queue.token and _still_valid(client, queue.token):
         queue.save()  # the file's time says when the seat was last used (see saved_seats)
