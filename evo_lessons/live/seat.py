@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from evo_lessons.engine.results import check_name
 
 from .client import (
+    NoAnswer,
     ServiceClient,
     ServiceRefusal,
     ServiceUnreachable,
@@ -52,6 +53,11 @@ SEND_TIMEOUT = 3.0
 CALL_TIMEOUT = 10.0
 #: the background retries' waits: the first, and the longest (seconds; doubled each time)
 FIRST_RETRY, LONGEST_RETRY = 2.0, 60.0
+#: a join that got no answer in time: the address is right, the class is busy (not "check it")
+JOIN_BUSY = (
+    "Your class is busy and did not answer in time: press Join again in a moment (the address "
+    "and code are right)."
+)
 #: the longest result code a send takes (the service refuses bodies over 64 KiB)
 MAX_SEND_CHARS = 60_000
 
@@ -99,6 +105,8 @@ def join_class(
         body = {"join_code": join_code, "name": who}
         try:
             answer = client.call("POST", "/api/join", body, token=hub[0] if hub else None)
+        except NoAnswer:
+            raise ValueError(JOIN_BUSY) from None
         except ServiceUnreachable as error:
             raise ValueError(
                 f"Your class could not be joined: {error}. Check the address."
