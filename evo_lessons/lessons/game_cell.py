@@ -104,7 +104,8 @@ def _served_game(lesson: Lesson, seat: Any, name: str, label: str, options: dict
     sent = {k: v for k, v in options.items() if k not in (*LOCAL_ONLY, "plot")}
     key = options_key(name, {"class": seat.join_code, **sent})
     widget = _shown(lesson, label, key)
-    if isinstance(widget, ServedGame):
+    # (a class joined again at a new address, same code: the game is asked for there)
+    if isinstance(widget, ServedGame) and widget.served.url == seat.url:
         try:
             widget.refresh()  # the game as the service holds it now
         except ValueError as error:

@@ -188,6 +188,11 @@ class ServedSession:
         return self.spec.name
 
     @property
+    def url(self) -> str:
+        """The class's address this game is played at."""
+        return str(getattr(self._client, "url", ""))
+
+    @property
     def humans(self) -> list[int]:
         return [self.seat]
 

@@ -125,3 +125,26 @@ def test_a_class_that_cannot_deal_says_why_and_what_to_do(live, tmp_path):
     join(NameBox(lesson), live)
     shown = lesson.lesson_game("climate", players=99, plot=False)
     assert isinstance(shown, NotDealt) and "Run this cell again" in repr(shown)
+
+
+def test_a_class_moved_to_another_port_resumes_the_same_game_in_the_same_kernel(tmp_path):
+    from service.helpers import Running
+
+    data = tmp_path / "class"
+    live = Running(data)
+    lesson = named_lesson(tmp_path)
+    box = NameBox(lesson)
+    join(box, live)
+    game = lesson.lesson_game("climate", players=2, plot=False)
+    moves(game, 3)
+    live.stop()
+    moved = Running(data)
+    try:
+        join(box, moved)  # the student types the new address, with the same code
+        again = lesson.lesson_game("climate", players=2, plot=False)
+        assert again is not game and again.served.url == moved.url
+        assert again.served.id == game.served.id and again.served.move == game.served.move
+        moves(again, 1)
+        assert again.error == ""
+    finally:
+        moved.stop()
