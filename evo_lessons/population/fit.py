@@ -80,6 +80,9 @@ class SelectionFit:
     trajectory: np.ndarray = field(repr=False)  # the fitted share counted, at each of those
     method: str = "profile likelihood"
     population_size: int | None = None  # N of the drift model, or None (no drift)
+    #: the start each end of the interval fits best (its own profile), nan for an open end: a
+    #: line drawn for an end of the interval starts here, not at the best fit's start
+    interval_initials: tuple[float, float] = (math.nan, math.nan)
 
     @property
     def fitted(self) -> np.ndarray:
@@ -178,6 +181,9 @@ def fit_selection(
     r_hat, best, lower, upper = _search(profile, _R_GRID)
     _, logit_hat = profile(np.array([r_hat]))
     initial = float(1.0 / (1.0 + math.exp(-logit_hat[0])))
+    ends = _finite_ends(lower, upper)
+    _, logit_ends = profile(np.log1p(np.nan_to_num(ends)))
+    end_starts = np.where(np.isnan(ends), np.nan, 1.0 / (1.0 + np.exp(-logit_ends)))
     s_hat = float(math.expm1(r_hat))
     p = np.empty(int(steps[-1]) + 1)
     p[0] = initial
@@ -193,7 +199,13 @@ def fit_selection(
         observed=data,
         generations=np.arange(start, start + len(p)),
         trajectory=share_shown(p, h, kind),
+        interval_initials=(float(end_starts[0]), float(end_starts[1])),
     )
+
+
+def _finite_ends(lower: float, upper: float) -> np.ndarray:
+    """The interval's ends as an array, nan where an end is open (-1 or infinity)."""
+    return np.array([lower if lower > -1.0 else np.nan, upper if math.isfinite(upper) else np.nan])
 
 
 def _search(profile, grid: np.ndarray, points: int = 60) -> tuple[float, float, float, float]:
@@ -349,6 +361,9 @@ def _fit_with_drift(data, steps, h, kind, size) -> SelectionFit:
     r_hat, best, lower, upper = _search(model.profile, np.linspace(-5.0, 3.0, 41), points=30)
     _, start_state = model.profile(np.array([r_hat]))
     initial = float(model.p[int(start_state[0])])
+    ends = _finite_ends(lower, upper)
+    _, end_states = model.profile(np.log1p(np.nan_to_num(ends)))
+    end_starts = np.where(np.isnan(ends), np.nan, model.p[end_states])
     s_hat = float(math.expm1(r_hat))
     p = np.empty(int(steps[-1]) + 1)
     p[0] = initial
@@ -367,6 +382,7 @@ def _fit_with_drift(data, steps, h, kind, size) -> SelectionFit:
         trajectory=share_shown(p, h, kind),
         method="profile likelihood with drift (Wright-Fisher hidden Markov model)",
         population_size=size,
+        interval_initials=(float(end_starts[0]), float(end_starts[1])),
     )
 
 

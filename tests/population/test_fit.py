@@ -225,3 +225,31 @@ def test_a_drift_fit_refuses_a_series_longer_than_it_follows():
         fit_selection(
             {"generation": [0, 900], "count": [10, 20], "sample": [50, 50]}, population_size=100
         )
+
+
+def test_each_end_of_the_interval_has_its_own_best_start():
+    # the review's figures: the weakest s in the interval starts at 84.5% and ends at 9.2% dark,
+    # the strongest starts at 94.5% and ends at 4.2% (not both from the best fit's 90%)
+    from evo_lessons.population.locus import trajectory
+
+    fit = fit_selection(
+        {"generation": [1959, 2001], "count": [90, 6], "sample": [100, 100]}, "dominant"
+    )
+    ends = [
+        trajectory(start, s, 42, "dominant")
+        for s, start in zip(fit.interval, fit.interval_initials)
+    ]
+    assert ends[0][0] == pytest.approx(0.945, abs=0.005) and ends[0][-1] == pytest.approx(
+        0.042, abs=0.003
+    )
+    assert ends[1][0] == pytest.approx(0.846, abs=0.005) and ends[1][-1] == pytest.approx(
+        0.092, abs=0.003
+    )
+    drift = fit_selection(
+        {"generation": [1959, 2001], "count": [90, 6], "sample": [100, 100]},
+        "dominant",
+        population_size=5000,
+    )
+    assert all(0 < start < 1 for start in drift.interval_initials)
+    open_above = fit_selection({"generation": [0, 1, 2], "count": [0, 50, 50], "sample": [50] * 3})
+    assert np.isnan(open_above.interval_initials[1])
