@@ -237,7 +237,7 @@ def test_each_end_of_the_interval_has_its_own_best_start():
     )
     ends = [
         trajectory(start, s, 42, "dominant")
-        for s, start in zip(fit.interval, fit.interval_initials)
+        for s, start in zip(fit.interval, fit.interval_initials, strict=True)
     ]
     assert ends[0][0] == pytest.approx(0.945, abs=0.005) and ends[0][-1] == pytest.approx(
         0.042, abs=0.003
