@@ -94,6 +94,7 @@ def test_the_ltee_rows_say_how_many_populations_and_assays_and_credit_the_cc0_de
     assert "10.5061/dryad.0hc2m" in load("ltee_fitness").attrs["citation"]
     assert load("ltee_fitness").attrs["licence"].startswith("CC0")
     # the last step down is smaller than the assays' spread
-    assert frame.loc[40000, "mean_relative_fitness"] - frame.loc[50000, "mean_relative_fitness"] < (
-        frame.loc[50000, "assay_sd"]
+    assert (
+        frame.loc[40000, "mean_relative_fitness"] - frame.loc[50000, "mean_relative_fitness"]
+        < (frame.loc[50000, "assay_sd"])
     )
