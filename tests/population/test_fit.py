@@ -172,7 +172,8 @@ def test_with_drift_the_interval_covers_the_true_s_where_leaving_drift_out_does_
 @pytest.mark.slow
 def test_drift_fit_coverage_is_at_least_90_percent_on_simulated_wright_fisher_series():
     # 200 series of 11 samples of 1,000 gene copies over 40 generations, N = 2,000 (about 3
-    # CPU-minutes). Measured when written: 0.93 with drift against about 0.4 without.
+    # CPU-minutes). Measured when written: 193 of 200 (0.965) with drift, 95 of 200 (0.475)
+    # without.
     with_drift, _ = drift_coverage(200, 7, list(range(0, 41, 4)), 1000)
     assert with_drift / 200 >= 0.90, with_drift
 
