@@ -130,8 +130,8 @@ class Lesson:
 
         ``after``: the prediction(s) whose result shows the plot read here: until they are
         saved the box says so and checks nothing (under Run All it is not answerable before
-        its plot appears). ``hint``: what to look at again after a wrong reading (default:
-        find the point on the axis, then read across; a slider or a table needs its own)."""
+        its plot appears). ``hint``: the sentence after a wrong reading (default: look again at
+        the plot or the slider above; a table, or a plot read in a particular way, its own)."""
         check_id(checkpoint_id, "checkpoint")
         if not tolerance >= 0:
             raise ValueError("tolerance is a number of 0 or more")

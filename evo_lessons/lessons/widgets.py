@@ -200,8 +200,8 @@ def parse_number(text: str) -> float | None:
     return value / 100 if percent else value
 
 
-#: a wrong reading's default hint (a plot); a slider or a table gives its own
-READ_ACROSS = "find the point on the axis, then read across."
+#: a wrong reading's default hint; a read-off may give its own (what to look at again)
+READ_ACROSS = "Look again at the plot (or the slider) above and read its value."
 #: a read-off whose plot waits behind a prediction (under Run All, say)
 WAIT_FOR_PLOT = (
     "The plot this asks about appears once your prediction above is saved: write it, then "
@@ -279,9 +279,7 @@ class NumberCheck(_LessonWidget):
         if self.passed:
             self.result = f"✓ Yes: {number:g}{unit} is a good reading of the plot."
         else:
-            self.result = (
-                f"✗ Not yet: {number:g}{unit} is not what it shows. Look again: {self._hint}"
-            )
+            self.result = f"✗ Not yet: {number:g}{unit} is not what the plot shows. {self._hint}"
         if save:
             mark = "✓" if self.passed else "✗"
             message = f"{mark} {self.prompt} You read {number:g}{unit}."
