@@ -31,6 +31,7 @@ from evo_lessons.classroom.seal import (
     seal_line,
 )
 
+from .language import html_lang, text_direction
 from .work import Work
 
 FOLDER = "hand-in"
@@ -217,7 +218,8 @@ def to_html(work: Work, title: str) -> str:
     e = html.escape
     parts = [
         "<!doctype html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html lang="{e(html_lang(work.lang))}" dir="{text_direction(work.lang)}">'
+        '<head><meta charset="utf-8">',
         f"<title>{e(title)}: hand-in: {e(work.student or 'no name')}</title>",
         f"<style>{_CSS}</style></head><body>",
         f"<h1>{e(title)}: hand-in</h1>",

@@ -113,7 +113,8 @@ def write(catalogue: Catalogue) -> str:
     out = [f"# {line}".rstrip() for line in catalogue.header_comments]
     out.append('msgid ""')
     out.append('msgstr ""')
-    out += [_quote(f"{key}: {value}\n").replace("\n", "\\n") for key, value in catalogue.header.items()]
+    for key, value in catalogue.header.items():
+        out.append(_quote(f"{key}: {value}\n").replace("\n", "\\n"))
     for entry in catalogue.entries:
         out.append("")
         out += [f"#. {line}".rstrip() for line in entry.comments]

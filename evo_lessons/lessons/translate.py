@@ -236,7 +236,8 @@ def merge(old: po.Catalogue, fresh: list[po.Entry]) -> list[po.Entry]:
             entry.msgstr = before.msgstr
             if before.msgid != entry.msgid or before.fuzzy:
                 entry.fuzzy = True
-                entry.previous = before.previous if before.fuzzy and before.previous else before.msgid
+                kept = before.fuzzy and before.previous
+                entry.previous = before.previous if kept else before.msgid
         merged.append(entry)
     return merged
 
@@ -419,9 +420,7 @@ def catalogues(
     return out
 
 
-def built_files(
-    lang: str, notebooks: Path = NOTEBOOKS, locale: Path = LOCALE
-) -> dict[Path, str]:
+def built_files(lang: str, notebooks: Path = NOTEBOOKS, locale: Path = LOCALE) -> dict[Path, str]:
     """Every file of the ``lang`` edition, as it should be on disk."""
     out = {}
     for lesson, notebook, _ in _lesson_sources(notebooks):
@@ -510,8 +509,11 @@ def main(argv: list[str] | None = None) -> int:
     print(table(rows))
     stale = stale_files(args.lang, args.notebooks)
     for path in stale:
-        print(f"stale: {path} (run: python -m evo_lessons.lessons translate extract/build "
-              f"{args.lang})", file=sys.stderr)
+        print(
+            f"stale: {path} (run: python -m evo_lessons.lessons translate extract/build "
+            f"{args.lang})",
+            file=sys.stderr,
+        )
     missing = sum(row.untranslated + row.stale for row in rows)
     return 1 if stale or (args.complete and missing) else 0
 

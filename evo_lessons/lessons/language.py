@@ -1,0 +1,88 @@
+"""A lesson's language: which one, which way it is written, and its translated model answers.
+
+``start_lesson("01_climate", lang="es")`` (the first code cell of ``notebooks/es/01_climate``)
+chooses Spanish; without ``lang``, ``$EVO_LESSONS_LANG``; without either, English. The language
+is kept in the work file and the hand-in (``lang``, and ``dir="rtl"`` for a right-to-left
+language), so a restored lesson and the teacher's pooled view know it. Result codes, ids and
+seeds never depend on it.
+
+The model answers behind the Reveal button come from the lesson's catalogue,
+``evo_lessons/locale/<lang>/lessons/<lesson>.po`` (``answer:<question id>`` entries, built by
+:mod:`evo_lessons.lessons.translate`); an answer not translated yet, or translated from English
+that has changed since, stays English.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import replace
+from pathlib import Path
+
+from . import po
+from .answers import AnswerKey
+
+#: the environment variable that picks the language when ``start_lesson`` is given none
+LANG_VARIABLE = "EVO_LESSONS_LANG"
+DEFAULT = "en"
+_CODE = re.compile(r"[a-z]{2,3}([_-][A-Za-z]{2,4})?")
+#: languages written right to left (the primary subtag)
+RIGHT_TO_LEFT = frozenset(
+    {"ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ps", "sd", "ug", "ur", "yi"}
+)
+LOCALE = Path(__file__).resolve().parents[1] / "locale"
+
+
+def lesson_language(lang: str | None = None) -> str:
+    """``lang`` if given, else ``$EVO_LESSONS_LANG``, else English; "es_MX" and "es-MX" are
+    kept as "es_MX". A value that is not a language code is refused (given) or ignored (env)."""
+    if lang is None:
+        lang = os.environ.get(LANG_VARIABLE, "").split(":")[0].split(".")[0].strip()
+        if not lang or not _CODE.fullmatch(lang):
+            return DEFAULT
+    if not isinstance(lang, str) or not _CODE.fullmatch(lang):
+        raise ValueError(f"lang is a language code such as 'es' or 'pt_BR', got {str(lang)[:20]!r}")
+    head, _, region = lang.replace("-", "_").partition("_")
+    return f"{head.lower()}_{region.upper()}" if region else head.lower()
+
+
+def text_direction(lang: str) -> str:
+    """ "rtl" for a language written right to left, else "ltr"."""
+    return "rtl" if lang.split("_")[0] in RIGHT_TO_LEFT else "ltr"
+
+
+def html_lang(lang: str) -> str:
+    """The language as an HTML ``lang`` attribute ("pt_BR" -> "pt-BR")."""
+    return lang.replace("_", "-")
+
+
+def _catalogue(lesson: str, lang: str, locale: Path) -> po.Catalogue | None:
+    for code in (lang, lang.split("_")[0]):
+        path = locale / code / "lessons" / f"{lesson}.po"
+        if path.is_file():
+            return po.read(path)
+    return None
+
+
+def translated_answers(key: AnswerKey, lang: str, locale: Path = LOCALE) -> AnswerKey:
+    """The answer key with its title and model answers in ``lang`` where translated."""
+    if lang == DEFAULT:
+        return key
+    catalogue = _catalogue(key.lesson, lang, locale)
+    if catalogue is None:
+        return key
+    questions = {}
+    for question_id, entry in key.questions.items():
+        answer = catalogue.translation(f"answer:{question_id}", entry.answer)
+        questions[question_id] = replace(entry, answer=answer) if answer else entry
+    title = catalogue.translation("title", key.title) or key.title
+    return replace(key, title=title, questions=questions)
+
+
+__all__ = [
+    "LANG_VARIABLE",
+    "html_lang",
+    "lesson_language",
+    "text_direction",
+    "translated_answers",
+]
