@@ -13,8 +13,8 @@ stay the source. For a language ``<lang>``:
   with the English it was translated from, for the translator to look at again.
 * ``... translate build es`` writes ``notebooks/es/<lesson>.ipynb`` and
   ``notebooks/es/handouts/<handout>.md``: Markdown cells and prompts replaced, code cells kept
-  but ``start_lesson(...)`` gets ``lang="es"``, no outputs. Untranslated or stale entries stay
-  English (never a wrong translation).
+  but ``start_lesson(...)`` gets ``lang="es"``, no outputs (but those nbval checks). Untranslated
+  or stale entries stay English (never a wrong translation).
 * ``... translate check es`` says which built files are stale and how much of each catalogue is
   translated (exit status 1 if a built file is stale; ``--complete`` also if an entry is not
   translated).
@@ -350,8 +350,10 @@ def build_notebook(
                 cell["source"] = _source_lines(translated)
         elif cell["cell_type"] == "code":
             cell["source"] = _source_lines(translate_code("".join(cell["source"]), catalogue, lang))
-            cell["outputs"] = []
-            cell["execution_count"] = None
+            if "nbval-check-output" not in cell["metadata"].get("tags", []):
+                # what nbval checks is kept (the English ships it only for ungated cells)
+                cell["outputs"] = []
+                cell["execution_count"] = None
     note = note_cell(catalogue)
     if note is not None:
         built["cells"].append(note)
