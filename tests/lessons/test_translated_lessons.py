@@ -28,7 +28,7 @@ from evo_lessons.lessons.language import (
 from .helpers import LESSON_NOTEBOOKS, NOTEBOOKS
 
 LANG = "es"
-#: catalogues shipped complete: every entry translated from the English as it is now
+#: lessons shipped complete (and every handout): each entry translated from the English as it is
 COMPLETE = [p.stem for p in LESSON_NOTEBOOKS]
 BUILT = {path.name: NOTEBOOKS / LANG / path.name for path in LESSON_NOTEBOOKS}
 
@@ -52,9 +52,7 @@ def test_coverage_table_and_every_shipped_lesson_complete(capsys):
     with capsys.disabled():
         print("\n" + translate.table(rows))
     missing = {
-        row.name: (row.untranslated, row.stale)
-        for row in rows
-        if row.name.split("/")[1] in COMPLETE and (row.untranslated or row.stale)
+        row.name: (row.untranslated, row.stale) for row in rows if row.untranslated or row.stale
     }
     assert not missing, f"(untranslated, stale) entries: {missing}"
 
