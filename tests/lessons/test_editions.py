@@ -21,7 +21,7 @@ TEACHER_ONLY = re.compile(
 )
 #: the back of the textbook: the in-lesson model answers ship in the package, by design
 PACKAGE_ANSWERS = "evo_lessons/lessons/answers/"
-#: the lessons' translations hold each model answer's English beside its translation (in the package)
+#: the lessons' translations (in the package) hold each model answer's English beside its own
 PACKAGE_LOCALE = "evo_lessons/locale/"
 
 
