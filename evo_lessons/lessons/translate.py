@@ -313,11 +313,11 @@ def translate_code(source: str, catalogue: po.Catalogue, lang: str) -> str:
             last = node.args[-1]
             if node.keywords:
                 last = node.keywords[-1].value
-            end = _position(lines, last.end_lineno or 1, last.end_col_offset or 0)
-            at = _offset(lines, end)
+            after = _position(lines, last.end_lineno or 1, last.end_col_offset or 0)
+            at = _offset(lines, after)
             edits.append((at, at, f", lang={lang!r}".replace("'", '"')))
-    for start, end, text in sorted(edits, reverse=True):
-        source = source[:start] + text + source[end:]
+    for first, last_char, text in sorted(edits, reverse=True):
+        source = source[:first] + text + source[last_char:]
     return source
 
 

@@ -199,3 +199,16 @@ def test_the_language_choice():
     assert text_direction("ar") == "rtl" and text_direction("es") == "ltr"
     with pytest.raises(ValueError, match="language code"):
         lesson_language("Spanish!")
+
+
+def test_no_spanish_model_answer_appears_in_the_spanish_edition():
+    sentences = set()
+    for path in translate.LOCALE.glob(f"{LANG}/lessons/*.po"):
+        for entry in po.read(path).entries:
+            if entry.context.startswith("answer:") and entry.msgstr:
+                sentences |= {s.strip() for s in entry.msgstr.split(". ") if len(s.split()) >= 8}
+    assert sentences
+    for path in (NOTEBOOKS / LANG).rglob("*"):
+        if path.suffix in (".ipynb", ".md"):
+            text = " ".join(path.read_text(encoding="utf-8").split())
+            assert not [s for s in sentences if s in text], path.name
