@@ -70,7 +70,7 @@ def lesson_notebooks(notebooks: Path = NOTEBOOKS) -> list[Path]:
 def _code(cell: dict[str, Any]) -> str:
     """A code cell's source with IPython magics blanked (same lines, so positions still hold)."""
     source = "".join(cell["source"])
-    return "\n".join("" if _MAGIC.match(line) else line for line in source.split("\n"))
+    return "\n".join(" " * len(x) if _MAGIC.match(x) else x for x in source.split("\n"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,7 +286,8 @@ def _offset(lines: list[str], position: tuple[int, int]) -> int:
 
 def translate_code(source: str, catalogue: po.Catalogue, lang: str) -> str:
     """A code cell with its prompts translated and ``start_lesson(...)`` given ``lang``."""
-    magicless = "\n".join("" if _MAGIC.match(x) else x for x in source.split("\n"))
+    # magics blanked with spaces: every position stays where it is in ``source``
+    magicless = "\n".join(" " * len(x) if _MAGIC.match(x) else x for x in source.split("\n"))
     lines = magicless.split("\n")
     edits: list[tuple[int, int, str]] = []
     for literal in prompt_literals(magicless):
