@@ -7,8 +7,9 @@ question id...) and holds the English source as ``msgid``: when the English chan
 longer matches it and counts as *stale* until a translator looks at it again (``#, fuzzy`` and
 the previous English as ``#| msgid``, as ``msgmerge`` writes it).
 
-Only what these catalogues use is supported: ``msgctxt``, ``msgid``, ``msgstr`` (no plurals),
-translator comments (``#.``), flags (``#,``) and previous msgids (``#|``).
+Only what these catalogues use is written: ``msgctxt``, ``msgid``, ``msgstr``, translator
+comments (``#.``), flags (``#,``) and previous msgids (``#|``); a plural entry is read as its
+singular.
 """
 
 from __future__ import annotations
@@ -161,7 +162,11 @@ def parse(text: str) -> Catalogue:
                 values[current] += _unquote(line)
             else:
                 keyword, _, rest = line.partition(" ")
-                if keyword not in {"msgctxt", "msgid", "msgstr"}:
+                if keyword in {"msgid_plural", "msgstr[0]"}:  # plurals: read as the singular
+                    keyword = {"msgid_plural": "plural", "msgstr[0]": "msgstr"}[keyword]
+                elif keyword.startswith("msgstr["):
+                    keyword = "other plurals"
+                elif keyword not in {"msgctxt", "msgid", "msgstr"}:
                     raise ValueError(f"unknown PO keyword {keyword[:20]!r} in entry {number}")
                 current = keyword
                 values[keyword] = _unquote(rest)
