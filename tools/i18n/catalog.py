@@ -14,6 +14,7 @@ context (msgctxt) and the comment above the call that starts with "Translators:"
 
 from __future__ import annotations
 
+import datetime
 import io
 import pathlib
 import sys
@@ -156,7 +157,10 @@ def pseudo_text(text: str) -> str:
 
 def pseudo_catalog() -> Catalog:
     template = read(POT)
-    catalog = Catalog(locale="en", domain=DOMAIN, fuzzy=False)
+    fixed = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)  # the same bytes each run
+    catalog = Catalog(
+        locale="en", domain=DOMAIN, fuzzy=False, creation_date=fixed, revision_date=fixed
+    )
     for message in template:
         if not message.id:
             continue
@@ -219,14 +223,20 @@ def problems() -> list[str]:
     return found
 
 
+def _write(path: pathlib.Path, data: bytes) -> None:
+    """Write a catalogue only if more than its dates changed (no churn in git)."""
+    if not path.exists() or _stable(path.read_bytes()) != _stable(data):
+        path.write_bytes(data)
+
+
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "all"
     if command in ("extract", "all"):
         POT.parent.mkdir(parents=True, exist_ok=True)
-        POT.write_bytes(pot_bytes())
+        _write(POT, pot_bytes())
     if command in ("update", "all"):
         for locale, po in po_paths():
-            po.write_bytes(updated(locale, po))
+            _write(po, updated(locale, po))
     if command in ("compile", "all"):
         for mo, data in compiled().items():
             mo.parent.mkdir(parents=True, exist_ok=True)
