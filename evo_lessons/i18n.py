@@ -1,6 +1,7 @@
 """What the package shows people, in their language: gettext (stdlib) with contexts.
 
-The language is chosen once, in this order: a ``lang=`` argument (a widget's, a lesson's), then
+The language is chosen once, in this order: a ``lang=`` argument (a widget's), then the
+kernel's lesson language (``start_lesson(..., lang="es")`` calls :func:`set_default_lang`), then
 the environment variable ``EVO_LESSONS_LANG``, then English. English is the source language: its
 text is in the code, so English needs no catalogue and a string nobody translated yet shows in
 English (never blank).
@@ -61,10 +62,23 @@ def normalize(lang: str) -> str:
     return f"{base}_{region.upper()}" if region else base
 
 
+_default_lang: str | None = None
+
+
+def set_default_lang(lang: str | None) -> None:
+    """The kernel's language from now on (a lesson's: ``start_lesson(..., lang="es")``), for
+    every widget made without ``lang=``; None goes back to ``$EVO_LESSONS_LANG`` / English."""
+    global _default_lang
+    _default_lang = normalize(lang) if lang else None
+
+
 def resolve_lang(lang: str | None = None) -> str:
-    """The language to speak: ``lang`` if given, else ``$EVO_LESSONS_LANG``, else English."""
+    """The language to speak: ``lang`` if given, else the kernel's (:func:`set_default_lang`),
+    else ``$EVO_LESSONS_LANG``, else English."""
     if lang:
         return normalize(lang)
+    if _default_lang:
+        return _default_lang
     env = os.environ.get(ENV_VAR, "")
     return normalize(env) if env.strip() else SOURCE_LANG
 
@@ -250,6 +264,7 @@ __all__ = [
     "pgettext",
     "reload",
     "resolve_lang",
+    "set_default_lang",
     "speaking",
     "text_direction",
     "tr",

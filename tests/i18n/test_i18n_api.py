@@ -59,3 +59,16 @@ def test_right_to_left_languages_get_dir_rtl():
 def test_other_domains_fall_back_to_english_when_absent(tmp_path):
     t = i18n.get_translator("es", domain="lesson_99", localedir=tmp_path)
     assert t.gettext("A sentence.") == "A sentence."
+
+
+def test_a_lessons_language_is_the_kernels_default_below_lang_and_above_the_environment(
+    monkeypatch,
+):
+    monkeypatch.setenv(i18n.ENV_VAR, "fr")
+    i18n.set_default_lang("es")
+    try:
+        assert i18n.resolve_lang() == "es"
+        assert i18n.resolve_lang("en") == "en"
+    finally:
+        i18n.set_default_lang(None)
+    assert i18n.resolve_lang() == "fr"
