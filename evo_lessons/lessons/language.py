@@ -15,40 +15,37 @@ that has changed since, stays English.
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import replace
 from pathlib import Path
+
+from evo_lessons import i18n
 
 from . import po
 from .answers import AnswerKey
 
 #: the environment variable that picks the language when ``start_lesson`` is given none
-LANG_VARIABLE = "EVO_LESSONS_LANG"
-DEFAULT = "en"
-_CODE = re.compile(r"[a-z]{2,3}([_-][A-Za-z]{2,4})?")
-#: languages written right to left (the primary subtag)
-RIGHT_TO_LEFT = frozenset(
-    {"ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ps", "sd", "ug", "ur", "yi"}
-)
-LOCALE = Path(__file__).resolve().parents[1] / "locale"
+LANG_VARIABLE = i18n.ENV_VAR
+DEFAULT = i18n.SOURCE_LANG
+LOCALE = i18n.LOCALE_DIR
 
 
 def lesson_language(lang: str | None = None) -> str:
-    """``lang`` if given, else ``$EVO_LESSONS_LANG``, else English; "es_MX" and "es-MX" are
-    kept as "es_MX". A value that is not a language code is refused (given) or ignored (env)."""
-    if lang is None:
-        lang = os.environ.get(LANG_VARIABLE, "").split(":")[0].split(".")[0].strip()
-        if not lang or not _CODE.fullmatch(lang):
-            return DEFAULT
-    if not isinstance(lang, str) or not _CODE.fullmatch(lang):
-        raise ValueError(f"lang is a language code such as 'es' or 'pt_BR', got {str(lang)[:20]!r}")
-    head, _, region = lang.replace("-", "_").partition("_")
-    return f"{head.lower()}_{region.upper()}" if region else head.lower()
+    """``lang`` if given, else ``$EVO_LESSONS_LANG``, else English, spelled as gettext spells it
+    ("es-mx" -> "es_MX"); a ``lang`` that is no language code is refused with a ValueError, a
+    bad ``$EVO_LESSONS_LANG`` is ignored."""
+    if lang is not None:
+        if not isinstance(lang, str):
+            raise ValueError(f"lang is a language code such as 'es', got {str(lang)[:20]!r}")
+        return i18n.normalize(lang)
+    try:
+        return i18n.normalize(os.environ.get(LANG_VARIABLE, ""))
+    except ValueError:
+        return DEFAULT
 
 
 def text_direction(lang: str) -> str:
     """ "rtl" for a language written right to left, else "ltr"."""
-    return "rtl" if lang.split("_")[0] in RIGHT_TO_LEFT else "ltr"
+    return i18n.text_direction(lang)
 
 
 def html_lang(lang: str) -> str:

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from evo_lessons.i18n import set_default_lang
+
 from .answers import AnswerKey, check_id, load_answers
 from .handin import write_hand_in
 from .language import lesson_language, translated_answers
@@ -60,6 +62,7 @@ class Lesson:
     ) -> None:
         self.id = check_id(lesson_id, "lesson")
         self.lang = lesson_language(lang)
+        set_default_lang(lang and self.lang)  # widgets made in this kernel speak it too
         self.answers: AnswerKey = translated_answers(load_answers(lesson_id), self.lang)
         base = work_dir if work_dir is not None else os.environ.get(WORK_DIR_VARIABLE, ".")
         self.folder = Path(base)
@@ -308,6 +311,7 @@ def start_lesson(
         found = _LESSONS[key] = Lesson(lesson_id, work_dir, show_results=show_results, lang=lang)
     else:
         found.lang = found.work.lang = lesson_language(lang)
+        set_default_lang(lang and found.lang)
         # an author may have edited the answers
         found.answers = translated_answers(load_answers(lesson_id), found.lang)
         found.show_results = _switch(show_results)

@@ -137,7 +137,7 @@ def validate(data: Any, lesson: str) -> dict[str, Any]:
     if not isinstance(student, str) or not isinstance(updated, str):
         raise ValueError("the name or the time is not text")
     lang = data.get("lang", "en")
-    if not isinstance(lang, str) or not re.fullmatch(r"[a-z]{2,3}(_[A-Z]{2,4})?", lang):
+    if not isinstance(lang, str) or not re.fullmatch(r"[a-z]{2,8}(_[A-Za-z0-9]{2,8})?", lang):
         raise ValueError("the language is not a language code")
     results = data.get("results", [])
     if not isinstance(results, list):

@@ -17,6 +17,7 @@ import subprocess
 
 import pytest
 
+from evo_lessons.i18n import current_lang, set_default_lang
 from evo_lessons.lessons import po, translate
 from evo_lessons.lessons.answers import load_answers
 from evo_lessons.lessons.language import (
@@ -31,6 +32,13 @@ LANG = "es"
 #: lessons shipped complete (and every handout): each entry translated from the English as it is
 COMPLETE = [p.stem for p in LESSON_NOTEBOOKS]
 BUILT = {path.name: NOTEBOOKS / LANG / path.name for path in LESSON_NOTEBOOKS}
+
+
+@pytest.fixture(autouse=True)
+def _kernel_language_reset():
+    """start_lesson(lang=...) sets the kernel's language: no test leaves it behind."""
+    yield
+    set_default_lang(None)
 
 
 def load(path):
@@ -183,6 +191,7 @@ def test_a_lesson_keeps_its_language_in_the_work_and_the_hand_in(tmp_path, monke
     monkeypatch.delenv("EVO_LESSONS_LANG", raising=False)
     lesson = Lesson("00_start_here", tmp_path, lang="es")
     assert lesson.lang == "es" and lesson.title.startswith("Empieza aquí")
+    assert current_lang() == "es"  # widgets made after it speak the lesson's language
     assert lesson.answers.questions["start-adapted"].answer.startswith("Todavía")
     lesson.work.set_student("Ana")
     assert json.loads(lesson.work.path.read_text(encoding="utf-8"))["lang"] == "es"
