@@ -20,7 +20,7 @@ stay the source. For a language ``<lang>``:
   translated).
 
 Model answers are read from the catalogue at run time (:func:`translated_answers`), so nothing is
-built for them. How to translate without Python: docs/translating.md.
+built for them. How to translate without Python: docs/translating_lessons.md.
 """
 
 from __future__ import annotations
@@ -211,7 +211,7 @@ def header(lang: str, title: str) -> tuple[list[str], dict[str, str]]:
     comments = [
         f"{title}: the {lang} translation.",
         "Made from the English source by `python -m evo_lessons.lessons translate extract`;",
-        "translate the msgstr lines (docs/translating.md). A teacher's review is welcome.",
+        "translate the msgstr lines (docs/translating_lessons.md). A teacher's review is welcome.",
     ]
     fields = {
         "Project-Id-Version": "evo_lessons",
