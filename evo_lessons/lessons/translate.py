@@ -12,9 +12,10 @@ stay the source. For a language ``<lang>``:
   paragraph, list or table (``<section>/<n>``). An entry whose English changed is marked fuzzy,
   with the English it was translated from, for the translator to look at again.
 * ``... translate build es`` writes ``notebooks/es/<lesson>.ipynb`` and
-  ``notebooks/es/handouts/<handout>.md``: Markdown cells and prompts replaced, code cells kept
-  but ``start_lesson(...)`` gets ``lang="es"``, no outputs (but those nbval checks). Untranslated
-  or stale entries stay English (never a wrong translation).
+  ``notebooks/es/handouts/<handout>.md``: Markdown cells, prompts and the code's shown text
+  (:mod:`code_text`) replaced, ``start_lesson(...)`` given ``lang="es"``, no outputs (and no
+  nbval-check-output tag). Untranslated or stale entries stay English (never a wrong
+  translation).
 * ``... translate check es`` says which built files are stale and how much of each catalogue is
   translated (exit status 1 if a built file is stale; ``--complete`` also if an entry is not
   translated).
@@ -30,13 +31,15 @@ import ast
 import copy
 import json
 import re
+import shutil
+import subprocess
 import sys
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import po
+from . import code_text, po
 
 PACKAGE = Path(__file__).resolve().parents[1]
 REPO = PACKAGE.parent
@@ -161,6 +164,7 @@ def lesson_entries(notebook: dict[str, Any], lesson: str, answers_text: str) -> 
                         comments=[f"{where}, cell {number}: the {literal.comment}"],
                     )
                 )
+    entries += code_entries(notebook, where)
     for question_id, table in answers.get("questions", {}).items():
         if table.get("answer"):
             entries.append(
@@ -174,6 +178,41 @@ def lesson_entries(notebook: dict[str, Any], lesson: str, answers_text: str) -> 
                 )
             )
     return entries
+
+
+def _code_cells(notebook: dict[str, Any]) -> list[dict[str, Any]]:
+    return [cell for cell in notebook["cells"] if cell["cell_type"] == "code"]
+
+
+def code_entries(notebook: dict[str, Any], where: str) -> list[po.Entry]:
+    """An entry per English sentence the code cells show (printed, or a plot's label): the same
+    English once, keyed by the first cell that shows it (see :mod:`code_text`)."""
+    cells = _code_cells(notebook)
+    entries: dict[str, po.Entry] = {}
+    counts: dict[str, int] = {}
+    for index, literal in code_text.shown([_code(cell) for cell in cells]):
+        if literal.template in entries:
+            continue
+        cell_id = cells[index]["id"]
+        counts[cell_id] = counts.get(cell_id, 0) + 1
+        comment = f"{where}, code cell {cell_id}: text the code prints or draws"
+        if literal.is_f:
+            comment += "; keep every {...} exactly as it is (it is code)"
+        entries[literal.template] = po.Entry(
+            f"code:{cell_id}#{counts[cell_id]}", literal.template, comments=[comment]
+        )
+    return list(entries.values())
+
+
+def code_translations(catalogue: po.Catalogue) -> dict[str, str]:
+    """English -> translation of the code cells' text, where current and complete (an
+    f-string's translation must keep every placeholder, or the English stays)."""
+    out = {}
+    for entry in catalogue.entries:
+        same = code_text.placeholders(entry.msgstr) == code_text.placeholders(entry.msgid)
+        if entry.context.startswith("code:") and entry.translated and same:
+            out[entry.msgid] = entry.msgstr
+    return out
 
 
 def _blocks(text: str) -> list[str]:
@@ -284,8 +323,45 @@ def _offset(lines: list[str], position: tuple[int, int]) -> int:
     return sum(len(text) + 1 for text in lines[: line - 1]) + column
 
 
-def translate_code(source: str, catalogue: po.Catalogue, lang: str) -> str:
-    """A code cell with its prompts translated and ``start_lesson(...)`` given ``lang``."""
+def _chunks(text: str, width: int, is_f: bool) -> list[str]:
+    """Cut a template after spaces (never inside an f-string's ``{...}``) into pieces."""
+    pieces, current, depth = [], "", 0
+    for char in text:
+        current += char
+        depth += {"{": 1, "}": -1}.get(char, 0) if is_f else 0
+        if char == " " and depth == 0 and len(current) >= width:
+            pieces.append(current)
+            current = ""
+    if current:
+        pieces.append(current)
+    return pieces
+
+
+def _code_literal(text: str, is_f: bool, quote: str, indent: int) -> str:
+    """Translated text as Python source: one literal, or adjacent ones in parentheses (ruff
+    lays them out)."""
+    width = max(30, LINE_LENGTH - indent - 16)
+    pieces = _chunks(text, width, is_f)
+    rendered = []
+    for piece in pieces:
+        placeholder = is_f and bool(code_text.placeholders(piece))
+        if is_f and not placeholder:
+            piece = piece.replace("{{", "{").replace("}}", "}")
+        rendered.append(code_text.render(piece, placeholder, quote))
+    if len(rendered) == 1:
+        return rendered[0]
+    return "(" + "\n".join(rendered) + ")"
+
+
+def translate_code(
+    source: str,
+    catalogue: po.Catalogue,
+    lang: str,
+    shown: list[code_text.Literal] = (),  # type: ignore[assignment]
+    texts: dict[str, str] | None = None,
+) -> str:
+    """A code cell with its prompts translated, ``start_lesson(...)`` given ``lang``, and the
+    ``shown`` literals (:func:`code_text.shown`) replaced by their ``texts``."""
     # magics blanked with spaces: every position stays where it is in ``source``
     magicless = "\n".join(" " * len(x) if _MAGIC.match(x) else x for x in source.split("\n"))
     lines = magicless.split("\n")
@@ -299,6 +375,16 @@ def translate_code(source: str, catalogue: po.Catalogue, lang: str) -> str:
         room = LINE_LENGTH - (1 if line_end.startswith(",") else 0)
         replacement = _literal(text, indent, room)
         edits.append((_offset(lines, literal.start), _offset(lines, literal.end), replacement))
+    for shown_literal in shown:
+        translated = (texts or {}).get(shown_literal.template)
+        if translated is None:
+            continue
+        at, to = _offset(lines, shown_literal.start), _offset(lines, shown_literal.end)
+        indent = len(lines[shown_literal.start[0] - 1]) - len(
+            lines[shown_literal.start[0] - 1].lstrip()
+        )
+        quote = code_text.quote_of(magicless[at:to])
+        edits.append((at, to, _code_literal(translated, shown_literal.is_f, quote, indent)))
     try:
         tree = ast.parse(magicless)
     except SyntaxError:
@@ -343,6 +429,11 @@ def build_notebook(
 ) -> dict[str, Any]:
     """The ``lang`` edition of an English lesson notebook."""
     built = copy.deepcopy(notebook)
+    cells = _code_cells(built)
+    by_cell: dict[int, list[code_text.Literal]] = {}
+    for index, literal in code_text.shown([_code(cell) for cell in cells]):
+        by_cell.setdefault(id(cells[index]), []).append(literal)
+    texts = code_translations(catalogue)
     for cell in built["cells"]:
         if cell["cell_type"] == "markdown":
             text = "".join(cell["source"])
@@ -350,11 +441,19 @@ def build_notebook(
             if translated is not None:
                 cell["source"] = _source_lines(translated)
         elif cell["cell_type"] == "code":
-            cell["source"] = _source_lines(translate_code("".join(cell["source"]), catalogue, lang))
-            if "nbval-check-output" not in cell["metadata"].get("tags", []):
-                # what nbval checks is kept (the English ships it only for ungated cells)
-                cell["outputs"] = []
-                cell["execution_count"] = None
+            code = translate_code(
+                "".join(cell["source"]), catalogue, lang, by_cell.get(id(cell), []), texts
+            )
+            cell["source"] = _source_lines(code)
+            cell["outputs"] = []
+            cell["execution_count"] = None
+            tags = cell["metadata"].get("tags")
+            if tags and "nbval-check-output" in tags:
+                # the English edition checks this output; here it is in another language (and
+                # the game's words too), so nbval runs the cell without comparing
+                tags.remove("nbval-check-output")
+                if not tags:
+                    del cell["metadata"]["tags"]
     note = note_cell(catalogue)
     if note is not None:
         built["cells"].append(note)
@@ -377,9 +476,32 @@ def build_handout(text: str, catalogue: po.Catalogue) -> str:
     return "\n\n".join(out) + "\n"
 
 
-def notebook_text(notebook: dict[str, Any]) -> str:
-    """A notebook as Jupyter writes it (indent 1, key order kept, a final newline)."""
-    return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
+def notebook_text(notebook: dict[str, Any], formatted: bool = False) -> str:
+    """A notebook as Jupyter writes it (indent 1, key order kept, a final newline); with
+    ``formatted``, its code cells as ``ruff format`` lays them out (when ruff is installed)."""
+    text = json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
+    return ruff_format(text) if formatted else text
+
+
+def _ruff() -> list[str] | None:
+    found = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.which("ruff")
+    return [found] if found else None
+
+
+def ruff_format(text: str) -> str:
+    """A notebook's JSON with its code cells formatted by ruff (the project's settings), so a
+    translated literal of any length is laid out as the English code is; unchanged if ruff is
+    not installed or refuses."""
+    ruff = _ruff()
+    if ruff is None:
+        return text
+    out = subprocess.run(
+        [*ruff, "format", "--stdin-filename", "notebooks/translated.ipynb", "-"],
+        input=text, capture_output=True, text=True, cwd=REPO, check=False,
+    )  # fmt: skip
+    if out.returncode != 0 or not out.stdout.strip():
+        return text
+    return json.dumps(json.loads(out.stdout), indent=1, ensure_ascii=False) + "\n"
 
 
 # -- the whole edition ---------------------------------------------------------------------------
@@ -429,7 +551,7 @@ def built_files(lang: str, notebooks: Path = NOTEBOOKS, locale: Path = LOCALE) -
     for lesson, notebook, _ in _lesson_sources(notebooks):
         catalogue = po.read(lesson_catalogue_path(lang, lesson, locale))
         built = build_notebook(notebook, lesson, catalogue, lang)
-        out[notebooks / lang / f"{lesson}.ipynb"] = notebook_text(built)
+        out[notebooks / lang / f"{lesson}.ipynb"] = notebook_text(built, formatted=True)
     for handout in sorted((notebooks / "handouts").glob("*.md")):
         catalogue = po.read(handout_catalogue_path(lang, handout.stem, locale))
         text = build_handout(handout.read_text(encoding="utf-8"), catalogue)

@@ -18,7 +18,7 @@ import subprocess
 import pytest
 
 from evo_lessons.i18n import current_lang, set_default_lang
-from evo_lessons.lessons import po, translate
+from evo_lessons.lessons import code_text, po, translate
 from evo_lessons.lessons.answers import load_answers
 from evo_lessons.lessons.language import (
     lesson_language,
@@ -66,44 +66,78 @@ def test_coverage_table_and_every_shipped_lesson_complete(capsys):
 
 
 @pytest.mark.parametrize("path", LESSON_NOTEBOOKS, ids=lambda p: p.stem)
-def test_a_built_notebook_runs_the_english_code_but_for_lang_and_prompts(path):
+def test_a_built_notebook_runs_the_english_code_but_for_lang_and_shown_text(path):
+    """Every code cell's AST is the English one but for start_lesson's lang, the prompts, and
+    the literals code_text calls shown text, each replaced by its catalogue's translation."""
     english, spanish = load(path), load(BUILT[path.name])
     assert spanish["metadata"]["evo_lessons"]["lang"] == LANG
+    catalogue = po.read(translate.lesson_catalogue_path(LANG, path.stem))
+    texts = translate.code_translations(catalogue)
+    english_code = [c for c in english["cells"] if c["cell_type"] == "code"]
+    shown = {
+        (index, literal.template)
+        for index, literal in code_text.shown([translate._code(c) for c in english_code])
+    }
     pairs = list(zip(english["cells"], spanish["cells"], strict=False))
     assert [c["id"] for c in english["cells"]] == [c["id"] for c, _ in pairs]
+    code_index = -1
     for en, es in pairs:
-        assert en["cell_type"] == es["cell_type"] and en["metadata"] == es["metadata"]
+        assert en["cell_type"] == es["cell_type"], en["id"]
         if en["cell_type"] != "code":
+            assert en["metadata"] == es["metadata"]
             continue
-        assert _normalised(es["source"], lang=LANG) == _normalised(en["source"]), en["id"]
-        checked = "nbval-check-output" in en["metadata"].get("tags", [])
-        assert es["outputs"] == (en["outputs"] if checked else []), en["id"]
+        code_index += 1
+        tags = [t for t in en["metadata"].get("tags", []) if t != "nbval-check-output"]
+        expected = {k: v for k, v in en["metadata"].items() if k != "tags"}
+        assert es["metadata"] == expected | ({"tags": tags} if tags else {}), en["id"]
+        assert es["outputs"] == [], en["id"]
+        allowed = {t: texts[t] for i, t in shown if i == code_index and t in texts}
+        _same_but_text(translate._code(en), translate._code(es), allowed, en["id"])
     extra = spanish["cells"][len(english["cells"]) :]
     assert [c["id"] for c in extra] == ["translation-note"]
+    sources = ["".join(c["source"]) for c in spanish["cells"] if c["cell_type"] == "code"]
+    assert any("start_lesson(" in s and f'lang="{LANG}"' in s for s in sources)
 
 
-def _normalised(source, lang=None):
-    """The code's AST with every prompt blanked and start_lesson's lang taken out (checked)."""
-    text = "".join(source)
-    text = "\n".join(
-        "" if line.lstrip().startswith(("%", "!")) else line for line in text.split("\n")
-    )
-    tree = ast.parse(text)
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
-            continue
-        name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
-        if name == "start_lesson":
-            langs = [k for k in node.keywords if k.arg == "lang"]
-            assert [k.value.value for k in langs] == ([lang] if lang else [])
-            node.keywords = [k for k in node.keywords if k.arg != "lang"]
-        if name in translate.PROMPTED:
-            for value in node.args[1:2] + [
-                k.value for k in node.keywords if k.arg in ("prompt", "unit")
-            ]:
-                if isinstance(value, ast.Constant) and isinstance(value.value, str):
-                    value.value = "<prompt>"
-    return ast.dump(tree)
+def _flat(source):
+    """The cell's AST with every string blanked (f-strings keep their expressions), the
+    strings in order, and start_lesson's lang taken out."""
+    tree = ast.parse(source)
+    texts = []
+
+    class Blank(ast.NodeTransformer):
+        def visit_JoinedStr(self, node):
+            expressions = sorted(
+                ast.dump(v.value) for v in node.values if isinstance(v, ast.FormattedValue)
+            )
+            texts.append(code_text._template(node, source))
+            return ast.Constant(value=("<f>", *expressions))
+
+        def visit_Constant(self, node):
+            if isinstance(node.value, str):
+                texts.append(node.value)
+                return ast.Constant(value="<s>")
+            return node
+
+        def visit_Call(self, node):
+            if isinstance(node.func, ast.Name) and node.func.id == "start_lesson":
+                langs = [k.value for k in node.keywords if k.arg == "lang"]
+                assert all(isinstance(v, ast.Constant) and v.value == LANG for v in langs)
+                node.keywords = [k for k in node.keywords if k.arg != "lang"]
+            self.generic_visit(node)
+            return node
+
+    return ast.dump(Blank().visit(tree)), texts
+
+
+def _same_but_text(english, spanish, allowed, where):
+    en_tree, en_texts = _flat(english)
+    es_tree, es_texts = _flat(spanish)
+    assert en_tree == es_tree, where
+    prompts = {x.text for x in translate.prompt_literals(english)}
+    for en, es in zip(en_texts, es_texts, strict=True):
+        if en != es and en not in prompts:
+            assert allowed.get(en) == es, (where, en[:60], es[:60])
 
 
 def test_every_prompt_and_markdown_cell_of_a_complete_lesson_is_spanish():
