@@ -14,8 +14,8 @@ changing them cannot change what the code does. A literal is **shown text** when
   a column named in one cell and read in another keeps its name.
 
 The same English is translated the same way throughout a notebook. An f-string is translated as a
-template: its ``{...}`` parts are copied as they are and must all come back in the translation
-(:func:`placeholders`), or the English is kept.
+template: its ``{...}`` parts are copied as they are; a translation may leave one out but add or
+change none (:func:`placeholders_within`), or the English is kept.
 """
 
 from __future__ import annotations
@@ -66,6 +66,16 @@ class Literal:
 def placeholders(template: str) -> list[str]:
     """The ``{...}`` parts of an f-string template, sorted (``{{`` and ``}}`` are not)."""
     return sorted(_PLACEHOLDER.findall(template.replace("{{", "").replace("}}", "")))
+
+
+def placeholders_within(translation: str, english: str) -> bool:
+    """Is every ``{...}`` of the translation one of the English's (none added, none changed)?"""
+    left = placeholders(english)
+    for placeholder in placeholders(translation):
+        if placeholder not in left:
+            return False
+        left.remove(placeholder)
+    return True
 
 
 def is_prose(text: str) -> bool:

@@ -205,12 +205,13 @@ def code_entries(notebook: dict[str, Any], where: str) -> list[po.Entry]:
 
 
 def code_translations(catalogue: po.Catalogue) -> dict[str, str]:
-    """English -> translation of the code cells' text, where current and complete (an
-    f-string's translation must keep every placeholder, or the English stays)."""
+    """English -> translation of the code cells' text, where current and sound (every
+    ``{...}`` of an f-string's translation must be one of the English's, or the English stays;
+    a translation may leave one out, such as an English article)."""
     out = {}
     for entry in catalogue.entries:
-        same = code_text.placeholders(entry.msgstr) == code_text.placeholders(entry.msgid)
-        if entry.context.startswith("code:") and entry.translated and same:
+        sound = code_text.placeholders_within(entry.msgstr, entry.msgid)
+        if entry.context.startswith("code:") and entry.translated and sound:
             out[entry.msgid] = entry.msgstr
     return out
 
@@ -324,23 +325,33 @@ def _offset(lines: list[str], position: tuple[int, int]) -> int:
 
 
 def _chunks(text: str, width: int, is_f: bool) -> list[str]:
-    """Cut a template after spaces (never inside an f-string's ``{...}``) into pieces."""
-    pieces, current, depth = [], "", 0
+    """Cut a template after spaces (never inside an f-string's ``{...}``) into pieces of at
+    most ``width`` characters where the words allow."""
+    tokens, current, depth = [], "", 0
     for char in text:
         current += char
-        depth += {"{": 1, "}": -1}.get(char, 0) if is_f else 0
-        if char == " " and depth == 0 and len(current) >= width:
-            pieces.append(current)
+        if is_f:
+            depth += {"{": 1, "}": -1}.get(char, 0)
+        if char == " " and depth == 0:
+            tokens.append(current)
             current = ""
     if current:
-        pieces.append(current)
+        tokens.append(current)
+    pieces, piece = [], ""
+    for token in tokens:
+        if piece and len(piece) + len(token) > width:
+            pieces.append(piece)
+            piece = ""
+        piece += token
+    if piece:
+        pieces.append(piece)
     return pieces
 
 
 def _code_literal(text: str, is_f: bool, quote: str, indent: int) -> str:
     """Translated text as Python source: one literal, or adjacent ones in parentheses (ruff
     lays them out)."""
-    width = max(30, LINE_LENGTH - indent - 16)
+    width = max(30, LINE_LENGTH - indent - 24)
     pieces = _chunks(text, width, is_f)
     rendered = []
     for piece in pieces:
@@ -495,13 +506,19 @@ def ruff_format(text: str) -> str:
     ruff = _ruff()
     if ruff is None:
         return text
-    out = subprocess.run(
-        [*ruff, "format", "--stdin-filename", "notebooks/translated.ipynb", "-"],
-        input=text, capture_output=True, text=True, cwd=REPO, check=False,
-    )  # fmt: skip
-    if out.returncode != 0 or not out.stdout.strip():
-        return text
-    return json.dumps(json.loads(out.stdout), indent=1, ensure_ascii=False) + "\n"
+    name = "notebooks/translated.ipynb"
+    steps = (  # the parentheses a long translation was wrapped in, where not needed; layout
+        ["check", "--fix-only", "--exit-zero", "--select", "UP034", "--stdin-filename", name],
+        ["format", "--stdin-filename", name],
+    )
+    for step in steps:
+        out = subprocess.run(
+            [*ruff, *step, "-"], input=text, capture_output=True, text=True, cwd=REPO, check=False
+        )
+        if out.returncode != 0 or not out.stdout.strip():
+            return text
+        text = out.stdout
+    return json.dumps(json.loads(text), indent=1, ensure_ascii=False) + "\n"
 
 
 # -- the whole edition ---------------------------------------------------------------------------
