@@ -78,8 +78,10 @@ def placeholders_within(translation: str, english: str) -> bool:
     return True
 
 
-def is_prose(text: str) -> bool:
-    return bool(_PROSE.search(text)) and not _OPERATOR.search(text)
+def is_prose(text: str, is_f: bool = False) -> bool:
+    """Two words or more, and no comparison (an f-string's ``{...}`` may hold code)."""
+    words = _PLACEHOLDER.sub(" ", text.replace("{{", "").replace("}}", "")) if is_f else text
+    return bool(_PROSE.search(words)) and not _OPERATOR.search(words)
 
 
 def _name(func: ast.expr) -> tuple[str, bool]:
@@ -247,7 +249,7 @@ def shown(sources: list[str]) -> list[tuple[int, Literal]]:
     for index, source in enumerate(sources):
         for literal in literals(source):
             usable = literal.mode in (SHOW, FREE) and literal.template not in kept
-            if usable and is_prose(literal.template):
+            if usable and is_prose(literal.template, literal.is_f):
                 out.append((index, literal))
     return out
 

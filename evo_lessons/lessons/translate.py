@@ -269,9 +269,12 @@ def header(lang: str, title: str) -> tuple[list[str], dict[str, str]]:
 def merge(old: po.Catalogue, fresh: list[po.Entry]) -> list[po.Entry]:
     """The fresh English entries, each with its old translation; changed English -> fuzzy."""
     known = old.by_context()
+    same_english = {e.msgid: e for e in old.entries if e.translated}
     merged = []
     for entry in fresh:
         before = known.get(entry.context)
+        if entry.msgid in same_english and (before is None or before.msgid != entry.msgid):
+            before = same_english[entry.msgid]  # the same English under a new key (a moved cell)
         if before is not None and before.msgstr:
             entry.msgstr = before.msgstr
             if before.msgid != entry.msgid or before.fuzzy:
