@@ -266,8 +266,19 @@ def header(lang: str, title: str) -> tuple[list[str], dict[str, str]]:
     return comments, fields
 
 
-def merge(old: po.Catalogue, fresh: list[po.Entry]) -> list[po.Entry]:
-    """The fresh English entries, each with its old translation; changed English -> fuzzy."""
+def compendium(lang: str, locale: Path = LOCALE) -> dict[str, str]:
+    """English -> translation from ``locale/<lang>/compendium.po``: translations made ahead of
+    English that is not merged yet (another branch's edit), used by ``extract`` when an entry
+    has no translation of its own (as ``msgmerge --compendium`` does)."""
+    catalogue = po.read(locale / lang / "compendium.po")
+    return {entry.msgid: entry.msgstr for entry in catalogue.entries if entry.translated}
+
+
+def merge(
+    old: po.Catalogue, fresh: list[po.Entry], ahead: dict[str, str] | None = None
+) -> list[po.Entry]:
+    """The fresh English entries, each with its old translation (or one from ``ahead``, the
+    compendium); changed English -> fuzzy."""
     known = old.by_context()
     same_english = {e.msgid: e for e in old.entries if e.translated}
     merged = []
@@ -281,17 +292,25 @@ def merge(old: po.Catalogue, fresh: list[po.Entry]) -> list[po.Entry]:
                 entry.fuzzy = True
                 kept = before.fuzzy and before.previous
                 entry.previous = before.previous if kept else before.msgid
+        if (not entry.msgstr or entry.fuzzy) and ahead and entry.msgid in ahead:
+            entry.msgstr, entry.fuzzy, entry.previous = ahead[entry.msgid], False, ""
         merged.append(entry)
     return merged
 
 
-def update_catalogue(path: Path, fresh: list[po.Entry], lang: str, title: str) -> po.Catalogue:
+def update_catalogue(
+    path: Path,
+    fresh: list[po.Entry],
+    lang: str,
+    title: str,
+    ahead: dict[str, str] | None = None,
+) -> po.Catalogue:
     old = po.read(path)
     comments, fields = header(lang, title)
     catalogue = po.Catalogue(
         header_comments=old.header_comments or comments,
         header={**fields, **old.header},
-        entries=merge(old, fresh),
+        entries=merge(old, fresh, ahead),
     )
     return catalogue
 
@@ -554,14 +573,15 @@ def catalogues(
 ) -> dict[Path, po.Catalogue]:
     """Every catalogue of ``lang`` brought up to date with the English (not written)."""
     out = {}
+    ahead = compendium(lang, locale)
     for lesson, notebook, answers_text in _lesson_sources(notebooks):
         path = lesson_catalogue_path(lang, lesson, locale)
         fresh = lesson_entries(notebook, lesson, answers_text or '[lesson]\ntitle = ""\n')
-        out[path] = update_catalogue(path, fresh, lang, f"Lesson {lesson}")
+        out[path] = update_catalogue(path, fresh, lang, f"Lesson {lesson}", ahead)
     for handout in sorted((notebooks / "handouts").glob("*.md")):
         path = handout_catalogue_path(lang, handout.stem, locale)
         fresh = handout_entries(handout.read_text(encoding="utf-8"), handout.stem)
-        out[path] = update_catalogue(path, fresh, lang, f"Handout {handout.stem}")
+        out[path] = update_catalogue(path, fresh, lang, f"Handout {handout.stem}", ahead)
     return out
 
 

@@ -203,6 +203,7 @@ def test_a_changed_english_cell_makes_its_entry_fuzzy_and_the_edition_stale(tmp_
 def test_po_files_round_trip_and_pass_msgfmt():
     paths = sorted(translate.LOCALE.glob(f"{LANG}/lessons/*.po"))
     paths += sorted(translate.LOCALE.glob(f"{LANG}/handouts/*.po"))
+    paths += sorted(translate.LOCALE.glob(f"{LANG}/compendium.po"))
     assert paths
     for path in paths:
         text = path.read_text(encoding="utf-8")
