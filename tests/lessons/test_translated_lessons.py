@@ -255,3 +255,24 @@ def test_no_spanish_model_answer_appears_in_the_spanish_edition():
         if path.suffix in (".ipynb", ".md"):
             text = " ".join(path.read_text(encoding="utf-8").split())
             assert not [s for s in sentences if s in text], path.name
+
+
+def test_only_text_that_is_not_data_is_shown_text():
+    cells = [
+        'rows = [{"lineages lost": 1}]\nprint("In this model: two words")\n'
+        'ax.set_title(f"{n} games of climate")\nlabel = "every change warms"\n'
+        'df.groupby("by this column")\nprint(f"at {x!r:>4} the end")',
+        'frame["lineages lost"]\nprint("lineages lost")\nif kind == "some kind of run": pass\n'
+        'x = "some kind of run"\ndef f():\n    """A docstring is not shown."""\n'
+        "    return f\"{a} and {b['key here']:.2f} more\"",
+    ]
+    shown = [literal.template for _, literal in code_text.shown(cells)]
+    assert shown == [
+        "In this model: two words",
+        "{n} games of climate",
+        "every change warms",
+        "at {x!r:>4} the end",
+        "{a} and {b['key here']:.2f} more",
+    ]
+    assert code_text.placeholders_within("{a} y {b['key here']:.2f}", "{a} and {b['key here']:.2f}")
+    assert not code_text.placeholders_within("{a} y {c}", "{a} and {b}")
