@@ -42,6 +42,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import tempfile
 import time
 from pathlib import Path
@@ -144,12 +145,16 @@ def validate(data: Any, lesson: str) -> dict[str, Any]:
         "results",
         "deals",
         "in_play",
+        "lang",
     }
     if unknown:
         raise ValueError(f"unknown parts {sorted(str(u)[:30] for u in unknown)}")
     student, updated = data.get("student", ""), data.get("updated", "")
     if not isinstance(student, str) or not isinstance(updated, str):
         raise ValueError("the name or the time is not text")
+    lang = data.get("lang", "en")
+    if not isinstance(lang, str) or not re.fullmatch(r"[a-z]{2,8}(_[A-Za-z0-9]{2,8})?", lang):
+        raise ValueError("the language is not a language code")
     results = data.get("results", [])
     if not isinstance(results, list):
         raise ValueError("the results are not a list")
@@ -178,6 +183,7 @@ def validate(data: Any, lesson: str) -> dict[str, Any]:
         "results": checked,
         "deals": _table(data.get("deals", {}), _DEAL, "deal", ids=False),
         "in_play": _table(data.get("in_play", {}), _IN_PLAY, "game in play", ids=False),
+        "lang": lang,
     }
 
 
@@ -201,6 +207,8 @@ class Work:
         #: the games lesson_game cells play now (see the module's docstring; never handed in)
         self.in_play: dict[str, dict[str, Any]] = {}
         self.updated = ""
+        #: the lesson's language (its start_lesson's lang; see evo_lessons.lessons.language)
+        self.lang = "en"
         self.problem = ""  # the last reason a save or load failed, in words ("" = none)
 
     @classmethod
@@ -252,6 +260,7 @@ class Work:
         self.checkpoints = parts["checkpoints"]
         self.games = parts["games"]
         self.results = parts["results"]
+        self.lang = parts.get("lang", self.lang)
         self.deals.clear()  # the same dict: a session's DealBook may hold it
         self.deals.update(parts.get("deals", {}))
         if parts.get("in_play"):  # a hand-in restored carries none: keep ours
@@ -271,6 +280,7 @@ class Work:
             "games": self.games,
             "results": self.results,
             "deals": self.deals,
+            "lang": self.lang,
         }
         if in_play:
             data["in_play"] = self.in_play
