@@ -148,8 +148,13 @@ def _serialized(widget) -> str:
 
 
 def _has_seed_key(value) -> bool:
+    """A ``seed`` with a value anywhere (the page's ``strings``, its words, are not data: their
+    "seed" is the label's template, "seed {seed}")."""
     if isinstance(value, dict):
-        return any((k == "seed" and v is not None) or _has_seed_key(v) for k, v in value.items())
+        return any(
+            (k == "seed" and v is not None) or (k != "strings" and _has_seed_key(v))
+            for k, v in value.items()
+        )
     if isinstance(value, list):
         return any(_has_seed_key(v) for v in value)
     return False
