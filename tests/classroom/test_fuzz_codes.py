@@ -9,6 +9,7 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 
 from evo_lessons.classroom import check_code, pool, results_section
 from evo_lessons.engine import record
@@ -16,7 +17,7 @@ from evo_lessons.engine.results import ResultCodeError
 
 from .helpers import a_code, pack, unpack
 
-FEW = settings(max_examples=60, deadline=None, database=None)
+FEW = settings(max_examples=examples(60), deadline=None, database=None)
 
 
 @FEW

@@ -11,6 +11,7 @@ from itertools import pairwise
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 
 from evo_lessons.engine import IllegalAction
 from evo_lessons.games import climate
@@ -29,8 +30,8 @@ OPTIONS = st.fixed_dictionaries(
         "tokens_to_win": st.sampled_from([4, 4, 3, 2]),
     }
 )
-MANY = settings(max_examples=500, deadline=None, database=None)
-SOME = settings(max_examples=200, deadline=None, database=None)
+MANY = settings(max_examples=examples(500), deadline=None, database=None)
+SOME = settings(max_examples=examples(200), deadline=None, database=None)
 
 
 def adapted(state: ClimateState, player: int) -> bool:

@@ -10,6 +10,7 @@ import zlib
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 
 from evo_lessons import game_spec
 from evo_lessons.classroom import pool
@@ -69,7 +70,7 @@ def deepest(text: str) -> int:
     return top
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000), deadline=None)
 @given(st.text(alphabet='[]{}"\\ a', max_size=40), st.integers(0, 4))
 def test_the_pre_check_refuses_exactly_the_texts_nesting_too_deep(text, depth):
     if deepest(text) > depth:
