@@ -176,8 +176,8 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
   const before = previous.get(root);
   previous.set(root, b);
   const seats = ctx.view.seats;
-  const name = (s) => `Player ${s + 1}`;
-  const tag = (s) => `P${s + 1}`;
+  const name = (s) => seats[s].name; // the view's seat names (Python's)
+  const tag = (s) => seats[s].label;
   const ABBR = ["Leg", "Seg", "Size", "Eyes", "Ant"];
   const board = b.board;
 
