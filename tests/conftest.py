@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 from hypothesis_budget import register
 
+register()  # the Hypothesis profile (tests/hypothesis_budget.py): before any test module loads
 #: a test's ``{step: seconds}`` recorded under this name (``record_property``) is listed at the
 #: end of the run, also from pytest-xdist's workers (whose printing is not shown). Kept here,
 #: not in tests/browser/conftest.py: pytest-xdist's controller collects nothing, so it loads
@@ -21,9 +22,6 @@ STEP_SECONDS = "step seconds"
 #: the guide's example game: its name, and the package that declares its GameSpec (importable
 #: because pytest puts tests/, a folder without __init__.py, on the path)
 EXAMPLE_GAME = ("peppered_moths", "example_game")
-
-
-register()  # the Hypothesis profile (tests/hypothesis_budget.py): before any test module loads
 
 
 def pytest_configure(config) -> None:
