@@ -33,8 +33,19 @@ def _stat(pid: int) -> tuple[int, float] | None:
     return int(fields[1]), (int(fields[11]) + int(fields[12])) / TICK
 
 
-def run(command: list[str], every: float = 0.5) -> tuple[int, float, float, int]:
-    """Run ``command``; its exit status, CPU seconds, wall seconds and processes seen."""
+def _name(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as file:
+            return file.read().replace(b"\0", b" ").decode(errors="replace").strip()[:90]
+    except OSError:
+        return "?"
+
+
+def run(
+    command: list[str], every: float = 0.5, names: dict[int, str] | None = None
+) -> tuple[int, float, float, dict[int, float]]:
+    """Run ``command``; its exit status, CPU seconds, wall seconds and each process's CPU
+    seconds (``names``, if given, gets each process's command line)."""
     start = time.perf_counter()
     process = subprocess.Popen(command)
     ours: set[int] = {process.pid}
@@ -55,22 +66,28 @@ def run(command: list[str], every: float = 0.5) -> tuple[int, float, float, int]
                     changed = True
         for pid in ours & set(table):
             cpu[pid] = max(cpu.get(pid, 0.0), table[pid][1])
+            if names is not None and pid not in names:
+                names[pid] = _name(pid)
         if process.poll() is not None:
             break
         time.sleep(every)
-    return process.returncode, sum(cpu.values()), time.perf_counter() - start, len(cpu)
+    return process.returncode, sum(cpu.values()), time.perf_counter() - start, cpu
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--every", type=float, default=0.5, help="seconds between samples")
+    parser.add_argument("--top", type=int, default=0, help="list the N costliest processes")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
-    status, cpu, wall, seen = run(command, args.every)
+    names: dict[int, str] = {}
+    status, cpu, wall, each = run(command, args.every, names)
     load = os.getloadavg()[0]
+    for pid in sorted(each, key=each.__getitem__, reverse=True)[: args.top]:
+        print(f"cpu_of: {each[pid]:7.1f} CPU-s  {names.get(pid, '?')}", file=sys.stderr)
     print(
-        f"cpu_of: {cpu:.1f} CPU-s, {wall:.1f} s wall, {seen} processes, load {load:.1f}: "
+        f"cpu_of: {cpu:.1f} CPU-s, {wall:.1f} s wall, {len(each)} processes, load {load:.1f}: "
         + " ".join(command),
         file=sys.stderr,
     )
