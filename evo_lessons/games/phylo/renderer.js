@@ -12,6 +12,7 @@
 
 {
   const S = draw.svg;
+  /** @type {string} */
   const INK = draw.OUTLINE;
   const previous = new WeakMap(); // board element -> last board drawn (to animate changes)
   const observers = new WeakMap(); // board element -> the ResizeObserver of its grid's frame

@@ -11,7 +11,9 @@ function registerRenderer(name, fn) {
   RENDERERS[name] = fn;
 }
 
-const draw = {
+// frozen: nothing adds to the kit at run time, and the type checker (tools/typecheck_js.py)
+// then knows its members exactly, so a misspelt one is an error
+const draw = Object.freeze({
   svg: svgEl,
   html: htmlEl,
   inkOn,
@@ -72,4 +74,4 @@ const draw = {
     svgEl("title", {}, g, value ? `die: ${value}` : "die");
     return g;
   },
-};
+});
