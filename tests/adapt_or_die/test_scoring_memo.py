@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from hypothesis_budget import examples
 
 from evo_lessons.games.adapt_or_die import scoring
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from hypothesis_budget import examples
 
 from evo_lessons.classroom import check_code, pool, results_section
 from evo_lessons.engine import record

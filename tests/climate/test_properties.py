@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from itertools import pairwise
 
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from hypothesis_budget import examples
 
 from evo_lessons.engine import IllegalAction
 from evo_lessons.games import climate

@@ -8,9 +8,9 @@ import json
 import zlib
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from hypothesis_budget import examples
 
 from evo_lessons import game_spec
 from evo_lessons.classroom import pool

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 
+from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from hypothesis_budget import examples
 
 from evo_lessons.engine import IllegalAction
 from evo_lessons.games.niche import PlayCard, load_json, new_game

@@ -11,9 +11,9 @@ import json
 import random
 from collections import Counter
 
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from hypothesis_budget import examples
 
 from evo_lessons.engine.testing import check_illegal_changes_nothing
 from evo_lessons.games.phylo import load_json, new_game
