@@ -1,10 +1,11 @@
 """A class's result codes, pooled: each one read, checked by replaying it, and sorted.
 
 Codes come from anywhere a teacher has them (see :mod:`.handins`: only a hand-in's results
-section is read). Each code is decoded and checked (:mod:`evo_lessons.engine.results`): a game
-is replayed move by move through its rules, every bot seat's moves re-asked of that bot; a
-population run is run again from its settings, after the work bound. The numbers in a row come
-from that replay, never from the code.
+section is read). Each code is decoded and checked by the one judge the class service uses too
+(:mod:`.judge`, over :mod:`evo_lessons.engine.results`): a game is replayed move by move
+through its rules, every bot seat's moves re-asked of that bot; a population run is run again
+from its settings, after the work bound. The numbers in a row come from that replay, never from
+the code. What only a whole class shows is sorted here.
 
 Every code ends in exactly one of three lists:
 
