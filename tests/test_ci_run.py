@@ -58,7 +58,13 @@ def test_a_commit_that_changes_the_models_core_runs_in_full(tmp_path, changed):
 
 def test_a_commit_that_changes_one_lesson_walks_that_lessons_whole_period(tmp_path):
     changed = ["notebooks/02_niche.ipynb", "evo_lessons/games/niche/renderer.js", "README.md"]
-    assert plan(tmp_path, changed) == "full=0 period_lessons=02_niche"
+    assert plan(tmp_path, changed) == "full=0 period_lessons=02_niche themes=all"
+
+
+def test_a_commit_that_changes_no_css_or_js_checks_the_layout_in_one_theme(tmp_path):
+    line = plan(tmp_path, ["notebooks/02_niche.ipynb"])
+    assert line.startswith("full=0 period_lessons=02_niche themes=")
+    assert line.rsplit("=", 1)[1] in ("light", "dark")
 
 
 def test_quick_and_full_override_what_the_commit_changes(tmp_path):
@@ -66,4 +72,4 @@ def test_quick_and_full_override_what_the_commit_changes(tmp_path):
 
 
 def test_full_on_request(tmp_path):
-    assert plan(tmp_path, ["docs/architecture.md"], "--full").startswith("full=1")
+    assert plan(tmp_path, ["docs/architecture.md"], "--full") == "full=1 period_lessons= themes=all"
