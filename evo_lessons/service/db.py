@@ -36,8 +36,8 @@ from sqlalchemy import (
     event,
 )
 from sqlalchemy.engine import Engine
-from sqlalchemy.pool import NullPool
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+from sqlalchemy.pool import NullPool
 
 SQLITE_FILE = "class.sqlite3"
 
@@ -249,3 +249,7 @@ def migrate(engine: Engine) -> None:
     finally:
         if sqlite:
             engine.dispose()
+
+
+def session_factory(engine: Engine) -> sessionmaker:
+    return sessionmaker(engine, expire_on_commit=False)

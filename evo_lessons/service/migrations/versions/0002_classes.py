@@ -114,7 +114,9 @@ def upgrade() -> None:
         sa.Column("claimed", sa.DateTime, nullable=False),
     )
     bind = op.get_bind()
-    kept = dict(bind.execute(sa.text("SELECT key, value FROM settings")).all())
+    kept: dict[str, str] = {
+        str(k): str(v) for k, v in bind.execute(sa.text("SELECT key, value FROM settings"))
+    }
     rows = sum(bind.execute(sa.text(f"SELECT count(*) FROM {t}")).scalar_one() for t in TABLES)
     if "join_code" in kept or rows:
         from evo_lessons.service import auth
