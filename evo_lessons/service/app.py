@@ -84,14 +84,22 @@ class ClassService:
         prefix: str = "/",
         hold: bool = True,
     ) -> None:
-        from .games import GameHost
-        from .summary import SummaryCache
-
         self.data = pathlib.Path(data)
         self.data.mkdir(parents=True, exist_ok=True)
         self.prefix = prefix
         self.url = database_url(self.data, db_url)
         self._hold = hold_folder(self.data) if hold and self.url.startswith("sqlite") else None
+        try:
+            self._open(hub)
+        except BaseException:
+            if self._hold is not None:
+                self._hold.close()
+            raise
+
+    def _open(self, hub) -> None:
+        from .games import GameHost
+        from .summary import SummaryCache
+
         self.engine = make_engine(self.url)
         self.Session = session_factory(self.engine)
         self.hub = hub if hub is not None else auth.HubAuth()
