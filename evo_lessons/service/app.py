@@ -108,7 +108,7 @@ class ClassService:
         self.pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="evo-class")
         #: sends being checked now, per student id (see handlers.SENDS_IN_FLIGHT)
         self.in_flight: dict[int, int] = {}
-        self.summaries = SummaryCache()
+        self.summaries = SummaryCache(self.Session)
         #: the last summary made per class, with the class version it was made at
         self.summary_cache: dict[int, tuple[int, dict]] = {}
         self.cookie_secret = self._cookie_secret()
