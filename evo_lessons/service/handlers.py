@@ -9,6 +9,8 @@ exactly as a game that does not exist, and a send id someone else used answers 4
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from typing import TYPE_CHECKING, ClassVar
 
 from . import auth
@@ -22,6 +24,8 @@ if TYPE_CHECKING:
 
 #: sends being checked at once for one student (a resend waits: 429, and the queue retries)
 SENDS_IN_FLIGHT = 2
+#: how long a send waits for its verdict before it is answered "received" (seconds)
+VERDICT_WAIT = 2.5
 OAUTH_STATE = "evo_oauth_state"
 
 
@@ -55,6 +59,12 @@ class MeHandler(BaseHandler):
 
 
 class ResultsHandler(BaseHandler):
+    """A sent code: stored durably first (status "received"), then judged beside (worker
+    processes or the service's threads). A client sending ``Prefer: respond-async`` is
+    answered 202 "received" at once and reads the verdict later (``GET /api/results/<id>``,
+    or ``/api/me``); any other waits for the verdict (202 "received" if it takes longer than
+    :data:`VERDICT_WAIT`: the send is kept and judged, and a resend answers the verdict)."""
+
     async def post(self) -> None:
         student = await self.student()
         data = self.body({"send_id": str, "code": str})
@@ -65,10 +75,25 @@ class ResultsHandler(BaseHandler):
         flights[student.id] = flights.get(student.id, 0) + 1
         try:
             result = await self.service.rule(
-                student.class_id, lambda r: r.send(student, send_id, code)
+                student.class_id, lambda r: r.receive(student, send_id, code)
             )
+            if result.status == "received":
+                judging = self.service.judge(student.class_id, result.id)  # started now
+                if "respond-async" not in self.request.headers.get("Prefer", ""):
+                    # no verdict in time: judged beside all the same, stored when it lands
+                    with contextlib.suppress(TimeoutError):
+                        result = await asyncio.wait_for(judging, VERDICT_WAIT) or result
         finally:
             flights[student.id] -= 1
+        self.answer(answer_of(result), 202 if result.status == "received" else 200)
+
+
+class SendHandler(BaseHandler):
+    """One send's status (a client polls it while "received")."""
+
+    async def get(self, send_id: str) -> None:
+        student = await self.student()
+        result = await self.service.rule(student.class_id, lambda r: r.status(student, send_id))
         self.answer(answer_of(result))
 
 
@@ -284,6 +309,7 @@ def routes(service: ClassService, prefix: str = "/") -> list:
         (r"/api/join", JoinHandler, given),
         (r"/api/me", MeHandler, given),
         (r"/api/results", ResultsHandler, given),
+        (r"/api/results/([0-9a-f]{32})", SendHandler, given),
         (r"/api/games", GamesHandler, given),
         (r"/api/games/([0-9a-f]{1,40})", GameHandler, given),
         (r"/api/games/([0-9a-f]{1,40})/act", ActHandler, given),

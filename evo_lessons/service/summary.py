@@ -104,13 +104,17 @@ class SummaryCache:
         return hashlib.sha256(json.dumps(key, default=str).encode()).hexdigest()
 
     def _store(self, key: tuple, done: Future) -> None:
-        if done.cancelled() or done.exception() is not None or self._Session is None:
+        Session = self._Session
+        if done.cancelled() or done.exception() is not None or Session is None:
             return
-        with self._Session() as db:
-            row = db.get(Chance, self._name(key))
-            if row is not None:
-                row.measures = done.result()
-                db.commit()
+        try:
+            with Session() as db:
+                row = db.get(Chance, self._name(key))
+                if row is not None:
+                    row.measures = done.result()
+                    db.commit()
+        except Exception:  # the service closed meanwhile: another process simulates it again
+            return
 
     def _shared(self, key: tuple) -> tuple[dict | None, bool]:
         """(measures, whether this process should simulate them) from the database."""
@@ -152,6 +156,7 @@ class SummaryCache:
         return future.result()
 
     def close(self) -> None:
+        self._Session = None
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
 
