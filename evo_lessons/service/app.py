@@ -16,6 +16,7 @@ import logging
 import multiprocessing
 import os
 import pathlib
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -129,8 +130,10 @@ class ClassService:
         #: sends being checked now, per student id (see handlers.SENDS_IN_FLIGHT)
         self.in_flight: dict[int, int] = {}
         self.summaries = SummaryCache(self.Session)
-        #: the last summary made per class, with the class version it was made at
-        self.summary_cache: dict[int, tuple[int, dict]] = {}
+        #: the last summary made per class: (class version, summary, when made: monotonic)
+        self.summary_cache: dict[int, tuple[int, dict, float]] = {}
+        self._summary_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="evo-summary")
+        self._summaries_made: dict[int, asyncio.Future] = {}
         self._judge_pool: Executor | None = None
         self._judging: dict[int, asyncio.Future] = {}
         self._sweeper: PeriodicCallback | None = None
@@ -272,6 +275,26 @@ class ClassService:
             ).all()
         return [(int(c), int(i)) for c, i in rows]
 
+    async def summary(self, class_id: int, version: int) -> dict[str, Any]:
+        """A class's summary at ``version`` or newer, made once however many pages ask."""
+        making = self._summaries_made.get(class_id)
+        if making is None:
+            making = asyncio.ensure_future(self._make_summary(class_id))
+            self._summaries_made[class_id] = making
+            making.add_done_callback(lambda _: self._summaries_made.pop(class_id, None))
+        found = await asyncio.shield(making)
+        if found["version"] < version:  # made from before this page's version: once more
+            return await self.summary(class_id, version)
+        return found
+
+    async def _make_summary(self, class_id: int) -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+        found = await loop.run_in_executor(
+            self._summary_pool, self.ruled, class_id, lambda r: r.summary(self)
+        )
+        self.summary_cache[class_id] = (found["version"], found, time.monotonic())
+        return found
+
     async def run(self, fn, *args):
         """Run blocking work (database, replay) on the service's threads."""
         return await IOLoop.current().run_in_executor(self.pool, fn, *args)
@@ -295,6 +318,7 @@ class ClassService:
         if self._judge_pool is not None and self._judge_pool is not self.pool:
             self._judge_pool.shutdown(wait=False, cancel_futures=True)
         self.summaries.close()
+        self._summary_pool.shutdown(wait=True)
         self.pool.shutdown(wait=True)
         self.engine.dispose()
         if self._hold is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from typing import TYPE_CHECKING, ClassVar
 
 from . import auth
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
 
 #: sends being checked at once for one student (a resend waits: 429, and the queue retries)
 SENDS_IN_FLIGHT = 2
+#: the least time between two summaries of one class made by one process (seconds)
+SUMMARY_EVERY = 1.0
 #: how long a send waits for its verdict before it is answered "received" (seconds)
 VERDICT_WAIT = 2.5
 OAUTH_STATE = "evo_oauth_state"
@@ -228,26 +231,29 @@ class TeacherHandler(BaseHandler):
 
 class SummaryHandler(TeacherHandler):
     """The live page's numbers; answered 304 when the class has not changed since the page's
-    last answer (``If-None-Match`` of the version), and made once per class version for every
-    page that asks."""
+    last answer (``If-None-Match`` of the version). One summary is made at a time per class
+    and process, on a thread of its own (never all the threads students' sends need), and at
+    most once per :data:`SUMMARY_EVERY` seconds (a page asking sooner waits for the next one):
+    every page asking meanwhile gets that one."""
 
     async def get(self) -> None:
-        service = self.service
+        service, class_id = self.service, self.class_id
         version = await self.rule(lambda r: r.version())
-        etag = f'"{self.class_id}-{version}"'
+        kept = service.summary_cache.get(class_id)
+        if kept is not None and kept[0] == version:
+            found = kept[1]
+        else:
+            if kept is not None:  # a busy class: at most one summary a SUMMARY_EVERY
+                await asyncio.sleep(max(0.0, kept[2] + SUMMARY_EVERY - time.monotonic()))
+            found = await service.summary(class_id, version)
+            version = found["version"]
+        etag = f'"{class_id}-{version}"'
         self.set_header("ETag", etag)
         asked = self.request.headers.get("If-None-Match", "")
         if etag in [tag.strip() for tag in asked.split(",")]:
             self.set_status(304)
             self.finish()
             return
-        kept = service.summary_cache.get(self.class_id)
-        if kept is not None and kept[0] == version:
-            self.answer(kept[1])
-            return
-        found = await self.rule(lambda r: r.summary(service))
-        service.summary_cache[self.class_id] = (found["version"], found)
-        self.set_header("ETag", f'"{self.class_id}-{found["version"]}"')
         self.answer(found)
 
     def compute_etag(self) -> str | None:
