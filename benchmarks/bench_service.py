@@ -320,8 +320,8 @@ def two_processes(quick: bool) -> dict:
                             "index": 0,
                             "move_id": f"t{i}-{game_name}-{k}",
                         }
-                        status, answer = call(random.choice(urls), "POST",
-                                              f"/api/games/{game['id']}/act", body, tokens[i])  # fmt: skip
+                        path = f"/api/games/{game['id']}/act"
+                        status, answer = call(random.choice(urls), "POST", path, body, tokens[i])
                         if status == 409:
                             with lock:
                                 stale += 1
