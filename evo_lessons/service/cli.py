@@ -19,6 +19,7 @@ and the URL prefix (``JUPYTERHUB_SERVICE_URL``, ``JUPYTERHUB_SERVICE_PREFIX``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import pathlib
@@ -136,10 +137,9 @@ def serve(args) -> int:
         if url.startswith("sqlite"):
             hold = hold_folder(args.data)
         make_engine(url).dispose()  # the schema made or upgraded once, before any fork
-        if workers > 1:
-            import tornado.process
-
-            tornado.process.fork_processes(workers, max_restarts=100)
+        task = fork_workers(workers) if workers > 1 else 0
+        if task is None:  # the parent of the workers: they have ended
+            return 0
         service = ClassService(args.data, args.db, prefix=prefix, hold=False)
     except (ValueError, FolderInUse) as error:
         return say(str(error).rstrip(".") + ".")
@@ -156,7 +156,7 @@ def serve(args) -> int:
     url = f"http://{shown}:{port}{prefix.rstrip('/')}"
     settings = service.settings
     teacher_page = f"{url}/teacher?token={settings['teacher_token']}"
-    if workers > 1 and tornado.process.task_id() != 0:
+    if task != 0:  # one worker prints the first line
         return _run(server, service, hold)
     first = {
         "url": url,
@@ -179,6 +179,63 @@ def serve(args) -> int:
         "Stop it with Ctrl+C; start it again with the same --data and nothing is lost.", flush=True
     )
     return _run(server, service, hold)
+
+
+def fork_workers(workers: int) -> int | None:
+    """Fork ``workers`` processes sharing the bound sockets; in each, its number. The parent
+    stays to pass SIGTERM and SIGINT on to them and to start again one that died (kill -9),
+    and returns None once they have all ended on a signal."""
+    import time
+
+    children: dict[int, int] = {}
+    stopping = False
+
+    def start(number: int) -> bool:
+        pid = os.fork()
+        if pid == 0:
+            _die_with_parent()
+            return True
+        children[pid] = number
+        return False
+
+    for number in range(workers):
+        if start(number):
+            return number
+
+    def stop(signum, _frame) -> None:
+        nonlocal stopping
+        stopping = True
+        for pid in list(children):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    while children:
+        try:
+            pid, _status = os.wait()
+        except ChildProcessError:
+            break
+        except InterruptedError:
+            continue
+        number = children.pop(pid, -1)
+        if number >= 0 and not stopping:
+            time.sleep(0.5)  # a worker that cannot start must not spin
+            if start(number):
+                return number
+    return None
+
+
+def _die_with_parent() -> None:
+    """On Linux, a worker gets SIGTERM when its parent dies (even by kill -9)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except OSError:
+        pass
 
 
 def _bind_problem(error: OSError, host: str, port: int) -> str:
