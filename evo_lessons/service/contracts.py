@@ -80,22 +80,29 @@ class DealRow(TypedDict):
     options: dict[str, Any] | None
 
 
-class Summary(TypedDict):
-    """``GET /api/summary``: everything the live page shows."""
-
-    counted: int
-    apart: int
-    refused: int
-    students: list[StudentRow]
-    playing: list[Playing]
-    finished: int
-    setups: list[Setup]
-    apart_list: list[Listed]
-    refused_list: list[Listed]
-    deals: dict[str, DealRow]
-    paused: bool
-    join_code: str
-    updated: str
+#: ``GET /api/summary``: everything the live page shows ("class", the class's display name, is a
+#: Python keyword, hence the call syntax)
+Summary = TypedDict(
+    "Summary",
+    {
+        "version": int,
+        "class": str,
+        "join_code": str,
+        "counted": int,
+        "apart": int,
+        "refused": int,
+        "received": int,
+        "students": list[StudentRow],
+        "playing": list[Playing],
+        "finished": int,
+        "setups": list[Setup],
+        "apart_list": list[Listed],
+        "refused_list": list[Listed],
+        "deals": dict[str, DealRow],
+        "paused": bool,
+        "updated": str,
+    },
+)
 
 
 class LogLine(TypedDict):
@@ -117,6 +124,7 @@ class GamePayload(TypedDict):
     game: str
     title: str
     options: dict[str, Any]
+    version: int
     seat: int
     seats: list[str]
     move: int
