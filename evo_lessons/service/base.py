@@ -17,6 +17,7 @@ from evo_lessons.widgets.frontend import assemble
 
 from . import auth
 from .db import Student
+from .refused import Refused
 
 if TYPE_CHECKING:
     from .app import ClassService
@@ -24,14 +25,6 @@ if TYPE_CHECKING:
 MAX_BODY = 64 * 1024
 STATIC = pathlib.Path(__file__).parent / "static"
 TEACHER_COOKIE = "evo_teacher"
-
-
-class Refused(Exception):
-    """A request refused with a status and a sentence a student can read."""
-
-    def __init__(self, status: int, sentence: str) -> None:
-        super().__init__(sentence)
-        self.status, self.sentence = status, sentence
 
 
 class BaseHandler(tornado.web.RequestHandler):

@@ -35,9 +35,9 @@ from evo_lessons.engine.results import ResultCodeError, check_name
 from evo_lessons.engine.seeds import check_seed
 
 from . import auth
-from .base import Refused
 from .db import Deal, Move, Result, SchoolClass, ServedGame, Student
 from .games import GameHost, Overtaken, StaleMove
+from .refused import Refused
 from .results import SEND_ID, judge, record_result, settle, touch
 
 if TYPE_CHECKING:
