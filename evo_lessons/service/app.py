@@ -19,7 +19,7 @@ import tornado.web
 from sqlalchemy import select
 from tornado.ioloop import IOLoop
 
-from . import auth
+from . import auth, deal_secret, http_limits
 from .base import MAX_BODY, STATIC, TEACHER_COOKIE, BaseHandler, Refused, kit_script
 from .db import Setting, Student, database_url, make_engine, session_factory
 
@@ -38,13 +38,19 @@ class ClassService:
     """One class: its database, its join code and teacher token, its served games."""
 
     def __init__(
-        self, data: pathlib.Path, db_url: str | None = None, hub=None, prefix: str = "/"
+        self,
+        data: pathlib.Path,
+        db_url: str | None = None,
+        hub=None,
+        prefix: str = "/",
+        new_teacher_token: bool = False,
+        trusted_proxy: str | None = None,
     ) -> None:
         from .games import GameHost
         from .summary import SummaryCache
 
         self.data = pathlib.Path(data)
-        self.data.mkdir(parents=True, exist_ok=True)
+        http_limits.secure_folder(self.data)  # 0700, files 0600 (the database holds hashes)
         self.prefix = prefix
         self.url = database_url(self.data, db_url)
         self.engine = make_engine(self.url)
@@ -53,6 +59,10 @@ class ClassService:
         self.host = GameHost()
         self.limiter = auth.JoinLimiter()
         self.pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="evo-class")
+        #: judging sent codes: threads of its own, so a flood of sends slows only sends
+        self.judging = ThreadPoolExecutor(max_workers=2, thread_name_prefix="evo-judge")
+        self.trusted_proxies = http_limits.trusted_proxies(trusted_proxy)
+        self.send_quota = http_limits.SendQuota()
         self.results_lock = threading.Lock()
         self.join_lock = threading.Lock()
         #: students by token hash, as looked up (cleared when a seat is taken over)
@@ -60,17 +70,22 @@ class ClassService:
         #: sends being checked now, per student id (see handlers.SENDS_IN_FLIGHT)
         self.in_flight: dict[int, int] = {}
         self.summaries = SummaryCache()
-        self.settings = self._settings()
+        #: the teacher token, only in the process that made it (printed once, never stored)
+        self.teacher_token: str | None = None
+        self.settings = self._settings(new_teacher_token)
+        self.host.secret = self.settings[deal_secret.SETTING]
+        http_limits.secure_folder(self.data)  # the database's files now exist
 
-    def _settings(self) -> dict[str, str]:
-        """The join code, teacher token and cookie secret: made once, then read back.
+    def _settings(self, new_teacher_token: bool = False) -> dict[str, str]:
+        """The join code, teacher token's hash, cookie and deal secrets: made once, then read
+        back (the teacher token itself only when made: see :func:`.auth.settle_teacher_token`).
 
         ``EVO_CLASS_CODE`` in the environment sets the join code (a hub's config gives the same
         code to the service and to every student's server)."""
         wanted = {
             "join_code": auth.new_join_code,
-            "teacher_token": auth.new_token,
             "cookie_secret": auth.new_token,
+            deal_secret.SETTING: deal_secret.new_secret,
             "paused": lambda: "false",
         }
         with self.Session() as db:
@@ -79,6 +94,9 @@ class ClassService:
                 if key not in found:
                     found[key] = make()
                     db.add(Setting(key=key, value=found[key]))
+            self.teacher_token = auth.settle_teacher_token(db, found, renew=new_teacher_token)
+            if self.teacher_token is not None:  # kept in memory for the one print (and tests)
+                found["teacher_token"] = self.teacher_token
             given = auth.join_code_from(os.environ.get("EVO_CLASS_CODE"))
             if given and given != found["join_code"]:
                 found["join_code"] = given
@@ -105,6 +123,10 @@ class ClassService:
         """Run blocking work (database, replay) on the service's threads."""
         return await IOLoop.current().run_in_executor(self.pool, fn, *args)
 
+    async def run_judging(self, fn, *args):
+        """Judge a sent code (and store it) on the judging threads, apart from moves."""
+        return await IOLoop.current().run_in_executor(self.judging, fn, *args)
+
     def application(self) -> tornado.web.Application:
         from . import handlers
 
@@ -113,9 +135,11 @@ class ClassService:
             cookie_secret=self.settings["cookie_secret"],
             xsrf_cookies=False,  # every API call carries its token; the page's posts too
             compress_response=True,
+            log_function=http_limits.log_request,  # no token in a log line
         )
 
     def close(self) -> None:
         self.summaries.close()
         self.pool.shutdown(wait=True)
+        self.judging.shutdown(wait=True)
         self.engine.dispose()

@@ -139,21 +139,29 @@ class BaseHandler(tornado.web.RequestHandler):
             return db.scalar(select(Student).where(Student.hub_user == name))
 
     def is_teacher_token(self, token: str | None) -> bool:
-        return token is not None and auth.same(token, self.service.settings["teacher_token"])
+        return auth.same_hash(token, self.service.settings.get(auth.TEACHER_HASH))
+
+    def teacher_session(self) -> str | None:
+        """The teacher's page session id from its cookie (None without one)."""
+        return self.get_cookie(TEACHER_COOKIE)
+
+    def _session_valid(self, session_id: str) -> bool:
+        with self.service.Session() as db:
+            return auth.session_valid(db, session_id)
 
     async def teacher(self) -> None:
-        """Pass only the teacher (token, the page's signed cookie, or the hub's teacher)."""
+        """Pass only the teacher (token, the page's session cookie, or the hub's teacher)."""
         token = self.token()
         if self.is_teacher_token(token):
             return
-        cookie = self.get_signed_cookie(TEACHER_COOKIE, max_age_days=2)
-        if cookie is not None and self.is_teacher_token(cookie.decode("utf-8", "replace")):
+        session_id = self.teacher_session()
+        if session_id is not None and await self.service.run(self._session_valid, session_id):
             return
         if token is not None and self.service.hub.enabled:
             user = await self.service.hub.user(token)
             if user is not None and user.teacher:
                 return
-        if token is None and cookie is None:
+        if token is None and session_id is None:
             raise Refused(401, "This is the teacher's: it needs the teacher token.")
         raise Refused(403, "This is the teacher's: a student's token cannot open it.")
 

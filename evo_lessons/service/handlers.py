@@ -252,9 +252,8 @@ class TeacherPage(BaseHandler):
         if token is not None:
             if not self.is_teacher_token(token):
                 raise Refused(403, "That is not this class's teacher token.")
-            self.set_signed_cookie(
-                TEACHER_COOKIE, token, expires_days=1, httponly=True, samesite="Strict"
-            )
+            session_id = await self.service.run(self._new_session, "token")
+            auth.set_session_cookie(self, TEACHER_COOKIE, session_id, self.service.prefix)
             self.redirect(self.service.prefix.rstrip("/") + "/teacher")
             return
         try:
@@ -277,8 +276,12 @@ class TeacherPage(BaseHandler):
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish((STATIC / "live_page.html").read_bytes())
 
+    def _new_session(self, who: str) -> str:
+        with self.service.Session() as db:
+            return auth.new_session(db, who)
 
-class OAuthCallback(BaseHandler):
+
+class OAuthCallback(TeacherPage):
     """Back from the hub's login: a hub teacher gets the teacher's page cookie."""
 
     async def get(self) -> None:
@@ -292,13 +295,8 @@ class OAuthCallback(BaseHandler):
         user = await self.service.hub.user(token) if token else None
         if user is None or not user.teacher:
             raise Refused(403, "This page is the teacher's: your hub account is not a teacher's.")
-        self.set_signed_cookie(
-            TEACHER_COOKIE,
-            self.service.settings["teacher_token"],
-            expires_days=1,
-            httponly=True,
-            samesite="Strict",
-        )
+        session_id = await self.service.run(self._new_session, f"hub:{user.name}")
+        auth.set_session_cookie(self, TEACHER_COOKIE, session_id, self.service.prefix)
         self.redirect(self.service.prefix.rstrip("/") + "/teacher")
 
 
@@ -459,6 +457,20 @@ class DealHandler(TeacherHandler):
         return answer
 
 
+class LogoutHandler(TeacherHandler):
+    """The teacher's page logs out: its session ends here (the cookie alone opens nothing)."""
+
+    async def post(self) -> None:
+        session_id = self.teacher_session()
+        await self.service.run(self._revoke, session_id)
+        self.clear_cookie(TEACHER_COOKIE, path=self.service.prefix)
+        self.answer({"logged_out": session_id is not None})
+
+    def _revoke(self, session_id: str | None) -> None:
+        with self.service.Session() as db:
+            auth.revoke_session(db, session_id)
+
+
 class RejoinHandler(TeacherHandler):
     """Let a student's name join again (a lost token): the next join with it takes the seat."""
 
@@ -496,6 +508,7 @@ def routes(service: ClassService, prefix: str = "/") -> list:
         (r"/api/pause", PauseHandler, given),
         (r"/api/deal", DealHandler, given),
         (r"/api/rejoin", RejoinHandler, given),
+        (r"/api/logout", LogoutHandler, given),
     ]
     return [(base + path, handler, kwargs) for path, handler, kwargs in found]
 

@@ -32,7 +32,7 @@ from evo_lessons import game_spec
 from evo_lessons.classroom.compare import chance, mean_interval, measures_of, wilson
 
 from .db import Deal, Result, ServedGame, Student
-from .results import fixed_for
+from .deal_secret import served_fixed
 
 #: games of chance simulated for each setup (intervals of a few points, in a few seconds)
 CHANCE_GAMES = 200
@@ -165,7 +165,7 @@ def build_summary(service) -> dict[str, Any]:
     setups = []
     for setup, rows in sorted(by_setup.items(), key=lambda kv: -len(kv[1])):
         try:
-            fixed = fixed_for(deals.get(rows[0]["game"]))
+            fixed = served_fixed(service.host.secret, deals.get(rows[0]["game"]))
         except ValueError:
             fixed = None
         if fixed is not None and any(row.get("seed") != fixed.seed for row in rows):

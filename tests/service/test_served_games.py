@@ -10,6 +10,9 @@ import pytest
 
 from evo_lessons import GAMES, game_spec
 from evo_lessons.classroom import pool
+from evo_lessons.service.db import Deal
+from evo_lessons.service.deal_secret import served_fixed, served_seed
+from evo_lessons.service.results import judge
 
 from .helpers import call, join, play_served
 
@@ -124,7 +127,9 @@ def test_asking_again_gives_the_same_deal_until_the_teacher_deals_again(live):
     assert status == 200
     new = call(live.url, "POST", "/api/games", {"game": "climate"}, token)[1]
     assert new["id"] != first["id"]
-    assert live.service.host._live[new["id"]].seed == 77
+    # the teacher's 77 labels the deal; the seed served is the class secret's (deal_secret)
+    secret = live.service.host.secret
+    assert live.service.host._live[new["id"]].seed == served_seed(secret, "climate", {}, seed=77)
 
 
 def test_a_game_in_play_when_the_teacher_deals_again_plays_on(live):
@@ -243,12 +248,17 @@ def test_a_teachers_scenario_code_deals_its_seed_seats_and_opening(live):
     token = join(live.url, live.join_code, "Ada")
     payload = call(live.url, "POST", "/api/games", {"game": "climate"}, token)[1]
     session = live.service.host._live[payload["id"]]
-    assert session.seed == 321 and payload["move"] >= opening
-    assert session.movers[:opening] == ["scenario"] * opening
+    # ruling S1 (deal_secret): the scenario's options, seats and opening; the secret's cards
+    with live.service.Session() as db:
+        served = served_fixed(live.service.host.secret, db.get(Deal, "climate"))
+    assert session.seed == served.seed != 321 and payload["move"] >= len(served.opening)
+    assert session.movers[: len(served.opening)] == ["scenario"] * len(served.opening)
+    assert len(served.opening) <= opening
     finished = play_served(live.url, token, "climate")
     assert finished["result"]["status"] == "counted"
     codes = call(live.url, "GET", "/api/codes", token=live.teacher)[1]
-    assert len(pool(codes, scenario=scenario).games) == 1  # pooling with the scenario agrees
+    # judged with the served deal as the fixed scenario (what the live page compares), it counts
+    assert judge(codes.strip(), "Ada", {}, fixed=served)["status"] == "counted"
 
 
 def test_two_students_making_the_same_moves_in_one_deal_both_count(live):
