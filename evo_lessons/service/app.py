@@ -19,7 +19,7 @@ import tornado.web
 from sqlalchemy import select
 from tornado.ioloop import IOLoop
 
-from . import auth, deal_secret, http_limits
+from . import auth, deal_secret, http_limits, names
 from .base import MAX_BODY, STATIC, TEACHER_COOKIE, BaseHandler, Refused, kit_script
 from .db import Setting, Student, database_url, make_engine, session_factory
 
@@ -101,6 +101,7 @@ class ClassService:
             if given and given != found["join_code"]:
                 found["join_code"] = given
                 db.merge(Setting(key="join_code", value=given))
+            names.rekey_students(db)  # older seats: compared by their skeleton from now on
             db.commit()
         return found
 

@@ -21,7 +21,7 @@ from evo_lessons.engine import IllegalAction
 from evo_lessons.engine.results import ResultCodeError, check_name
 from evo_lessons.engine.seeds import check_seed
 
-from . import auth
+from . import auth, http_limits, names
 from .base import STATIC, TEACHER_COOKIE, BaseHandler, Refused, kit_script
 from .db import Deal, Result, ServedGame, Student
 from .games import StaleMove, served_send_id
@@ -55,44 +55,59 @@ def _check_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
 # -- students -------------------------------------------------------------------------------------
 class JoinHandler(BaseHandler):
     async def post(self) -> None:
-        if not self.service.limiter.allow(self.request.remote_ip or "?"):
+        address = http_limits.client_address(self.request, self.service.trusted_proxies)
+        if not self.service.limiter.allow(address):
             raise Refused(429, "Too many joins from this address: wait a minute and try again.")
         data = self.body({"join_code": str, "name": str})
-        code = data["join_code"].strip().upper()
-        if len(code) > 20 or not auth.same(code, self.service.settings["join_code"]):
-            raise Refused(403, "That is not this class's join code: check it with your teacher.")
+        code = data["join_code"].strip().upper()[:40]
+        class_code = len(code) <= 20 and auth.same(code, self.service.settings["join_code"])
         hub_user = None
         token = self.token()
         if token is not None and self.service.hub.enabled:
             user = await self.service.hub.user(token)
             hub_user = user.name if user is not None else None
+        refusal = names.hub_refusal(self.service.hub.enabled, hub_user)
+        if refusal is not None:  # on a hub a seat is the hub user (N4)
+            raise Refused(403 if class_code else 401, refusal)
         try:
             name = check_name(hub_user or data["name"][:200])
         except ResultCodeError as error:
             raise Refused(400, f"That name is refused: {error.sentence}.") from None
-        token, student = await self.service.run(self._join, name, hub_user)
+        token, student = await self.service.run(self._join, name, hub_user, code, class_code)
         self.answer({"token": token, "student": {"id": student.id, "name": student.name}})
 
-    def _join(self, name: str, hub_user: str | None) -> tuple[str, Student]:
+    def _join(
+        self, name: str, hub_user: str | None, code: str, class_code: bool
+    ) -> tuple[str, Student]:
         token = auth.new_token()
         with self.service.join_lock, self.service.Session() as db:
-            key = name.casefold()
-            student = db.scalar(select(Student).where(Student.key == key))
-            if student is None:
-                student = Student(
-                    name=name, key=key, token_hash=auth.token_hash(token), hub_user=hub_user
-                )
-                db.add(student)
-            elif (hub_user is not None and student.hub_user == hub_user) or student.may_rejoin:
+            key = names.name_key(name)
+            student = None if class_code else names.ticket_seat(db, code, key)
+            if student is not None:  # the teacher's one-time rejoin code for this seat
                 student.token_hash = auth.token_hash(token)  # the old token stops working
-                student.may_rejoin = False
-            else:
+            elif not class_code:
                 raise Refused(
-                    409,
-                    f"Someone in this class has already joined as {student.name}. Add your "
-                    "initial to "
-                    "your name, or ask your teacher to let you join again as that name.",
+                    403, "That is not this class's join code: check it with your teacher."
                 )
+            else:
+                student = db.scalar(select(Student).where(Student.key == key))
+                if student is None:
+                    student = Student(
+                        name=name, key=key, token_hash=auth.token_hash(token), hub_user=hub_user
+                    )
+                    db.add(student)
+                elif hub_user is not None and student.hub_user in (hub_user, None):
+                    # the hub user's own seat (a new kernel); a typed seat of theirs from
+                    # before hub auth was on goes to the hub user of that name
+                    student.token_hash = auth.token_hash(token)
+                    student.hub_user = hub_user
+                else:
+                    raise Refused(
+                        409,
+                        f"Someone in this class has already joined as {student.name}. Add your "
+                        "initial to your name, or ask your teacher for a code to join again "
+                        "as that name.",
+                    )
             db.commit()
             self.service.known.clear()  # after the commit: the old token is not found again
             return token, student
@@ -479,13 +494,16 @@ class RejoinHandler(TeacherHandler):
         self.answer(await self.service.run(self._allow, data["student"]))
 
     def _allow(self, student_id: int) -> dict[str, Any]:
+        if not 0 < student_id < 2**62:
+            raise Refused(404, "There is no such student.")
         with self.service.Session() as db:
             student = db.get(Student, student_id)
             if student is None:
                 raise Refused(404, "There is no such student.")
-            student.may_rejoin = True
+            code = names.open_seat(db, student)
             db.commit()
-            return {"student": student.id, "may_rejoin": True}
+            # the one-time code: for the teacher's panel only (never the projector)
+            return {"student": student.id, "may_rejoin": True, "rejoin_code": code}
 
 
 def routes(service: ClassService, prefix: str = "/") -> list:
