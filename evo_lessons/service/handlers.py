@@ -13,7 +13,7 @@ import io
 import json
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 from evo_lessons import GAMES, game_spec
@@ -21,7 +21,7 @@ from evo_lessons.engine import IllegalAction
 from evo_lessons.engine.results import ResultCodeError, check_name
 from evo_lessons.engine.seeds import check_seed
 
-from . import auth, http_limits, names
+from . import auth, counted, http_limits, names
 from .base import STATIC, TEACHER_COOKIE, BaseHandler, Refused, kit_script
 from .db import Deal, Result, ServedGame, Student
 from .games import StaleMove, served_send_id
@@ -151,7 +151,8 @@ class ResultsHandler(BaseHandler):
             raise Refused(429, "Your last results are still being checked: send this again soon.")
         flights[student.id] = flights.get(student.id, 0) + 1
         try:
-            result = await self.service.run(self._send, student, send_id, data["code"])
+            # judged on threads of its own: a flood of sends slows only sends (http_limits)
+            result = await self.service.run_judging(self._send, student, send_id, data["code"])
         finally:
             flights[student.id] -= 1
         self.answer(answer_of(result))
@@ -164,6 +165,10 @@ class ResultsHandler(BaseHandler):
                 if found.student_id != student.id:
                     raise Refused(409, "That send id is already used: make a new one.")
                 return found
+            stored = db.scalar(select(func.count(Result.id)).where(Result.student_id == student.id))
+            refusal = service.send_quota.refusal(student.id, stored or 0)
+            if refusal is not None:  # nothing stored: one student cannot fill the database
+                raise Refused(429, refusal)
             deals = {d.game: d for d in db.scalars(select(Deal))}
         verdict = judge(code, student.name, deals)  # the replay: outside every lock
         with service.results_lock, service.Session() as db:
@@ -218,10 +223,23 @@ def _payload(service: ClassService, db, served: ServedGame) -> dict[str, Any]:
         return service.host.payload(served, session, result)
 
 
+def _since(handler: BaseHandler) -> int | None:
+    """The version (move count) the client holds, if it says: the answer then carries only
+    the metric rows after it (http_limits.trim_payload)."""
+    text = handler.get_query_argument("since", None)
+    if text is None:
+        return None
+    if not text.isdigit() or len(text) > 9:
+        raise Refused(400, "since is the game's move count the page holds.")
+    return int(text)
+
+
 class GameHandler(BaseHandler):
     async def get(self, game_id: str) -> None:
         student = await self.student()
-        self.answer(await self.service.run(self._get, student, game_id))
+        since = _since(self)
+        payload = await self.service.run(self._get, student, game_id)
+        self.answer(http_limits.trim_payload(payload, since))
 
     def _own(self, db, student: Student, game_id: str) -> ServedGame:
         served = db.get(ServedGame, game_id) if len(game_id) <= 40 else None
@@ -241,9 +259,13 @@ class ActHandler(GameHandler):
         helper = data.get("helper", False)
         if helper == ("index" in data):
             raise Refused(400, "Send either a choice's index or helper: true.")
+        if helper:  # ruling C1 (counted.py): a counted game is the student's own, every move
+            raise Refused(409, counted.HELPER_REFUSED)
         if self.service.paused:
             raise Refused(409, PAUSED)
-        self.answer(await self.service.run(self._act, student, game_id, data, helper))
+        since = _since(self)
+        payload = await self.service.run(self._act, student, game_id, data, helper)
+        self.answer(http_limits.trim_payload(payload, since))
 
     def _act(self, student: Student, game_id: str, data: dict, helper: bool) -> dict[str, Any]:
         service = self.service

@@ -222,16 +222,12 @@ class SendQuota:
         return None
 
 
-def chance_setups(setups: dict[str, list[dict[str, Any]]], fixed: Iterable[str] = ()) -> set[str]:
+def chance_setups(students: dict[str, int], fixed: Iterable[str] = ()) -> set[str]:
     """The setups whose chance is simulated: the teacher's deals (``fixed``), then the
-    :data:`CHANCE_OTHER_SETUPS` others played by the most students (ties: the first seen)."""
-    chosen = {s for s in fixed if s in setups}
-    others = [s for s in setups if s not in chosen]
-
-    def students(setup: str) -> int:
-        return len({row.get("student") or row.get("player_name") for row in setups[setup]})
-
-    others.sort(key=lambda s: -students(s))  # stable: first seen first among equals
+    :data:`CHANCE_OTHER_SETUPS` others played by the most students (``students``: setup ->
+    how many students; ties: the first seen)."""
+    chosen = {s for s in fixed if s in students}
+    others = sorted((s for s in students if s not in chosen), key=lambda s: -students[s])
     chosen.update(others[:CHANCE_OTHER_SETUPS])
     return chosen
 
