@@ -4,9 +4,10 @@ What one student's kernel can do to everyone's service, and the limit on it (red
 
 * **Slow requests.** A request's headers must arrive within :data:`HEADER_SECONDS` and its body
   within :data:`BODY_SECONDS`; an idle kept-alive connection closes after
-  :data:`IDLE_SECONDS`. Open connections are capped, in all and per client address
-  (:class:`LimitedHTTPServer`), below the process's file limit, which the service raises to its
-  hard limit at start (a laptop's soft limit of 256 or 1,024 is what the slow-body flood hit).
+  :data:`HEADER_SECONDS`. Open connections are capped, in all and per client address
+  (:class:`LimitedHTTPServer`: at a cap the oldest connection is closed), below the process's
+  file limit, which the service raises to its hard limit at start (a laptop's soft limit of
+  256 or 1,024 is what the slow-body flood hit).
 * **Stored sends.** Each student may store :data:`SENDS_PER_MINUTE` sends a minute and
   :data:`SENDS_PER_STUDENT` in all (:class:`SendQuota`); beyond, 429 and nothing stored.
 * **Chance work.** The class's comparison with chance is simulated for the teacher's deals and
@@ -31,7 +32,7 @@ import re
 import stat
 import threading
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Iterable
 from typing import Any
 
@@ -39,7 +40,6 @@ import tornado.httpserver
 
 HEADER_SECONDS = 20.0
 BODY_SECONDS = 20.0
-IDLE_SECONDS = 60.0
 #: open connections in all (and never more than the file limit allows, less a margin)
 MAX_CONNECTIONS = 2000
 #: open connections from one client address (a school NAT's class of 30 fits many times over)
@@ -103,9 +103,11 @@ def raise_file_limit() -> int:
         return 0
     try:
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-        if hard != resource.RLIM_INFINITY and soft < hard:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-            soft = hard
+        # macOS: the hard limit is "unlimited" but the kernel allows OPEN_MAX (10,240)
+        wanted = 10_240 if hard == resource.RLIM_INFINITY else hard
+        if soft != resource.RLIM_INFINITY and soft < wanted:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
         return int(soft) if soft != resource.RLIM_INFINITY else 1 << 20
     except (OSError, ValueError):
         return 0
@@ -120,7 +122,10 @@ def connection_cap(file_limit: int) -> int:
 class LimitedHTTPServer(tornado.httpserver.HTTPServer):
     """tornado's HTTP server with header, body and idle timeouts and connection caps.
 
-    A connection beyond a cap is closed at once, before anything is read."""
+    At a cap, a new connection does not wait and is not refused: the oldest open connection
+    (of its address, for the per-address cap) is closed instead. A flood of slow requests is a
+    stream of new connections, so its own oldest ones go first, and a classmate's request,
+    answered in milliseconds, gets through (slowloris' usual answer)."""
 
     def initialize(  # type: ignore[override]
         self,
@@ -136,32 +141,46 @@ class LimitedHTTPServer(tornado.httpserver.HTTPServer):
         super().initialize(request_callback, **kwargs)
         self.max_connections, self.max_per_address = max_connections, max_per_address
         self.trusted = frozenset(trusted)
-        self.open_count = 0
         self.per_address: dict[str, int] = {}
-        self._who: dict[int, str] = {}
+        #: open connections, oldest first: id(stream) -> (stream, address)
+        self._open: OrderedDict[int, tuple[Any, str]] = OrderedDict()
+        self.evicted = 0
+
+    @property
+    def open_count(self) -> int:
+        return len(self._open)
+
+    def _forget(self, key: int) -> tuple[Any, str] | None:
+        entry = self._open.pop(key, None)
+        if entry is not None:
+            left = self.per_address.get(entry[1], 1) - 1
+            if left > 0:
+                self.per_address[entry[1]] = left
+            else:
+                self.per_address.pop(entry[1], None)
+        return entry
+
+    def _evict(self, address: str | None) -> None:
+        for key, (stream, who) in self._open.items():
+            if address is None or who == address:
+                self._forget(key)
+                self.evicted += 1
+                stream.close()
+                return
 
     def handle_stream(self, stream, address) -> None:
         who = address[0] if isinstance(address, tuple) and address else "?"
-        mine = self.per_address.get(who, 0)
         # a trusted proxy carries everyone: only the overall cap applies to it
-        over_address = who not in self.trusted and mine >= self.max_per_address
-        if self.open_count >= self.max_connections or over_address:
-            stream.close()
-            return
-        self.open_count += 1
-        self.per_address[who] = mine + 1
-        self._who[id(stream)] = who
+        if who not in self.trusted and self.per_address.get(who, 0) >= self.max_per_address:
+            self._evict(who)
+        if self.open_count >= self.max_connections:
+            self._evict(None)
+        self._open[id(stream)] = (stream, who)
+        self.per_address[who] = self.per_address.get(who, 0) + 1
         super().handle_stream(stream, address)
 
     def on_close(self, server_conn) -> None:
-        who = self._who.pop(id(getattr(server_conn, "stream", None)), None)
-        if who is not None:
-            self.open_count -= 1
-            left = self.per_address.get(who, 1) - 1
-            if left > 0:
-                self.per_address[who] = left
-            else:
-                self.per_address.pop(who, None)
+        self._forget(id(getattr(server_conn, "stream", None)))
         super().on_close(server_conn)
 
 
