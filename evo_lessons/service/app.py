@@ -1,27 +1,34 @@
-"""The class service's web application: tornado handlers over the class's database.
+"""The class service's web application: tornado handlers over the classes' database.
 
 The HTTP interface is docs/class_service.md. Each handler checks who asks and what they sent
 (type, size, shape) before anything runs, answers refusals as ``{"error": sentence}`` and
-changes nothing then. The database work and every replay run on a small thread pool, off the
-event loop, so a long check never stalls another student's click. Writes that must not
-interleave (a result's "sent before" check and its insert; one served game's move) hold a lock
-of this one process: one service per class.
+changes nothing then; what it decides is a ruling of :class:`~.rulings.ClassRulings`, run on a
+small thread pool, off the event loop, so a long check never stalls another student's click.
+Nothing that decides a ruling is kept only in this process: several processes may serve one
+PostgreSQL database (on SQLite, one service per data folder: :func:`hold_folder`).
 """
 
 from __future__ import annotations
 
 import os
 import pathlib
-import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import tornado.web
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from tornado.ioloop import IOLoop
 
-from . import auth, deal_secret, http_limits, names
+from . import auth, http_limits, names
 from .base import MAX_BODY, STATIC, TEACHER_COOKIE, BaseHandler, Refused, kit_script
-from .db import Setting, Student, database_url, make_engine, session_factory
+from .db import SchoolClass, Setting, database_url, make_engine, session_factory
+from .rulings import ClassRulings, create_class
+
+T = TypeVar("T")
+#: beside class.sqlite3: held by the one service using that folder
+LOCK_FILE = "class.lock"
 
 __all__ = [
     "MAX_BODY",
@@ -29,13 +36,45 @@ __all__ = [
     "TEACHER_COOKIE",
     "BaseHandler",
     "ClassService",
+    "FolderInUse",
     "Refused",
     "kit_script",
 ]
 
 
+class FolderInUse(RuntimeError):
+    """Another class service holds this data folder's SQLite database."""
+
+
+def hold_folder(data: pathlib.Path):
+    """This process's hold on a data folder (a lock file beside class.sqlite3), or
+    :class:`FolderInUse` with a sentence: two services on one SQLite file would each think
+    they alone write it. Released when the process ends (even by kill -9)."""
+    import fcntl
+
+    data.mkdir(parents=True, exist_ok=True)
+    handle = open(data / LOCK_FILE, "a+")  # noqa: SIM115 (held for the service's life)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise FolderInUse(
+            f"Another class service is already running on {data}: stop it first, or give "
+            "this one another --data folder (several processes of one class need --db "
+            "postgresql+psycopg://...)."
+        ) from None
+    handle.seek(0)
+    handle.truncate()
+    handle.write(f"{os.getpid()}\n")
+    handle.flush()
+    return handle
+
+
 class ClassService:
-    """One class: its database, its join code and teacher token, its served games."""
+    """The classes of one database: its engine, served games and the service-wide settings.
+
+    ``hold``: take the data folder's lock file when the database is its SQLite file (a second
+    service on the same folder is refused)."""
 
     def __init__(
         self,
@@ -43,16 +82,33 @@ class ClassService:
         db_url: str | None = None,
         hub=None,
         prefix: str = "/",
+        hold: bool = True,
         new_teacher_token: bool = False,
         trusted_proxy: str | None = None,
     ) -> None:
+        self.data = pathlib.Path(data)
+        http_limits.secure_folder(self.data)  # 0700, files 0600 (tokens are kept hashed)
+        self.prefix = prefix
+        #: teacher tokens made by this process, by class id: shown once, never stored
+        self.new_tokens: dict[int, str] = {}
+        self.trusted_proxies = http_limits.trusted_proxies(trusted_proxy)
+        self.send_quota = http_limits.SendQuota()
+        self.url = database_url(self.data, db_url)
+        self._hold = hold_folder(self.data) if hold and self.url.startswith("sqlite") else None
+        try:
+            self._open(hub)
+            if new_teacher_token:
+                self.renew_teacher_token(self.first_class)
+            http_limits.secure_folder(self.data)  # the database's files now exist
+        except BaseException:
+            if self._hold is not None:
+                self._hold.close()
+            raise
+
+    def _open(self, hub) -> None:
         from .games import GameHost
         from .summary import SummaryCache
 
-        self.data = pathlib.Path(data)
-        http_limits.secure_folder(self.data)  # 0700, files 0600 (the database holds hashes)
-        self.prefix = prefix
-        self.url = database_url(self.data, db_url)
         self.engine = make_engine(self.url)
         self.Session = session_factory(self.engine)
         self.hub = hub if hub is not None else auth.HubAuth()
@@ -61,79 +117,120 @@ class ClassService:
         self.pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="evo-class")
         #: judging sent codes: threads of its own, so a flood of sends slows only sends
         self.judging = ThreadPoolExecutor(max_workers=2, thread_name_prefix="evo-judge")
-        self.trusted_proxies = http_limits.trusted_proxies(trusted_proxy)
-        self.send_quota = http_limits.SendQuota()
-        self.results_lock = threading.Lock()
-        self.join_lock = threading.Lock()
-        #: students by token hash, as looked up (cleared when a seat is taken over)
-        self.known: dict[str, Student] = {}
         #: sends being checked now, per student id (see handlers.SENDS_IN_FLIGHT)
         self.in_flight: dict[int, int] = {}
         self.summaries = SummaryCache()
-        #: the teacher token, only in the process that made it (printed once, never stored)
-        self.teacher_token: str | None = None
-        self.settings = self._settings(new_teacher_token)
-        self.host.secret = self.settings[deal_secret.SETTING]
-        http_limits.secure_folder(self.data)  # the database's files now exist
+        #: the last summary made per class, with the class version it was made at
+        self.summary_cache: dict[int, tuple[int, dict]] = {}
+        self.cookie_secret = self._cookie_secret()
+        self.first_class = self._first_class()
 
-    def _settings(self, new_teacher_token: bool = False) -> dict[str, str]:
-        """The join code, teacher token's hash, cookie and deal secrets: made once, then read
-        back (the teacher token itself only when made: see :func:`.auth.settle_teacher_token`).
-
-        ``EVO_CLASS_CODE`` in the environment sets the join code (a hub's config gives the same
-        code to the service and to every student's server)."""
-        wanted = {
-            "join_code": auth.new_join_code,
-            "cookie_secret": auth.new_token,
-            deal_secret.SETTING: deal_secret.new_secret,
-            "paused": lambda: "false",
-        }
+    def _cookie_secret(self) -> str:
+        """The teacher page's cookie secret (service-wide), made once, then read back."""
         with self.Session() as db:
-            found = {s.key: s.value for s in db.scalars(select(Setting))}
-            for key, make in wanted.items():
-                if key not in found:
-                    found[key] = make()
-                    db.add(Setting(key=key, value=found[key]))
-            self.teacher_token = auth.settle_teacher_token(db, found, renew=new_teacher_token)
-            if self.teacher_token is not None:  # kept in memory for the one print (and tests)
-                found["teacher_token"] = self.teacher_token
-            given = auth.join_code_from(os.environ.get("EVO_CLASS_CODE"))
-            if given and given != found["join_code"]:
-                found["join_code"] = given
-                db.merge(Setting(key="join_code", value=given))
-            names.rekey_students(db)  # older seats: compared by their skeleton from now on
-            db.commit()
-        return found
+            found = db.get(Setting, "cookie_secret")
+            if found is None:
+                db.add(Setting(key="cookie_secret", value=auth.new_token()))
+                try:
+                    db.commit()
+                except IntegrityError:  # another process made it at this moment
+                    db.rollback()
+                found = db.get(Setting, "cookie_secret")
+            return found.value
+
+    def _first_class(self) -> int:
+        """The first class (made now on an empty database, as one service made one class).
+
+        ``EVO_CLASS_CODE`` in the environment sets its join code (a hub's config gives the same
+        code to the service and to every student's server): a new class gets it; the one class
+        of a database takes it; in a database of several classes it must be one of theirs."""
+        given = auth.join_code_from(os.environ.get("EVO_CLASS_CODE"))
+        with self.Session() as db:
+            classes = db.scalars(select(SchoolClass).order_by(SchoolClass.id)).all()
+            if names.rekey_students(db):  # older seats: compared by their skeleton from now on
+                db.commit()
+            if not classes:
+                try:
+                    made = create_class(db, "Class", join_code=given)
+                    self.new_tokens[made.id] = getattr(made, "new_teacher_token", "")
+                    return made.id
+                except ValueError:  # made at this moment by another process
+                    db.rollback()
+                    classes = db.scalars(select(SchoolClass).order_by(SchoolClass.id)).all()
+            if given and all(k.join_code != given for k in classes):
+                if len(classes) > 1:
+                    raise ValueError(
+                        f"EVO_CLASS_CODE {given} is none of this database's classes' join codes"
+                    )
+                classes[0].join_code = given
+                db.commit()
+            return classes[0].id
+
+    def class_info(self, class_id: int | None = None) -> dict[str, Any]:
+        """A class's name, join code and teacher token (the first class's by default)."""
+        with self.Session() as db:
+            klass = db.get(SchoolClass, class_id or self.first_class)
+            if klass is None:
+                raise ValueError("there is no such class")
+            return {
+                "class": klass.name,
+                "class_id": klass.id,
+                "join_code": klass.join_code,
+                # only when made by this process: the database keeps its hash (auth)
+                "teacher_token": self.new_tokens.get(klass.id),
+                "paused": klass.paused,
+            }
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        """The first class's join code and teacher token, and the cookie secret (what one
+        service of one class had; scripts and tests read it)."""
+        return {**self.class_info(), "cookie_secret": self.cookie_secret}
 
     def where(self) -> str:
         """The database, for people (a PostgreSQL URL without its password)."""
         return self.engine.url.render_as_string(hide_password=True)
 
-    @property
-    def paused(self) -> bool:
-        return self.settings["paused"] == "true"
+    def rulings(self, db, class_id: int) -> ClassRulings:
+        return ClassRulings.of(db, class_id, self.host)
 
-    def set_paused(self, paused: bool) -> None:
-        value = "true" if paused else "false"
+    def ruled(self, class_id: int, fn: Callable[[ClassRulings], T]) -> T:
+        """``fn(rulings)`` of one class over a fresh session (call it on the service's threads)."""
         with self.Session() as db:
-            db.merge(Setting(key="paused", value=value))
-            db.commit()
-        self.settings["paused"] = value
+            return fn(ClassRulings.of(db, class_id, self.host))
+
+    async def rule(self, class_id: int, fn: Callable[[ClassRulings], T]) -> T:
+        """A ruling of one class, on the service's threads."""
+        return await self.run(self.ruled, class_id, fn)
 
     async def run(self, fn, *args):
         """Run blocking work (database, replay) on the service's threads."""
         return await IOLoop.current().run_in_executor(self.pool, fn, *args)
 
-    async def run_judging(self, fn, *args):
-        """Judge a sent code (and store it) on the judging threads, apart from moves."""
-        return await IOLoop.current().run_in_executor(self.judging, fn, *args)
+    async def rule_judging(self, class_id: int, fn: Callable[[ClassRulings], T]) -> T:
+        """A ruling that judges a sent code, on the judging threads (apart from moves)."""
+        return await IOLoop.current().run_in_executor(self.judging, self.ruled, class_id, fn)
+
+    def renew_teacher_token(self, class_id: int) -> str:
+        """A new teacher token for a class (shown once): the old one and every teacher page
+        logged in to the class stop working."""
+        token = auth.new_token()
+        with self.Session() as db:
+            klass = db.get(SchoolClass, class_id)
+            if klass is None:
+                raise ValueError("there is no such class")
+            klass.teacher_token = auth.token_hash(token)
+            auth.revoke_sessions(db, class_id)
+            db.commit()
+        self.new_tokens[class_id] = token
+        return token
 
     def application(self) -> tornado.web.Application:
         from . import handlers
 
         return tornado.web.Application(
             handlers.routes(self, self.prefix),
-            cookie_secret=self.settings["cookie_secret"],
+            cookie_secret=self.cookie_secret,
             xsrf_cookies=False,  # every API call carries its token; the page's posts too
             compress_response=True,
             log_function=http_limits.log_request,  # no token in a log line
@@ -144,3 +241,6 @@ class ClassService:
         self.pool.shutdown(wait=True)
         self.judging.shutdown(wait=True)
         self.engine.dispose()
+        if self._hold is not None:
+            self._hold.close()
+            self._hold = None

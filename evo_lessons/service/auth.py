@@ -31,10 +31,10 @@ import time
 from collections import deque
 from dataclasses import dataclass
 
-from sqlalchemy import Boolean, DateTime, String, delete, select, update
+from sqlalchemy import JSON, Boolean, DateTime, String, select, update
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .db import Base, Setting, now
+from .db import Base, now
 
 #: join attempts allowed per address in a minute (a class of 30 behind one school NAT fits;
 #: a whole school behind one address: set EVO_JOINS_PER_MINUTE)
@@ -43,7 +43,6 @@ JOIN_WINDOW = 60.0
 HUB_CACHE_SECONDS = 60.0
 #: how long a teacher's page session lasts
 SESSION_HOURS = 24
-TEACHER_HASH = "teacher_token_hash"
 #: join codes avoid letters read alike on a projector (0/O, 1/I/L)
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
@@ -74,37 +73,22 @@ class TeacherSession(Base):
     id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     #: "token" (the printed link) or the hub user who logged in
     who: Mapped[str] = mapped_column(String(200))
+    #: the ids of the classes this login may see
+    classes: Mapped[list] = mapped_column(JSON, default=list)
     made: Mapped[dt.datetime] = mapped_column(DateTime, default=now)
     expires: Mapped[dt.datetime] = mapped_column(DateTime)
     revoked: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
-def settle_teacher_token(db, found: dict[str, str], renew: bool = False) -> str | None:
-    """Keep only the teacher token's hash (in ``found`` and the settings); the token itself
-    when it is new (first start, or ``renew``), else None. A plain token left by an older
-    service is hashed and removed. The caller commits."""
-    plain = found.pop("teacher_token", None)
-    if plain is not None:
-        found[TEACHER_HASH] = token_hash(plain)
-        db.merge(Setting(key=TEACHER_HASH, value=found[TEACHER_HASH]))
-        db.execute(delete(Setting).where(Setting.key == "teacher_token"))
-    if TEACHER_HASH in found and not renew:
-        return None
-    token = new_token()
-    found[TEACHER_HASH] = token_hash(token)
-    db.merge(Setting(key=TEACHER_HASH, value=found[TEACHER_HASH]))
-    if renew:
-        revoke_sessions(db)
-    return token
-
-
-def new_session(db, who: str) -> str:
-    """A new teacher session's id (the cookie's value; only its hash is stored)."""
+def new_session(db, who: str, classes: list[int]) -> str:
+    """A new teacher session's id for ``classes`` (the cookie's value; only its hash is
+    stored)."""
     session_id = new_token()
     db.add(
         TeacherSession(
             id_hash=token_hash(session_id),
             who=who[:200],
+            classes=list(classes),
             expires=now() + dt.timedelta(hours=SESSION_HOURS),
         )
     )
@@ -112,11 +96,14 @@ def new_session(db, who: str) -> str:
     return session_id
 
 
-def session_valid(db, session_id: str | None) -> bool:
+def session_classes(db, session_id: str | None) -> list[int]:
+    """The classes a live teacher session may see ([] for none, revoked or expired)."""
     if not session_id or len(session_id) > 200:
-        return False
+        return []
     row = db.get(TeacherSession, token_hash(session_id))
-    return row is not None and not row.revoked and row.expires > now()
+    if row is None or row.revoked or row.expires <= now():
+        return []
+    return [int(c) for c in row.classes or []]
 
 
 def revoke_session(db, session_id: str | None) -> None:
@@ -129,19 +116,11 @@ def revoke_session(db, session_id: str | None) -> None:
         db.commit()
 
 
-def revoke_sessions(db) -> None:
-    """Every teacher session ends (a new teacher token: the old page logins stop)."""
-    db.execute(update(TeacherSession).values(revoked=True))
-
-
-def active_sessions(db) -> int:
-    return len(
-        db.scalars(
-            select(TeacherSession.id_hash).where(
-                TeacherSession.revoked.is_(False), TeacherSession.expires > now()
-            )
-        ).all()
-    )
+def revoke_sessions(db, class_id: int) -> None:
+    """Every teacher session that may see ``class_id`` ends (a new teacher token)."""
+    for row in db.scalars(select(TeacherSession).where(TeacherSession.revoked.is_(False))):
+        if class_id in (row.classes or []):
+            row.revoked = True
 
 
 def set_session_cookie(handler, name: str, session_id: str, prefix: str) -> None:
@@ -217,6 +196,9 @@ class JoinLimiter:
 class HubUser:
     name: str
     teacher: bool
+    #: the hub groups (a class may name the group that teaches it) and whether a hub admin
+    groups: tuple[str, ...] = ()
+    admin: bool = False
 
 
 class HubAuth:
@@ -314,7 +296,12 @@ class HubAuth:
         if isinstance(model, dict) and isinstance(model.get("name"), str):
             groups = model.get("groups") or []
             teacher = bool(model.get("admin")) or self.teacher_group in groups
-            found = HubUser(model["name"][:60], teacher)
+            found = HubUser(
+                model["name"][:60],
+                teacher,
+                tuple(g for g in groups if isinstance(g, str))[:100],
+                bool(model.get("admin")),
+            )
         if len(self._cache) > 5_000:
             self._cache.clear()
         self._cache[key] = (time.monotonic(), found)

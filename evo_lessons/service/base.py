@@ -12,7 +12,6 @@ import pathlib
 from typing import TYPE_CHECKING, Any
 
 import tornado.web
-from sqlalchemy import select
 
 from evo_lessons.widgets.frontend import assemble
 
@@ -110,60 +109,77 @@ class BaseHandler(tornado.web.RequestHandler):
         return auth.bearer(self.request.headers.get("Authorization"))
 
     async def student(self) -> Student:
-        """The student holding the request's token (or hub token); 401 otherwise."""
+        """The student holding the request's token (or hub token); 401 otherwise. Read from
+        the database on every request: a replaced token stops working in every process."""
+        from .rulings import student_by_hub_user, student_by_token
+
         token = self.token()
         if token is None:
             raise Refused(401, "Join the class first: this needs your class token.")
-        key = auth.token_hash(token)
-        found = self.service.known.get(key)
-        if found is None:
-            found = await self.service.run(self._student_by_token, key)
-            if found is not None:
-                self.service.known[key] = found
+        found = await self.service.run(self._with_db, student_by_token, token)
         if found is None and self.service.hub.enabled:
             user = await self.service.hub.user(token)
             if user is not None:
-                found = await self.service.run(self._student_by_hub, user.name)
+                found = await self.service.run(self._with_db, student_by_hub_user, user.name)
         if found is None:
-            if self.is_teacher_token(token):
+            if await self.teacher_classes(token, None):
                 raise Refused(403, "That is the teacher's token: this is a student's page.")
             raise Refused(401, "That class token is not known here: join the class again.")
         return found
 
-    def _student_by_token(self, key: str) -> Student | None:
+    def _with_db(self, fn, *args):
         with self.service.Session() as db:
-            return db.scalar(select(Student).where(Student.token_hash == key))
+            return fn(db, *args)
 
-    def _student_by_hub(self, name: str) -> Student | None:
-        with self.service.Session() as db:
-            return db.scalar(select(Student).where(Student.hub_user == name))
+    async def teacher_classes(self, token: str | None, groups: list[str] | None) -> list[int]:
+        from .rulings import teacher_classes
 
-    def is_teacher_token(self, token: str | None) -> bool:
-        return auth.same_hash(token, self.service.settings.get(auth.TEACHER_HASH))
+        if token is None and groups is None:
+            return []
+        return await self.service.run(
+            self._with_db, teacher_classes, token, groups, self.service.hub.teacher_group
+        )
 
     def teacher_session(self) -> str | None:
-        """The teacher's page session id from its cookie (None without one)."""
+        """The teacher page's session id, from its cookie (None without one)."""
         return self.get_cookie(TEACHER_COOKIE)
 
-    def _session_valid(self, session_id: str) -> bool:
-        with self.service.Session() as db:
-            return auth.session_valid(db, session_id)
-
-    async def teacher(self) -> None:
-        """Pass only the teacher (token, the page's session cookie, or the hub's teacher)."""
+    async def teacher(self) -> int:
+        """The class the teacher asks about (``?class=ID``, else their first): the teacher
+        token's, the page session's, or a hub teacher's (by group). 401/403 otherwise."""
         token = self.token()
-        if self.is_teacher_token(token):
-            return
-        session_id = self.teacher_session()
-        if session_id is not None and await self.service.run(self._session_valid, session_id):
-            return
-        if token is not None and self.service.hub.enabled:
+        classes = await self.teacher_classes(token, None) if token else []
+        session_id = self.teacher_session()  # the page's login (auth: a session, not a token)
+        if not classes and session_id is not None:
+            classes = await self.service.run(self._with_db, auth.session_classes, session_id)
+        if not classes and token is not None and self.service.hub.enabled:
             user = await self.service.hub.user(token)
-            if user is not None and user.teacher:
-                return
-        if token is None and session_id is None:
-            raise Refused(401, "This is the teacher's: it needs the teacher token.")
-        raise Refused(403, "This is the teacher's: a student's token cannot open it.")
+            if user is not None:
+                classes = await self.teacher_classes(None, list(user.groups))
+                if not classes and (user.admin or user.teacher):
+                    # an admin, or a teacher by a HubAuth that names no groups: every class
+                    # taught by the service's teacher group
+                    group = self.service.hub.teacher_group
+                    classes = await self.teacher_classes(None, [group])
+        if not classes:
+            if token is None and session_id is None:
+                raise Refused(401, "This is the teacher's: it needs the teacher token.")
+            raise Refused(403, "This is the teacher's: a student's token cannot open it.")
+        wanted = self.get_query_argument("class", None)
+        if wanted is None:
+            return classes[0]
+        if not wanted.isdigit() or int(wanted) not in classes:
+            raise Refused(403, "That class is not yours.")
+        return int(wanted)
+
+    def is_teacher_token(self, token: str | None) -> bool:
+        """Whether ``token`` is some class's teacher token (on the service's threads)."""
+        from .rulings import teacher_classes
+
+        if token is None:
+            return False
+        with self.service.Session() as db:
+            return bool(teacher_classes(db, token))
 
 
 def kit_script() -> str:

@@ -1,15 +1,21 @@
-"""``evo-teacher class serve --data DIR [--port P] [--host H] [--db URL]``: start a class.
+"""``evo-teacher class serve --data DIR [--port P] [--host H] [--db URL] [--workers N]``: start
+the class service; ``evo-teacher class new --data DIR NAME`` (or ``--db URL``): one more class.
 
-The first line on stdout is one JSON object (for scripts and tests to read), flushed before
-anything else is printed::
+``serve``'s first line on stdout is one JSON object (for scripts and tests to read), flushed
+before anything else is printed (the first class's, as one service once served one class)::
 
     {"url": ..., "join_code": ..., "teacher_token": ..., "teacher_page": ..., "flushed": true}
 
-then lines for people: where students join, then apart, the teacher page's address. The
-teacher token is shown once, when the class is made (``--new-teacher-token`` replaces it and
-shows the new one); later starts say the first address still works, and ``teacher_token`` is
-null. Under a JupyterHub it is never printed (the hub keeps a service's output in its log): the
-teacher logs in through the hub. The service listens
+``new`` makes a class in the database (a running service serves it at once: it keeps nothing
+of a class in memory) and prints one JSON line: ``{"class", "class_id", "join_code",
+"teacher_token"}``. ``--workers N`` (PostgreSQL only) forks N processes sharing the port.
+
+then lines for people: where students join, then apart, the teacher page's address. A teacher
+token is shown once, when its class is made (``--new-teacher-token`` replaces the first class's
+and shows the new one); later starts say the first address still works, and ``teacher_token``
+is null. Under a JupyterHub it is never printed (the hub keeps a service's output in its log):
+the teacher logs in through the hub. ``--certfile``/``--keyfile`` serve https;
+``--trusted-proxy`` names the proxy whose forwarded addresses are believed. The service listens
 only on ``--host`` (default 127.0.0.1: this computer only; a laptop on the school network
 gives its own address there). Under a JupyterHub the hub's service variables give the address
 and the URL prefix (``JUPYTERHUB_SERVICE_URL``, ``JUPYTERHUB_SERVICE_PREFIX``).
@@ -22,6 +28,7 @@ import json
 import os
 import pathlib
 import signal
+import socket
 import sys
 from urllib.parse import urlsplit
 
@@ -47,7 +54,8 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--new-teacher-token",
         action="store_true",
-        help="replace the teacher token (the old link and every teacher login stop working)",
+        help="replace the first class's teacher token (the old link and every teacher login "
+        "stop working)",
     )
     serve.add_argument("--certfile", default=None, help="TLS certificate: serve https")
     serve.add_argument("--keyfile", default=None, help="the certificate's private key")
@@ -57,7 +65,58 @@ def parser() -> argparse.ArgumentParser:
         help="proxy addresses (comma separated) whose X-Forwarded-For is believed "
         "(also EVO_TRUSTED_PROXY); none by default",
     )
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="processes sharing the port (PostgreSQL only; several services may also run on "
+        "one database behind a proxy)",
+    )
+    new = commands.add_parser("new", help="make one more class in a service's database")
+    new.add_argument("name", help="the class's name (shown on its pages)")
+    new.add_argument("--data", type=pathlib.Path, default=None, help="the service's --data")
+    new.add_argument("--db", default=None, help="the service's --db URL")
+    new.add_argument("--code", default=None, help="its join code (default: a new one)")
+    new.add_argument("--hub-group", default=None, help="on a hub: the group whose members teach it")
     return made
+
+
+def say(sentence: str) -> int:
+    print(f"evo-teacher class: {sentence}", file=sys.stderr)
+    return 2
+
+
+def new_class(args) -> int:
+    from .auth import join_code_from
+    from .db import database_url, make_engine, session_factory
+    from .rulings import create_class
+
+    if args.data is None and args.db is None:
+        return say("give the service's --data folder or its --db URL.")
+    try:
+        code = join_code_from(args.code)
+        url = database_url(args.data or pathlib.Path("."), args.db)
+    except ValueError as error:
+        return say(f"{error}.")
+    if args.db is None and not (args.data / "class.sqlite3").exists():
+        return say(f"there is no class database in {args.data}: start the service there first.")
+    engine = make_engine(url)
+    try:
+        with session_factory(engine)() as db:
+            klass = create_class(db, args.name, join_code=code, hub_group=args.hub_group)
+            line = {
+                "class": klass.name,
+                "class_id": klass.id,
+                "join_code": klass.join_code,
+                # shown once: the database keeps only its hash
+                "teacher_token": getattr(klass, "new_teacher_token", None),
+            }
+    except ValueError as error:
+        return say(f"{error}.")
+    finally:
+        engine.dispose()
+    print(json.dumps(line), flush=True)
+    return 0
 
 
 def _address(args) -> tuple[str, int, str]:
@@ -76,7 +135,8 @@ def serve(args) -> int:
     import tornado.netutil
 
     from . import http_limits
-    from .app import MAX_BODY, ClassService
+    from .app import MAX_BODY, ClassService, FolderInUse, hold_folder
+    from .db import database_url, make_engine
 
     host, port, prefix = _address(args)
     os.umask(0o077)  # the database and its journal files: the teacher's only
@@ -85,27 +145,45 @@ def serve(args) -> int:
         import ssl
 
         if not (args.certfile and args.keyfile):
-            print("evo-teacher class: give both --certfile and --keyfile", file=sys.stderr)
-            return 2
+            return say("give both --certfile and --keyfile.")
         ssl_options = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         try:
             ssl_options.load_cert_chain(args.certfile, args.keyfile)
         except (OSError, ssl.SSLError) as error:
-            print(f"evo-teacher class: the certificate: {error}", file=sys.stderr)
-            return 2
+            return say(f"the certificate cannot be read: {error}.")
+    workers = max(1, args.workers)
     try:
-        service = ClassService(
-            args.data,
-            args.db,
-            prefix=prefix,
-            new_teacher_token=args.new_teacher_token,
-            trusted_proxy=args.trusted_proxy,
-        )
+        url = database_url(args.data, args.db)
     except ValueError as error:
-        print(f"evo-teacher class: {error}", file=sys.stderr)
-        return 2
-    sockets = tornado.netutil.bind_sockets(port, address=host)
+        return say(f"{error}.")
+    if workers > 1 and url.startswith("sqlite"):
+        return say("--workers needs PostgreSQL (--db postgresql+psycopg://...): one SQLite "
+                   "file is written by one process.")  # fmt: skip
+    try:
+        sockets = tornado.netutil.bind_sockets(port, address=host)
+    except OSError as error:
+        return say(_bind_problem(error, host, port))
     port = sockets[0].getsockname()[1]
+    hold = None
+    try:
+        if url.startswith("sqlite"):
+            hold = hold_folder(args.data)
+        make_engine(url).dispose()  # the schema made or upgraded once, before any fork
+        renewed = None
+        if args.new_teacher_token:  # once, before any fork
+            before = ClassService(args.data, args.db, prefix=prefix, hold=False,
+                                  new_teacher_token=True)  # fmt: skip
+            renewed = before.new_tokens.get(before.first_class)
+            before.close()
+        if workers > 1:
+            import tornado.process
+
+            tornado.process.fork_processes(workers, max_restarts=100)
+        service = ClassService(
+            args.data, args.db, prefix=prefix, hold=False, trusted_proxy=args.trusted_proxy
+        )
+    except (ValueError, FolderInUse) as error:
+        return say(str(error).rstrip(".") + ".")
     files = http_limits.raise_file_limit()
     # timeouts and connection caps (http_limits); forwarded addresses only from a trusted proxy
     server = http_limits.LimitedHTTPServer(
@@ -120,14 +198,20 @@ def serve(args) -> int:
     scheme = "https" if ssl_options else "http"
     url = f"{scheme}://{shown}:{port}{prefix.rstrip('/')}"
     settings = service.settings
+    # the teacher token is shown once (only its hash is kept), and never under a hub, whose
+    # log keeps a service's output: the teacher logs in through the hub there
     on_hub = bool(os.environ.get("JUPYTERHUB_SERVICE_URL"))
-    token = None if on_hub else service.teacher_token
+    token = None if on_hub else settings["teacher_token"] or renewed
     teacher_page = f"{url}/teacher?token={token}" if token else None
+    if workers > 1 and tornado.process.task_id() != 0:
+        return _run(server, service, hold)
     first = {
         "url": url,
         "join_code": settings["join_code"],
         "teacher_token": token,
         "teacher_page": teacher_page,
+        "class": settings["class"],
+        "workers": workers,
         "flushed": True,
     }
     print(json.dumps(first), flush=True)
@@ -152,6 +236,30 @@ def serve(args) -> int:
     print(
         "Stop it with Ctrl+C; start it again with the same --data and nothing is lost.", flush=True
     )
+    return _run(server, service, hold)
+
+
+def _bind_problem(error: OSError, host: str, port: int) -> str:
+    """One sentence for an address the service cannot listen on."""
+    import errno
+
+    if error.errno == errno.EADDRINUSE:
+        return (f"port {port} is in use on {host} (another class service, or another program): "
+                "stop it, or give another --port.")  # fmt: skip
+    if error.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT) or isinstance(
+        error, socket.gaierror
+    ):
+        return (f"{host} is not an address of this computer: give --host this computer's "
+                "own address on the school network (ip addr or ipconfig shows it), or leave "
+                "it out.")  # fmt: skip
+    if error.errno == errno.EACCES:
+        return f"port {port} needs an administrator here: give a --port above 1023."
+    return f"cannot listen on {host} port {port}: {error.strerror or error}."
+
+
+def _run(server, service, hold) -> int:
+    import tornado.ioloop
+
     loop = tornado.ioloop.IOLoop.current()
 
     def stop(*_):
@@ -164,11 +272,15 @@ def serve(args) -> int:
     finally:
         server.stop()
         service.close()
+        if hold is not None:
+            hold.close()
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.command == "new":
+        return new_class(args)
     return serve(args)
 
 

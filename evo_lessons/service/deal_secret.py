@@ -1,7 +1,7 @@
 """A served deal no one can compute: every served game's seed comes from the class's secret.
 
-The class keeps a secret (32 random bytes, made once when the class is made, kept in its
-database and never sent to anyone, teacher included). A served game's seed is an HMAC-SHA256
+The class keeps a secret (32 random bytes, made once when the class is made, kept in its row
+of ``classes`` and never sent to anyone, teacher included). A served game's seed is an HMAC-SHA256
 of that secret over what picks the deal:
 
 * **A teacher's seed** is only a label: ``served_seed(secret, game, options, seed=4242)`` is the
@@ -34,9 +34,6 @@ import secrets
 from typing import Any
 
 from evo_lessons.engine.seeds import SEED_LIMIT
-
-#: the setting (today a row of ``settings``; a column of the class once classes are rows)
-SETTING = "deal_secret"
 
 
 def new_secret() -> str:
@@ -125,3 +122,22 @@ def _scenario_fixed(secret: str, game: str, scenario: str) -> Any:
         state.apply(legal[number])
         opening.append(number)
     return Fixed(seed=seed, game=game, options=options, seats=given.seats, opening=opening)
+
+
+def class_secret(db, class_id: int) -> str:
+    """The class's deal secret (made at class creation; made here for a class that has none,
+    once even when two requests ask together: the first write wins)."""
+    from sqlalchemy import select, update
+
+    from .db import SchoolClass
+
+    found = db.scalar(select(SchoolClass.deal_secret).where(SchoolClass.id == class_id))
+    if found:
+        return found
+    db.execute(
+        update(SchoolClass)
+        .where(SchoolClass.id == class_id, SchoolClass.deal_secret.is_(None))
+        .values(deal_secret=new_secret())
+    )
+    db.flush()
+    return db.scalar(select(SchoolClass.deal_secret).where(SchoolClass.id == class_id))

@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import threading
 import unicodedata
 
 from sqlalchemy import DateTime, ForeignKey, String, delete, select
@@ -29,6 +30,7 @@ from . import auth
 from .db import Base, Student, now
 
 REJOIN_HOURS = 2
+_TICKETS = threading.Lock()
 KEY_LENGTH = 80
 
 #: Cyrillic and Greek letters (after case folding) that look like a Latin letter, and digits
@@ -80,9 +82,9 @@ def open_seat(db, student: Student) -> str:
     return code
 
 
-def ticket_seat(db, code: str, key: str, student_filter=None) -> Student | None:
+def ticket_seat(db, code: str, key: str) -> Student | None:
     """The seat a rejoin ``code`` opens for the name skeleton ``key`` (the ticket is used up),
-    or None. ``student_filter``: an extra condition on the student (a class's own)."""
+    or None."""
     if not code or len(code) > 20:
         return None
     ticket = db.scalar(select(RejoinTicket).where(RejoinTicket.code_hash == auth.token_hash(code)))
@@ -91,11 +93,32 @@ def ticket_seat(db, code: str, key: str, student_filter=None) -> Student | None:
     student = db.get(Student, ticket.student_id)
     if student is None or student.key != key:
         return None
-    if student_filter is not None and not student_filter(student):
+    used = db.execute(  # once: of two joins at one moment, in any processes, one deletes it
+        delete(RejoinTicket).where(
+            RejoinTicket.student_id == student.id, RejoinTicket.code_hash == ticket.code_hash
+        )
+    )
+    if used.rowcount != 1:
+        db.rollback()
         return None
-    db.delete(ticket)
     student.may_rejoin = False
     return student
+
+
+def join_by_ticket(db, code: str, name: str) -> tuple[str, Student] | None:
+    """A join with the teacher's one-time rejoin code: a new token for that seat (the old one
+    stops working), or None if the code opens no seat of this name. Committed."""
+    from .results import touch
+
+    with _TICKETS:  # one join at a time reads and spends a ticket in this process
+        student = ticket_seat(db, code.strip().upper(), name_key(name))
+        if student is None:
+            return None
+        token = auth.new_token()
+        student.token_hash = auth.token_hash(token)
+        touch(db, student.class_id)
+        db.commit()
+    return token, student
 
 
 def hub_refusal(hub_enabled: bool, hub_user: str | None) -> str | None:
@@ -113,10 +136,10 @@ def rekey_students(db) -> int:
     theirs has it; how many changed. The caller commits."""
     changed = 0
     students = db.scalars(select(Student)).all()
-    taken = {(getattr(s, "class_id", None), s.key) for s in students}
+    taken = {(s.class_id, s.key) for s in students}
     for student in students:
         key = name_key(student.name)
-        place = (getattr(student, "class_id", None), key)
+        place = (student.class_id, key)
         if student.key != key and place not in taken:
             taken.discard((place[0], student.key))
             taken.add(place)

@@ -31,7 +31,7 @@ from sqlalchemy.orm import defer
 from evo_lessons import game_spec
 from evo_lessons.classroom.compare import chance, mean_interval, measures_of, wilson
 
-from .db import Deal, Result, ServedGame, Student
+from .db import Deal, Result, SchoolClass, ServedGame, Student
 from .deal_secret import served_fixed
 from .http_limits import chance_setups
 
@@ -136,15 +136,25 @@ def _when(moment: dt.datetime) -> str:
     return moment.isoformat(timespec="seconds") + "Z"
 
 
-def build_summary(service) -> dict[str, Any]:
-    """The live page's numbers (also ``GET /api/summary``)."""
+def build_summary(service, class_id: int) -> dict[str, Any]:
+    """The live page's numbers for one class (also ``GET /api/summary``)."""
     cache: SummaryCache = service.summaries
     with service.Session() as db:
-        students = db.scalars(select(Student).order_by(Student.id)).all()
+        klass = db.get(SchoolClass, class_id)
+        students = db.scalars(
+            select(Student).where(Student.class_id == class_id).order_by(Student.id)
+        ).all()
         # everything but the codes themselves (the longest column, never shown here)
-        results = db.scalars(select(Result).options(defer(Result.code)).order_by(Result.id)).all()
-        games = db.scalars(select(ServedGame).order_by(ServedGame.started)).all()
-        deals = {d.game: d for d in db.scalars(select(Deal))}
+        results = db.scalars(
+            select(Result)
+            .where(Result.class_id == class_id)
+            .options(defer(Result.code))
+            .order_by(Result.id)
+        ).all()
+        games = db.scalars(
+            select(ServedGame).where(ServedGame.class_id == class_id).order_by(ServedGame.started)
+        ).all()
+        deals = {d.game: d for d in db.scalars(select(Deal).where(Deal.class_id == class_id))}
     names = {s.id: s.name for s in students}
     zero = {"counted": 0, "apart": 0, "refused": 0}
     counts = dict(zero)
@@ -171,9 +181,10 @@ def build_summary(service) -> dict[str, Any]:
             by_setup.setdefault(r.setup, []).append(r.row)
             players.setdefault(r.setup, set()).add(r.student_id)
     setups, planned = [], []
+    secret = klass.deal_secret if klass is not None else None
     for setup, rows in sorted(by_setup.items(), key=lambda kv: -len(kv[1])):
-        try:
-            fixed = served_fixed(service.host.secret, deals.get(rows[0]["game"]))
+        try:  # the teacher's deal as served: its seed is the class secret's (deal_secret)
+            fixed = served_fixed(secret or "", deals.get(rows[0]["game"]))
         except ValueError:
             fixed = None
         if fixed is not None and any(row.get("seed") != fixed.seed for row in rows):
@@ -226,7 +237,8 @@ def build_summary(service) -> dict[str, Any]:
             }
             for g, d in deals.items()
         },
-        "paused": service.paused,
-        "join_code": service.settings["join_code"],
+        "paused": bool(klass.paused) if klass else False,
+        "join_code": klass.join_code if klass else "",
+        "class": klass.name if klass else "",
         "updated": _when(dt.datetime.now(dt.UTC).replace(tzinfo=None)),
     }

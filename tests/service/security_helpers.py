@@ -19,7 +19,7 @@ class Served(Running):
 
         self.service = ClassService(data, hub=hub, prefix=prefix, **service)
         self.join_code = self.service.settings["join_code"]
-        self.teacher = self.service.teacher_token
+        self.teacher = self.service.settings["teacher_token"]
         self.prefix = prefix.rstrip("/")
         self.server_options = server or {}
         ready = threading.Event()
@@ -51,3 +51,18 @@ class Served(Running):
         self.loop.run_until_complete(start())
         ready.set()
         self.loop.run_forever()
+
+
+def class_secret_of(service) -> str:
+    """The first class's deal secret (read as the service reads it)."""
+    from evo_lessons.service.deal_secret import class_secret
+
+    with service.Session() as db:
+        return class_secret(db, service.first_class)
+
+
+def deal_of(service, game: str):
+    from evo_lessons.service.db import Deal
+
+    with service.Session() as db:
+        return db.get(Deal, (service.first_class, game))

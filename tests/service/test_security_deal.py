@@ -16,6 +16,7 @@ from evo_lessons.service.deal_secret import new_secret, served_seed
 from evo_lessons.widgets.session import GameSession
 
 from .helpers import call, join
+from .security_helpers import class_secret_of
 
 SEARCHED = 300  # seeds 0..299 and the teacher's (the red team found typed seeds in 0.5-2 s)
 
@@ -74,7 +75,7 @@ def test_no_served_payload_carries_the_seed(live):
     served = live.service.host._live[payload["id"]].seed
     text = json.dumps(payload)
     assert str(served) not in text and "seed" not in payload
-    assert live.service.host.secret not in text
+    assert class_secret_of(live.service) not in text
 
 
 def test_the_served_seed_depends_on_the_secret_label_and_options():
@@ -89,12 +90,12 @@ def test_the_served_seed_depends_on_the_secret_label_and_options():
     assert 0 <= base < 2**63
 
 
-def test_the_secret_is_made_once_and_kept(tmp_path):
+def test_the_secret_is_made_with_the_class_and_kept(tmp_path):
     from evo_lessons.service.app import ClassService
 
     first = ClassService(tmp_path / "data")
-    secret = first.host.secret
+    secret = class_secret_of(first)
     first.close()
     again = ClassService(tmp_path / "data")
-    assert again.host.secret == secret and len(secret) == 64
+    assert class_secret_of(again) == secret and len(secret) == 64
     again.close()

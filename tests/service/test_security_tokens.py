@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http.client
 import logging
+import pathlib
 import stat
 from urllib.parse import urlsplit
 
@@ -93,43 +94,42 @@ def test_the_teacher_token_is_shown_once_and_a_new_one_ends_the_old(tmp_path):
     from evo_lessons.service.app import ClassService
 
     first = ClassService(tmp_path / "data")
-    token = first.teacher_token
+    token = first.settings["teacher_token"]
     first.close()
     again = ClassService(tmp_path / "data")
-    assert token and again.teacher_token is None  # not shown again: only its hash is kept
+    assert token and again.settings["teacher_token"] is None  # only its hash is kept
     again.close()
     served = Served(tmp_path / "data")
     try:
         assert call(served.url, "GET", "/api/summary", token=token)[0] == 200
+        cookie = _open_page(served, token).getheader("Set-Cookie").split(";")[0]
     finally:
         served.stop()
     renewed = Served(tmp_path / "data", new_teacher_token=True)
     try:
         assert call(renewed.url, "GET", "/api/summary", token=token)[0] == 403
+        assert _cookie_get(renewed, "/api/summary", cookie)[0] == 403  # its sessions end too
         assert call(renewed.url, "GET", "/api/summary", token=renewed.teacher)[0] == 200
     finally:
         renewed.stop()
 
 
-def test_an_older_plain_teacher_token_is_hashed_and_still_works(tmp_path):
-    from sqlalchemy import select
+def test_last_rounds_plain_teacher_token_is_hashed_and_still_works(tmp_path):
+    import shutil
+    import sqlite3
 
-    from evo_lessons.service.app import ClassService
-    from evo_lessons.service.db import Setting
-
-    first = ClassService(tmp_path / "data")
-    with first.Session() as db:  # as last round's service stored it
-        db.merge(Setting(key="teacher_token", value="plain-old-token"))
-        db.commit()
-    first.close()
-    served = Served(tmp_path / "data")
+    data = tmp_path / "data"
+    data.mkdir()
+    shutil.copy(pathlib.Path(__file__).parent / "data" / "round3_class.sqlite3",
+                data / "class.sqlite3")  # fmt: skip
+    with sqlite3.connect(data / "class.sqlite3") as old:
+        plain = dict(old.execute("SELECT key, value FROM settings"))["teacher_token"]
+    served = Served(data)
     try:
-        with served.service.Session() as db:
-            keys = set(db.scalars(select(Setting.key)))
-        assert "teacher_token" not in keys
-        assert call(served.url, "GET", "/api/summary", token="plain-old-token")[0] == 200
+        assert call(served.url, "GET", "/api/summary", token=plain)[0] == 200
     finally:
         served.stop()
+    assert plain.encode() not in (data / "class.sqlite3").read_bytes()
 
 
 def test_no_access_log_line_holds_a_token(prefixed, caplog):

@@ -10,11 +10,11 @@ import pytest
 
 from evo_lessons import GAMES, game_spec
 from evo_lessons.classroom import pool
-from evo_lessons.service.db import Deal
 from evo_lessons.service.deal_secret import served_fixed, served_seed
 from evo_lessons.service.results import judge
 
 from .helpers import call, join, play_served
+from .security_helpers import class_secret_of, deal_of
 
 HIDDEN = [name for name in GAMES if game_spec(name).hidden_information]
 
@@ -128,7 +128,7 @@ def test_asking_again_gives_the_same_deal_until_the_teacher_deals_again(live):
     new = call(live.url, "POST", "/api/games", {"game": "climate"}, token)[1]
     assert new["id"] != first["id"]
     # the teacher's 77 labels the deal; the seed served is the class secret's (deal_secret)
-    secret = live.service.host.secret
+    secret = class_secret_of(live.service)
     assert live.service.host._live[new["id"]].seed == served_seed(secret, "climate", {}, seed=77)
 
 
@@ -251,8 +251,7 @@ def test_a_teachers_scenario_code_deals_its_seed_seats_and_opening(live):
     payload = call(live.url, "POST", "/api/games", {"game": "climate"}, token)[1]
     session = live.service.host._live[payload["id"]]
     # ruling S1 (deal_secret): the scenario's options, seats and opening; the secret's cards
-    with live.service.Session() as db:
-        served = served_fixed(live.service.host.secret, db.get(Deal, "climate"))
+    served = served_fixed(class_secret_of(live.service), deal_of(live.service, "climate"))
     assert session.seed == served.seed != 321 and payload["move"] >= len(served.opening)
     assert session.movers[: len(served.opening)] == ["scenario"] * len(served.opening)
     assert len(served.opening) <= opening
