@@ -462,7 +462,10 @@ class ClassRulings:
             .where(Result.class_id == self.class_id, Result.status != "refused")
             .order_by(Result.id)
         ).all()
-        return "".join(f"{code}\n" for code in codes)
+        # the teacher's own file: header and seal, so pooling a folder reads it (handins, N6)
+        from evo_lessons.classroom.handins import teachers_codes_file
+
+        return teachers_codes_file(codes)
 
     def summary(self, service: Any) -> dict[str, Any]:
         """The live page's numbers for this class (:func:`.summary.build_summary`), with the
