@@ -29,15 +29,16 @@ HELPER_REFUSED = (
 IDLE_MINUTES = 10
 
 
-def unfinished_games(db, class_filter=None) -> list[dict[str, Any]]:
+def unfinished_games(db, class_id: int) -> list[dict[str, Any]]:
     """Served games started and not over: student, game, round, moves so far, last move's
     and whether the deal has moved on (``stale``) or it was started over :data:`IDLE_MINUTES`
     ago (``left``).
-    ``class_filter``: an extra condition on ServedGame (a class's own games)."""
-    query = select(ServedGame).where(ServedGame.over.is_(False))
-    if class_filter is not None:
-        query = query.where(class_filter)
-    games = db.scalars(query.order_by(ServedGame.started)).all()
+    Only the class ``class_id``'s games (for the live page's summary: :mod:`.summary`)."""
+    games = db.scalars(
+        select(ServedGame)
+        .where(ServedGame.class_id == class_id, ServedGame.over.is_(False))
+        .order_by(ServedGame.started)
+    ).all()
     if not games:
         return []
     ids = [g.id for g in games]
@@ -48,7 +49,7 @@ def unfinished_games(db, class_filter=None) -> list[dict[str, Any]]:
             .group_by(Move.game_id)
         ).all()
     )
-    rounds = {(d.game): d.round for d in db.scalars(select(Deal))}
+    rounds = {d.game: d.round for d in db.scalars(select(Deal).where(Deal.class_id == class_id))}
     names = {
         s.id: s.name
         for s in db.scalars(select(Student).where(Student.id.in_({g.student_id for g in games})))

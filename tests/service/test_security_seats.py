@@ -79,3 +79,17 @@ def test_the_rejoin_code_is_not_on_the_summary(live):
 def test_a_huge_student_id_is_refused_not_a_crash(live):
     status, _ = call(live.url, "POST", "/api/rejoin", {"student": 2**70}, live.teacher)
     assert status == 404
+
+
+def test_a_game_left_unfinished_is_listed_and_stale_after_a_new_deal(live):
+    from evo_lessons.service.counted import unfinished_games
+
+    token = join(live.url, live.join_code, "Ada")
+    call(live.url, "POST", "/api/games", {"game": "phylo"}, token)
+    with live.service.Session() as db:
+        (left,) = unfinished_games(db, live.service.first_class)
+    assert left["student"] == "Ada" and left["game"] == "phylo" and not left["stale"]
+    call(live.url, "POST", "/api/deal", {"game": "phylo", "seed": 3}, live.teacher)
+    with live.service.Session() as db:
+        (left,) = unfinished_games(db, live.service.first_class)
+    assert left["stale"]
