@@ -10,25 +10,46 @@ PostgreSQL database (on SQLite, one service per data folder: :func:`hold_folder`
 
 from __future__ import annotations
 
+import asyncio
+import datetime as dt
+import logging
+import multiprocessing
 import os
 import pathlib
+import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import tornado.web
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from tornado.ioloop import IOLoop
+from tornado.ioloop import IOLoop, PeriodicCallback
 
 from . import auth, http_limits, names
 from .base import MAX_BODY, STATIC, TEACHER_COOKIE, BaseHandler, Refused, kit_script
-from .db import SchoolClass, Setting, database_url, make_engine, session_factory
+from .db import Result, SchoolClass, Setting, database_url, make_engine, session_factory
 from .rulings import ClassRulings, create_class
 
 T = TypeVar("T")
 #: beside class.sqlite3: held by the one service using that folder
 LOCK_FILE = "class.lock"
+#: a send still "received" this many seconds after it came is judged by whichever process
+#: sweeps first (its own process died before the verdict); sweeps run this often
+SWEEP_AFTER = 20
+SWEEP_EVERY = 10
+
+
+def judge_workers() -> int:
+    """Worker processes for replays: ``EVO_JUDGE_WORKERS``, else the cores but one (none
+    below 3 cores: there, a worker only competes with the service for the same cores)."""
+    given = os.environ.get("EVO_JUDGE_WORKERS", "")
+    if given.strip().isdigit():
+        return int(given)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    cores = cores or 1
+    return min(4, cores - 1) if cores >= 3 else 0
+
 
 __all__ = [
     "MAX_BODY",
@@ -115,13 +136,16 @@ class ClassService:
         self.host = GameHost()
         self.limiter = auth.JoinLimiter()
         self.pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="evo-class")
-        #: judging sent codes: threads of its own, so a flood of sends slows only sends
-        self.judging = ThreadPoolExecutor(max_workers=2, thread_name_prefix="evo-judge")
         #: sends being checked now, per student id (see handlers.SENDS_IN_FLIGHT)
         self.in_flight: dict[int, int] = {}
-        self.summaries = SummaryCache()
-        #: the last summary made per class, with the class version it was made at
-        self.summary_cache: dict[int, tuple[int, dict]] = {}
+        self.summaries = SummaryCache(self.Session)
+        #: the last summary made per class: (class version, summary, when made: monotonic)
+        self.summary_cache: dict[int, tuple[int, dict, float]] = {}
+        self._summary_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="evo-summary")
+        self._summaries_made: dict[int, asyncio.Future] = {}
+        self._judge_pool: Executor | None = None
+        self._judging: dict[int, asyncio.Future] = {}
+        self._sweeper: PeriodicCallback | None = None
         self.cookie_secret = self._cookie_secret()
         self.first_class = self._first_class()
 
@@ -203,13 +227,92 @@ class ClassService:
         """A ruling of one class, on the service's threads."""
         return await self.run(self.ruled, class_id, fn)
 
+    # -- judging beside -------------------------------------------------------------------
+    def _judges(self) -> Executor:
+        """Where replays run: worker processes (``EVO_JUDGE_WORKERS``, default: the cores but
+        one, none on a 2-core machine where no core is spare), else two threads of their own
+        (issue 42, N9: never the threads that answer moves and pages)."""
+        if self._judge_pool is None:
+            workers = judge_workers()
+            if workers > 0:
+                context = multiprocessing.get_context("spawn")  # never fork a threaded server
+                self._judge_pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+            else:  # threads of their own: a flood of sends never holds a classmate's click
+                self._judge_pool = ThreadPoolExecutor(2, thread_name_prefix="evo-judge")
+        return self._judge_pool
+
+    def judge(self, class_id: int, result_id: int) -> asyncio.Future:
+        """Judge a received send (started now, once per process however many ask) and store
+        its verdict; the future answers the stored result (cancelling it stops nothing)."""
+        running = self._judging.get(result_id)
+        if running is None:
+            running = asyncio.ensure_future(self._judge(class_id, result_id))
+            self._judging[result_id] = running
+            running.add_done_callback(lambda _: self._judging.pop(result_id, None))
+        return asyncio.shield(running)
+
+    async def _judge(self, class_id: int, result_id: int) -> Result | None:
+        from .results import judge
+
+        wanted = await self.rule(class_id, lambda r: r.to_judge(result_id))
+        if wanted is not None:
+            code, name, deals = wanted
+            loop = asyncio.get_running_loop()
+            verdict = await loop.run_in_executor(self._judges(), judge, code, name, deals)
+            return await self.rule(class_id, lambda r: r.judged(result_id, verdict))
+        return await self.run(self._result, result_id)
+
+    def _result(self, result_id: int) -> Result | None:
+        with self.Session() as db:
+            return db.get(Result, result_id)
+
+    async def sweep(self) -> None:
+        """Judge sends left "received" (their process died before its verdict): any process
+        may; the first verdict stored wins."""
+        found = await self.run(self._left_received)
+        for class_id, result_id in found:
+            if result_id not in self._judging:
+                try:
+                    await self.judge(class_id, result_id)
+                except Exception:  # logged; tried again at the next sweep
+                    logging.getLogger(__name__).exception("judging send %s failed", result_id)
+
+    def _left_received(self) -> list[tuple[int, int]]:
+        from .db import now
+
+        before = now() - dt.timedelta(seconds=SWEEP_AFTER)
+        with self.Session() as db:
+            rows = db.execute(
+                select(Result.class_id, Result.id)
+                .where(Result.status == "received", Result.at < before)
+                .order_by(Result.id)
+                .limit(200)
+            ).all()
+        return [(int(c), int(i)) for c, i in rows]
+
+    async def summary(self, class_id: int, version: int) -> dict[str, Any]:
+        """A class's summary at ``version`` or newer, made once however many pages ask."""
+        making = self._summaries_made.get(class_id)
+        if making is None:
+            making = asyncio.ensure_future(self._make_summary(class_id))
+            self._summaries_made[class_id] = making
+            making.add_done_callback(lambda _: self._summaries_made.pop(class_id, None))
+        found = await asyncio.shield(making)
+        if found["version"] < version:  # made from before this page's version: once more
+            return await self.summary(class_id, version)
+        return found
+
+    async def _make_summary(self, class_id: int) -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+        found = await loop.run_in_executor(
+            self._summary_pool, self.ruled, class_id, lambda r: r.summary(self)
+        )
+        self.summary_cache[class_id] = (found["version"], found, time.monotonic())
+        return found
+
     async def run(self, fn, *args):
         """Run blocking work (database, replay) on the service's threads."""
         return await IOLoop.current().run_in_executor(self.pool, fn, *args)
-
-    async def rule_judging(self, class_id: int, fn: Callable[[ClassRulings], T]) -> T:
-        """A ruling that judges a sent code, on the judging threads (apart from moves)."""
-        return await IOLoop.current().run_in_executor(self.judging, self.ruled, class_id, fn)
 
     def renew_teacher_token(self, class_id: int) -> str:
         """A new teacher token for a class (shown once): the old one and every teacher page
@@ -228,6 +331,9 @@ class ClassService:
     def application(self) -> tornado.web.Application:
         from . import handlers
 
+        if self._sweeper is None:
+            self._sweeper = PeriodicCallback(self.sweep, SWEEP_EVERY * 1000)
+            self._sweeper.start()
         return tornado.web.Application(
             handlers.routes(self, self.prefix),
             cookie_secret=self.cookie_secret,
@@ -237,9 +343,13 @@ class ClassService:
         )
 
     def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.stop()
+        if self._judge_pool is not None and self._judge_pool is not self.pool:
+            self._judge_pool.shutdown(wait=False, cancel_futures=True)
         self.summaries.close()
+        self._summary_pool.shutdown(wait=True)
         self.pool.shutdown(wait=True)
-        self.judging.shutdown(wait=True)
         self.engine.dispose()
         if self._hold is not None:
             self._hold.close()

@@ -9,6 +9,9 @@ exactly as a game that does not exist, and a send id someone else used answers 4
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import time
 from typing import TYPE_CHECKING, ClassVar
 
 from . import auth, counted, http_limits, names
@@ -22,6 +25,10 @@ if TYPE_CHECKING:
 
 #: sends being checked at once for one student (a resend waits: 429, and the queue retries)
 SENDS_IN_FLIGHT = 2
+#: the least time between two summaries of one class made by one process (seconds)
+SUMMARY_EVERY = 1.0
+#: how long a send waits for its verdict before it is answered "received" (seconds)
+VERDICT_WAIT = 2.5
 OAUTH_STATE = "evo_oauth_state"
 
 
@@ -67,6 +74,12 @@ class MeHandler(BaseHandler):
 
 
 class ResultsHandler(BaseHandler):
+    """A sent code: stored durably first (status "received"), then judged beside (worker
+    processes or the service's threads). A client sending ``Prefer: respond-async`` is
+    answered 202 "received" at once and reads the verdict later (``GET /api/results/<id>``,
+    or ``/api/me``); any other waits for the verdict (202 "received" if it takes longer than
+    :data:`VERDICT_WAIT`: the send is kept and judged, and a resend answers the verdict)."""
+
     async def post(self) -> None:
         student = await self.student()
         data = self.body({"send_id": str, "code": str})
@@ -77,13 +90,26 @@ class ResultsHandler(BaseHandler):
             raise Refused(429, "Your last results are still being checked: send this again soon.")
         flights[student.id] = flights.get(student.id, 0) + 1
         try:
-            # judged on threads of its own (a flood of sends slows only sends), within the
-            # student's quota of stored sends (http_limits)
-            result = await self.service.rule_judging(
-                student.class_id, lambda r: r.send(student, send_id, code, quota=quota)
+            result = await self.service.rule(
+                student.class_id, lambda r: r.receive(student, send_id, code, quota=quota)
             )
+            if result.status == "received":
+                judging = self.service.judge(student.class_id, result.id)  # started now
+                if "respond-async" not in self.request.headers.get("Prefer", ""):
+                    # no verdict in time: judged beside all the same, stored when it lands
+                    with contextlib.suppress(TimeoutError):
+                        result = await asyncio.wait_for(judging, VERDICT_WAIT) or result
         finally:
             flights[student.id] -= 1
+        self.answer(answer_of(result), 202 if result.status == "received" else 200)
+
+
+class SendHandler(BaseHandler):
+    """One send's status (a client polls it while "received")."""
+
+    async def get(self, send_id: str) -> None:
+        student = await self.student()
+        result = await self.service.rule(student.class_id, lambda r: r.status(student, send_id))
         self.answer(answer_of(result))
 
 
@@ -232,26 +258,29 @@ class TeacherHandler(BaseHandler):
 
 class SummaryHandler(TeacherHandler):
     """The live page's numbers; answered 304 when the class has not changed since the page's
-    last answer (``If-None-Match`` of the version), and made once per class version for every
-    page that asks."""
+    last answer (``If-None-Match`` of the version). One summary is made at a time per class
+    and process, on a thread of its own (never all the threads students' sends need), and at
+    most once per :data:`SUMMARY_EVERY` seconds (a page asking sooner waits for the next one):
+    every page asking meanwhile gets that one."""
 
     async def get(self) -> None:
-        service = self.service
+        service, class_id = self.service, self.class_id
         version = await self.rule(lambda r: r.version())
-        etag = f'"{self.class_id}-{version}"'
+        kept = service.summary_cache.get(class_id)
+        if kept is not None and kept[0] == version:
+            found = kept[1]
+        else:
+            if kept is not None:  # a busy class: at most one summary a SUMMARY_EVERY
+                await asyncio.sleep(max(0.0, kept[2] + SUMMARY_EVERY - time.monotonic()))
+            found = await service.summary(class_id, version)
+            version = found["version"]
+        etag = f'"{class_id}-{version}"'
         self.set_header("ETag", etag)
         asked = self.request.headers.get("If-None-Match", "")
         if etag in [tag.strip() for tag in asked.split(",")]:
             self.set_status(304)
             self.finish()
             return
-        kept = service.summary_cache.get(self.class_id)
-        if kept is not None and kept[0] == version:
-            self.answer(kept[1])
-            return
-        found = await self.rule(lambda r: r.summary(service))
-        service.summary_cache[self.class_id] = (found["version"], found)
-        self.set_header("ETag", f'"{self.class_id}-{found["version"]}"')
         self.answer(found)
 
     def compute_etag(self) -> str | None:
@@ -323,6 +352,7 @@ def routes(service: ClassService, prefix: str = "/") -> list:
         (r"/api/join", JoinHandler, given),
         (r"/api/me", MeHandler, given),
         (r"/api/results", ResultsHandler, given),
+        (r"/api/results/([0-9a-f]{32})", SendHandler, given),
         (r"/api/games", GamesHandler, given),
         (r"/api/games/([0-9a-f]{1,40})", GameHandler, given),
         (r"/api/games/([0-9a-f]{1,40})/act", ActHandler, given),

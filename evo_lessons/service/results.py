@@ -190,3 +190,67 @@ def touch(db, class_id: int) -> None:
         .where(SchoolClass.id == class_id)
         .values(version=SchoolClass.version + 1)
     )
+
+
+def settle(db, result_id: int, verdict: dict[str, Any]) -> Result | None:
+    """A received send's verdict, stored once (the first process to judge it wins; a judge
+    that lands second changes nothing): as :func:`record_result` stores one, with the class's
+    "sent before" rule across processes."""
+    for attempt in range(2):
+        result = db.get(Result, result_id, populate_existing=True)
+        if result is None or result.status != "received":
+            return result
+        given = dict(verdict)
+        print_ = given["fingerprint"]
+        checks = bool(print_) and given["status"] != "refused"
+        first = None
+        if checks:
+            first = db.scalar(
+                select(Result)
+                .where(
+                    Result.class_id == result.class_id,
+                    Result.fingerprint == print_,
+                    Result.status.not_in(("refused", "received")),
+                    Result.id != result.id,
+                )
+                .order_by(Result.id)
+                .limit(1)
+            )
+        if first is not None or (attempt and checks):
+            mine = first is not None and first.student_id == result.student_id
+            given.update(
+                status="apart",
+                problem="duplicate",
+                reason="sent before: the same game is already recorded"
+                + (" (yours)" if mine or first is None else " (another student's)"),
+            )
+        values = {
+            "status": given["status"],
+            "problem": given["problem"],
+            "reason": given["reason"],
+            "kind": given["kind"],
+            "game": given["game"],
+            "setup": given["setup"],
+            "fingerprint": print_,
+            "row": given["row"],
+            "first_print": print_ if checks and given["status"] != "apart" else None,
+        }
+        if given["status"] == "refused":
+            values["code"] = result.code[:200]
+        moved = db.execute(
+            update(Result)
+            .where(Result.id == result_id, Result.status == "received")
+            .values(**values)
+            .execution_options(synchronize_session=False)
+        )
+        if moved.rowcount != 1:
+            db.rollback()
+            return db.get(Result, result_id, populate_existing=True)
+        touch(db, result.class_id)
+        try:
+            db.commit()
+        except IntegrityError:  # this game's first copy stored by another at this moment
+            db.rollback()
+            continue
+        return db.get(Result, result_id, populate_existing=True)
+    return db.get(Result, result_id, populate_existing=True)

@@ -22,6 +22,7 @@ import io
 import json
 import re
 import threading
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import func, select, update
@@ -38,7 +39,7 @@ from .base import Refused
 from .db import Deal, Move, Result, SchoolClass, ServedGame, Student
 from .deal_secret import new_secret
 from .games import GameHost, Overtaken, StaleMove
-from .results import SEND_ID, judge, record_result, touch
+from .results import SEND_ID, judge, record_result, settle, touch
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -234,13 +235,7 @@ class ClassRulings:
         found = self._sent(student, send_id)
         if found is not None:
             return found
-        if quota is not None:  # http_limits.SendQuota: nothing stored beyond it
-            stored = self.db.scalar(
-                select(func.count(Result.id)).where(Result.student_id == student.id)
-            )
-            refusal = quota.refusal(student.id, stored or 0)
-            if refusal is not None:
-                raise Refused(429, refusal)
+        self._within(student, quota)
         deals = self._deals()
         self.db.rollback()  # no transaction held open across the replay
         verdict = judge_code(code, student.name, deals)
@@ -248,6 +243,75 @@ class ClassRulings:
         if result.student_id != student.id:
             raise Refused(409, "That send id is already used: make a new one.")
         return result
+
+    def receive(self, student: Student, send_id: str, code: str, quota: Any = None) -> Result:
+        """Store a sent code durably, its verdict to come (status "received"): what a send is
+        acknowledged on when it is judged beside (:meth:`judged`). A send id already stored
+        answers as it stands."""
+        self._mine(student)
+        if not SEND_ID.fullmatch(send_id):
+            raise Refused(400, "A send id is 32 hexadecimal characters (a uuid4's hex).")
+        found = self._sent(student, send_id)
+        if found is not None:
+            return found
+        self._within(student, quota)
+        result = Result(
+            send_id=send_id,
+            class_id=self.class_id,
+            student_id=student.id,
+            status="received",
+            problem="",
+            reason="",
+            code=code,
+        )
+        self.db.add(result)
+        touch(self.db, self.class_id)
+        try:
+            self.db.commit()
+        except IntegrityError:  # the same send id at this moment, through another request
+            self.db.rollback()
+            found = self._sent(student, send_id)
+            if found is None:
+                raise
+            return found
+        return result
+
+    def judged(self, result_id: int, verdict: dict[str, Any]) -> Result | None:
+        """A received send's verdict stored (once, whichever process judged it first)."""
+        return settle(self.db, result_id, verdict)
+
+    def to_judge(self, result_id: int) -> tuple[str, str, dict[str, Any]] | None:
+        """What judging a received send needs (code, name, the class's deals as plain
+        values that cross to a worker process), or None once it is judged."""
+        result = self.db.get(Result, result_id)
+        if result is None or result.status != "received":
+            return None
+        student = self.db.get(Student, result.student_id)
+        name = student.name if student is not None else ""
+        deals = {
+            game: SimpleNamespace(seed=deal.seed, scenario=deal.scenario)
+            for game, deal in self._deals().items()
+        }
+        return result.code, name, deals
+
+    def status(self, student: Student, send_id: str) -> Result:
+        """One send of the student's, as it stands (a client polls it while "received")."""
+        self._mine(student)
+        found = self._sent(student, send_id)
+        if found is None:
+            raise Refused(404, "There is no such send of yours.")
+        return found
+
+    def _within(self, student: Student, quota: Any) -> None:
+        """Refuse (429, nothing stored) a send beyond the student's quota (http_limits)."""
+        if quota is None:
+            return
+        stored = self.db.scalar(
+            select(func.count(Result.id)).where(Result.student_id == student.id)
+        )
+        refusal = quota.refusal(student.id, stored or 0)
+        if refusal is not None:
+            raise Refused(429, refusal)
 
     def _deals(self) -> dict[str, Deal]:
         deals = self.db.scalars(select(Deal).where(Deal.class_id == self.class_id)).all()
