@@ -184,7 +184,13 @@ class TeacherPage(BaseHandler):
             if self.service.hub.oauth:  # on a hub: log in there, come back to /oauth_callback
                 state = auth.new_token()
                 self.set_signed_cookie(
-                    OAUTH_STATE, state, expires_days=1, httponly=True, samesite="Lax"
+                    OAUTH_STATE,
+                    state,
+                    expires_days=1,
+                    httponly=True,
+                    samesite="Lax",
+                    path=self.service.prefix,  # never sent to a student's server on the hub
+                    secure=self.request.protocol == "https",
                 )
                 self.redirect(self.service.hub.authorize_url(state))
                 return
@@ -206,7 +212,7 @@ class OAuthCallback(BaseHandler):
         code = self.get_query_argument("code", "")
         state = self.get_query_argument("state", "")
         kept = self.get_signed_cookie(OAUTH_STATE, max_age_days=1)
-        self.clear_cookie(OAUTH_STATE)
+        self.clear_cookie(OAUTH_STATE, path=self.service.prefix)
         if not code or kept is None or not auth.same(kept.decode("utf-8", "replace"), state):
             raise Refused(403, "That login did not start here: open the teacher's page again.")
         token = await self.service.hub.token_for_code(code)
