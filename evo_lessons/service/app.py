@@ -38,6 +38,9 @@ LOCK_FILE = "class.lock"
 #: sweeps first (its own process died before the verdict); sweeps run this often
 SWEEP_AFTER = 20
 SWEEP_EVERY = 10
+#: a replay waits for sends being stored, in steps of ACK_FIRST_STEP seconds, at most this many
+ACK_FIRST_STEPS = 100
+ACK_FIRST_STEP = 0.01
 
 
 def judge_workers() -> int:
@@ -145,6 +148,8 @@ class ClassService:
         self._summaries_made: dict[int, asyncio.Future] = {}
         self._judge_pool: Executor | None = None
         self._judging: dict[int, asyncio.Future] = {}
+        #: sends being received (stored) now: replays let them go first
+        self.receiving = 0
         self._sweeper: PeriodicCallback | None = None
         self.cookie_secret = self._cookie_secret()
         self.first_class = self._first_class()
@@ -230,15 +235,14 @@ class ClassService:
     # -- judging beside -------------------------------------------------------------------
     def _judges(self) -> Executor:
         """Where replays run: worker processes (``EVO_JUDGE_WORKERS``, default: the cores but
-        one, none on a 2-core machine where no core is spare), else two threads of their own
-        (issue 42, N9: never the threads that answer moves and pages)."""
+        one, none on a 2-core machine where no core is spare), else a thread of their own."""
         if self._judge_pool is None:
             workers = judge_workers()
             if workers > 0:
                 context = multiprocessing.get_context("spawn")  # never fork a threaded server
                 self._judge_pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
-            else:  # threads of their own: a flood of sends never holds a classmate's click
-                self._judge_pool = ThreadPoolExecutor(2, thread_name_prefix="evo-judge")
+            else:  # a thread of its own: joins, sends and moves never queue behind replays
+                self._judge_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="evo-judge")
         return self._judge_pool
 
     def judge(self, class_id: int, result_id: int) -> asyncio.Future:
@@ -254,6 +258,11 @@ class ClassService:
     async def _judge(self, class_id: int, result_id: int) -> Result | None:
         from .results import judge
 
+        # sends being stored go first: a replay waits (a little) for the acknowledgements
+        for _ in range(ACK_FIRST_STEPS):
+            if self.receiving <= 0:
+                break
+            await asyncio.sleep(ACK_FIRST_STEP)
         wanted = await self.rule(class_id, lambda r: r.to_judge(result_id))
         if wanted is not None:
             code, name, deals = wanted
@@ -345,7 +354,7 @@ class ClassService:
     def close(self) -> None:
         if self._sweeper is not None:
             self._sweeper.stop()
-        if self._judge_pool is not None and self._judge_pool is not self.pool:
+        if self._judge_pool is not None:
             self._judge_pool.shutdown(wait=False, cancel_futures=True)
         self.summaries.close()
         self._summary_pool.shutdown(wait=True)

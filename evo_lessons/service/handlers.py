@@ -90,9 +90,13 @@ class ResultsHandler(BaseHandler):
             raise Refused(429, "Your last results are still being checked: send this again soon.")
         flights[student.id] = flights.get(student.id, 0) + 1
         try:
-            result = await self.service.rule(
-                student.class_id, lambda r: r.receive(student, send_id, code, quota=quota)
-            )
+            self.service.receiving += 1
+            try:
+                result = await self.service.rule(
+                    student.class_id, lambda r: r.receive(student, send_id, code, quota=quota)
+                )
+            finally:
+                self.service.receiving -= 1
             if result.status == "received":
                 judging = self.service.judge(student.class_id, result.id)  # started now
                 if "respond-async" not in self.request.headers.get("Prefer", ""):

@@ -166,9 +166,9 @@ def record_result(
             served_game=served_game,
             first_print=print_ if checks and first is None else None,
         )
-        db.add(result)
-        touch(db, class_id)
         try:
+            db.add(result)
+            touch(db, class_id)  # flushes the insert: a unique clash is raised here or below
             db.commit()
         except IntegrityError:  # a concurrent request stored this send id, or this game first
             db.rollback()
@@ -237,17 +237,17 @@ def settle(db, result_id: int, verdict: dict[str, Any]) -> Result | None:
         }
         if given["status"] == "refused":
             values["code"] = result.code[:200]
-        moved = db.execute(
-            update(Result)
-            .where(Result.id == result_id, Result.status == "received")
-            .values(**values)
-            .execution_options(synchronize_session=False)
-        )
-        if moved.rowcount != 1:
-            db.rollback()
-            return db.get(Result, result_id, populate_existing=True)
-        touch(db, result.class_id)
         try:
+            moved = db.execute(
+                update(Result)
+                .where(Result.id == result_id, Result.status == "received")
+                .values(**values)
+                .execution_options(synchronize_session=False)
+            )
+            if moved.rowcount != 1:
+                db.rollback()
+                return db.get(Result, result_id, populate_existing=True)
+            touch(db, result.class_id)
             db.commit()
         except IntegrityError:  # this game's first copy stored by another at this moment
             db.rollback()

@@ -178,8 +178,8 @@ class ClassRulings:
                     "initial to your name, or ask your teacher for a code to join again as "
                     "that name.",
                 )
-            touch(db, self.class_id)
             try:
+                touch(db, self.class_id)  # flushes the new seat: a clash is raised here or below
                 db.commit()
             except IntegrityError:  # the same name joined at this moment through another request
                 db.rollback()
@@ -264,9 +264,9 @@ class ClassRulings:
             reason="",
             code=code,
         )
-        self.db.add(result)
-        touch(self.db, self.class_id)
         try:
+            self.db.add(result)
+            touch(self.db, self.class_id)  # flushes the insert: a clash is raised here or below
             self.db.commit()
         except IntegrityError:  # the same send id at this moment, through another request
             self.db.rollback()
@@ -458,18 +458,28 @@ class ClassRulings:
             if fixed.game != game:
                 raise Refused(400, f"That scenario is a {fixed.game} game, not {game}.")
         db = self.db
-        deal = db.get(Deal, (self.class_id, game), with_for_update=True)
-        if deal is None:
-            deal = Deal(class_id=self.class_id, game=game, round=1)
-            db.add(deal)
-        deal.round = (deal.round or 1) + 1
-        deal.seed, deal.scenario = seed, scenario.strip() if scenario else None
-        deal.options = options or None
-        touch(db, self.class_id)
-        db.commit()
+        round_ = 0
+        for attempt in range(2):
+            deal = db.get(Deal, (self.class_id, game), with_for_update=True)
+            if deal is None:
+                deal = Deal(class_id=self.class_id, game=game, round=1)
+                db.add(deal)
+            deal.round = (deal.round or 1) + 1
+            deal.seed, deal.scenario = seed, scenario.strip() if scenario else None
+            deal.options = options or None
+            try:
+                touch(db, self.class_id)
+                db.commit()
+            except IntegrityError:  # the first deal of this game made at this moment elsewhere
+                db.rollback()
+                if attempt:
+                    raise
+                continue
+            round_ = deal.round
+            break
         return {
             "game": game,
-            "round": deal.round,
+            "round": round_,
             "seed": seed,
             "scenario": bool(scenario),
             "options": options,
