@@ -117,6 +117,7 @@ class ClassService:
         self.new_tokens: dict[int, str] = {}
         self.trusted_proxies = http_limits.trusted_proxies(trusted_proxy)
         self.send_quota = http_limits.SendQuota()
+        self.asking = http_limits.Asking()
         self.url = database_url(self.data, db_url)
         self._hold = hold_folder(self.data) if hold and self.url.startswith("sqlite") else None
         try:

@@ -125,7 +125,16 @@ class BaseHandler(tornado.web.RequestHandler):
             if await self.teacher_classes(token, None):
                 raise Refused(403, "That is the teacher's token: this is a student's page.")
             raise Refused(401, "That class token is not known here: join the class again.")
+        if not self.service.asking.enter(found.id):  # a flood slows only its own token
+            raise Refused(429, "Too many of your requests at once: wait for the last answers.")
+        self._asking = found.id
         return found
+
+    def on_finish(self) -> None:
+        asking = getattr(self, "_asking", None)
+        if asking is not None:
+            self._asking = None
+            self.service.asking.leave(asking)
 
     def _with_db(self, fn, *args):
         with self.service.Session() as db:

@@ -15,8 +15,10 @@ What one student's kernel can do to everyone's service, and the limit on it (red
   a setup a student made up alone waits (made-up options cannot queue minutes of simulation).
 * **Answer size.** A served game's answer carries its metric rows since the version the client
   says it holds (:func:`trim_payload`); without one, every row (the kernel client's full view).
-* **Threads.** Judging a sent code runs on its own threads, apart from moves and pages, so a
-  flood of sends slows only sends (``ClassService.judging``).
+* **Threads.** Judging a sent code runs apart from moves and pages (worker processes or a
+  thread of its own: ``ClassService._judges``), and one student has at most
+  :data:`REQUESTS_AT_ONCE` requests in progress (:class:`Asking`; 429 beyond), so a flood from
+  one token queues behind itself, not in front of a classmate's click.
 * **Forwarded addresses.** ``X-Real-IP`` / ``X-Forwarded-For`` are read only from a proxy
   named by ``--trusted-proxy`` / ``EVO_TRUSTED_PROXY`` (:func:`client_address`); from anyone
   else the socket's address counts.
@@ -48,6 +50,8 @@ FILE_MARGIN = 64
 SENDS_PER_MINUTE = 60
 SENDS_PER_STUDENT = 2000
 CHANCE_OTHER_SETUPS = 3
+#: a student's requests in progress at once (a page, a game, a send or two)
+REQUESTS_AT_ONCE = 6
 
 access_log = logging.getLogger("tornado.access")
 
@@ -239,6 +243,32 @@ class SendQuota:
                 return "You have sent many results this minute: they are sent again soon."
             times.append(moment)
         return None
+
+
+class Asking:
+    """Requests in progress per student: at most ``limit`` at once (a flood from one token
+    waits on itself: 429 beyond it, and classmates' requests never queue behind it)."""
+
+    def __init__(self, limit: int = REQUESTS_AT_ONCE) -> None:
+        self.limit = limit
+        self._now: dict[int, int] = {}
+        self._lock = threading.Lock()
+
+    def enter(self, student_id: int) -> bool:
+        with self._lock:
+            now = self._now.get(student_id, 0)
+            if now >= self.limit:
+                return False
+            self._now[student_id] = now + 1
+            return True
+
+    def leave(self, student_id: int) -> None:
+        with self._lock:
+            left = self._now.get(student_id, 1) - 1
+            if left > 0:
+                self._now[student_id] = left
+            else:
+                self._now.pop(student_id, None)
 
 
 def chance_setups(students: dict[str, int], fixed: Iterable[str] = ()) -> set[str]:

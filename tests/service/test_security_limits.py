@@ -157,3 +157,43 @@ def test_the_connection_cap_stays_under_the_file_limit():
     assert http_limits.connection_cap(1024) == 1024 - http_limits.FILE_MARGIN
     assert http_limits.connection_cap(256) == 256 - http_limits.FILE_MARGIN
     assert http_limits.connection_cap(0) == http_limits.MAX_CONNECTIONS
+
+
+def test_one_students_flood_of_requests_is_refused_beyond_a_few_at_once(live):
+    import threading
+
+    live.service.asking.limit = 2
+    token = join(live.url, live.join_code, "Mallory")
+    classmate = join(live.url, live.join_code, "Ada")
+    gate = threading.Event()
+    original = live.service.rule
+
+    async def slow_rule(class_id, fn):  # every ruling waits: requests stay in progress
+        import asyncio
+
+        await asyncio.get_running_loop().run_in_executor(None, gate.wait, 10)
+        return await original(class_id, fn)
+
+    live.service.rule = slow_rule
+    statuses: list[int] = []
+    threads = [
+        threading.Thread(
+            target=lambda: statuses.append(call(live.url, "GET", "/api/me", token=token)[0])
+        )
+        for _ in range(5)
+    ]
+    for thread in threads:
+        thread.start()
+    time.sleep(1.0)
+    refused_now = statuses.count(429)
+    gate.set()
+    for thread in threads:
+        thread.join()
+    live.service.rule = original
+    assert refused_now == 3 and sorted(statuses) == [200, 200, 429, 429, 429]
+    assert call(live.url, "GET", "/api/me", token=classmate)[0] == 200
+    for _ in range(50):  # on_finish runs just after the answer is written
+        if not live.service.asking._now:
+            break
+        time.sleep(0.05)
+    assert live.service.asking._now == {}
