@@ -3,11 +3,13 @@
 * **Only served games are class evidence.** A code sent from a local game is practice: its
   work file is the student's own (N2: a text editor can rewrite it), so the page, the CSV and
   ``pool()`` show it apart from the counted games.
-* **No helper in a counted game** (ruling C1). A helper click in a served game is refused with
-  :data:`HELPER_REFUSED`, and nothing changes: the game stays the student's, every move theirs.
-  (Recording the helper's move and voiding the game let a student void a game they were losing
-  with one click: 9 of 16 such games were listed apart in the red team's run.) The helper stays
-  in practice games.
+* **A helper click never voids a counted game** (ruling C1). The helper's move is recorded as
+  the helper's, and the served game still counts as the student's when it ends
+  (:func:`served_verdict`), with how many of the student's moves the helper made in its reason
+  and row (``helped``). Listing a helped game apart let a student void a game they were
+  losing with one click (9 of 16 such games in the red team's run). A game whose every move the
+  helper made is not the student's: listed apart (``no-own-move``). In pooling local codes a
+  helped game is still listed apart (practice, and the work file is the student's).
 * **A game started and not finished is listed** (:func:`unfinished_games`), with how far it
   got and whether the teacher has dealt again since, so a game left when it was going badly is
   seen, not silently missing from the class's numbers.
@@ -22,11 +24,30 @@ from sqlalchemy import func, select
 
 from .db import Deal, Move, ServedGame, Student, now
 
-HELPER_REFUSED = (
-    "This is a counted game: every move in it is yours. The helper is for practice games."
-)
 #: a game started this long ago and not over is "left"
 IDLE_MINUTES = 10
+
+
+def served_verdict(verdict: dict[str, Any], own_moves: int, helper_moves: int) -> dict[str, Any]:
+    """A served game's verdict under ruling C1: helped, it still counts (the reason says how
+    much the helper did); with no move of the student's own, it is listed apart."""
+    if verdict.get("problem") != "helped":
+        return verdict
+    if own_moves == 0:
+        return {
+            **verdict,
+            "problem": "no-own-move",
+            "reason": "the helper made every move of this game: none was the student's own",
+        }
+    row = dict(verdict.get("row") or {}, helped=helper_moves)
+    return {
+        **verdict,
+        "status": "counted",
+        "problem": "",
+        "reason": f"counted; the helper made {helper_moves} of the student's "
+        f"{own_moves + helper_moves} moves (recorded as the helper's)",
+        "row": row,
+    }
 
 
 def unfinished_games(db, class_id: int) -> list[dict[str, Any]]:

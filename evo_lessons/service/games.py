@@ -46,6 +46,7 @@ from evo_lessons.engine import IllegalAction
 from evo_lessons.engine.words import winners_sentence
 from evo_lessons.widgets.session import HELPER, HUMAN, PERSON, SCENARIO, GameSession
 
+from .counted import served_verdict
 from .db import Deal, Move, Result, ServedGame, Student
 from .deal_secret import class_secret, served_seed
 from .results import judge, record_result, touch
@@ -298,6 +299,9 @@ class GameHost:
         code = session.result_code(student.name, seat=served.seat)
         fixed = Fixed(seed=served.seed, game=served.game, opening=list(served.opening))
         verdict = judge(code, student.name, {}, fixed=fixed)
+        # ruling C1 (counted.py): a helper click never voids a counted game
+        movers = session.movers[: session.position]
+        verdict = served_verdict(verdict, movers.count(PERSON), movers.count(HELPER))
         return record_result(
             db, served.class_id, student.id, send_id, verdict, code, served_game=served.id
         )

@@ -191,18 +191,29 @@ def test_a_student_cannot_see_or_act_in_anothers_game(live):
     assert call(live.url, "GET", f"/api/games/{'0' * 32}", token=ada)[0] == 404
 
 
-def test_the_helper_is_refused_in_a_counted_game_and_nothing_changes(live):
+def test_a_helper_click_is_the_helpers_move_and_the_game_still_counts(live):
     # ruling C1 (counted.py): one helper click no longer voids a losing counted game (N7)
     token = join(live.url, live.join_code, "Ada")
     payload = call(live.url, "POST", "/api/games", {"game": "climate"}, token)[1]
-    status, answer = call(live.url, "POST", f"/api/games/{payload['id']}/act",
-                          {"move": payload["move"], "helper": True}, token)  # fmt: skip
-    assert status == 409 and "counted game" in answer["error"]
-    assert call(live.url, "GET", f"/api/games/{payload['id']}", token=token)[1] == payload
+    status, payload = call(live.url, "POST", f"/api/games/{payload['id']}/act",
+                           {"move": payload["move"], "helper": True}, token)  # fmt: skip
+    assert status == 200 and payload["helped"] == 1
     while not payload["is_over"]:
         payload = call(live.url, "POST", f"/api/games/{payload['id']}/act",
                        {"move": payload["move"], "index": 0}, token)[1]  # fmt: skip
-    assert payload["helped"] == 0 and payload["result"]["status"] == "counted"
+    assert (
+        payload["result"]["status"] == "counted" and "helper made 1" in payload["result"]["reason"]
+    )
+
+
+def test_a_game_the_helper_played_alone_is_not_the_students(live):
+    token = join(live.url, live.join_code, "Ada")
+    payload = call(live.url, "POST", "/api/games", {"game": "climate"}, token)[1]
+    while not payload["is_over"]:
+        payload = call(live.url, "POST", f"/api/games/{payload['id']}/act",
+                       {"move": payload["move"], "helper": True}, token)[1]  # fmt: skip
+    assert payload["result"]["status"] == "apart"
+    assert payload["result"]["problem"] == "no-own-move"
 
 
 def test_paused_means_no_new_counted_games_and_no_moves(live):
