@@ -229,7 +229,7 @@ def serve(args) -> int:
             "(lost it? start again with --new-teacher-token)."
         )
     print()
-    if host in ("127.0.0.1", "localhost", "::1"):
+    if host in ("127.0.0.1", "localhost", "::1") and not on_hub:
         print(
             "Only this computer can reach it: give --host with this laptop's address for a class."
         )
