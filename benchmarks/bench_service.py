@@ -113,12 +113,13 @@ def verdict_of(url: str, token: str, send_id: str, bound: float = 120.0) -> dict
         status, answer = call(url, "GET", f"/api/results/{send_id}", token=token)
         if status == 200 and answer["status"] != "received":
             return answer
-        time.sleep(0.02)
+        time.sleep(0.2)  # a kernel polls no faster
     raise TimeoutError(send_id)
 
 
-def thirty(quick: bool, db: str | None, tag: str) -> dict:
-    """30 students x 4 sends at the same moment, then 4 moves each of a served game."""
+def thirty(quick: bool, db: str | None, tag: str, waiting: bool = False) -> dict:
+    """30 students x 4 sends at the same moment, then 4 moves each of a served game.
+    ``waiting``: each send waits for its verdict before the next (no ``Prefer``)."""
     from tests.service.helpers import call, finished_code, join
 
     students, sends = 30, 2 if quick else 4
@@ -142,6 +143,16 @@ def thirty(quick: bool, db: str | None, tag: str) -> dict:
                 sent = []
                 for code in codes[i]:
                     began, send_id = time.perf_counter(), uuid.uuid4().hex
+                    if waiting:  # as last round's client: the answer is the verdict
+                        body = {"send_id": send_id, "code": code}
+                        status, _ = call(url, "POST", "/api/results", body, tokens[i])
+                        acks.append(time.perf_counter() - began)
+                        assert status in (200, 202), status
+                        if status == 200:
+                            verdicts.append(time.perf_counter() - began)
+                        else:
+                            sent.append((began, send_id))
+                        continue
                     status, _ = send_async(url, tokens[i], code, send_id)
                     acks.append(time.perf_counter() - began)
                     assert status in (200, 202), status
@@ -182,6 +193,7 @@ def thirty_both(quick: bool) -> dict:
     from tests.service.postgres import cluster, missing
 
     figures = thirty(quick, None, "sqlite")
+    figures.update(thirty(quick, None, "sqlite_waiting", waiting=True))
     if missing():
         figures["thirty_pg"] = f"not measured: {missing()}"
         return figures

@@ -24,6 +24,7 @@ and the URL prefix (``JUPYTERHUB_SERVICE_URL``, ``JUPYTERHUB_SERVICE_PREFIX``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import pathlib
@@ -175,10 +176,9 @@ def serve(args) -> int:
                                   new_teacher_token=True)  # fmt: skip
             renewed = before.new_tokens.get(before.first_class)
             before.close()
-        if workers > 1:
-            import tornado.process
-
-            tornado.process.fork_processes(workers, max_restarts=100)
+        task = fork_workers(workers) if workers > 1 else 0
+        if task is None:  # the parent of the workers: they have ended
+            return 0
         service = ClassService(
             args.data, args.db, prefix=prefix, hold=False, trusted_proxy=args.trusted_proxy
         )
@@ -203,7 +203,7 @@ def serve(args) -> int:
     on_hub = bool(os.environ.get("JUPYTERHUB_SERVICE_URL"))
     token = None if on_hub else settings["teacher_token"] or renewed
     teacher_page = f"{url}/teacher?token={token}" if token else None
-    if workers > 1 and tornado.process.task_id() != 0:
+    if task != 0:  # one worker prints the first line
         return _run(server, service, hold)
     first = {
         "url": url,
@@ -237,6 +237,63 @@ def serve(args) -> int:
         "Stop it with Ctrl+C; start it again with the same --data and nothing is lost.", flush=True
     )
     return _run(server, service, hold)
+
+
+def fork_workers(workers: int) -> int | None:
+    """Fork ``workers`` processes sharing the bound sockets; in each, its number. The parent
+    stays to pass SIGTERM and SIGINT on to them and to start again one that died (kill -9),
+    and returns None once they have all ended on a signal."""
+    import time
+
+    children: dict[int, int] = {}
+    stopping = False
+
+    def start(number: int) -> bool:
+        pid = os.fork()
+        if pid == 0:
+            _die_with_parent()
+            return True
+        children[pid] = number
+        return False
+
+    for number in range(workers):
+        if start(number):
+            return number
+
+    def stop(signum, _frame) -> None:
+        nonlocal stopping
+        stopping = True
+        for pid in list(children):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    while children:
+        try:
+            pid, _status = os.wait()
+        except ChildProcessError:
+            break
+        except InterruptedError:
+            continue
+        number = children.pop(pid, -1)
+        if number >= 0 and not stopping:
+            time.sleep(0.5)  # a worker that cannot start must not spin
+            if start(number):
+                return number
+    return None
+
+
+def _die_with_parent() -> None:
+    """On Linux, a worker gets SIGTERM when its parent dies (even by kill -9)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except OSError:
+        pass
 
 
 def _bind_problem(error: OSError, host: str, port: int) -> str:

@@ -305,7 +305,8 @@ class CsvHandler(TeacherHandler):
 
 class CodesHandler(TeacherHandler):
     async def get(self) -> None:
-        text = await self.rule(lambda r: r.codes())
+        practice = self.get_query_argument("practice", None)
+        text = await self.rule(lambda r: r.codes(practice))
         self.set_header("Content-Type", "text/plain; charset=utf-8")
         self.finish(text)
 

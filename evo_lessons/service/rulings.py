@@ -529,13 +529,18 @@ class ClassRulings:
             writer.writerow([csv_cell(c) for c in cells])
         return out.getvalue()
 
-    def codes(self) -> str:
-        """The class's result codes (not the refused), one a line: what pool() reads."""
-        codes = self.db.scalars(
-            select(Result.code)
-            .where(Result.class_id == self.class_id, Result.status != "refused")
-            .order_by(Result.id)
-        ).all()
+    def codes(self, practice: str | None = None) -> str:
+        """The class's result codes (not the refused, nor those still being judged), one a
+        line: what pool() reads. ``practice``: "no" only served games' (the class's evidence),
+        "only" only codes sent from local games; anything else both."""
+        query = select(Result.code).where(
+            Result.class_id == self.class_id, Result.status.not_in(("refused", "received"))
+        )
+        if practice == "no":
+            query = query.where(Result.served_game.is_not(None))
+        elif practice == "only":
+            query = query.where(Result.served_game.is_(None))
+        codes = self.db.scalars(query.order_by(Result.id)).all()
         # the teacher's own file: header and seal, so pooling a folder reads it (handins, N6)
         from evo_lessons.classroom.handins import teachers_codes_file
 

@@ -48,6 +48,10 @@ def test_two_classes_in_one_service_share_nothing(live):
     codes_a = call(live.url, "GET", "/api/codes", token=live.teacher)[1]
     codes_b = call(live.url, "GET", "/api/codes", token=teacher_b)[1]
     assert len(pool(codes_a).games) == 1
+    served_b = call(live.url, "GET", "/api/codes?practice=no", token=teacher_b)[1]
+    practice_b = call(live.url, "GET", "/api/codes?practice=only", token=teacher_b)[1]
+    # the download's codes between its header and seal (handins.teachers_codes_file)
+    assert served_b.count("\nEV") == 1 and practice_b.count("\nEV") == 2
     pooled_b = pool(codes_b)
     assert len(pooled_b.games) + len(pooled_b.apart) == 3
     # the teacher of A pausing A leaves B playing

@@ -122,3 +122,57 @@ def test_kill_9_of_one_worker_mid_class(two):
     body = {"move": game["move"], "index": 0, "move_id": "after-kill-0"}
     status, on = call(b, "POST", f"/api/games/{game['id']}/act", body, token)
     assert status == 200 and on["move"] > game["move"]
+
+
+def test_workers_share_one_port_and_stop_together(tmp_path):
+    """``serve --workers 2``: two processes on one port and one PostgreSQL; SIGTERM to the
+    parent stops both; a worker killed with SIGKILL is started again."""
+    import signal
+    import time
+
+    with cluster() as url:
+        environment = {
+            **os.environ,
+            "PYTHONPATH": f"{ROOT}{os.pathsep}" + os.environ.get("PYTHONPATH", ""),
+        }
+        process = subprocess.Popen(
+            [*command(), "class", "serve", "--data", str(tmp_path), "--db", url,
+             "--port", str(free_port()), "--workers", "2"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=environment, text=True,
+        )  # fmt: skip
+        try:
+            first = json.loads(process.stdout.readline())
+            assert first["workers"] == 2
+            token = join(first["url"], first["join_code"], "Ada")
+            children = workers_of(process.pid)
+            assert len(children) == 2
+            os.kill(children[0], signal.SIGKILL)
+            for _ in range(100):
+                again = workers_of(process.pid)
+                if len(again) == 2 and children[0] not in again:
+                    break
+                time.sleep(0.1)
+            assert len(again) == 2 and children[0] not in again
+            for _ in range(6):  # whichever worker answers: the same class
+                assert call(first["url"], "GET", "/api/me", token=token)[0] == 200
+        finally:
+            process.terminate()
+            process.wait(timeout=60)
+        for _ in range(100):
+            if not any(alive(pid) for pid in again):
+                break
+            time.sleep(0.1)
+        assert not any(alive(pid) for pid in again)
+
+
+def workers_of(parent: int) -> list[int]:
+    found = subprocess.run(["pgrep", "-P", str(parent)], capture_output=True, text=True)
+    return sorted(int(pid) for pid in found.stdout.split())
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True

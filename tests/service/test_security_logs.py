@@ -69,7 +69,9 @@ def test_on_a_laptop_the_token_is_printed_once_apart_from_the_join_lines(tmp_pat
     assert sum(token in line for line in lines) == 1 and token not in err
     again = _serve(tmp_path / "data", port)
     try:
-        assert json.loads(again.stdout.readline())["teacher_token"] is None
+        restarted = json.loads(again.stdout.readline())
+        assert restarted["teacher_token"] is None
+        call(restarted["url"], "GET", "/api/me")  # answered: its lines are all printed
     finally:
         out, err = _stop(again)
     assert token not in out + err and "still works" in out
