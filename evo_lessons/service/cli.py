@@ -251,6 +251,10 @@ def fork_workers(workers: int) -> int | None:
     def start(number: int) -> bool:
         pid = os.fork()
         if pid == 0:
+            # a worker started again inherits the parent's handler (which only passes the
+            # signal on): until _run sets its own, SIGTERM ends it
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
             _die_with_parent()
             return True
         children[pid] = number
