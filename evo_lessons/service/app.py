@@ -39,7 +39,7 @@ LOCK_FILE = "class.lock"
 SWEEP_AFTER = 20
 SWEEP_EVERY = 10
 #: a replay waits for sends being stored, in steps of ACK_FIRST_STEP seconds, at most this many
-ACK_FIRST_STEPS = 100
+ACK_FIRST_STEPS = 30
 ACK_FIRST_STEP = 0.01
 
 
@@ -246,21 +246,22 @@ class ClassService:
                 self._judge_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="evo-judge")
         return self._judge_pool
 
-    def judge(self, class_id: int, result_id: int) -> asyncio.Future:
+    def judge(self, class_id: int, result_id: int, waited_for: bool = False) -> asyncio.Future:
         """Judge a received send (started now, once per process however many ask) and store
-        its verdict; the future answers the stored result (cancelling it stops nothing)."""
+        its verdict; the future answers the stored result (cancelling it stops nothing).
+        ``waited_for``: a student waits for this verdict (it does not let sends go first)."""
         running = self._judging.get(result_id)
         if running is None:
-            running = asyncio.ensure_future(self._judge(class_id, result_id))
+            running = asyncio.ensure_future(self._judge(class_id, result_id, waited_for))
             self._judging[result_id] = running
             running.add_done_callback(lambda _: self._judging.pop(result_id, None))
         return asyncio.shield(running)
 
-    async def _judge(self, class_id: int, result_id: int) -> Result | None:
+    async def _judge(self, class_id: int, result_id: int, waited_for: bool) -> Result | None:
         from .results import judge
 
-        # sends being stored go first: a replay waits (a little) for the acknowledgements
-        for _ in range(ACK_FIRST_STEPS):
+        # sends being stored go first: a replay nobody waits for waits (a little) for them
+        for _ in range(0 if waited_for else ACK_FIRST_STEPS):
             if self.receiving <= 0:
                 break
             await asyncio.sleep(ACK_FIRST_STEP)

@@ -34,6 +34,8 @@ import sys
 from urllib.parse import urlsplit
 
 DEFAULT_PORT = 8765
+#: seconds the workers have to stop after SIGTERM before they are killed
+STOP_WAIT = 10
 
 
 def parser() -> argparse.ArgumentParser:
@@ -250,11 +252,10 @@ def fork_workers(workers: int) -> int | None:
 
     def start(number: int) -> bool:
         pid = os.fork()
-        if pid == 0:
-            # a worker started again inherits the parent's handler (which only passes the
-            # signal on): until _run sets its own, SIGTERM ends it
+        if pid == 0:  # a worker: the parent's signal handlers are not its own
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             signal.signal(signal.SIGINT, signal.SIG_DFL)
+            signal.signal(signal.SIGALRM, signal.SIG_DFL)
             _die_with_parent()
             return True
         children[pid] = number
@@ -270,9 +271,16 @@ def fork_workers(workers: int) -> int | None:
         for pid in list(children):
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGTERM)
+        signal.alarm(STOP_WAIT)  # then whatever is left is killed
+
+    def kill(signum, _frame) -> None:
+        for pid in list(children):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGALRM, kill)
     while children:
         try:
             pid, _status = os.wait()
@@ -283,7 +291,7 @@ def fork_workers(workers: int) -> int | None:
         number = children.pop(pid, -1)
         if number >= 0 and not stopping:
             time.sleep(0.5)  # a worker that cannot start must not spin
-            if start(number):
+            if not stopping and start(number):
                 return number
     return None
 

@@ -98,8 +98,9 @@ class ResultsHandler(BaseHandler):
             finally:
                 self.service.receiving -= 1
             if result.status == "received":
-                judging = self.service.judge(student.class_id, result.id)  # started now
-                if "respond-async" not in self.request.headers.get("Prefer", ""):
+                waits = "respond-async" not in self.request.headers.get("Prefer", "")
+                judging = self.service.judge(student.class_id, result.id, waits)  # started now
+                if waits:
                     # no verdict in time: judged beside all the same, stored when it lands
                     with contextlib.suppress(TimeoutError):
                         result = await asyncio.wait_for(judging, VERDICT_WAIT) or result

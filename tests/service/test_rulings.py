@@ -170,3 +170,31 @@ def test_a_teacher_token_sees_only_its_class(db):
     assert teacher_classes(db, "not a token") == []
     assert teacher_classes(db, None, ["bio-teachers"], "teachers") == [b.id]
     assert teacher_classes(db, None, ["teachers"], "teachers") == [a.id]
+
+
+def test_chance_is_simulated_once_for_every_process(tmp_path):
+    """Two services' summary caches over one database: the first to ask simulates a setup's
+    chance; the other never does, and reads the measures once they are stored."""
+    import time
+
+    from evo_lessons.service.summary import SummaryCache
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'class.sqlite3'}")
+    Session = session_factory(engine)
+    first, second = SummaryCache(Session), SummaryCache(Session)
+    key, arguments = ("setup", None, ()), ("climate", {}, None, None, None, [])
+    try:
+        assert first.chance_for(key, *arguments) is None  # started in the first
+        assert second.chance_for(key, *arguments) is None  # claimed by the first: waits
+        assert second._pool is None
+        for _ in range(1200):
+            found = second.chance_for(key, *arguments)
+            if found is not None:
+                break
+            time.sleep(0.1)
+        assert found is not None and second._pool is None
+        assert found == first.chance_for(key, *arguments)
+    finally:
+        first.close()
+        second.close()
+        engine.dispose()
