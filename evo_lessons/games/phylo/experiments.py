@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from evo_lessons.engine.bots import play_game
@@ -80,9 +80,13 @@ def knockouts(
     games: int = 300,
     seed: int = 0,
     bots: Sequence[str] = ("builder", "builder"),
+    progress: Callable[[int, int], None] | None = None,
     **options: Any,
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Knock out every species of every finished web, one at a time.
+
+    ``progress``, if given, is called as ``progress(done, games)`` after each game (a lesson
+    passes :func:`evo_lessons.widgets.progress.progress_bar`'s callback).
 
     Returns two lists of rows: one per knock-out (``game``, the ``removed`` species' name, its
     ``rank``, the ``web`` size, and the ``fallen``: secondary losses) and one per species that
@@ -118,6 +122,8 @@ def knockouts(
                         "survived": other not in fallen,
                     }
                 )
+        if progress is not None:
+            progress(g + 1, games)
     return removals, species
 
 
