@@ -56,3 +56,10 @@ def test_group_intervals_hold_the_mean_and_count_games():
     for group in X.by_group(rows, "k", "v", resamples=200):
         assert group["low"] <= group["mean"] <= group["high"]
         assert group["games"] == 20 and group["rows"] == 60
+
+
+def test_knockouts_report_progress_after_each_game_and_give_the_same_rows():
+    calls: list[tuple[int, int]] = []
+    with_bar = X.knockouts(games=3, seed=1, progress=lambda done, n: calls.append((done, n)))
+    assert calls == [(1, 3), (2, 3), (3, 3)]
+    assert with_bar == X.knockouts(games=3, seed=1)
