@@ -123,6 +123,8 @@ class Move(Base):
     number: Mapped[int] = mapped_column(Integer)
     #: "person", "helper", "scenario" or a bot's name
     mover: Mapped[str] = mapped_column(String(40))
+    #: when it was made (the live page shows a student with no move for minutes as stuck)
+    at: Mapped[dt.datetime | None] = mapped_column(DateTime, default=now, nullable=True)
 
 
 def _sqlite_pragmas(dbapi_connection, connection_record) -> None:

@@ -1,23 +1,38 @@
-"""What the teacher's live page shows: who joined, games playing and finished, the lists apart
-and refused, and each setup's class against chance with its interval.
+"""What the teacher's live page shows: who joined and what each student is doing, the class's
+counted games against chance with their intervals, practice codes apart, and the lists apart
+and refused.
+
+Only games the service dealt and held are the class's evidence ("counted"): their moves were
+seen being made. A code sent from a local game is practice (its maker could have replayed it
+until it won), shown apart from the counted games and never in the plots.
 
 The comparison is the class tools' own: :func:`evo_lessons.classroom.compare.chance` plays the
 setup with a random player in the student's seat, and every measure of
-:func:`~evo_lessons.classroom.compare.measures_of` gets the same interval the comparison table
-gives (Wilson's for the win share, Student's t for each mean; :func:`~.compare.wilson`,
-:func:`~.compare.mean_interval`). The matplotlib figure ``compare`` also draws is left out: the
-page draws its own from these numbers, with the front-end kit. When the teacher fixed the deal
-and every game of a setup was dealt from it, chance plays that deal (pooling's fixed scenario);
-otherwise it plays fresh deals.
+:func:`~evo_lessons.classroom.compare.measures_of` gets the interval the comparison table gives,
+from the one function both call (:func:`evo_lessons.engine.stats.measure_interval`: Wilson's
+for the win share, Student's t for each mean, a count's lower bound clipped at 0). When the
+teacher fixed the deal and every game of a setup was dealt from it, chance plays that deal
+(pooling's fixed scenario); otherwise it plays fresh deals.
 
 Chance is simulated once per setup, in a process of its own (so the simulation never holds the
 service's interpreter while students click), and kept: the page shows the class's numbers at
 once and chance's as soon as they are ready.
+
+**Version.** Every summary carries ``version``, a number that changes whenever anything the
+page shows changes (a join, a result, a move, a deal, a pause, chance ready). It is read with a
+few aggregate queries, so the page asks "anything new since version V?" (``If-None-Match``)
+for the price of those queries, and a summary is built once per version (kept in
+:class:`SummaryCache`). Time alone changes nothing here: the page works out "stuck" itself
+from each game's last move and ``stuck_after``.
+
+Every query is scoped by the class (``class_id``) when the tables carry one; with one class per
+database (``class_id=None``) it reads every row.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 import math
 import multiprocessing
@@ -25,17 +40,22 @@ import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import case, func, select
 from sqlalchemy.orm import defer
 
 from evo_lessons import game_spec
-from evo_lessons.classroom.compare import chance, mean_interval, measures_of, wilson
+from evo_lessons.classroom.compare import chance, measures_of
+from evo_lessons.engine.stats import measure_interval
 
-from .db import Deal, Result, ServedGame, Student
+from .db import Deal, Move, Result, ServedGame, Student
 from .results import fixed_for
 
 #: games of chance simulated for each setup (intervals of a few points, in a few seconds)
 CHANCE_GAMES = 200
+#: a student in a game with no move for this long (seconds) shows as stuck
+STUCK_AFTER = 180
+#: the longest lists sent (apart, refused): the newest ones
+LIST_LIMIT = 200
 
 
 def _number(value: Any) -> float | None:
@@ -46,14 +66,9 @@ def _number(value: Any) -> float | None:
 
 
 def interval(values: list[Any], share: bool) -> dict[str, Any]:
-    """n, value and 95% interval of one measure, as the comparison table gives them."""
-    clean = [float(v) for v in values if v is not None and v == v]
-    if share:
-        low, high = wilson(sum(clean), len(clean))
-        value = sum(clean) / len(clean) if clean else math.nan
-    else:
-        value, low, high = mean_interval(clean)
-    return {"n": len(clean), "value": _number(value), "low": _number(low), "high": _number(high)}
+    """n, value and 95% interval of one measure (JSON-safe: None where unknown)."""
+    found = measure_interval(values, share)
+    return {"n": found["n"], **{k: _number(found[k]) for k in ("value", "low", "high")}}
 
 
 def measured(spec, rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -72,12 +87,14 @@ def simulate_chance(game, options, seats, student, seed, opening) -> dict[str, d
 
 
 class SummaryCache:
-    """Chance per setup, simulated once in a separate process and kept."""
+    """Chance per setup, simulated once in a separate process and kept; and the last summary
+    built for each class, by its version."""
 
     def __init__(self) -> None:
         self._chance: dict[tuple, Future] = {}
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
+        self._built: dict[Any, tuple[int, dict[str, Any]]] = {}
 
     def chance_for(self, key: tuple, *arguments) -> dict | None:
         """Chance's measures for ``key`` if simulated, else None (started now if never asked)."""
@@ -93,11 +110,89 @@ class SummaryCache:
             return None
         return future.result()
 
+    def chance_ready(self) -> int:
+        """How many chance simulations have ended (a summary changes when one does)."""
+        with self._lock:
+            return sum(1 for future in self._chance.values() if future.done())
+
+    def built(self, class_id: Any, version: int) -> dict[str, Any] | None:
+        kept = self._built.get(class_id)
+        return kept[1] if kept is not None and kept[0] == version else None
+
+    def keep(self, class_id: Any, version: int, summary: dict[str, Any]) -> None:
+        self._built[class_id] = (version, summary)
+
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
 
 
+# -- scoping by class -----------------------------------------------------------------------------
+def _scoped(statement, model, class_id):
+    """``statement`` limited to one class when the table carries the class (else unchanged)."""
+    column = getattr(model, "class_id", None)
+    if class_id is None or column is None:
+        return statement
+    return statement.where(column == class_id)
+
+
+def _moves_of(statement, class_id):
+    """A statement over moves, joined to their games (a move's class is its game's)."""
+    return _scoped(statement.join(ServedGame, ServedGame.id == Move.game_id), ServedGame, class_id)
+
+
+# -- the version ----------------------------------------------------------------------------------
+def class_state(db, class_id=None) -> tuple:
+    """A few aggregates that change whenever anything the page shows changes."""
+    students = db.execute(
+        _scoped(
+            select(
+                func.count(Student.id),
+                func.max(Student.id),
+                func.sum(case((Student.may_rejoin, 1), else_=0)),
+            ),
+            Student,
+            class_id,
+        )
+    ).one()
+    results = db.execute(
+        _scoped(
+            select(Result.status, func.count(Result.id), func.max(Result.id)).group_by(
+                Result.status
+            ),
+            Result,
+            class_id,
+        ).order_by(Result.status)
+    ).all()
+    games = db.execute(
+        _scoped(
+            select(func.count(ServedGame.id), func.sum(case((ServedGame.over, 1), else_=0))),
+            ServedGame,
+            class_id,
+        )
+    ).one()
+    moves = db.execute(_moves_of(select(func.count()).select_from(Move), class_id)).one()
+    deals = db.execute(
+        _scoped(select(Deal.game, Deal.round, Deal.seed, Deal.scenario), Deal, class_id).order_by(
+            Deal.game
+        )
+    ).all()
+    return (tuple(students), *map(tuple, results), tuple(games), tuple(moves), *map(tuple, deals))
+
+
+def _digest(parts: tuple) -> int:
+    """A whole number from ``parts`` (48 bits: exact in JavaScript)."""
+    return int.from_bytes(hashlib.blake2b(repr(parts).encode(), digest_size=6).digest(), "big")
+
+
+def summary_version(service, class_id=None) -> int:
+    """The version the summary of ``class_id`` would carry now (a few aggregate queries)."""
+    with service.Session() as db:
+        state = class_state(db, class_id)
+    return _digest((class_id, state, service.paused, service.summaries.chance_ready()))
+
+
+# -- the summary ----------------------------------------------------------------------------------
 def _setup(cache: SummaryCache, setup: str, rows: list[dict], fixed) -> dict[str, Any]:
     first = rows[0]
     spec = game_spec(first["game"])
@@ -126,28 +221,69 @@ def _setup(cache: SummaryCache, setup: str, rows: list[dict], fixed) -> dict[str
     }
 
 
-def _when(moment: dt.datetime) -> str:
-    return moment.isoformat(timespec="seconds") + "Z"
+def _practice(setup: str, rows: list[dict]) -> dict[str, Any]:
+    """Local games' codes of one setup: how many, and their win share (never against chance)."""
+    spec = game_spec(rows[0]["game"])
+    return {
+        "game": spec.name,
+        "title": spec.title,
+        "setup": setup,
+        "n": len(rows),
+        "won": interval([row.get("you_won") for row in rows], True),
+    }
 
 
-def build_summary(service) -> dict[str, Any]:
-    """The live page's numbers (also ``GET /api/summary``)."""
-    cache: SummaryCache = service.summaries
-    with service.Session() as db:
-        students = db.scalars(select(Student).order_by(Student.id)).all()
-        # everything but the codes themselves (the longest column, never shown here)
-        results = db.scalars(select(Result).options(defer(Result.code)).order_by(Result.id)).all()
-        games = db.scalars(select(ServedGame).order_by(ServedGame.started)).all()
-        deals = {d.game: d for d in db.scalars(select(Deal))}
+def _when(moment: dt.datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat(timespec="seconds") + "Z"
+
+
+def _titled(setups: list[dict[str, Any]]) -> None:
+    """Two setups of one game get numbered titles (the projector shows only the title)."""
+    seen: dict[str, int] = {}
+    for setup in setups:
+        seen[setup["title"]] = seen.get(setup["title"], 0) + 1
+        if seen[setup["title"]] > 1:
+            setup["title"] = f"{setup['title']} ({seen[setup['title']]})"
+
+
+def is_practice(result: Result) -> bool:
+    """A code sent from a local game that was not refused nor listed apart: practice."""
+    return result.served_game is None and result.status in ("counted", "practice")
+
+
+def summary(db, cache: SummaryCache, class_id=None) -> dict[str, Any]:
+    """The page's numbers for one class from an open session ``db`` (no settings, no version)."""
+    students = db.scalars(_scoped(select(Student), Student, class_id).order_by(Student.id)).all()
+    # everything but the codes themselves (the longest column, never shown here)
+    results = db.scalars(
+        _scoped(select(Result), Result, class_id).options(defer(Result.code)).order_by(Result.id)
+    ).all()
+    games = db.scalars(
+        _scoped(select(ServedGame), ServedGame, class_id).order_by(ServedGame.started)
+    ).all()
+    deals = {d.game: d for d in db.scalars(_scoped(select(Deal), Deal, class_id))}
+    moves = {
+        game_id: (count, moved)
+        for game_id, count, moved in db.execute(
+            _moves_of(
+                select(Move.game_id, func.count(), func.max(Move.at))
+                .select_from(Move)
+                .where(ServedGame.over.is_(False))
+                .group_by(Move.game_id),
+                class_id,
+            )
+        )
+    }
     names = {s.id: s.name for s in students}
-    zero = {"counted": 0, "apart": 0, "refused": 0}
-    counts = dict(zero)
+    zero = {"counted": 0, "practice": 0, "apart": 0, "refused": 0}
+    counts = {"counted": 0, "apart": 0, "refused": 0, "practice": 0, "class_games": 0}
     per_student: dict[int, dict[str, int]] = {s.id: dict(zero) for s in students}
     by_setup: dict[str, list[dict]] = {}
+    practice: dict[str, list[dict]] = {}
     apart, refused = [], []
     for r in results:
-        counts[r.status] += 1
-        per_student.setdefault(r.student_id, dict(zero))[r.status] += 1
+        counts[r.status] = counts.get(r.status, 0) + 1
+        mine = per_student.setdefault(r.student_id, dict(zero))
         entry = {
             "student": names.get(r.student_id, "?"),
             "game": r.game,
@@ -157,11 +293,21 @@ def build_summary(service) -> dict[str, Any]:
             "served": r.served_game is not None,
         }
         if r.status == "apart":
+            mine["apart"] += 1
             apart.append(entry)
         elif r.status == "refused":
+            mine["refused"] += 1
             refused.append(entry)
-        elif r.kind == "game" and r.row:
-            by_setup.setdefault(r.setup, []).append(r.row)
+        elif is_practice(r):
+            counts["practice"] += 1
+            mine["practice"] += 1
+            if r.kind == "game" and r.row:
+                practice.setdefault(r.setup or "", []).append(r.row)
+        elif r.status == "counted":
+            counts["class_games"] += 1
+            mine["counted"] += 1
+            if r.kind == "game" and r.row:
+                by_setup.setdefault(r.setup or "", []).append(r.row)
     setups = []
     for setup, rows in sorted(by_setup.items(), key=lambda kv: -len(kv[1])):
         try:
@@ -173,36 +319,62 @@ def build_summary(service) -> dict[str, Any]:
         if fixed is not None and fixed.seed is None:
             fixed = None
         setups.append(_setup(cache, setup, rows, fixed))
-    playing = [
-        {
+    _titled(setups)
+    in_play: dict[int, dict[str, Any]] = {}
+    finished: set[int] = set()
+    playing = []
+    for g in games:
+        if g.over:
+            finished.add(g.student_id)
+            continue
+        count, moved = moves.get(g.id, (0, None))
+        moved = moved if isinstance(moved, dt.datetime) else None
+        entry = {
             "id": g.id[:8],
             "student": names.get(g.student_id, "?"),
+            "student_id": g.student_id,
             "game": g.game,
+            "title": game_spec(g.game).title,
             "round": g.round,
+            "moves": count,
             "started": _when(g.started),
+            "last_move": _when(max(moved, g.started) if moved else g.started),
         }
-        for g in games
-        if not g.over
-    ]
-    return {
-        "counted": counts["counted"],
-        "apart": counts["apart"],
-        "refused": counts["refused"],
-        "students": [
+        playing.append(entry)
+        in_play[g.student_id] = entry  # the latest game in play (games are in start order)
+    grid = []
+    states = {"joined": 0, "playing": 0, "finished": 0}
+    for s in students:
+        game = in_play.get(s.id)
+        state = "playing" if game else "finished" if s.id in finished else "joined"
+        states[state] += 1
+        grid.append(
             {
                 "id": s.id,
                 "name": s.name,
                 "joined": _when(s.joined),
                 **per_student[s.id],
                 "may_rejoin": s.may_rejoin,
+                "state": state,
+                "game": game["title"] if game else None,
+                "moves": game["moves"] if game else None,
+                "last_move": game["last_move"] if game else None,
             }
-            for s in students
-        ],
+        )
+    return {
+        **counts,
+        "students": grid,
+        "states": states,
+        "stuck_after": STUCK_AFTER,
         "playing": playing,
         "finished": sum(1 for g in games if g.over),
         "setups": setups,
-        "apart_list": apart[-200:],
-        "refused_list": refused[-200:],
+        "practice_setups": [
+            _practice(setup, rows)
+            for setup, rows in sorted(practice.items(), key=lambda kv: -len(kv[1]))
+        ],
+        "apart_list": apart[-LIST_LIMIT:],
+        "refused_list": refused[-LIST_LIMIT:],
         "deals": {
             g: {
                 "round": d.round,
@@ -212,7 +384,24 @@ def build_summary(service) -> dict[str, Any]:
             }
             for g, d in deals.items()
         },
-        "paused": service.paused,
-        "join_code": service.settings["join_code"],
-        "updated": _when(dt.datetime.now(dt.UTC).replace(tzinfo=None)),
     }
+
+
+def build_summary(service, class_id=None) -> dict[str, Any]:
+    """The live page's numbers (``GET /api/summary``): built once per version, then kept."""
+    cache: SummaryCache = service.summaries
+    # the version is read before the rows: a summary is never older than the version it carries
+    version = summary_version(service, class_id)
+    kept = cache.built(class_id, version)
+    if kept is not None:
+        return kept
+    with service.Session() as db:
+        found = summary(db, cache, class_id)
+    found.update(
+        version=version,
+        paused=service.paused,
+        join_code=service.settings["join_code"],
+        updated=_when(dt.datetime.now(dt.UTC).replace(tzinfo=None)),
+    )
+    cache.keep(class_id, version, found)
+    return found
