@@ -208,6 +208,7 @@ def _setup(cache: SummaryCache, setup: str, rows: list[dict], fixed) -> dict[str
     return {
         "game": spec.name,
         "title": spec.title,
+        "short": short_title(spec),
         "setup": setup,
         "n": len(rows),
         "fixed_deal": seed is not None,
@@ -219,6 +220,14 @@ def _setup(cache: SummaryCache, setup: str, rows: list[dict], fixed) -> dict[str
             for m in labels
         ],
     }
+
+
+def short_title(spec) -> str:
+    """A game's name for the projector: "Niche" for "Niche: adapt to three environments",
+    "Climate" for "The Climate game"."""
+    title = spec.title.split(":")[0].strip()
+    title = title.removeprefix("The ").removesuffix(" game").strip()
+    return title or spec.title
 
 
 def _practice(setup: str, rows: list[dict]) -> dict[str, Any]:
@@ -241,9 +250,10 @@ def _titled(setups: list[dict[str, Any]]) -> None:
     """Two setups of one game get numbered titles (the projector shows only the title)."""
     seen: dict[str, int] = {}
     for setup in setups:
-        seen[setup["title"]] = seen.get(setup["title"], 0) + 1
-        if seen[setup["title"]] > 1:
-            setup["title"] = f"{setup['title']} ({seen[setup['title']]})"
+        seen[setup["game"]] = seen.get(setup["game"], 0) + 1
+        if seen[setup["game"]] > 1:
+            for key in ("title", "short"):
+                setup[key] = f"{setup[key]} ({seen[setup['game']]})"
 
 
 def is_practice(result: Result) -> bool:
@@ -334,7 +344,7 @@ def summary(db, cache: SummaryCache, class_id=None) -> dict[str, Any]:
             "student": names.get(g.student_id, "?"),
             "student_id": g.student_id,
             "game": g.game,
-            "title": game_spec(g.game).title,
+            "title": short_title(game_spec(g.game)),
             "round": g.round,
             "moves": count,
             "started": _when(g.started),

@@ -26,7 +26,7 @@ const GAME_TITLES = {
 };
 // measures drawn per game on the projector (every measure is in the teacher's tables)
 const MEASURES_SHOWN = 2;
-const PLOT_WIDTH = 640;
+const PLOT_WIDTH = 580;
 
 const page = {
   hide: false,
@@ -112,8 +112,13 @@ function table(columns, rows, caption) {
   return node;
 }
 
+/** What a plot row says when it has no point: chance not simulated yet, or nothing to measure. */
+function missingWords(side) {
+  return side ? "nothing to measure" : "simulating…";
+}
+
 function sideWords(label, side, share) {
-  if (!side || side.value === null) return `${label}: ${label === "chance" ? "simulating" : "no games"}`;
+  if (!side || side.value === null) return `${label}: ${missingWords(side)}`;
   const range = side.low !== null ? ` (95% interval ${fmt(side.low, share)} to ${fmt(side.high, share)})` : "";
   return `${label} ${fmt(side.value, share)}${range}, ${plural(side.n, "game", "games")}`;
 }
@@ -140,16 +145,18 @@ function domainOf(measure, share) {
 
 /** Class and chance for the first measures of a setup: points with 95% interval whiskers. */
 function setupPlot(parent, setup) {
-  const shown = setup.measures.slice(0, MEASURES_SHOWN);
+  // the win share, then the first measures the class has a number for
+  const [first, ...rest] = setup.measures;
+  const shown = [first, ...rest.filter((m) => m.class && m.class.value !== null)].slice(0, MEASURES_SHOWN);
   const block = { label: 26, row: 30, axis: 24, gap: 8 };
   const blockH = block.label + block.row * 2 + block.axis;
   const height = shown.length * blockH + (shown.length - 1) * block.gap;
-  const left = 150;
-  const right = PLOT_WIDTH - 78;
+  const left = 118;
+  const right = PLOT_WIDTH - 74;
   const svg = svgEl("svg", { viewBox: `0 0 ${PLOT_WIDTH} ${height}`, class: "interval" }, parent);
   const words = [];
   shown.forEach((measure, m) => {
-    const share = m === 0;
+    const share = measure === first;
     const top = m * (blockH + block.gap);
     const [lo, hi] = domainOf(measure, share);
     const x = (v) => left + ((v - lo) / (hi - lo)) * (right - left);
@@ -164,7 +171,7 @@ function setupPlot(parent, setup) {
       const y = top + block.label + block.row * i + block.row / 2;
       svgEl("text", { x: 0, y: y + 7, class: `side ${kind}` }, svg, label);
       if (!side || side.value === null) {
-        svgEl("text", { x: left, y: y + 7, class: "waiting" }, svg, label === "chance" ? "simulating…" : "no games yet");
+        svgEl("text", { x: left, y: y + 7, class: "waiting" }, svg, missingWords(side));
         return;
       }
       if (side.low !== null && side.high !== null) {
@@ -195,9 +202,9 @@ function drawSetups(summary) {
   for (const setup of summary.setups) {
     const figure = htmlEl("figure", { class: "card" }, host);
     const caption = htmlEl("figcaption", {}, figure);
-    htmlEl("span", { class: "card-title" }, caption, setup.title);
-    const deal = setup.fixed_deal ? "one deal for all" : "fresh deals";
-    htmlEl("span", { class: "card-n" }, caption, `${plural(setup.n, "counted game", "counted games")}, chance on ${deal}`);
+    htmlEl("span", { class: "card-title" }, caption, setup.short || setup.title);
+    const deal = setup.fixed_deal ? "the class's deal" : "fresh deals";
+    htmlEl("span", { class: "card-n" }, caption, `${plural(setup.n, "counted game", "counted games")} · chance on ${deal}`);
     setupPlot(figure, setup);
   }
   drawNumbers(summary);
@@ -221,11 +228,11 @@ function drawNumbers(summary) {
   }
 }
 
-function doingOf(student, state, summary) {
-  if (state === "stuck") return `${student.game}: no move for ${minutesSince(student.last_move)} min`;
-  if (state === "playing") return `${student.game}, move ${student.moves}`;
-  if (state === "finished") return `finished ${plural(student.counted, "counted game", "counted games")}`;
-  return student.practice ? `${plural(student.practice, "practice code", "practice codes")}` : "not started";
+function doingOf(student, state) {
+  if (state === "stuck") return `stuck ${minutesSince(student.last_move)} min · ${student.game}`;
+  if (state === "playing") return `${student.game} · move ${student.moves}`;
+  if (state === "finished") return `finished · ${plural(student.counted, "counted game", "counted games")}`;
+  return student.practice ? `not started · ${plural(student.practice, "practice code", "practice codes")}` : "not started";
 }
 
 function drawGrid(summary) {
@@ -236,11 +243,12 @@ function drawGrid(summary) {
     if (state !== "joined") counts[state] += 1; // "joined" counts everyone
     const cell = htmlEl("li", { class: `cell ${state}` });
     htmlEl("span", { class: "name" }, cell, who(s));
-    htmlEl("span", { class: "doing" }, cell, doingOf(s, state, summary));
+    htmlEl("span", { class: "doing" }, cell, doingOf(s, state));
     cells.push(cell);
   }
   const grid = byId("grid");
   grid.replaceChildren(...cells);
+  grid.dataset.size = cells.length > 30 ? "large" : "class";
   if (!cells.length) htmlEl("li", { class: "empty" }, grid, "Nobody has joined yet.");
   for (const [state, n] of Object.entries(counts)) byId(`n-${state}`).textContent = String(n);
   document.body.dataset.stuck = String(counts.stuck);
@@ -475,6 +483,7 @@ function setUp() {
   byId("layout").addEventListener("click", () => {
     applyLayout(page.layout === "teacher" ? "projector" : "teacher");
     applyHide(page.hide);
+    if (page.layout === "teacher") byId("teacher").scrollIntoView({ block: "start" });
   });
   byId("pause").addEventListener("click", () => post("api/pause", { paused: !page.paused }));
   setUpDeal();
