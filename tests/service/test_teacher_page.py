@@ -73,7 +73,7 @@ def fill_class_of_30(live) -> dict[str, int]:
         payload = _deal(live, tokens[i], GAMES[(i + 1) % 5])
         for _ in range(i % 3):
             payload = _move(live, tokens[i], payload)
-    assert send(live.url, tokens[28], finished_code(NAMES[28]))[0] == 200
+    assert send(live.url, tokens[28], finished_code(NAMES[28], "niche"))[0] == 200
     idle = dt.datetime.now(dt.UTC).replace(tzinfo=None) - dt.timedelta(minutes=6)
     with live.service.Session() as db:
         stuck = db.scalars(
@@ -237,6 +237,7 @@ def test_a_class_of_30_playing_five_games_fits_one_projector_screen(class_of_30,
         for state, n in live.counts.items():
             assert page.inner_text(f"#n-{state}") == str(n), state
         assert page.locator("#grid li.stuck").count() == 3
+        assert "25 counted games, 1 practice code" in page.inner_text("#status")
         assert "stuck 6 min" in page.inner_text("#grid")
         assert not page.locator("#teacher").is_visible()
         text = page.inner_text("body")
