@@ -37,7 +37,9 @@ import json
 import math
 import multiprocessing
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import case, func, select
@@ -86,15 +88,50 @@ def simulate_chance(game, options, seats, student, seed, opening) -> dict[str, d
     return measured(game_spec(game), frame.to_dict("records"))
 
 
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """One result as the summary reads it (never its code), kept between summaries."""
+
+    id: int
+    status: str
+    student_id: int
+    served_game: str | None
+    kind: str | None
+    game: str | None
+    setup: str | None
+    row: dict | None
+    problem: str
+    reason: str
+    at: dt.datetime
+
+    @classmethod
+    def of(cls, result: Result) -> Seen:
+        return cls(result.id, result.status, result.student_id, result.served_game, result.kind,
+                   result.game, result.setup, result.row, result.problem, result.reason,
+                   result.at)  # fmt: skip
+
+
 class SummaryCache:
-    """Chance per setup, simulated once in a separate process and kept; and the last summary
-    built for each class, by its version."""
+    """Chance per setup, simulated once in a separate process and kept; the last summary built
+    for each class, by its version; and what a summary read, so the next one reads only what is
+    new (a class of 10,000 results is not decoded again on every change)."""
 
     def __init__(self) -> None:
         self._chance: dict[tuple, Future] = {}
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
         self._built: dict[Any, tuple[int, dict[str, Any]]] = {}
+        #: results read, per class: id -> Seen (read again when their status changes)
+        self.results: dict[Any, dict[int, Seen]] = {}
+        #: measures of a setup's rows, by (setup, count, sum of result ids)
+        self._measured: dict[tuple, dict[str, dict[str, Any]]] = {}
+        self.rows_lock = threading.Lock()
+
+    def measured(self, key: tuple, work: Callable[[], dict]) -> dict[str, dict[str, Any]]:
+        found = self._measured.get(key)
+        if found is None:
+            found = self._measured[key] = work()
+        return found
 
     def chance_for(self, key: tuple, *arguments) -> dict | None:
         """Chance's measures for ``key`` if simulated, else None (started now if never asked)."""
@@ -193,7 +230,29 @@ def summary_version(service, class_id=None) -> int:
 
 
 # -- the summary ----------------------------------------------------------------------------------
-def _setup(cache: SummaryCache, setup: str, rows: list[dict], fixed) -> dict[str, Any]:
+def read_results(db, cache: SummaryCache, class_id=None) -> list[Seen]:
+    """Every result of the class, in order: ids and statuses read each time, the rest only for
+    results never read before or whose status changed."""
+    ids = db.execute(
+        _scoped(select(Result.id, Result.status), Result, class_id).order_by(Result.id)
+    ).all()
+    with cache.rows_lock:
+        known = cache.results.setdefault(class_id, {})
+        stale = [i for i, status in ids if i not in known or known[i].status != status]
+        for start in range(0, len(stale), 500):
+            chunk = stale[start : start + 500]
+            # everything but the codes themselves (the longest column, never shown here)
+            query = select(Result).options(defer(Result.code)).where(Result.id.in_(chunk))
+            for result in db.scalars(query):
+                known[result.id] = Seen.of(result)
+        if len(known) > len(ids):
+            present = {i for i, _ in ids}
+            for gone in [i for i in known if i not in present]:
+                del known[gone]
+        return [known[i] for i, _ in ids if i in known]
+
+
+def _setup(cache: SummaryCache, setup: str, rows: list[dict], fixed, ids: int) -> dict[str, Any]:
     first = rows[0]
     spec = game_spec(first["game"])
     seats = first["seats"].split("/") if first.get("seats") else None
@@ -203,7 +262,7 @@ def _setup(cache: SummaryCache, setup: str, rows: list[dict], fixed) -> dict[str
     options = json.loads(first["options"])
     theirs = cache.chance_for((setup, seed, tuple(opening)), spec.name, options, seats,
                               student, seed, opening)  # fmt: skip
-    ours = measured(spec, rows)
+    ours = cache.measured((setup, len(rows), ids), lambda: measured(spec, rows))
     labels = list(ours)
     return {
         "game": spec.name,
@@ -256,7 +315,19 @@ def _titled(setups: list[dict[str, Any]]) -> None:
                 setup[key] = f"{setup[key]} ({seen[setup['game']]})"
 
 
-def is_practice(result: Result) -> bool:
+def _listed(r: Seen, names: dict[int, str]) -> dict[str, Any]:
+    """A result listed apart or refused, as the teacher's panel lists it."""
+    return {
+        "student": names.get(r.student_id, "?"),
+        "game": r.game,
+        "problem": r.problem,
+        "reason": r.reason,
+        "at": _when(r.at),
+        "served": r.served_game is not None,
+    }
+
+
+def is_practice(result: Seen) -> bool:
     """A code sent from a local game that was not refused nor listed apart: practice."""
     return result.served_game is None and result.status in ("counted", "practice")
 
@@ -264,10 +335,7 @@ def is_practice(result: Result) -> bool:
 def summary(db, cache: SummaryCache, class_id=None) -> dict[str, Any]:
     """The page's numbers for one class from an open session ``db`` (no settings, no version)."""
     students = db.scalars(_scoped(select(Student), Student, class_id).order_by(Student.id)).all()
-    # everything but the codes themselves (the longest column, never shown here)
-    results = db.scalars(
-        _scoped(select(Result), Result, class_id).options(defer(Result.code)).order_by(Result.id)
-    ).all()
+    results = read_results(db, cache, class_id)
     games = db.scalars(
         _scoped(select(ServedGame), ServedGame, class_id).order_by(ServedGame.started)
     ).all()
@@ -289,25 +357,15 @@ def summary(db, cache: SummaryCache, class_id=None) -> dict[str, Any]:
     counts = {"counted": 0, "apart": 0, "refused": 0, "practice": 0, "class_games": 0}
     per_student: dict[int, dict[str, int]] = {s.id: dict(zero) for s in students}
     by_setup: dict[str, list[dict]] = {}
+    id_sums: dict[str, int] = {}
     practice: dict[str, list[dict]] = {}
     apart, refused = [], []
     for r in results:
         counts[r.status] = counts.get(r.status, 0) + 1
         mine = per_student.setdefault(r.student_id, dict(zero))
-        entry = {
-            "student": names.get(r.student_id, "?"),
-            "game": r.game,
-            "problem": r.problem,
-            "reason": r.reason,
-            "at": _when(r.at),
-            "served": r.served_game is not None,
-        }
-        if r.status == "apart":
-            mine["apart"] += 1
-            apart.append(entry)
-        elif r.status == "refused":
-            mine["refused"] += 1
-            refused.append(entry)
+        if r.status in ("apart", "refused"):
+            mine[r.status] += 1
+            (apart if r.status == "apart" else refused).append(r)
         elif is_practice(r):
             counts["practice"] += 1
             mine["practice"] += 1
@@ -318,6 +376,7 @@ def summary(db, cache: SummaryCache, class_id=None) -> dict[str, Any]:
             mine["counted"] += 1
             if r.kind == "game" and r.row:
                 by_setup.setdefault(r.setup or "", []).append(r.row)
+                id_sums[r.setup or ""] = id_sums.get(r.setup or "", 0) + r.id
     setups = []
     for setup, rows in sorted(by_setup.items(), key=lambda kv: -len(kv[1])):
         try:
@@ -328,7 +387,7 @@ def summary(db, cache: SummaryCache, class_id=None) -> dict[str, Any]:
             fixed = None  # games of another deal in this setup: compare with fresh deals
         if fixed is not None and fixed.seed is None:
             fixed = None
-        setups.append(_setup(cache, setup, rows, fixed))
+        setups.append(_setup(cache, setup, rows, fixed, id_sums[setup]))
     _titled(setups)
     in_play: dict[int, dict[str, Any]] = {}
     finished: set[int] = set()
@@ -383,8 +442,8 @@ def summary(db, cache: SummaryCache, class_id=None) -> dict[str, Any]:
             _practice(setup, rows)
             for setup, rows in sorted(practice.items(), key=lambda kv: -len(kv[1]))
         ],
-        "apart_list": apart[-LIST_LIMIT:],
-        "refused_list": refused[-LIST_LIMIT:],
+        "apart_list": [_listed(r, names) for r in apart[-LIST_LIMIT:]],
+        "refused_list": [_listed(r, names) for r in refused[-LIST_LIMIT:]],
         "deals": {
             g: {
                 "round": d.round,

@@ -145,3 +145,20 @@ def test_the_version_changes_with_anything_in_the_class(live, change):
         send(live.url, ada, finished_code("Ada"))
     assert summary(live)["version"] != before
     assert _get(live, before)[0] == 200
+
+
+def test_a_result_whose_status_changes_is_read_again(live):
+    # the service may judge beside and change a result's status after it was first shown
+    from sqlalchemy import update
+
+    from evo_lessons.service.db import Result
+
+    ada = join(live.url, live.join_code, "Ada")
+    send(live.url, ada, finished_code("Ada"))
+    assert summary(live)["refused"] == 0
+    with live.service.Session() as db:
+        db.execute(update(Result).values(status="refused", problem="forged"))
+        db.commit()
+    found = summary(live)
+    assert found["refused"] == 1 and found["practice"] == 0
+    assert found["refused_list"][0]["problem"] == "forged"
