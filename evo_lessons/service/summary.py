@@ -359,7 +359,8 @@ def summary(db, cache: SummaryCache, class_id=None) -> dict[str, Any]:
     by_setup: dict[str, list[dict]] = {}
     id_sums: dict[str, int] = {}
     practice: dict[str, list[dict]] = {}
-    apart, refused = [], []
+    apart: list[Seen] = []
+    refused: list[Seen] = []
     for r in results:
         counts[r.status] = counts.get(r.status, 0) + 1
         mine = per_student.setdefault(r.student_id, dict(zero))
