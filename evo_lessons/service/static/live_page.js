@@ -10,8 +10,8 @@
 // downloads and every list. Layout and "Hide names" are kept in localStorage across reloads.
 //
 // Polling: one request at a time. The page asks for /api/summary with If-None-Match of the
-// version it has (the service answers 304 while nothing changed), and asks again POLL_MS after
-// the answer, never before it. "Stuck" is worked out here from each game's last move and the
+// ETag of the summary it has (the class's version; the service answers 304 while nothing
+// changed), and asks again POLL_MS after the answer, never before it. "Stuck" is worked out here from each game's last move and the
 // service's clock (its Date header), so it updates while the summary does not change.
 
 const POLL_MS = 2000;
@@ -32,7 +32,7 @@ const page = {
   hide: false,
   layout: "projector",
   last: null,
-  version: null,
+  etag: null, // the service's ETag of the summary drawn: sent back as If-None-Match
   offset: 0, // the service's clock minus this computer's (ms)
   checked: null,
   drawn: "",
@@ -351,7 +351,7 @@ async function poll() {
   clearTimeout(page.timer);
   page.inFlight = true;
   try {
-    const headers = page.version !== null ? { "If-None-Match": `"${page.version}"` } : {};
+    const headers = page.etag ? { "If-None-Match": page.etag } : {};
     const answer = await fetch("api/summary", { credentials: "same-origin", cache: "no-store", headers });
     const date = Date.parse(answer.headers.get("Date") || "");
     if (!Number.isNaN(date)) page.offset = date - Date.now();
@@ -364,7 +364,7 @@ async function poll() {
         : "The class service did not answer; trying again.";
     } else {
       const summary = await answer.json();
-      page.version = summary.version;
+      page.etag = answer.headers.get("ETag") || (summary.version !== undefined ? `"${summary.version}"` : null);
       page.checked = new Date();
       draw(summary);
     }
