@@ -353,7 +353,9 @@ def summary(db, cache: SummaryCache, class_id=None) -> dict[str, Any]:
         )
     }
     names = {s.id: s.name for s in students}
-    zero = {"counted": 0, "practice": 0, "apart": 0, "refused": 0}
+    # "counted", "apart", "refused": as stored (a practice code too is stored "counted");
+    # "class_games": counted games the class dealt; "practice": codes of local games
+    zero = {"counted": 0, "class_games": 0, "practice": 0, "apart": 0, "refused": 0}
     counts = {"counted": 0, "apart": 0, "refused": 0, "practice": 0, "class_games": 0}
     per_student: dict[int, dict[str, int]] = {s.id: dict(zero) for s in students}
     by_setup: dict[str, list[dict]] = {}
@@ -362,10 +364,11 @@ def summary(db, cache: SummaryCache, class_id=None) -> dict[str, Any]:
     apart: list[Seen] = []
     refused: list[Seen] = []
     for r in results:
-        counts[r.status] = counts.get(r.status, 0) + 1
         mine = per_student.setdefault(r.student_id, dict(zero))
+        if r.status != "practice":
+            counts[r.status] = counts.get(r.status, 0) + 1
+            mine[r.status] = mine.get(r.status, 0) + 1
         if r.status in ("apart", "refused"):
-            mine[r.status] += 1
             (apart if r.status == "apart" else refused).append(r)
         elif is_practice(r):
             counts["practice"] += 1
@@ -374,7 +377,7 @@ def summary(db, cache: SummaryCache, class_id=None) -> dict[str, Any]:
                 practice.setdefault(r.setup or "", []).append(r.row)
         elif r.status == "counted":
             counts["class_games"] += 1
-            mine["counted"] += 1
+            mine["class_games"] += 1
             if r.kind == "game" and r.row:
                 by_setup.setdefault(r.setup or "", []).append(r.row)
                 id_sums[r.setup or ""] = id_sums.get(r.setup or "", 0) + r.id

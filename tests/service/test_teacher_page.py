@@ -13,12 +13,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import os
 import pathlib
 import shutil
 import subprocess
-import time
 
 import pytest
 from sqlalchemy import select, update
@@ -356,36 +356,42 @@ def test_layout_and_hidden_names_survive_a_reload(live, page):
     assert "Ada Lovelace" in page.inner_text("#grid")
 
 
+#: counts the page's summary requests in the page itself: how many are out at once, at most
+COUNT_FETCHES = """
+window.summaryAsks = { out: 0, most: 0, tags: [] };
+const plainFetch = window.fetch;
+window.fetch = async (url, options) => {
+  if (!String(url).includes("api/summary")) return plainFetch(url, options);
+  const asks = window.summaryAsks;
+  asks.out += 1;
+  asks.most = Math.max(asks.most, asks.out);
+  asks.tags.push((options && options.headers && options.headers["If-None-Match"]) || null);
+  try {
+    return await plainFetch(url, options);
+  } finally {
+    asks.out -= 1;
+  }
+};
+"""
+
+
 def test_the_page_waits_for_each_answer_and_asks_what_changed(live, page, monkeypatch):
-    from evo_lessons.service import summary
+    from evo_lessons.service import handlers
 
-    slow = summary.summary_version
+    plain = handlers.SummaryHandler.get
 
-    def version_slowly(*args):
-        time.sleep(2.5)  # slower than the page's 2 s between polls
-        return slow(*args)
+    async def slowly(self, *args):
+        await asyncio.sleep(2.5)  # slower than the page's 2 s between polls
+        return await plain(self, *args)
 
-    out, most, asked = [0], [0], []
-
-    def sent(request):
-        if "/api/summary" in request.url:
-            out[0] += 1
-            most[0] = max(most[0], out[0])
-            asked.append(request.headers.get("if-none-match"))
-
-    def done(request):
-        if "/api/summary" in request.url:
-            out[0] -= 1
-
-    page.on("request", sent)
-    page.on("requestfinished", done)
-    page.on("requestfailed", done)
     answers = []
     page.on("response", lambda r: answers.append(r.status) if "/api/summary" in r.url else None)
+    page.add_init_script(COUNT_FETCHES)
     _teacher(page, live)
-    monkeypatch.setattr(summary, "summary_version", version_slowly)
+    monkeypatch.setattr(handlers.SummaryHandler, "get", slowly)
     page.click("#hide-names")  # redraws, never asks
     page.wait_for_timeout(9_000)
-    assert most[0] == 1, most
-    assert len(asked) >= 3 and asked[0] is None and all(asked[1:]), asked
+    asks = page.evaluate("window.summaryAsks")
+    assert asks["most"] == 1, asks
+    assert len(asks["tags"]) >= 3 and asks["tags"][0] is None and all(asks["tags"][1:]), asks
     assert 304 in answers

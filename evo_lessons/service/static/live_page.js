@@ -231,7 +231,7 @@ function drawNumbers(summary) {
 function doingOf(student, state) {
   if (state === "stuck") return `stuck ${minutesSince(student.last_move)} min · ${student.game}`;
   if (state === "playing") return `${student.game} · move ${student.moves}`;
-  if (state === "finished") return `finished · ${plural(student.counted, "counted game", "counted games")}`;
+  if (state === "finished") return `finished · ${plural(student.class_games, "counted game", "counted games")}`;
   return student.practice ? `not started · ${plural(student.practice, "practice code", "practice codes")}` : "not started";
 }
 
@@ -262,7 +262,7 @@ function drawStudents(summary) {
       const button = htmlEl("button", { type: "button", class: "rejoin", "aria-label": `Let join again: ${who(s)}`, "data-student": s.id }, cell, "Let join again");
       button.addEventListener("click", () => letJoinAgain(s));
     }
-    return [who(s), s.counted, s.practice, s.apart, s.refused, cell];
+    return [who(s), s.class_games, s.practice, s.apart, s.refused, cell];
   });
   const host = byId("students");
   const focused = host.contains(document.activeElement) ? document.activeElement.dataset.student : null;
