@@ -12,6 +12,10 @@ and ``&`` as entities and every other Markdown punctuation mark with a backslash
 shows the text and runs nothing. Codes are checked to be code characters only and stand in
 fenced blocks whose fence is longer than any run of backticks inside.
 
+Both speak the lesson's language (the work's ``lang``, else ``$EVO_LESSONS_LANG``, else English;
+the HTML says it in ``<html lang=... dir=...>``); the codes and the results section's marker are
+the same in every language, so the teacher pools hand-ins of any language together.
+
 The last line of each file is a machine-readable copy of the work with a SHA-256 checksum over
 the copy and the whole file (see :mod:`evo_lessons.lessons.restore`), so period two can start
 from the hand-in.
@@ -30,17 +34,36 @@ from typing import Any
 from evo_lessons.classroom.seal import (
     seal_line,
 )
+from evo_lessons.i18n import Msg, get_translator, ngettext, pgettext, pN_, speaking, tr
 
+from .language import html_lang
 from .work import Work
 
 FOLDER = "hand-in"
-STAGE_NAMES = {
-    "predict": "Predict",
-    "play": "Play",
-    "observe": "Observe",
-    "explain": "Explain",
-    "think": "Think",
+STAGE_NAMES: dict[str, Msg] = {
+    "predict": pN_("lesson stage", "Predict"),
+    "play": pN_("lesson stage", "Play"),
+    "observe": pN_("lesson stage", "Observe"),
+    "explain": pN_("lesson stage", "Explain"),
+    "think": pN_("lesson stage", "Think"),
 }
+QUESTION = pN_("lesson stage", "Question")
+_NAME = pN_("hand-in", "Name")
+_SAVED = pN_("hand-in; when the work was last saved", "Saved")
+_NO_NAME = pN_("hand-in", "(no name given)")
+_QUESTIONS = pN_("hand-in heading", "Questions")
+_NO_QUESTIONS = pN_("hand-in", "(no questions answered)")
+_NO_ANSWER = pN_("hand-in", "(no answer)")
+_CHECKPOINTS = pN_("hand-in heading", "Checkpoints")
+_NO_CHECKPOINTS = pN_("hand-in", "(no checkpoints run)")
+_NONE_RUN = pN_("hand-in; no checkpoints", "(none run)")
+_GAMES = pN_("hand-in heading", "Games")
+_NO_GAME = pN_("hand-in", "(no game recorded)")
+# Translators: {call} is Python code, kept as it is
+_OPEN_AGAIN = pN_("hand-in", "Open a game again with {call}.")
+_RESULTS = pN_("hand-in heading", "Results for the class")
+_NO_RESULTS = pN_("hand-in", "(no finished game or population run yet)")
+_HANDIN_TITLE = pN_("hand-in; {title} is the lesson's title", "{title}: hand-in")
 #: the one name of the results section the class pooling reads: ``<section id="evo-results">``
 #: in the HTML, and the lines between ``<!-- evo-results -->`` and ``<!-- /evo-results -->``
 #: in the Markdown
@@ -115,8 +138,8 @@ def _revealed_note(record: dict) -> str:
     if not record.get("revealed"):
         return ""
     if record.get("answer", "") != record.get("answer_when_revealed", ""):
-        return "Changed after the model answer was shown."
-    return "Written before the model answer was shown."
+        return pgettext("hand-in", "Changed after the model answer was shown.")
+    return pgettext("hand-in", "Written before the model answer was shown.")
 
 
 def _check_line(record: dict) -> str:
@@ -135,21 +158,36 @@ def _game_name(label: str, record: dict) -> str:
 def game_state(record: dict) -> str:
     """What the hand-in says of the game a widget shows now."""
     moves = record.get("moves")
-    count = f", {moves} move{'s' if moves != 1 else ''}" if isinstance(moves, int) else ""
+    count = ""
+    if isinstance(moves, int):
+        count = ngettext(", {n} move", ", {n} moves", moves).format(n=moves)
     if record.get("over"):
-        return f"finished{count}"
+        return pgettext("hand-in; {count} is ', 12 moves' or empty", "finished{count}").format(
+            count=count
+        )
     if safe_code(record.get("code")):
-        return f"in progress{count}"
-    return (
-        f"in progress{count}: its scenario code is given when the game is over (mid-game it "
-        "would show the other players' hidden cards)"
-    )
+        return pgettext("hand-in; {count} is ', 12 moves' or empty", "in progress{count}").format(
+            count=count
+        )
+    return pgettext(
+        "hand-in; {count} is ', 12 moves' or empty",
+        "in progress{count}: its scenario code is given when the game is over (mid-game it "
+        "would show the other players' hidden cards)",
+    ).format(count=count)
 
 
 def result_title(record: dict) -> str:
-    kind = "population run" if record.get("kind") == "population" else "game"
-    helped = " (played to the end by the helper bot)" if record.get("helped") else ""
-    return f"{record.get('label', '')}: {kind} of {record.get('game', '')}{helped}"
+    label, game = record.get("label", ""), record.get("game", "")
+    if record.get("kind") == "population":
+        title = pgettext("hand-in; {game} is a game's id", "{label}: population run of {game}")
+    elif record.get("helped"):
+        title = pgettext(
+            "hand-in; {game} is a game's id",
+            "{label}: game of {game} (played to the end by the helper bot)",
+        )
+    else:
+        title = pgettext("hand-in; {game} is a game's id", "{label}: game of {game}")
+    return title.format(label=label, game=game)
 
 
 def in_lesson_order(work: Work) -> list[tuple[str, dict]]:
@@ -168,29 +206,44 @@ def in_lesson_order(work: Work) -> list[tuple[str, dict]]:
     return [question for _n, question in ranked]
 
 
+def handin_title(title: str) -> str:
+    """ "<lesson title>: hand-in" in the current language."""
+    return tr(_HANDIN_TITLE).format(title=title)
+
+
+def work_lang(work: Work) -> str:
+    """The language of a hand-in: the work's (the lesson's), else the environment's."""
+    return get_translator(getattr(work, "lang", None) or None).lang
+
+
 def to_markdown(work: Work, title: str) -> str:
     """The hand-in as Markdown: everything typed escaped, codes in fenced blocks."""
-    lines = [f"# {md_line(title)}: hand-in", ""]
-    name = md_line(work.student) if work.student.strip() else "*(no name given)*"
-    lines += [f"**Name:** {name}  ", f"**Saved:** {md_line(work.updated)}", ""]
-    lines += ["## Questions", ""]
+    with speaking(work_lang(work)):
+        return _to_markdown(work, title)
+
+
+def _to_markdown(work: Work, title: str) -> str:
+    lines = [f"# {handin_title(md_line(title))}", ""]
+    name = md_line(work.student) if work.student.strip() else f"*{tr(_NO_NAME)}*"
+    lines += [f"**{tr(_NAME)}:** {name}  ", f"**{tr(_SAVED)}:** {md_line(work.updated)}", ""]
+    lines += [f"## {tr(_QUESTIONS)}", ""]
     if not work.questions:
-        lines += ["*(no questions answered)*", ""]
+        lines += [f"*{tr(_NO_QUESTIONS)}*", ""]
     for number, (question_id, record) in enumerate(in_lesson_order(work), start=1):
-        stage = STAGE_NAMES.get(record.get("stage", ""), "Question")
+        stage = tr(STAGE_NAMES.get(record.get("stage", ""), QUESTION))
         prompt = md_line(record.get("prompt", ""))
         lines += [f"**{number}. {stage}.** {prompt} *({md_line(question_id)})*", ""]
         answer = str(record.get("answer", "")).strip()
         quoted = [f"> {md_escape(line)}".rstrip() for line in answer.splitlines()]
-        lines += [*(quoted or ["> *(no answer)*"]), ""]
+        lines += [*(quoted or [f"> *{tr(_NO_ANSWER)}*"]), ""]
         note = _revealed_note(record)
         if note:
             lines += [f"*{note}*", ""]
-    lines += ["## Checkpoints", ""]
+    lines += [f"## {tr(_CHECKPOINTS)}", ""]
     lines += [
         f"- {md_line(_check_line(r))} *({md_line(cid)})*" for cid, r in work.checkpoints.items()
-    ] or ["*(no checkpoints run)*"]
-    lines += ["", "## Games", ""]
+    ] or [f"*{tr(_NO_CHECKPOINTS)}*"]
+    lines += ["", f"## {tr(_GAMES)}", ""]
     opened = False
     for label, record in work.games.items():
         lines.append(f"- {md_line(_game_name(label, record))}: {md_line(game_state(record))}")
@@ -199,38 +252,45 @@ def to_markdown(work: Work, title: str) -> str:
             lines += ["", *fenced(code), ""]
             opened = True
     if not work.games:
-        lines.append("*(no game recorded)*")
+        lines.append(f"*{tr(_NO_GAME)}*")
     elif opened:
-        lines += ["", "Open a game again with `GameWidget.from_scenario(code)`."]
-    lines += ["", "## Results for the class", "", RESULTS_MD_OPEN, ""]
+        lines += ["", tr(_OPEN_AGAIN).format(call="`GameWidget.from_scenario(code)`")]
+    lines += ["", f"## {tr(_RESULTS)}", "", RESULTS_MD_OPEN, ""]
     results = [(r, safe_code(r.get("code"))) for r in work.results]
     for number, (record, code) in enumerate(((r, c) for r, c in results if c), start=1):
         lines += [f"**{number}. {md_line(result_title(record))}**", "", *fenced(code), ""]
     if not any(code for _, code in results):
-        lines += ["*(no finished game or population run yet)*", ""]
+        lines += [f"*{tr(_NO_RESULTS)}*", ""]
     lines += [RESULTS_MD_CLOSE]
     return "\n".join(lines) + "\n"
 
 
 def to_html(work: Work, title: str) -> str:
     """The hand-in as a standalone HTML page that prints well (no scripts, no outside files)."""
+    lang = work_lang(work)
+    with speaking(lang) as t:
+        return _to_html(work, title, lang, t.dir)
+
+
+def _to_html(work: Work, title: str, lang: str, direction: str) -> str:
     e = html.escape
+    no_name = tr(_NO_NAME)
     parts = [
         "<!doctype html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        f"<title>{e(title)}: hand-in: {e(work.student or 'no name')}</title>",
+        f'<html lang="{e(html_lang(lang))}" dir="{direction}"><head><meta charset="utf-8">',
+        f"<title>{e(handin_title(title))}: {e(work.student or no_name)}</title>",
         f"<style>{_CSS}</style></head><body>",
-        f"<h1>{e(title)}: hand-in</h1>",
-        f'<p class="who"><strong>Name:</strong> {e(work.student or "(no name given)")}<br>'
-        f"<strong>Saved:</strong> {e(work.updated)}</p>",
-        "<h2>Questions</h2>",
+        f"<h1>{e(handin_title(title))}</h1>",
+        f'<p class="who"><strong>{e(tr(_NAME))}:</strong> {e(work.student or no_name)}<br>'
+        f"<strong>{e(tr(_SAVED))}:</strong> {e(work.updated)}</p>",
+        f"<h2>{e(tr(_QUESTIONS))}</h2>",
     ]
     if not work.questions:
-        parts.append('<p class="missing">(no questions answered)</p>')
+        parts.append(f'<p class="missing">{e(tr(_NO_QUESTIONS))}</p>')
     for number, (question_id, record) in enumerate(in_lesson_order(work), start=1):
-        stage = STAGE_NAMES.get(record.get("stage", ""), "Question")
+        stage = tr(STAGE_NAMES.get(record.get("stage", ""), QUESTION))
         answer = str(record.get("answer", "")).strip()
-        shown = e(answer) if answer else '<span class="missing">(no answer)</span>'
+        shown = e(answer) if answer else f'<span class="missing">{e(tr(_NO_ANSWER))}</span>'
         note = _revealed_note(record)
         parts += [
             f'<section class="question" id="q-{e(question_id)}">',
@@ -239,10 +299,11 @@ def to_html(work: Work, title: str) -> str:
             f'<p class="note">{e(note)}</p>' if note else "",
             "</section>",
         ]
-    parts.append("<h2>Checkpoints</h2>")
+    parts.append(f"<h2>{e(tr(_CHECKPOINTS))}</h2>")
     checks = [f"<li>{e(_check_line(r))}</li>" for r in work.checkpoints.values()]
-    parts.append(f"<ul>{''.join(checks)}</ul>" if checks else '<p class="missing">(none run)</p>')
-    parts.append("<h2>Games</h2>")
+    none_run = f'<p class="missing">{e(tr(_NONE_RUN))}</p>'
+    parts.append(f"<ul>{''.join(checks)}</ul>" if checks else none_run)
+    parts.append(f"<h2>{e(tr(_GAMES))}</h2>")
     games = []
     for label, record in work.games.items():
         code = safe_code(record.get("code"))
@@ -252,19 +313,17 @@ def to_html(work: Work, title: str) -> str:
         parts.append(f"<ul>{''.join(games)}</ul>")
         if any(safe_code(r.get("code")) for r in work.games.values()):
             opener = "<code>GameWidget.from_scenario(code)</code>"
-            parts.append(f'<p class="note">Open a game again with {opener}.</p>')
+            parts.append(f'<p class="note">{e(tr(_OPEN_AGAIN)).format(call=opener)}</p>')
     else:
-        parts.append('<p class="missing">(no game recorded)</p>')
-    parts += [RESULTS_HTML_OPEN, "<h2>Results for the class</h2>"]
+        parts.append(f'<p class="missing">{e(tr(_NO_GAME))}</p>')
+    parts += [RESULTS_HTML_OPEN, f"<h2>{e(tr(_RESULTS))}</h2>"]
     items = [
         f"<li>{e(result_title(r))}<br><code>{e(safe_code(r.get('code')))}</code></li>"
         for r in work.results
         if safe_code(r.get("code"))
     ]
     parts.append(
-        f"<ol>{''.join(items)}</ol>"
-        if items
-        else '<p class="missing">(no finished game or population run yet)</p>'
+        f"<ol>{''.join(items)}</ol>" if items else f'<p class="missing">{e(tr(_NO_RESULTS))}</p>'
     )
     parts += ["</section>", "</body></html>"]
     return "\n".join(p for p in parts if p) + "\n"

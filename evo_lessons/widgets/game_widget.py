@@ -16,10 +16,11 @@ Every control has a Python method too (``step``, ``play_to_end``, ``undo``, ``se
 
 from __future__ import annotations
 
+import functools
 import pathlib
 import time
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, TypeVar
 
 import anywidget
 import traitlets
@@ -27,10 +28,13 @@ import traitlets
 from evo_lessons import game_spec
 from evo_lessons.engine import Action, GameSpec, IllegalAction, record, results
 from evo_lessons.engine.words import seat_name, winners_sentence
+from evo_lessons.i18n import N_, Translator, get_translator, pgettext, speaking
+from evo_lessons.i18n import _ as _t
 
 from .finished import FinishedGames
 from .frontend import STATIC, assemble, game_module
 from .messages import PageMessages, check_seed
+from .page_strings import page_strings
 from .palette import player_style
 from .plots import PlotFeed, figure_png, metric_figure
 from .session import HUMAN, GameSession, WidgetSession, read_scenario, seat_label
@@ -40,10 +44,23 @@ FRAME_INTERVAL = 0.25
 LOG_LINES = 80
 TABLE_TURNS = 10
 #: why the page gives no scenario code mid-game (the session says the same when asked)
-CODE_WITHHELD = (
+CODE_WITHHELD = N_(
     "The scenario code is given when the game is over: mid-game it would show the other "
     "players' hidden cards."
 )
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def speaks(method: _F) -> _F:
+    """Run a widget method in the widget's language: its log lines, statuses and refusals."""
+
+    @functools.wraps(method)
+    def wrapper(self: GameWidget, *args: Any, **kwargs: Any) -> Any:
+        with speaking(self.translator):
+            return method(self, *args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
 
 
 class GameWidget(PageMessages, anywidget.AnyWidget):
@@ -59,6 +76,8 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         session: play an existing :class:`GameSession` (``game``, ``seats``, ``seed`` and the
             options are then the session's); a class's counted game plays a
             :class:`~evo_lessons.live.served.ServedSession` (see ``ServedGame``).
+        lang: the language the widget speaks ("es"; default: ``$EVO_LESSONS_LANG``, else
+            English). Codes, seeds and CSV columns are the same in every language.
         **options: the game's variant options (``players=3``, ``climate_change_faces=5`` ...).
     """
 
@@ -70,6 +89,11 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
     #: the live plot's panels, series and columns (changes with the game, not with each step)
     plot_spec = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
+    #: the page's words in the widget's language (the page holds no English: page_strings.py)
+    strings = traitlets.Dict().tag(sync=True)
+    #: the widget's language ("en", "es" ...) and its direction ("ltr" or "rtl")
+    lang = traitlets.Unicode("en").tag(sync=True)
+    direction = traitlets.Unicode("ltr").tag(sync=True)
     #: how many distinct games have finished in this widget (observe it; not sent to the page)
     finished_count = traitlets.Int(0)
 
@@ -82,11 +106,28 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         teacher: bool = False,
         plot: bool = True,
         session: WidgetSession | None = None,
+        lang: str | None = None,
         **options: Any,
     ) -> None:
         spec = session.spec if session is not None else game_spec(game)
         self._esm = game_module(spec.renderer)  # only this game's renderer goes to the page
         super().__init__()
+        self.translator: Translator = get_translator(lang)
+        self.lang, self.direction = self.translator.lang, self.translator.dir
+        self.strings = page_strings(self.translator)
+        with speaking(self.translator):
+            self._start(game, session, seats, seed, teacher, plot, options)
+
+    def _start(
+        self,
+        game: str | GameSpec,
+        session: WidgetSession | None,
+        seats: Sequence[str] | None,
+        seed: int | None,
+        teacher: bool,
+        plot: bool,
+        options: dict[str, Any],
+    ) -> None:
         if session is None:
             session = GameSession(game, seed=seed, seats=seats, teacher=teacher, **options)
             fresh = True
@@ -116,6 +157,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         """The current game state (read it; change it only through the widget's methods)."""
         return self.session.state
 
+    @speaks
     def act(self, action: Action | int) -> None:
         """Play a human move, by Action or by its index among the legal actions."""
         if isinstance(action, Action):
@@ -127,6 +169,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         self._run_bots()
         self._refresh()
 
+    @speaks
     def step(self) -> None:
         """One move: the current seat's bot moves (on a person's seat, the helper bot moves
         for them); then, with people at the table, bots play on until a person must decide."""
@@ -136,6 +179,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         self._run_bots()
         self._refresh()
 
+    @speaks
     def play_to_end(self) -> None:
         """Bots play every remaining move (humans' seats too), redrawn a few times a second."""
         last = time.perf_counter()
@@ -147,16 +191,19 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
                 last = now
         self._refresh()
 
+    @speaks
     def undo(self) -> None:
         """Take back the last human decision (and the bot moves after it)."""
         self.session.undo()
         self._refresh()
 
+    @speaks
     def seek(self, position: int) -> None:
         """Jump to any point of the timeline (0 = the start); moves after it can be replayed."""
         self.session.seek(position)
         self._refresh()
 
+    @speaks
     def new_game(self, seed: int | None = None) -> None:
         """A new game with the same seats and options (``seed`` None: a random one)."""
         if seed is not None:
@@ -166,6 +213,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         self._run_bots(frames=False)
         self._refresh()
 
+    @speaks
     def set_seat(self, seat: int, kind: str) -> None:
         """Make a seat "human" or give it to a bot ("random", "planner", ...)."""
         self.session.set_seat(seat, kind)
@@ -195,6 +243,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         ``{"label", "number", "result_code" (None until a name is given), "helped"}``."""
         return [dict(entry) for entry in self._finished.entries]
 
+    @speaks
     def result_code(self, name: str | None = None) -> str:
         """The finished game's result code (``EVR2-...``) with the student's name, to hand in.
 
@@ -203,7 +252,9 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         name given here is shown there too.
         """
         if not self.state.is_over:
-            raise ValueError("A result code is for a finished game: play it to the end first.")
+            raise ValueError(
+                pgettext("error", "A result code is for a finished game: play it to the end first.")
+            )
         checked = results.check_name(self._student_name if name is None else name)
         code = self._make_code(checked)
         if checked != self._student_name:
@@ -221,7 +272,8 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         if not self.state.is_over:
             return None
         if not self._student_name:
-            return {"name": "", "code": "", "note": "Type your name to get your result code."}
+            note = pgettext("result code", "Type your name to get your result code.")
+            return {"name": "", "code": "", "note": note}
         return {"name": self._student_name, "code": self._make_code(self._student_name), "note": ""}
 
     def save_scenario(self, path: str | pathlib.Path, include_moves: bool = True) -> None:
@@ -271,7 +323,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         if self._viewing_seat() in self._blind_seats():
             raise ValueError(self._blind_sentence(self.state.current_player))
         if self._covered_for is not None:
-            raise ValueError("Hand covered: press 'Show my hand' first.")
+            raise ValueError(pgettext("error", "Hand covered: press 'Show my hand' first."))
         self.act(content["index"])
 
     def _on_step(self, content: dict) -> None:
@@ -300,14 +352,18 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
     def _on_load_code(self, content: dict) -> None:
         code = content["code"]
         if not isinstance(code, str) or len(code) > record.MAX_CODE_CHARS:
-            raise ValueError("A scenario code is a line of text starting EVO1-.")
+            raise ValueError(pgettext("error", "A scenario code is a line of text starting EVO1-."))
         if code.strip().lower().endswith(".json"):
-            raise ValueError("Paste the code itself here (files load from Python).")
+            raise ValueError(
+                pgettext("error", "Paste the code itself here (files load from Python).")
+            )
         data = read_scenario(code)
         if data["game"] != self.session.game:
             raise ValueError(
-                f"That scenario is for the game {data['game'][:40]!r}; open it in a widget "
-                "of that game."
+                pgettext(
+                    "error",
+                    "That scenario is for the game {game}; open it in a widget of that game.",
+                ).format(game=repr(data["game"][:40]))
             )
         self._adopt(GameSession.from_scenario(data))
 
@@ -329,15 +385,16 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
 
     def _on_code(self, content: dict) -> None:
         if not self.scenario_code_ready:
-            raise ValueError(CODE_WITHHELD)
+            raise ValueError(_t(CODE_WITHHELD))
         self.send({"type": "code", "code": self.scenario_code()})
 
     def _on_name(self, content: dict) -> None:
         name = content["name"]
         if not isinstance(name, str) or len(name) > 1000:
-            raise ValueError("A name is a line of text.")
+            raise ValueError(pgettext("error", "A name is a line of text."))
         self.set_student_name(name)
 
+    @speaks
     def set_student_name(self, name: str) -> None:
         """The name on this widget's result codes: typed under a finished game, or given by
         the lesson's name box (a tracked game follows it). A blank name clears it."""
@@ -353,7 +410,11 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         """The session as a local game: its scenario, deals and record of who moved are a
         GameSession's alone (a counted game's widget overrides or refuses what reads them)."""
         if not isinstance(self.session, GameSession):
-            raise ValueError("A counted game keeps no scenario here: your class holds the game.")
+            raise ValueError(
+                pgettext(
+                    "error", "A counted game keeps no scenario here: your class holds the game."
+                )
+            )
         return self.session
 
     def _adopt(self, session: GameSession) -> None:
@@ -383,12 +444,19 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
 
     @staticmethod
     def _blind_sentence(seat: int | None) -> str:
-        who = seat_name(seat) if seat is not None else "This seat"
-        return (
-            f"{who} was a bot's seat when this game was dealt, so its hand stays hidden until "
+        if seat is None:
+            return pgettext(
+                "status",
+                "This seat was a bot's seat when this game was dealt, so its hand stays hidden "
+                "until the next game. Press Step to let the helper move for it, or give the seat "
+                "back to a bot.",
+            )
+        return pgettext(
+            "status; {who} is a seat such as 'Player 2'",
+            "{who} was a bot's seat when this game was dealt, so its hand stays hidden until "
             "the next game. Press Step to let the helper move for it, or give the seat back "
-            "to a bot."
-        )
+            "to a bot.",
+        ).format(who=seat_name(seat))
 
     def _note_finished(self) -> None:
         """Keep a game that has just finished (once, however often its end is reached)."""
@@ -429,6 +497,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
             return player
         return self._viewer if self._viewer in humans else humans[0]
 
+    @speaks
     def _refresh(self, plot: bool = True) -> None:
         session, state = self.session, self.session.state
         viewer = self._viewing_seat()
@@ -482,7 +551,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
             "plot": self._plot_delta(plot),
             "x_label": view.x_label,
             "result": self._result(),
-            "code": {"ready": code_ready, "note": "" if code_ready else CODE_WITHHELD},
+            "code": {"ready": code_ready, "note": "" if code_ready else _t(CODE_WITHHELD)},
             "served": self._served(),
         }
         # one message for both, so the page never shows a board and a plot of different moves
@@ -528,12 +597,23 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
             if player in blind:
                 return self._blind_sentence(player)
             if self._covered_for is not None:
-                return f"Pass the screen to {who}, then press 'Show my hand'."
-            return f"Your move, {who}: choose an action."
+                return pgettext(
+                    "status; {who} is a seat such as 'Player 2'",
+                    "Pass the screen to {who}, then press 'Show my hand'.",
+                ).format(who=who)
+            return pgettext(
+                "status; {who} is a seat such as 'Player 2'", "Your move, {who}: choose an action."
+            ).format(who=who)
         bot = seat_label(player, self.session.seats[player])
         if self.session.humans:
-            return f"{bot} moves next: press Step to let the bots play on to your turn."
-        return f"{bot} moves next: press Step for one move, or Play to end."
+            return pgettext(
+                "status; {bot} is a seat and its bot, such as 'Player 2 (planner bot)'",
+                "{bot} moves next: press Step to let the bots play on to your turn.",
+            ).format(bot=bot)
+        return pgettext(
+            "status; {bot} is a seat and its bot, such as 'Player 2 (planner bot)'",
+            "{bot} moves next: press Step for one move, or Play to end.",
+        ).format(bot=bot)
 
     def _table(self) -> dict[str, Any]:
         """The plotted values of the last few steps, one row per player (the plot's table).

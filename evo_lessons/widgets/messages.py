@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from evo_lessons.engine.seeds import check_seed  # noqa: F401 - the one seed rule, re-exported
 from evo_lessons.engine.words import short_repr
+from evo_lessons.i18n import Translator, current, pgettext, speaking
 
 
 class PageMessages:
@@ -22,7 +23,14 @@ class PageMessages:
     #: put before a refusal's reason in the error line ("" for none)
     REFUSED: ClassVar[str] = ""
 
+    #: the widget's language (a widget sets its own; None: the environment's)
+    translator: Translator | None = None
+
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        with speaking(self.translator or current()):
+            self._answer(content)
+
+    def _answer(self, content: Any) -> None:
         try:
             self._handle(content)
             self.error = ""
@@ -31,15 +39,23 @@ class PageMessages:
             self.error = text if text.startswith(self.REFUSED) else self.REFUSED + text
             self._after_refusal()
         except Exception as error:  # never a raw traceback under a student's cell
-            self.error = f"Something went wrong and nothing was changed ({type(error).__name__})."
+            self.error = pgettext(
+                "error; {kind} is a Python error's name, left as it is",
+                "Something went wrong and nothing was changed ({kind}).",
+            ).format(kind=type(error).__name__)
             self._after_refusal()
 
     def _handle(self, content: Any) -> None:
         if not isinstance(content, dict) or not isinstance(content.get("type"), str):
-            raise ValueError("Refused: a malformed message from the page.")
+            raise ValueError(pgettext("error", "Refused: a malformed message from the page."))
         kind = content["type"]
         if kind not in self.MESSAGES or set(content) - {"type"} != self.MESSAGES[kind]:
-            raise ValueError(f"Refused: an unknown or malformed message ({short_repr(kind, 30)}).")
+            raise ValueError(
+                pgettext(
+                    "error; {kind} is the message's type, as the page sent it",
+                    "Refused: an unknown or malformed message ({kind}).",
+                ).format(kind=short_repr(kind, 30))
+            )
         getattr(self, f"_on_{kind}")(content)
 
     def _after_refusal(self) -> None:

@@ -9,12 +9,28 @@
 // ctx.ownBox), so on a school laptop the board, the own cards and the choices share the first
 // screen; a covered seat (people taking turns at one screen) shows none of it.
 
+/**
+ * The page's words: Python sends them in the widget's language (the "strings" trait; the page
+ * holds no English). t("move_of", {position: 3, length: 9}) fills the {placeholders}; a key the
+ * kernel did not send shows as the key itself (a bug the pseudo-locale test catches).
+ */
+function translate(model) {
+  return (key, vars = {}) => {
+    const table = model.get("strings") || {};
+    const text = Object.prototype.hasOwnProperty.call(table, key) ? table[key] : key;
+    return text.replace(/\{(\w+)\}/g, (whole, name) =>
+      Object.prototype.hasOwnProperty.call(vars, name) ? String(vars[name]) : whole);
+  };
+}
+
 /** Build the static part of the widget once; returns the elements that change. */
-function buildShell(el, model) {
+function buildShell(el, model, t) {
   // JupyterLab's notebook takes arrow keys and letters as its own shortcuts; inside the widget
   // they belong to the slider, the buttons and the board (Escape and Tab still leave it)
   const root = htmlEl("div", { class: "evo-root evo-kit", "data-lm-suppress-shortcuts": "true" },
                       el);
+  root.lang = model.get("lang") || "en"; // the language Python speaks here, and its direction
+  root.dir = model.get("direction") || "ltr";
   root.addEventListener("keydown", (e) => {
     if (e.key !== "Escape" && e.key !== "Tab") e.stopPropagation();
   });
@@ -26,96 +42,96 @@ function buildShell(el, model) {
                        root);
   // a class's counted game: what it is, then the class's verdict (controls it lacks are hidden)
   const served = htmlEl("p", { class: "evo-served-line", role: "status", hidden: true }, root);
-  const result = buildResult(root, model);
+  const result = buildResult(root, model, t);
 
   const main = htmlEl("div", { class: "evo-main" }, root);
   const boardWrap = htmlEl("div", { class: "evo-board-wrap" }, main);
   const board = htmlEl("div", { class: "evo-board" }, boardWrap);
   const cover = htmlEl("div", { class: "evo-cover", hidden: true }, boardWrap);
   const coverText = htmlEl("p", {}, cover);
-  const reveal = htmlEl("button", { type: "button", class: "evo-reveal" }, cover, "Show my hand");
+  const reveal = htmlEl("button", { type: "button", class: "evo-reveal" }, cover, t("show_hand"));
   reveal.addEventListener("click", () => model.send({ type: "reveal" }));
 
-  const turn = htmlEl("section", { class: "evo-turn", "aria-label": "Your choices" }, main);
-  htmlEl("h4", {}, turn, "Your choices");
+  const turn = htmlEl("section", { class: "evo-turn", "aria-label": t("your_choices") }, main);
+  htmlEl("h4", {}, turn, t("your_choices"));
   const filterNote = htmlEl("p", { class: "evo-filter", hidden: true }, turn);
   const actions = htmlEl("div", { class: "evo-actions", role: "group",
-                                  "aria-label": "Legal actions" }, turn);
+                                  "aria-label": t("legal_actions") }, turn);
   const controls = htmlEl("div", { class: "evo-controls", role: "toolbar",
-                                   "aria-label": "Game controls" }, turn);
+                                   "aria-label": t("controls") }, turn);
   const button = (label, titleText, message) => {
     const b = htmlEl("button", { type: "button", title: titleText }, controls, label);
     b.addEventListener("click", () => model.send(message()));
     return b;
   };
-  const stepButton = button("Step", "One move by the bot whose turn it is; then the bots play on to your turn", () => ({ type: "step" }));
-  const playButton = button("Play to end", "Bots play every remaining move", () => ({ type: "play" }));
-  const undoButton = button("Undo", "Take back your last decision", () => ({ type: "undo" }));
+  const stepButton = button(t("step"), t("step_tip"), () => ({ type: "step" }));
+  const playButton = button(t("play"), t("play_tip"), () => ({ type: "play" }));
+  const undoButton = button(t("undo"), t("undo_tip"), () => ({ type: "undo" }));
   playButton.classList.add("evo-play");
   undoButton.classList.add("evo-undo");
 
   // the current player's own hand, creature or cards, drawn by the renderer beside the choices
   // (ctx.own): on a laptop the board, this and the choices share the first screen
-  const own = htmlEl("section", { class: "evo-own", "aria-label": "Your own cards",
+  const own = htmlEl("section", { class: "evo-own", "aria-label": t("own_cards"),
                                   hidden: true }, main);
 
-  const logBox = htmlEl("section", { class: "evo-log-box", "aria-label": "What happened" }, main);
-  htmlEl("h4", {}, logBox, "What happened");
-  const log = htmlEl("ol", { class: "evo-log", tabindex: 0, "aria-label": "Event log" }, logBox);
+  const logBox = htmlEl("section", { class: "evo-log-box", "aria-label": t("what_happened") }, main);
+  htmlEl("h4", {}, logBox, t("what_happened"));
+  const log = htmlEl("ol", { class: "evo-log", tabindex: 0, "aria-label": t("event_log") }, logBox);
 
-  const plotBox = htmlEl("section", { class: "evo-plot", "aria-label": "Live plot" }, main);
+  const plotBox = htmlEl("section", { class: "evo-plot", "aria-label": t("live_plot") }, main);
   const plotHost = htmlEl("div", { class: "evo-plot-host" }, plotBox);
   const plotSide = htmlEl("div", { class: "evo-plot-side" }, plotBox);
   const tableBox = htmlEl("details", { class: "evo-table" }, plotSide);
-  htmlEl("summary", {}, tableBox, "Table of the plotted values (latest turns)");
+  htmlEl("summary", {}, tableBox, t("table_summary"));
   const table = htmlEl("table", {}, tableBox);
   const pngButton = htmlEl("button", { type: "button", class: "evo-png" }, plotSide,
-                           "Download plot (PNG)");
+                           t("png"));
   pngButton.addEventListener("click", () => model.send({ type: "png" }));
 
   const game = htmlEl("div", { class: "evo-game-row" }, root);
   const timeline = htmlEl("div", { class: "evo-timeline" }, game);
   const sliderId = uid("slider");
-  htmlEl("label", { for: sliderId }, timeline, "Timeline");
+  htmlEl("label", { for: sliderId }, timeline, t("timeline"));
   const slider = htmlEl("input", { id: sliderId, type: "range", min: 0, max: 0, step: 1,
                                    value: 0 }, timeline);
   const sliderText = htmlEl("span", { class: "evo-slider-text", "aria-hidden": "true" }, timeline);
   slider.addEventListener("change", () => model.send({ type: "seek", position: Number(slider.value) }));
   const newGame = htmlEl("div", { class: "evo-new-game" }, game);
   const seedInput = htmlEl("input", { type: "number", min: 0, step: 1, class: "evo-seed-input",
-                                      "aria-label": "Seed for a new game (empty: random)",
-                                      placeholder: "seed" }, newGame);
+                                      "aria-label": t("seed_input"),
+                                      placeholder: t("seed_placeholder") }, newGame);
   const newButton = htmlEl("button", { type: "button",
-                                       title: "Start a new game (with the seed typed, or a random one)" },
-                           newGame, "New game");
+                                       title: t("new_game_tip") },
+                           newGame, t("new_game"));
   newButton.addEventListener("click", () => {
     const v = seedInput.value.trim();
     model.send({ type: "new_game", seed: v === "" ? null : Number.parseInt(v, 10) });
   });
 
   const seatsBox = htmlEl("fieldset", { class: "evo-seats" }, root);
-  htmlEl("legend", {}, seatsBox, "Who plays each seat");
+  htmlEl("legend", {}, seatsBox, t("seats"));
 
   const tools = htmlEl("details", { class: "evo-tools" }, root);
-  htmlEl("summary", {}, tools, "Share, load and export");
+  htmlEl("summary", {}, tools, t("tools"));
   const codeRow = htmlEl("div", { class: "evo-tools-row evo-scenario-row" }, tools);
   const codeOut = htmlEl("input", { type: "text", readonly: true, class: "evo-code",
-                                    "aria-label": "Scenario code of this game" }, codeRow);
+                                    "aria-label": t("scenario_code_label") }, codeRow);
   const getCode = htmlEl("button", { type: "button", class: "evo-get-code" }, codeRow,
-                         "Get scenario code");
+                         t("get_code"));
   getCode.addEventListener("click", () => model.send({ type: "code" }));
   const codeNote = htmlEl("p", { class: "evo-code-note", hidden: true }, tools);
   const loadRow = htmlEl("div", { class: "evo-tools-row evo-scenario-row" }, tools);
   const codeIn = htmlEl("input", { type: "text", class: "evo-code",
-                                   "aria-label": "Paste a scenario code to load",
-                                   placeholder: "paste a code (EVO1-...)" }, loadRow);
-  const loadCode = htmlEl("button", { type: "button" }, loadRow, "Load code");
+                                   "aria-label": t("paste_code"),
+                                   placeholder: t("paste_placeholder") }, loadRow);
+  const loadCode = htmlEl("button", { type: "button" }, loadRow, t("load_code"));
   loadCode.addEventListener("click", () => model.send({ type: "load_code", code: codeIn.value }));
-  const csvButton = htmlEl("button", { type: "button" }, tools, "Download history (CSV)");
+  const csvButton = htmlEl("button", { type: "button" }, tools, t("csv"));
   csvButton.addEventListener("click", () => model.send({ type: "csv" }));
 
   const describe = htmlEl("details", { class: "evo-description" }, root);
-  htmlEl("summary", {}, describe, "Text description of the board");
+  htmlEl("summary", {}, describe, t("description"));
   const description = htmlEl("pre", { "aria-live": "off" }, describe);
 
   return {
@@ -127,20 +143,20 @@ function buildShell(el, model) {
 }
 
 /** The result code under a finished game: a name box, the code, and a Copy button. */
-function buildResult(root, model) {
+function buildResult(root, model, t) {
   const box = htmlEl("section", { class: "evo-result", hidden: true,
-                                  "aria-label": "Result code" }, root);
-  htmlEl("h4", {}, box, "Result code");
+                                  "aria-label": t("result_code") }, root);
+  htmlEl("h4", {}, box, t("result_code"));
   const nameId = uid("name");
-  htmlEl("label", { for: nameId }, box, "Your name");
+  htmlEl("label", { for: nameId }, box, t("your_name"));
   const name = htmlEl("input", { id: nameId, type: "text", maxlength: 60, class: "evo-name",
                                  autocomplete: "name" }, box);
   const sendName = () => model.send({ type: "name", name: name.value });
   name.addEventListener("change", sendName);
   name.addEventListener("keydown", (e) => { if (e.key === "Enter") sendName(); });
   const code = htmlEl("input", { type: "text", readonly: true, class: "evo-code",
-                                 "aria-label": "Result code of this finished game" }, box);
-  const copy = htmlEl("button", { type: "button" }, box, "Copy");
+                                 "aria-label": t("result_code_label") }, box);
+  const copy = htmlEl("button", { type: "button" }, box, t("copy"));
   const note = htmlEl("span", { class: "evo-result-note", role: "status",
                                 "aria-live": "polite" }, box);
   copy.addEventListener("click", async () => {
@@ -149,11 +165,11 @@ function buildResult(root, model) {
     // selected so Ctrl+C (Cmd+C) copies it
     try {
       await navigator.clipboard.writeText(code.value);
-      note.textContent = "Copied: paste it where your teacher asks.";
+      note.textContent = t("copied");
     } catch (_err) {
       code.focus();
       code.select();
-      note.textContent = "Selected: press Ctrl+C (Cmd+C on a Mac) to copy it.";
+      note.textContent = t("selected");
     }
   });
   return { box, name, code, copy, note };
@@ -206,19 +222,19 @@ function groupActions(actions) {
                               before: "", after: "" }] }));
 }
 
-function renderActions(ui, view, model, filter) {
+function renderActions(ui, view, model, filter, t) {
   ui.actions.replaceChildren();
   const shown = filter ? view.actions.filter((a) => a.target === filter) : view.actions;
   ui.filterNote.hidden = !filter;
   if (filter) {
     ui.filterNote.replaceChildren();
-    htmlEl("span", {}, ui.filterNote, `Choices for ${filter.replace("-", " ")}. `);
-    const all = htmlEl("button", { type: "button" }, ui.filterNote, "Show all choices");
-    all.addEventListener("click", () => renderActions(ui, view, model, null));
+    htmlEl("span", {}, ui.filterNote, t("choices_for", { place: filter.replace("-", " ") }) + " ");
+    const all = htmlEl("button", { type: "button" }, ui.filterNote, t("show_all"));
+    all.addEventListener("click", () => renderActions(ui, view, model, null, t));
   }
   if (!shown.length) {
     htmlEl("p", { class: "evo-none" }, ui.actions,
-           view.over ? "The game is over." : view.human_turn ? "" : "Waiting for the bots.");
+           view.over ? t("game_over") : view.human_turn ? "" : t("waiting"));
   }
   for (const group of groupActions(shown)) {
     const box = htmlEl("div", { class: group.head ? "evo-choice-group" : "evo-choice-single" },
@@ -240,17 +256,17 @@ function renderActions(ui, view, model, filter) {
   return shown;
 }
 
-function renderSeats(ui, view, model) {
+function renderSeats(ui, view, model, t) {
   ui.seatsBox.querySelectorAll(".evo-seat").forEach((n) => n.remove());
   for (const seat of view.seats) {
     const wrap = htmlEl("label", { class: "evo-seat" }, ui.seatsBox);
     htmlEl("span", { class: "evo-swatch", style: `background:${seat.colour};color:${inkOn(seat.colour)}` },
            wrap, seat.symbol);
     htmlEl("span", {}, wrap, ` ${seat.name} `);
-    const select = htmlEl("select", { "aria-label": `${seat.name} is played by` }, wrap);
+    const select = htmlEl("select", { "aria-label": t("played_by", { seat: seat.name }) }, wrap);
     for (const kind of ["human", ...view.bots]) {
       htmlEl("option", { value: kind, selected: kind === seat.kind }, select,
-             kind === "human" ? "a person" : `${kind} bot`);
+             kind === "human" ? t("a_person") : t("kind_bot", { kind }));
     }
     select.addEventListener("change", () =>
       model.send({ type: "seat", seat: seat.seat, kind: select.value }));
@@ -288,7 +304,8 @@ function logSplice(shown, sent) {
 }
 
 function render({ model, el }) {
-  const ui = buildShell(el, model);
+  const t = translate(model);
+  const ui = buildShell(el, model, t);
   let filter = null;
   let plot = null; // the LivePlotView of the current plot spec
   let plotEpoch = null;
@@ -313,13 +330,15 @@ function render({ model, el }) {
       if (options.length === 1) model.send({ type: "act", index: options[0].index });
       else if (options.length > 1) {
         filter = target;
-        const shown = renderActions(ui, view, model, filter);
+        const shown = renderActions(ui, view, model, filter, t);
         if (shown.length) ui.actions.querySelector("button")?.focus();
       }
     };
     return {
       draw,
       view,
+      /** The page's words in the widget's language (renderers: t(key, {vars})). */
+      t,
       targets,
       /**
        * A box beside the choices for the viewing player's own hand or creature, under a
@@ -336,7 +355,7 @@ function render({ model, el }) {
       clickable(node, target, label) {
         const options = targets.get(target);
         if (!options) return false;
-        const what = options.length === 1 ? options[0].label : `${options.length} choices`;
+        const what = options.length === 1 ? options[0].label : t("n_choices", { n: options.length });
         makeTarget(node, `${label}: ${what}`, () => choose(target));
         return true;
       },
@@ -393,13 +412,13 @@ function render({ model, el }) {
     ui.root.classList.toggle("evo-served", !!served);
     ui.served.hidden = !served;
     ui.served.textContent = served ? [served.text, served.result].filter(Boolean).join(" ") : "";
-    ui.seedLabel.textContent = served ? "dealt by your class"
+    ui.seedLabel.textContent = served ? t("dealt_by_class")
       : view.seed == null  // null or undefined (a page whose view has no seed): no seed shown
-        ? "seed shown when the game ends (it would reveal the hidden cards)"
-        : `seed ${view.seed}`;
+        ? t("seed_hidden")
+        : t("seed", { seed: view.seed });
     ui.stepButton.title = view.human_turn
-      ? `The ${view.helper_bot} bot makes your move for you; then the bots play on to your turn`
-      : "One move by the bot whose turn it is; with people at the table, the bots play on to the next person's turn";
+      ? t("step_tip_human", { bot: view.helper_bot })
+      : t("step_tip_bots");
     if (ui.status.textContent !== view.status) {
       ui.status.textContent = view.status;
       flash(ui.status); // a brief cue that the turn moved on (none under reduced motion)
@@ -411,15 +430,16 @@ function render({ model, el }) {
     // the choices are drawn again only when they changed (or a board place had narrowed them)
     if (changed("actions", [view.actions, view.over, view.human_turn]) || filtered) {
       const hadFocusInActions = ui.actions.contains(document.activeElement);
-      renderActions(ui, view, model, null);
+      renderActions(ui, view, model, null, t);
       if (hadFocusInActions) ui.actions.querySelector("button")?.focus();
     }
     drawLog(view.log);
     const tl = view.timeline;
     ui.slider.max = String(tl.length);
     ui.slider.value = String(tl.position);
-    ui.slider.setAttribute("aria-valuetext", `move ${tl.position} of ${tl.length}`);
-    ui.sliderText.textContent = `move ${tl.position} of ${tl.length}`;
+    const moveOf = t("move_of", { position: tl.position, length: tl.length });
+    ui.slider.setAttribute("aria-valuetext", moveOf);
+    ui.sliderText.textContent = moveOf;
     ui.stepButton.disabled = view.over;
     ui.playButton.disabled = view.over;
     ui.undoButton.disabled = tl.position === 0;
@@ -428,7 +448,7 @@ function render({ model, el }) {
     ui.codeNote.hidden = code.ready;
     ui.codeNote.textContent = code.ready ? "" : code.note;
     if (!code.ready) ui.codeOut.value = "";
-    if (changed("seats", [view.seats, view.bots])) renderSeats(ui, view, model);
+    if (changed("seats", [view.seats, view.bots])) renderSeats(ui, view, model, t);
     renderResult(ui, view);
     if (changed("table", view.table)) renderTable(ui, view);
     if (ui.description.textContent !== view.description) {

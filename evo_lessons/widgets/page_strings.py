@@ -1,0 +1,92 @@
+"""Every sentence the game widget's page shows, by key: the page holds no English.
+
+An anywidget front end has no translator of its own, so Python sends the page its words in the
+widget's language (the ``strings`` trait): ``game.js`` looks each up with ``t("step", {...})``.
+A key missing here shows as the key itself, which the pseudo-locale test catches.
+Placeholders are ``{name}``, filled in the page.
+"""
+
+from __future__ import annotations
+
+from evo_lessons.i18n import Msg, Translator, pN_
+
+#: key -> the English text with its context (the translator's hint)
+GAME_PAGE: dict[str, Msg] = {
+    # buttons and their tooltips
+    "show_hand": pN_("button", "Show my hand"),
+    "step": pN_("button", "Step"),
+    "step_tip": pN_(
+        "tooltip", "One move by the bot whose turn it is; then the bots play on to your turn"
+    ),
+    "step_tip_human": pN_(
+        "tooltip", "The {bot} bot makes your move for you; then the bots play on to your turn"
+    ),
+    "step_tip_bots": pN_(
+        "tooltip",
+        "One move by the bot whose turn it is; with people at the table, the bots play on to "
+        "the next person's turn",
+    ),
+    "play": pN_("button", "Play to end"),
+    "play_tip": pN_("tooltip", "Bots play every remaining move"),
+    "undo": pN_("button", "Undo"),
+    "undo_tip": pN_("tooltip", "Take back your last decision"),
+    "new_game": pN_("button", "New game"),
+    "new_game_tip": pN_("tooltip", "Start a new game (with the seed typed, or a random one)"),
+    "png": pN_("button", "Download plot (PNG)"),
+    "get_code": pN_("button", "Get scenario code"),
+    "load_code": pN_("button", "Load code"),
+    "csv": pN_("button", "Download history (CSV)"),
+    "copy": pN_("button", "Copy"),
+    "show_all": pN_("button", "Show all choices"),
+    # headings and regions
+    "your_choices": pN_("heading", "Your choices"),
+    "legal_actions": pN_("screen-reader label", "Legal actions"),
+    "controls": pN_("screen-reader label", "Game controls"),
+    "own_cards": pN_("screen-reader label", "Your own cards"),
+    "what_happened": pN_("heading", "What happened"),
+    "event_log": pN_("screen-reader label", "Event log"),
+    "live_plot": pN_("screen-reader label", "Live plot"),
+    "table_summary": pN_("heading", "Table of the plotted values (latest turns)"),
+    "timeline": pN_("label", "Timeline"),
+    "seed_input": pN_("screen-reader label", "Seed for a new game (empty: random)"),
+    "seed_placeholder": pN_("placeholder in the seed box", "seed"),
+    "seats": pN_("heading", "Who plays each seat"),
+    "tools": pN_("heading", "Share, load and export"),
+    "scenario_code_label": pN_("screen-reader label", "Scenario code of this game"),
+    "paste_code": pN_("screen-reader label", "Paste a scenario code to load"),
+    # Translators: keep "EVO1-" as it is: every scenario code starts with it
+    "paste_placeholder": pN_("placeholder", "paste a code (EVO1-...)"),
+    "description": pN_("heading", "Text description of the board"),
+    "result_code": pN_("heading", "Result code"),
+    "your_name": pN_("label", "Your name"),
+    "result_code_label": pN_("screen-reader label", "Result code of this finished game"),
+    "copied": pN_("status", "Copied: paste it where your teacher asks."),
+    "selected": pN_("status", "Selected: press Ctrl+C (Cmd+C on a Mac) to copy it."),
+    # choices
+    "choices_for": pN_(
+        "status; {place} is a board place such as 'cell 12'", "Choices for {place}."
+    ),
+    "game_over": pN_("status", "The game is over."),
+    "waiting": pN_("status", "Waiting for the bots."),
+    "n_choices": pN_("screen-reader label; {n} is 2 or more", "{n} choices"),
+    # seats
+    "a_person": pN_("who plays a seat", "a person"),
+    "kind_bot": pN_("who plays a seat; {kind} is a bot's name such as 'planner'", "{kind} bot"),
+    "played_by": pN_("screen-reader label; {seat} is 'Player 1'", "{seat} is played by"),
+    # header
+    "dealt_by_class": pN_("where the seed would be", "dealt by your class"),
+    "seed_hidden": pN_(
+        "where the seed would be",
+        "seed shown when the game ends (it would reveal the hidden cards)",
+    ),
+    # Translators: the seed is a number, shown as it is
+    "seed": pN_("header", "seed {seed}"),
+    "move_of": pN_("timeline", "move {position} of {length}"),
+    "round_of": pN_("round counter", "Round {round} of {max}"),
+    "round": pN_("round counter", "Round {round}"),
+}
+
+
+def page_strings(translator: Translator, table: dict[str, Msg] | None = None) -> dict[str, str]:
+    """The page's words in the translator's language (``table`` default: the game page's)."""
+    return {key: translator.tr(msg) for key, msg in (table or GAME_PAGE).items()}

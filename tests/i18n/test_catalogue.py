@@ -1,0 +1,86 @@
+"""The catalogue is current, compiled, complete for shipped locales, and its placeholders match.
+
+``tools/i18n/catalog.py all`` rebuilds what these tests compare against."""
+
+from __future__ import annotations
+
+import gettext
+import importlib.util
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("i18n_catalog", ROOT / "tools/i18n/catalog.py")
+assert _spec and _spec.loader
+catalog = importlib.util.module_from_spec(_spec)
+sys.modules["i18n_catalog"] = catalog
+_spec.loader.exec_module(catalog)
+
+
+def test_the_template_holds_every_marked_string_of_the_code():
+    assert catalog.POT.exists()
+    assert catalog._stable(catalog.POT.read_bytes()) == catalog._stable(catalog.pot_bytes()), (
+        "a marked string changed: run `python tools/i18n/catalog.py all` and commit"
+    )
+
+
+@pytest.mark.parametrize("locale", [loc for loc, _ in catalog.po_paths()])
+def test_each_locale_is_merged_with_the_template(locale):
+    po = dict(catalog.po_paths())[locale]
+    assert catalog._stable(po.read_bytes()) == catalog._stable(catalog.updated(locale, po)), (
+        "run `python tools/i18n/catalog.py all` and commit"
+    )
+
+
+def test_every_compiled_catalogue_matches_its_source():
+    stale = [
+        str(mo.relative_to(ROOT))
+        for mo, data in catalog.compiled().items()
+        if not mo.exists() or mo.read_bytes() != data
+    ]
+    assert not stale, f"stale .mo files (run tools/i18n/catalog.py compile): {stale}"
+
+
+def test_the_compiled_spanish_says_what_the_po_says():
+    po = catalog.read(dict(catalog.po_paths())["es"], "es")
+    mo = dict(catalog.po_paths())["es"].with_suffix(".mo")
+    with mo.open("rb") as f:
+        t = gettext.GNUTranslations(f)
+    for message in po:
+        if message.id and isinstance(message.id, str) and message.string:
+            if message.context:
+                assert t.pgettext(message.context, message.id) == message.string
+            else:
+                assert t.gettext(message.id) == message.string
+
+
+def test_shipped_locales_translate_every_entry(capsys):
+    table = catalog.table()
+    with capsys.disabled():  # the coverage table, printed in CI's log
+        print("\ntranslation coverage (evo_lessons domain)\n" + table)
+    for locale, done, _fuzzy, total in catalog.stats():
+        if locale in catalog.SHIPPED:
+            assert done == total, f"{locale}: {total - done} entries untranslated or fuzzy"
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="gettext's msgfmt is not installed")
+@pytest.mark.parametrize("locale", [loc for loc, _ in catalog.po_paths()])
+def test_placeholders_survive_translation(locale, tmp_path):
+    po = dict(catalog.po_paths())[locale]
+    run = subprocess.run(
+        ["msgfmt", "--check-format", "--check-header", "-o", str(tmp_path / "x.mo"), str(po)],
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stderr
+
+
+def test_the_pseudo_locale_marks_every_string_and_keeps_placeholders():
+    text = catalog.pseudo_text("Round {round} of {max}")
+    assert text.startswith("\u27e6") and text.endswith("\u27e7")
+    assert "{round}" in text and "{max}" in text
+    assert len(text) >= 1.4 * len("Round {round} of {max}")
