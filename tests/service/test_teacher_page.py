@@ -256,6 +256,14 @@ def test_a_class_of_30_playing_five_games_fits_one_projector_screen(class_of_30,
         assert sizes["plot"] >= 18 and sizes["side"] >= 17, sizes
         assert _axe(page) == []
         _shot(page, f"live_page_projector_{scheme}.png")
+        # a smaller projector (1280x720, 1024x768) shows the same screen, scaled down
+        for width, height in ((1280, 720), (1024, 768)):
+            page.set_viewport_size({"width": width, "height": height})
+            fits = page.evaluate(
+                "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+            )
+            assert fits[0] <= width and fits[1] <= height, (width, height, fits)
+        page.set_viewport_size(PROJECTOR)
         # the teacher's layout: the panel (with the seed), still axe-clean
         page.click("#layout")
         assert page.locator("#teacher").is_visible()

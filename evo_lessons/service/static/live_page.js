@@ -422,9 +422,18 @@ async function letJoinAgain(student) {
   if (sure) await post("api/rejoin", { student: student.id });
 }
 
+/** The projector layout is drawn for 1920x1080 and scaled to the screen it is on (a 1280x720
+ * projector shows the same page smaller, a 4K screen larger); the teacher's layout is not. */
+function fitScreen() {
+  const scale = Math.min(window.innerWidth / 1920, window.innerHeight / 1080);
+  const zoom = page.layout === "projector" ? Math.min(2, Math.max(0.5, scale)) : 1;
+  document.body.style.zoom = zoom === 1 ? "" : String(Math.floor(zoom * 1000) / 1000);
+}
+
 function applyLayout(layout) {
   page.layout = layout === "teacher" ? "teacher" : "projector";
   document.body.dataset.layout = page.layout;
+  fitScreen();
   byId("teacher").hidden = page.layout !== "teacher";
   byId("layout").setAttribute("aria-pressed", String(page.layout === "teacher"));
   remember("layout", page.layout);
@@ -486,6 +495,7 @@ function setUp() {
     if (page.layout === "teacher") byId("teacher").scrollIntoView({ block: "start" });
   });
   byId("pause").addEventListener("click", () => post("api/pause", { paused: !page.paused }));
+  window.addEventListener("resize", fitScreen);
   setUpDeal();
   poll();
 }
