@@ -3,8 +3,8 @@
 A class database of ``RESULTS`` results (real judged codes of four games, copied under new send
 ids over 88 students) in a temporary folder; then, in this process, without HTTP:
 
-- ``version``: the page's poll when nothing changed (the service answers 304 after it);
-- ``cached``: a summary asked again at the same version (every other open page);
+- ``version``: the page's poll when nothing changed (the class's version; 304 after it);
+- ``cached``: a summary made again with nothing new (the results read before are kept);
 - ``changed``: a summary after one new result (the results read before are kept; only the new
   one is read and decoded);
 - ``cold``: the first summary of a service started on that database (every row read).
@@ -40,13 +40,15 @@ def _code(name: str, game: str, seed: int) -> str:
     return session.result_code(name)
 
 
-def _fill(service, results: int) -> None:
+def _fill(service, results: int, klass: int) -> None:
     from evo_lessons.service.db import Result, Student
     from evo_lessons.service.results import judge
 
     with service.Session() as db:
         students = [
-            Student(name=f"Student {i}", key=f"student {i}", token_hash=uuid.uuid4().hex)
+            Student(
+                name=f"Student {i}", key=f"student {i}", token_hash=uuid.uuid4().hex, class_id=klass
+            )
             for i in range(STUDENTS)
         ]
         db.add_all(students)
@@ -61,6 +63,7 @@ def _fill(service, results: int) -> None:
             rows.append(
                 Result(
                     send_id=uuid.uuid4().hex,
+                    class_id=klass,
                     student_id=students[i % STUDENTS].id,
                     status=verdict["status"],
                     problem=verdict["problem"],
@@ -89,27 +92,29 @@ def _ms(work, times: int = 5) -> float:
 def run(quick: bool = False) -> dict[str, dict[str, float]]:
     from evo_lessons.service.app import ClassService
     from evo_lessons.service.db import Result
-    from evo_lessons.service.summary import build_summary, summary_version
+    from evo_lessons.service.summary import build_summary
 
     results = 2_000 if quick else RESULTS
     with tempfile.TemporaryDirectory() as folder:
         service = ClassService(Path(folder) / "class")
         try:
-            _fill(service, results)
-            cold = _ms(lambda: build_summary(service), times=1)
-            version = _ms(lambda: summary_version(service))
-            cached = _ms(lambda: build_summary(service))
+            klass = service.first_class
+            _fill(service, results, klass)
+            cold = _ms(lambda: build_summary(service, klass), times=1)
+            version = _ms(lambda: service.ruled(klass, lambda r: r.version()))
+            cached = _ms(lambda: build_summary(service, klass))
 
             def one_more() -> None:
                 with service.Session() as db:
                     last = db.query(Result).order_by(Result.id.desc()).first()
                     copy = Result(send_id=uuid.uuid4().hex, student_id=last.student_id,
+                                  class_id=klass,
                                   status=last.status, kind=last.kind, game=last.game,
                                   setup=last.setup, row=last.row,
                                   served_game=uuid.uuid4().hex)  # fmt: skip
                     db.add(copy)
                     db.commit()
-                build_summary(service)
+                build_summary(service, klass)
 
             changed = _ms(one_more)
         finally:

@@ -16,14 +16,14 @@ import json
 import re
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from evo_lessons.classroom.pooling import Fixed, _checked, apart_reason
 from evo_lessons.engine import results as codes
 from evo_lessons.engine.results import OldResultCode, ResultCodeError
 
-from .db import Deal, Result
+from .db import Deal, Result, SchoolClass
 
 #: the longest move number a game can need, in base-32 characters (32**6 is a billion choices):
 #: longer ones only make the replay's decoding slow, so they are refused before it runs
@@ -110,6 +110,7 @@ def answer_of(result: Result) -> dict[str, Any]:
 
 def record_result(
     db,
+    class_id: int,
     student_id: int,
     send_id: str,
     verdict: dict[str, Any],
@@ -117,7 +118,10 @@ def record_result(
     served_game: str | None = None,
 ) -> Result:
     """Store a verdict once: a send id already stored answers what it answered; a game already
-    recorded (same fingerprint) is listed apart as sent before. ``db`` is an open session."""
+    recorded in the class (same fingerprint) is listed apart as sent before. ``db`` is an open
+    session; the rule holds across processes: the first sent copy of a game carries its
+    fingerprint in ``first_print``, unique per class, so of two copies stored at once by two
+    processes the database lets one count and the other is told apart."""
     found = db.scalar(select(Result).where(Result.send_id == send_id))
     if found is not None:
         return found
@@ -125,13 +129,20 @@ def record_result(
     print_ = verdict["fingerprint"]
     # a served game was seen being played: two students who chose the same moves in the same
     # deal played two games (their codes alone could not tell, so pooling lists one apart)
-    if print_ and verdict["status"] != "refused" and served_game is None:
-        first = db.scalar(
-            select(Result)
-            .where(Result.fingerprint == print_, Result.status != "refused")
-            .order_by(Result.id)
-            .limit(1)
-        )
+    checks = bool(print_) and verdict["status"] != "refused" and served_game is None
+    for attempt in range(2):
+        first = None
+        if checks:
+            first = db.scalar(
+                select(Result)
+                .where(
+                    Result.class_id == class_id,
+                    Result.fingerprint == print_,
+                    Result.status != "refused",
+                )
+                .order_by(Result.id)
+                .limit(1)
+            )
         if first is not None:
             verdict.update(
                 status="apart",
@@ -139,27 +150,107 @@ def record_result(
                 reason="sent before: the same game is already recorded"
                 + (" (yours)" if first.student_id == student_id else " (another student's)"),
             )
-    result = Result(
-        send_id=send_id,
-        student_id=student_id,
-        status=verdict["status"],
-        problem=verdict["problem"],
-        reason=verdict["reason"],
-        kind=verdict["kind"],
-        game=verdict["game"],
-        setup=verdict["setup"],
-        fingerprint=print_,
-        code=code if verdict["status"] != "refused" else code[:200],
-        row=verdict["row"],
-        served_game=served_game,
+        result = Result(
+            send_id=send_id,
+            class_id=class_id,
+            student_id=student_id,
+            status=verdict["status"],
+            problem=verdict["problem"],
+            reason=verdict["reason"],
+            kind=verdict["kind"],
+            game=verdict["game"],
+            setup=verdict["setup"],
+            fingerprint=print_,
+            code=code if verdict["status"] != "refused" else code[:200],
+            row=verdict["row"],
+            served_game=served_game,
+            first_print=print_ if checks and first is None else None,
+        )
+        try:
+            db.add(result)
+            touch(db, class_id)  # flushes the insert: a unique clash is raised here or below
+            db.commit()
+        except IntegrityError:  # a concurrent request stored this send id, or this game first
+            db.rollback()
+            found = db.scalar(select(Result).where(Result.send_id == send_id))
+            if found is not None:
+                return found
+            if attempt or not checks:
+                raise
+            continue  # the other copy is stored now: this one is "sent before"
+        return result
+    raise AssertionError("unreachable")
+
+
+def touch(db, class_id: int) -> None:
+    """Mark the class changed (its version: the live page's ETag), in the caller's
+    transaction."""
+    db.execute(
+        update(SchoolClass)
+        .where(SchoolClass.id == class_id)
+        .values(version=SchoolClass.version + 1)
     )
-    db.add(result)
-    try:
-        db.commit()
-    except IntegrityError:  # the same send id stored by a concurrent request: answer that one
-        db.rollback()
-        found = db.scalar(select(Result).where(Result.send_id == send_id))
-        if found is None:
-            raise
-        return found
-    return result
+
+
+def settle(db, result_id: int, verdict: dict[str, Any]) -> Result | None:
+    """A received send's verdict, stored once (the first process to judge it wins; a judge
+    that lands second changes nothing): as :func:`record_result` stores one, with the class's
+    "sent before" rule across processes."""
+    for attempt in range(2):
+        result = db.get(Result, result_id, populate_existing=True)
+        if result is None or result.status != "received":
+            return result
+        given = dict(verdict)
+        print_ = given["fingerprint"]
+        checks = bool(print_) and given["status"] != "refused"
+        first = None
+        if checks:
+            first = db.scalar(
+                select(Result)
+                .where(
+                    Result.class_id == result.class_id,
+                    Result.fingerprint == print_,
+                    Result.status.not_in(("refused", "received")),
+                    Result.id != result.id,
+                )
+                .order_by(Result.id)
+                .limit(1)
+            )
+        if first is not None or (attempt and checks):
+            mine = first is not None and first.student_id == result.student_id
+            given.update(
+                status="apart",
+                problem="duplicate",
+                reason="sent before: the same game is already recorded"
+                + (" (yours)" if mine or first is None else " (another student's)"),
+            )
+        values = {
+            "status": given["status"],
+            "problem": given["problem"],
+            "reason": given["reason"],
+            "kind": given["kind"],
+            "game": given["game"],
+            "setup": given["setup"],
+            "fingerprint": print_,
+            "row": given["row"],
+            "first_print": print_ if checks and given["status"] != "apart" else None,
+        }
+        if given["status"] == "refused":
+            values["code"] = result.code[:200]
+        try:
+            moved = db.execute(
+                update(Result)
+                .where(Result.id == result_id, Result.status == "received")
+                .values(**values)
+                .execution_options(synchronize_session=False)
+            )
+            if moved.rowcount != 1:
+                db.rollback()
+                return db.get(Result, result_id, populate_existing=True)
+            touch(db, result.class_id)
+            db.commit()
+        except IntegrityError:  # this game's first copy stored by another at this moment
+            db.rollback()
+            continue
+        return db.get(Result, result_id, populate_existing=True)
+    return db.get(Result, result_id, populate_existing=True)

@@ -18,15 +18,13 @@ Chance is simulated once per setup, in a process of its own (so the simulation n
 service's interpreter while students click), and kept: the page shows the class's numbers at
 once and chance's as soon as they are ready.
 
-**Version.** Every summary carries ``version``, a number that changes whenever anything the
-page shows changes (a join, a result, a move, a deal, a pause, chance ready). It is read with a
-few aggregate queries, so the page asks "anything new since version V?" (``If-None-Match``)
-for the price of those queries, and a summary is built once per version (kept in
-:class:`SummaryCache`). Time alone changes nothing here: the page works out "stuck" itself
-from each game's last move and ``stuck_after``.
+**What changed.** The page asks with ``If-None-Match`` of the class's version (the rulings
+and the handler: 304 while nothing changed); a summary reads again only the results that are
+new or whose status changed (:class:`SummaryCache` keeps the rest), and a setup's measures are
+worked out again only when its rows changed. Time alone changes nothing here: the page works
+out "stuck" itself from each game's last move and ``stuck_after``.
 
-Every query is scoped by the class (``class_id``) when the tables carry one; with one class per
-database (``class_id=None``) it reads every row.
+Every query is scoped by the class (``class_id``).
 """
 
 from __future__ import annotations
@@ -42,14 +40,14 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import case, func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import defer
 
 from evo_lessons import game_spec
 from evo_lessons.classroom.compare import chance, measures_of
 from evo_lessons.engine.stats import measure_interval
 
-from .db import Deal, Move, Result, ServedGame, Student
+from .db import Chance, Deal, Move, Result, SchoolClass, ServedGame, Student
 from .results import fixed_for
 
 #: games of chance simulated for each setup (intervals of a few points, in a few seconds)
@@ -112,15 +110,20 @@ class Seen:
 
 
 class SummaryCache:
-    """Chance per setup, simulated once in a separate process and kept; the last summary built
-    for each class, by its version; and what a summary read, so the next one reads only what is
-    new (a class of 10,000 results is not decoded again on every change)."""
+    """Chance per setup, simulated once in a separate process and kept: in the database's
+    ``chance`` table when given a session factory, so of several service processes on one
+    database only the one that claims a setup first simulates it, and all read its measures.
+    Also what a summary read, so the next one reads only what is new (a class of 10,000
+    results is not decoded again on every change)."""
 
-    def __init__(self) -> None:
+    #: a claim older than this (its process died mid-simulation) is taken over
+    STALE = dt.timedelta(minutes=10)
+
+    def __init__(self, Session=None) -> None:
         self._chance: dict[tuple, Future] = {}
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
-        self._built: dict[Any, tuple[int, dict[str, Any]]] = {}
+        self._Session = Session
         #: results read, per class: id -> Seen (read again when their status changes)
         self.results: dict[Any, dict[int, Seen]] = {}
         #: measures of a setup's rows, by (setup, count, sum of result ids)
@@ -133,8 +136,7 @@ class SummaryCache:
             found = self._measured[key] = work()
         return found
 
-    def chance_for(self, key: tuple, *arguments) -> dict | None:
-        """Chance's measures for ``key`` if simulated, else None (started now if never asked)."""
+    def _submit(self, key: tuple, arguments: tuple) -> Future:
         with self._lock:
             future = self._chance.get(key)
             if future is None:
@@ -143,23 +145,70 @@ class SummaryCache:
                     self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
                 future = self._pool.submit(simulate_chance, *arguments)
                 self._chance[key] = future
+                if self._Session is not None:
+                    future.add_done_callback(lambda done: self._store(key, done))
+            return future
+
+    @staticmethod
+    def _name(key: tuple) -> str:
+        return hashlib.sha256(json.dumps(key, default=str).encode()).hexdigest()
+
+    def _store(self, key: tuple, done: Future) -> None:
+        Session = self._Session
+        if done.cancelled() or done.exception() is not None or Session is None:
+            return
+        try:
+            with Session() as db:
+                row = db.get(Chance, self._name(key))
+                if row is not None:
+                    row.measures = done.result()
+                    # every class's page asks again (chance is not one class's: a setup's)
+                    db.execute(update(SchoolClass).values(version=SchoolClass.version + 1))
+                    db.commit()
+        except Exception:  # the service closed meanwhile: another process simulates it again
+            return
+
+    def _shared(self, key: tuple) -> tuple[dict | None, bool]:
+        """(measures, whether this process should simulate them) from the database."""
+        from sqlalchemy.exc import IntegrityError
+
+        from .db import now
+
+        name = self._name(key)
+        with self._Session() as db:
+            row = db.get(Chance, name)
+            if row is not None and row.measures is not None:
+                return row.measures, False
+            if row is None:
+                db.add(Chance(key=name, measures=None, claimed=now()))
+            elif now() - row.claimed > self.STALE:
+                row.claimed = now()
+            else:
+                return None, False  # another process simulates it
+            try:
+                db.commit()
+            except IntegrityError:
+                return None, False
+            return None, True
+
+    def chance_for(self, key: tuple, *arguments) -> dict | None:
+        """Chance's measures for ``key`` if simulated, else None (started now if never asked)."""
+        with self._lock:
+            future = self._chance.get(key)
+        if future is None and self._Session is not None:
+            measures, mine = self._shared(key)
+            if measures is not None:
+                return measures
+            if not mine:
+                return None
+        if future is None:
+            future = self._submit(key, arguments)
         if not future.done() or future.exception() is not None:
             return None
         return future.result()
 
-    def chance_ready(self) -> int:
-        """How many chance simulations have ended (a summary changes when one does)."""
-        with self._lock:
-            return sum(1 for future in self._chance.values() if future.done())
-
-    def built(self, class_id: Any, version: int) -> dict[str, Any] | None:
-        kept = self._built.get(class_id)
-        return kept[1] if kept is not None and kept[0] == version else None
-
-    def keep(self, class_id: Any, version: int, summary: dict[str, Any]) -> None:
-        self._built[class_id] = (version, summary)
-
     def close(self) -> None:
+        self._Session = None
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
 
@@ -176,57 +225,6 @@ def _scoped(statement, model, class_id):
 def _moves_of(statement, class_id):
     """A statement over moves, joined to their games (a move's class is its game's)."""
     return _scoped(statement.join(ServedGame, ServedGame.id == Move.game_id), ServedGame, class_id)
-
-
-# -- the version ----------------------------------------------------------------------------------
-def class_state(db, class_id=None) -> tuple:
-    """A few aggregates that change whenever anything the page shows changes."""
-    students = db.execute(
-        _scoped(
-            select(
-                func.count(Student.id),
-                func.max(Student.id),
-                func.sum(case((Student.may_rejoin, 1), else_=0)),
-            ),
-            Student,
-            class_id,
-        )
-    ).one()
-    results = db.execute(
-        _scoped(
-            select(Result.status, func.count(Result.id), func.max(Result.id)).group_by(
-                Result.status
-            ),
-            Result,
-            class_id,
-        ).order_by(Result.status)
-    ).all()
-    games = db.execute(
-        _scoped(
-            select(func.count(ServedGame.id), func.sum(case((ServedGame.over, 1), else_=0))),
-            ServedGame,
-            class_id,
-        )
-    ).one()
-    moves = db.execute(_moves_of(select(func.count()).select_from(Move), class_id)).one()
-    deals = db.execute(
-        _scoped(select(Deal.game, Deal.round, Deal.seed, Deal.scenario), Deal, class_id).order_by(
-            Deal.game
-        )
-    ).all()
-    return (tuple(students), *map(tuple, results), tuple(games), tuple(moves), *map(tuple, deals))
-
-
-def _digest(parts: tuple) -> int:
-    """A whole number from ``parts`` (48 bits: exact in JavaScript)."""
-    return int.from_bytes(hashlib.blake2b(repr(parts).encode(), digest_size=6).digest(), "big")
-
-
-def summary_version(service, class_id=None) -> int:
-    """The version the summary of ``class_id`` would carry now (a few aggregate queries)."""
-    with service.Session() as db:
-        state = class_state(db, class_id)
-    return _digest((class_id, state, service.paused, service.summaries.chance_ready()))
 
 
 # -- the summary ----------------------------------------------------------------------------------
@@ -363,7 +361,11 @@ def summary(db, cache: SummaryCache, class_id=None) -> dict[str, Any]:
     practice: dict[str, list[dict]] = {}
     apart: list[Seen] = []
     refused: list[Seen] = []
+    received = 0
     for r in results:
+        if r.status == "received":  # stored, its verdict not in yet (judged beside)
+            received += 1
+            continue
         mine = per_student.setdefault(r.student_id, dict(zero))
         if r.status != "practice":
             counts[r.status] = counts.get(r.status, 0) + 1
@@ -436,6 +438,7 @@ def summary(db, cache: SummaryCache, class_id=None) -> dict[str, Any]:
         )
     return {
         **counts,
+        "received": received,
         "students": grid,
         "states": states,
         "stuck_after": STUCK_AFTER,
@@ -460,21 +463,17 @@ def summary(db, cache: SummaryCache, class_id=None) -> dict[str, Any]:
     }
 
 
-def build_summary(service, class_id=None) -> dict[str, Any]:
-    """The live page's numbers (``GET /api/summary``): built once per version, then kept."""
+def build_summary(service, class_id: int) -> dict[str, Any]:
+    """The live page's numbers for one class (``GET /api/summary``; the rulings add the
+    class's version, the page's ETag)."""
     cache: SummaryCache = service.summaries
-    # the version is read before the rows: a summary is never older than the version it carries
-    version = summary_version(service, class_id)
-    kept = cache.built(class_id, version)
-    if kept is not None:
-        return kept
     with service.Session() as db:
+        klass = db.get(SchoolClass, class_id)
         found = summary(db, cache, class_id)
     found.update(
-        version=version,
-        paused=service.paused,
-        join_code=service.settings["join_code"],
+        paused=bool(klass.paused) if klass else False,
+        join_code=klass.join_code if klass else "",
         updated=_when(dt.datetime.now(dt.UTC).replace(tzinfo=None)),
     )
-    cache.keep(class_id, version, found)
+    found["class"] = klass.name if klass else ""
     return found
