@@ -12,33 +12,18 @@ and never counts twice.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
-from evo_lessons.classroom.pooling import Fixed, _checked, apart_reason
-from evo_lessons.engine import results as codes
-from evo_lessons.engine.results import OldResultCode, ResultCodeError
+from evo_lessons.classroom.judge import Fixed
+from evo_lessons.classroom.judge import judge as judge_code
 
 from .db import Deal, Result, SchoolClass
 
-#: the longest move number a game can need, in base-32 characters (32**6 is a billion choices):
-#: longer ones only make the replay's decoding slow, so they are refused before it runs
-MAX_MOVE_CHARS = 6
-_LONG_MOVE = re.compile(rf"[A-Z6-9+/]{{{MAX_MOVE_CHARS},}}")
 SEND_ID = re.compile(r"[0-9a-f]{32}")
-
-
-def _clip(sentence: str, limit: int = 240) -> str:
-    return sentence if len(sentence) <= limit else sentence[: limit - 1] + "…"
-
-
-def _plain(row: dict[str, Any]) -> dict[str, Any]:
-    """The row as JSON keeps it (tuples to lists, anything odd to text)."""
-    return json.loads(json.dumps(row, default=str))
 
 
 def fixed_for(deal: Deal | None) -> Fixed:
@@ -48,60 +33,16 @@ def fixed_for(deal: Deal | None) -> Fixed:
     return Fixed.make(deal.scenario or deal.seed)
 
 
-def _guard(code: str) -> None:
-    """Refuse, before any replay, a code whose moves are built to make decoding slow."""
-    data = codes.parse_result(code)
-    if data.get("kind") == "game":
-        moves = data.get("save", {}).get("moves")
-        if isinstance(moves, str) and _LONG_MOVE.search(moves):
-            raise ResultCodeError("move", "its moves hold a number no game could need")
-
-
 def judge(
     code: str, name: str, deals: dict[str, Deal], fixed: Fixed | None = None
 ) -> dict[str, Any]:
     """The verdict on one code sent by the student ``name``: status, problem, reason, row.
 
     ``deals``: the teacher's deal for each game name (its scenario is the fixed one);
-    ``fixed``: the fixed scenario itself instead (a served game's own deal)."""
-    verdict: dict[str, Any] = {
-        "status": "refused",
-        "problem": "",
-        "reason": "",
-        "kind": None,
-        "game": None,
-        "setup": None,
-        "fingerprint": None,
-        "row": None,
-    }
-    code = code.strip()
-    try:
-        if not code:
-            raise ResultCodeError("missing", "no code could be read here")
-        _guard(code)
-        row, print_, checked = _checked(code)
-    except OldResultCode as old:
-        return {**verdict, "status": "apart", "problem": "old", "reason": _clip(old.sentence)}
-    except ResultCodeError as error:
-        return {**verdict, "problem": error.problem, "reason": _clip(error.sentence)}
-    verdict.update(kind=row["kind"], game=row["game"], setup=row["setup"], fingerprint=print_)
-    verdict["row"] = _plain({**row, "fingerprint": print_})
-    if row["name"].casefold() != name.casefold():
-        return {
-            **verdict,
-            "problem": "name",
-            "reason": _clip(f"it carries the name {row['name']!r}, not the name you joined with"),
-        }
-    problem, reason = "", ""
-    if checked is not None:
-        if fixed is None:
-            try:
-                fixed = fixed_for(deals.get(row["game"]))
-            except ValueError:
-                fixed = Fixed()
-        problem, reason = apart_reason(checked, fixed, row["lesson"])
-    status = "apart" if problem else "counted"
-    return {**verdict, "status": status, "problem": problem, "reason": _clip(reason)}
+    ``fixed``: the fixed scenario itself instead (a served game's own deal). The judging is
+    :func:`evo_lessons.classroom.judge.judge`'s, as pooling's."""
+    scenario = fixed if fixed is not None else (lambda game: fixed_for(deals.get(game)))
+    return judge_code(code, scenario, name=name).as_dict()
 
 
 def answer_of(result: Result) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from evo_lessons.engine import Event
 from evo_lessons.engine.words import seat_name
 
 from . import board
-from .table import Table
+from .shared import Table
 from .tables import WORLD
 
 #: R15: where each seat's lineages come from

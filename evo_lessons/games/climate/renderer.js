@@ -286,7 +286,7 @@
             svg("text", { x: x + 6, y: y + size - 6, "font-size": 16, "font-weight": "bold",
                           fill: RISKY, stroke: "#fff", "stroke-width": 0.6 }, g, "!");
           }
-          words += `, Player ${sp.player + 1}'s species` + (sp.adapted ? "" : " (not adapted!)");
+          words += `, ${seats[sp.player].name}'s species` + (sp.adapted ? "" : " (not adapted!)");
         }
         if (ctx.clickable(g, `cell-${cell}`, words)) {
           svg("rect", { x: x + 3, y: y + 3, width: size - 6, height: size - 6, fill: "none",
@@ -314,7 +314,7 @@
   function genomeBoard(card, b, sp, style, ctx) {
     const mine = sp.player === ctx.view.viewer;
     const s = svg("svg", { width: 160, height: 100, viewBox: "0 0 160 100", role: "group",
-                           "aria-label": `Genome board of Player ${sp.player + 1}: ` +
+                           "aria-label": `Genome board of ${style.name}: ` +
                              b.genes.map((g, i) => `${g} ${sp.genome[i]}`).join(", ") }, card);
     b.genes.forEach((gene, gi) => {
       svg("text", { x: 43 + gi * 40, y: 12, "text-anchor": "middle", "font-size": 12,
@@ -358,7 +358,7 @@
     html("span", { class: "evo-swatch",
                    style: `background:${style.colour};color:${draw.inkOn(style.colour)}` }, head,
          `${style.symbol} ${sp.player + 1}`);
-    html("strong", {}, head, ` Player ${sp.player + 1}`);
+    html("strong", {}, head, ` ${style.name}`);
     const h = placed ? b.habitats[sp.habitat] : null;
     const status = placed
       ? `${h.name} · ${sp.adapted ? "adapted ✓" : "NOT adapted !"}`
@@ -366,7 +366,7 @@
     html("p", {}, card, `${status} · ${sp.hand_size} cards · lineages lost ${sp.extinctions}`);
     const scene = svg("svg", {
       width: 150, height: 96, viewBox: "0 0 150 96", role: "img",
-      "aria-label": `Player ${sp.player + 1}'s species` + (h ? ` in the ${h.name.toLowerCase()}` : "") +
+      "aria-label": `${style.name}'s species` + (h ? ` in the ${h.name.toLowerCase()}` : "") +
         `: ${creatureWords(b, sp.genome)}` + (placed ? (sp.adapted ? "; adapted" : "; NOT adapted") : ""),
     }, card);
     if (h) {

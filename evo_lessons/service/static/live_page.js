@@ -42,8 +42,11 @@ const page = {
   paused: false,
 };
 
+/** The page's element with this id (the page's own inputs and selects among them).
+ * @param {string} id
+ * @returns {HTMLInputElement} */
 function byId(id) {
-  return document.getElementById(id);
+  return /** @type {HTMLInputElement} */ (document.getElementById(id));
 }
 
 function remember(key, value) {
@@ -485,7 +488,7 @@ function setUp() {
   applyLayout(recall("layout") || "projector");
   applyHide(recall("hide-names") === "yes");
   byId("hide-names").addEventListener("change", (event) => {
-    applyHide(event.target.checked);
+    applyHide(/** @type {HTMLInputElement} */ (event.target).checked);
     page.drawn = "";
     if (page.last) draw(page.last);
   });
