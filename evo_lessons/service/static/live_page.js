@@ -268,12 +268,13 @@ function drawStudents(summary) {
     return [who(s), s.class_games, s.practice, s.apart, s.refused, cell];
   });
   const host = byId("students");
-  const focused = host.contains(document.activeElement) ? document.activeElement.dataset.student : null;
+  const active = /** @type {HTMLElement | null} */ (document.activeElement);
+  const focused = active && host.contains(active) ? active.dataset.student : null;
   host.replaceChildren(rows.length
     ? table(["student", "counted", "practice", "apart", "refused", "lost their place?"], rows, `${rows.length} joined`)
     : htmlEl("p", { class: "empty" }, null, "Nobody has joined yet."));
   if (focused) {
-    const again = host.querySelector(`button[data-student="${focused}"]`);
+    const again = /** @type {HTMLElement | null} */ (host.querySelector(`button[data-student="${focused}"]`));
     if (again) again.focus();
   }
 }
@@ -404,7 +405,7 @@ async function post(path, body) {
 
 /** A real dialog (keyboard: Tab between the buttons, Enter, Escape cancels); true for yes. */
 function confirmAction(title, text, yes) {
-  const dialog = byId("confirm");
+  const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("confirm"));
   byId("confirm-title").textContent = title;
   byId("confirm-text").textContent = text;
   byId("confirm-yes").textContent = yes;
