@@ -134,6 +134,15 @@ def _teacher(page, live) -> None:
 FOCUSED = "document.activeElement.id || document.activeElement.className"
 
 
+def _answer_says(page, text: str) -> None:
+    """The deal form's answer line starts with ``text`` (it is written once the dialog closed)."""
+    page.wait_for_function(
+        "(text) => document.querySelector('#deal-answer').textContent.startsWith(text)",
+        arg=text,
+        timeout=10_000,
+    )
+
+
 def _summary(live) -> dict:
     return call(live.url, "GET", "/api/summary", token=live.teacher)[1]
 
@@ -315,7 +324,7 @@ def test_the_teacher_panel_is_reached_by_keyboard_and_asks_before_it_acts(live, 
     page.keyboard.press("Escape")
     dialog.wait_for(state="hidden")
     assert _summary(live)["deals"] == {}
-    assert page.inner_text("#deal-answer") == "Not dealt."
+    _answer_says(page, "Not dealt.")
     # again, and yes (Tab to it, Enter)
     page.focus("#deal-submit")
     page.keyboard.press("Enter")
@@ -329,7 +338,7 @@ def test_the_teacher_panel_is_reached_by_keyboard_and_asks_before_it_acts(live, 
     # a seed the browser refuses says so (and nothing is dealt)
     page.fill("#deal-seed", "abc")
     page.click("#deal-submit")
-    assert page.inner_text("#deal-answer").startswith("Not dealt: a seed is a whole number")
+    _answer_says(page, "Not dealt: a seed is a whole number")
     assert not dialog.is_visible()
     page.fill("#deal-seed", "")
     # let join again: Cancel keeps the seat; yes opens it
