@@ -200,6 +200,15 @@ def parse_number(text: str) -> float | None:
     return value / 100 if percent else value
 
 
+#: a wrong reading's default hint; a read-off may give its own (what to look at again)
+READ_ACROSS = "Look again at the plot (or the slider) above and read its value."
+#: a read-off whose plot waits behind a prediction (under Run All, say)
+WAIT_FOR_PLOT = (
+    "The plot this asks about appears once your prediction above is saved: write it, then "
+    "read the plot here."
+)
+
+
 class NumberCheck(_LessonWidget):
     """Read a number off a plot or table: the student types it; it is compared, within a
     tolerance, with the value the notebook computed (which never leaves Python)."""
@@ -218,6 +227,9 @@ class NumberCheck(_LessonWidget):
         value: float,
         tolerance: float,
         unit: str,
+        *,
+        after: tuple[str, ...] = (),
+        hint: str = "",
     ) -> None:
         saved = lesson.work.checkpoints.get(checkpoint_id, {})
         super().__init__(kind="read_off", prompt=prompt, unit=unit, typed=saved.get("typed", ""))
@@ -225,15 +237,23 @@ class NumberCheck(_LessonWidget):
         self.checkpoint_id = checkpoint_id
         self._value = float(value)
         self._tolerance = float(tolerance)
-        if self.typed:
-            self.check(save=False)
+        #: the predictions whose result shows what is read here (the box waits for them)
+        self.after = tuple(after)
+        self._hint = hint or READ_ACROSS
+        self.refresh()
         self.on_msg(self._on_message)
 
+    def waiting(self) -> bool:
+        """Is the plot this asks about still behind a prediction not yet saved?"""
+        return bool(self.after) and not self._lesson.results.ready(self.after)
+
     def refresh(self) -> None:
-        """Show the saved reading again (after a restore)."""
+        """Show the saved reading again (after a restore, or once its plot appears)."""
         saved = self._lesson.work.checkpoints.get(self.checkpoint_id, {})
         self.typed = saved.get("typed", "")
-        if self.typed:
+        if self.waiting():
+            self.passed, self.result = False, WAIT_FOR_PLOT
+        elif self.typed:
             self.check(save=False)
         else:
             self.passed, self.result = False, ""
@@ -246,6 +266,9 @@ class NumberCheck(_LessonWidget):
 
     def check(self, save: bool = True) -> bool:
         """Compare what the student typed with the computed value; record the result."""
+        if self.waiting():
+            self.passed, self.result = False, WAIT_FOR_PLOT
+            return False
         number = parse_number(self.typed)
         if number is None:
             self.passed = False
@@ -256,10 +279,7 @@ class NumberCheck(_LessonWidget):
         if self.passed:
             self.result = f"✓ Yes: {number:g}{unit} is a good reading of the plot."
         else:
-            self.result = (
-                f"✗ Not yet: {number:g}{unit} is not what the plot shows. Look again at the plot "
-                "(or the slider) above and read its value."
-            )
+            self.result = f"✗ Not yet: {number:g}{unit} is not what the plot shows. {self._hint}"
         if save:
             mark = "✓" if self.passed else "✗"
             message = f"{mark} {self.prompt} You read {number:g}{unit}."

@@ -48,7 +48,8 @@ from evo_lessons.classroom.compare import chance, measures_of
 from evo_lessons.engine.stats import measure_interval
 
 from .db import Chance, Deal, Move, Result, SchoolClass, ServedGame, Student
-from .results import fixed_for
+from .deal_secret import served_fixed
+from .http_limits import chance_setups
 
 #: games of chance simulated for each setup (intervals of a few points, in a few seconds)
 CHANCE_GAMES = 200
@@ -250,7 +251,9 @@ def read_results(db, cache: SummaryCache, class_id=None) -> list[Seen]:
         return [known[i] for i, _ in ids if i in known]
 
 
-def _setup(cache: SummaryCache, setup: str, rows: list[dict], fixed, ids: int) -> dict[str, Any]:
+def _setup(
+    cache: SummaryCache, setup: str, rows: list[dict], fixed, ids: int, simulate: bool = True
+) -> dict[str, Any]:
     first = rows[0]
     spec = game_spec(first["game"])
     seats = first["seats"].split("/") if first.get("seats") else None
@@ -258,8 +261,10 @@ def _setup(cache: SummaryCache, setup: str, rows: list[dict], fixed, ids: int) -
     seed = fixed.seed if fixed is not None else None
     opening = list(fixed.opening) if fixed is not None else []
     options = json.loads(first["options"])
-    theirs = cache.chance_for((setup, seed, tuple(opening)), spec.name, options, seats,
-                              student, seed, opening)  # fmt: skip
+    theirs = None
+    if simulate:  # http_limits.chance_setups: made-up setups cannot queue the class's chance
+        theirs = cache.chance_for((setup, seed, tuple(opening)), spec.name, options, seats,
+                                  student, seed, opening)  # fmt: skip
     ours = cache.measured((setup, len(rows), ids), lambda: measured(spec, rows))
     labels = list(ours)
     return {
@@ -270,6 +275,7 @@ def _setup(cache: SummaryCache, setup: str, rows: list[dict], fixed, ids: int) -
         "n": len(rows),
         "fixed_deal": seed is not None,
         "chance_ready": theirs is not None,
+        "chance_skipped": not simulate,
         "class": ours[labels[0]],
         "chance": theirs[labels[0]] if theirs else None,
         "measures": [
@@ -358,6 +364,7 @@ def summary(db, cache: SummaryCache, class_id=None) -> dict[str, Any]:
     per_student: dict[int, dict[str, int]] = {s.id: dict(zero) for s in students}
     by_setup: dict[str, list[dict]] = {}
     id_sums: dict[str, int] = {}
+    players: dict[str, set[int]] = {}
     practice: dict[str, list[dict]] = {}
     apart: list[Seen] = []
     refused: list[Seen] = []
@@ -383,17 +390,26 @@ def summary(db, cache: SummaryCache, class_id=None) -> dict[str, Any]:
             if r.kind == "game" and r.row:
                 by_setup.setdefault(r.setup or "", []).append(r.row)
                 id_sums[r.setup or ""] = id_sums.get(r.setup or "", 0) + r.id
-    setups = []
+                players.setdefault(r.setup or "", set()).add(r.student_id)
+    setups, planned = [], []
+    klass = db.get(SchoolClass, class_id) if class_id is not None else None
+    secret = klass.deal_secret if klass is not None else None
     for setup, rows in sorted(by_setup.items(), key=lambda kv: -len(kv[1])):
-        try:
-            fixed = fixed_for(deals.get(rows[0]["game"]))
+        try:  # the teacher's deal as served: its seed is the class secret's (deal_secret)
+            fixed = served_fixed(secret or "", deals.get(rows[0]["game"]))
         except ValueError:
             fixed = None
         if fixed is not None and any(row.get("seed") != fixed.seed for row in rows):
             fixed = None  # games of another deal in this setup: compare with fresh deals
         if fixed is not None and fixed.seed is None:
             fixed = None
-        setups.append(_setup(cache, setup, rows, fixed, id_sums[setup]))
+        planned.append((setup, rows, fixed))
+    simulated = chance_setups(
+        {setup: len(players.get(setup, ())) for setup, _, _ in planned},
+        [setup for setup, _, fixed in planned if fixed is not None],
+    )
+    for setup, rows, fixed in planned:
+        setups.append(_setup(cache, setup, rows, fixed, id_sums[setup], setup in simulated))
     _titled(setups)
     in_play: dict[int, dict[str, Any]] = {}
     finished: set[int] = set()

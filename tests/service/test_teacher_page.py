@@ -353,6 +353,10 @@ def test_the_teacher_panel_is_reached_by_keyboard_and_asks_before_it_acts(live, 
     rejoin.click()
     page.click("#confirm-yes")
     page.wait_for_function("document.querySelector('#students').innerText.includes('may join')")
+    # the one-time code the student joins with (the teacher's panel only)
+    page.wait_for_function(
+        "/[A-Z0-9]{3}-[A-Z0-9]{3}/.test(document.querySelector('#rejoin-answer').textContent)"
+    )
     assert page.problems == []
 
 

@@ -420,10 +420,17 @@ function confirmAction(title, text, yes) {
 async function letJoinAgain(student) {
   const sure = await confirmAction(
     `Let ${who(student)} join again?`,
-    `The next person who joins with this name takes over the seat and its results. Do this only for a student who lost their place (another computer, a deleted file).`,
+    `The seat and its results go to whoever joins next with this name and the one-time code shown here next. Do this only for a student who lost their place (another computer, a deleted file).`,
     "Let join again",
   );
-  if (sure) await post("api/rejoin", { student: student.id });
+  if (!sure) return;
+  const { ok, data } = await post("api/rejoin", { student: student.id });
+  // the one-time code the student types as the join code with their name (teacher's panel only)
+  byId("rejoin-answer").textContent = !ok
+    ? `Not done: ${data.error}`
+    : data.rejoin_code
+      ? `${who(student)} joins again with the name "${student.name}" and this code (once, within two hours): ${data.rejoin_code}`
+      : `${who(student)} may join again with the name "${student.name}".`;
 }
 
 /** The projector layout is drawn for 1920x1080 and scaled to the screen it is on (a 1280x720
