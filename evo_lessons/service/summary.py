@@ -404,9 +404,17 @@ def summary(db, cache: SummaryCache, class_id=None) -> dict[str, Any]:
         if fixed is not None and fixed.seed is None:
             fixed = None
         planned.append((setup, rows, fixed))
+    played = {setup: len(players.get(setup, ())) for setup, _, _ in planned}
+    # each game's most played setup is the class's (a class of five games gets five plots
+    # against chance); made-up setups beyond them stay within the quota
+    first_of_game: dict[str, str] = {}
+    for setup, rows, _ in planned:
+        game = rows[0]["game"]
+        if game not in first_of_game or played[setup] > played[first_of_game[game]]:
+            first_of_game[game] = setup
     simulated = chance_setups(
-        {setup: len(players.get(setup, ())) for setup, _, _ in planned},
-        [setup for setup, _, fixed in planned if fixed is not None],
+        played,
+        [setup for setup, _, fixed in planned if fixed is not None] + list(first_of_game.values()),
     )
     for setup, rows, fixed in planned:
         setups.append(_setup(cache, setup, rows, fixed, id_sums[setup], setup in simulated))

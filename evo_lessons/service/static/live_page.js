@@ -116,12 +116,13 @@ function table(columns, rows, caption) {
 }
 
 /** What a plot row says when it has no point: chance not simulated yet, or nothing to measure. */
-function missingWords(side) {
-  return side ? "nothing to measure" : "simulating…";
+function missingWords(side, skipped = false) {
+  if (side) return "nothing to measure";
+  return skipped ? "not simulated" : "simulating…";
 }
 
-function sideWords(label, side, share) {
-  if (!side || side.value === null) return `${label}: ${missingWords(side)}`;
+function sideWords(label, side, share, skipped = false) {
+  if (!side || side.value === null) return `${label}: ${missingWords(side, skipped)}`;
   const range = side.low !== null ? ` (95% interval ${fmt(side.low, share)} to ${fmt(side.high, share)})` : "";
   return `${label} ${fmt(side.value, share)}${range}, ${plural(side.n, "game", "games")}`;
 }
@@ -163,7 +164,7 @@ function setupPlot(parent, setup) {
     const top = m * (blockH + block.gap);
     const [lo, hi] = domainOf(measure, share);
     const x = (v) => left + ((v - lo) / (hi - lo)) * (right - left);
-    words.push(`${measure.measure}: ${sideWords("our class", measure.class, share)}; ${sideWords("chance", measure.chance, share)}`);
+    words.push(`${measure.measure}: ${sideWords("our class", measure.class, share)}; ${sideWords("chance", measure.chance, share, setup.chance_skipped)}`);
     svgEl("text", { x: 0, y: top + 19, class: "measure" }, svg, fitText(measure.measure, PLOT_WIDTH, 19));
     const axisY = top + block.label + block.row * 2;
     for (const tick of niceTicks(lo, hi, 4)) {
@@ -174,7 +175,7 @@ function setupPlot(parent, setup) {
       const y = top + block.label + block.row * i + block.row / 2;
       svgEl("text", { x: 0, y: y + 7, class: `side ${kind}` }, svg, label);
       if (!side || side.value === null) {
-        svgEl("text", { x: left, y: y + 7, class: "waiting" }, svg, missingWords(side));
+        svgEl("text", { x: left, y: y + 7, class: "waiting" }, svg, missingWords(side, setup.chance_skipped));
         return;
       }
       if (side.low !== null && side.high !== null) {
