@@ -32,11 +32,16 @@ import functools
 import gettext as _gettext
 import os
 import pathlib
-from collections.abc import Iterator
-from typing import NamedTuple
+from collections.abc import Callable, Iterator
+from typing import NamedTuple, TypeVar
+
+_T = TypeVar("_T")
 
 #: the package's own domain: games, widgets, lesson helpers, the hand-in, the live page, the CLI
 DOMAIN = "evo_lessons"
+#: the games' data words (names, facts, descriptions in each game's data.toml), apart because
+#: they are many and read like a field guide: a locale may ship before they are all translated
+DATA_DOMAIN = "evo_lessons_data"
 #: where the catalogues live: locale/<ll>/LC_MESSAGES/<domain>.po and its compiled .mo
 LOCALE_DIR = pathlib.Path(__file__).parent / "locale"
 #: the environment variable that picks the language when no ``lang=`` is given
@@ -167,6 +172,7 @@ translator = get_translator
 def reload() -> None:
     """Forget loaded catalogues (after rebuilding a .mo in a running kernel, or in tests)."""
     _cached.cache_clear()
+    _env_translator[:] = [None, None]
     _gettext._translations.clear()  # type: ignore[attr-defined]
 
 
@@ -190,7 +196,15 @@ def speaking(lang: str | Translator | None) -> Iterator[Translator]:
 def current() -> Translator:
     """The translator in use here: the nearest :func:`speaking` block's, else the environment's."""
     t = _speaking.get()
-    return t if t is not None else get_translator()
+    if t is not None:
+        return t
+    key = (_default_lang, os.environ.get(ENV_VAR, ""))
+    if _env_translator[0] != key:  # games call this for every log line: one lookup
+        _env_translator[:] = [key, get_translator()]
+    return _env_translator[1]
+
+
+_env_translator: list = [None, None]
 
 
 def current_lang() -> str:
@@ -219,6 +233,35 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return current().npgettext(context, singular, plural, n)
 
 
+def data_text(game: str, field: str, text: str) -> str:
+    """A word or sentence of a game's data.toml in the current language: ``field`` is its
+    table and key (``"habitats.name"``), the catalogue's context is ``"<game>: <field>"``."""
+    if not text:
+        return text
+    lang = current().lang
+    if lang == SOURCE_LANG:
+        return text
+    look_up = get_translator(lang, DATA_DOMAIN).pgettext  # (not a call the extractor reads)
+    return look_up(f"{game}: {field}", text)
+
+
+def per_language(build: Callable[[], _T]) -> Callable[[], _T]:
+    """A table built once per language: ``build`` runs in the current language the first time
+    each language asks (games keep their log's fixed sentences as shared events this way)."""
+    cache: dict[Translator, _T] = {}
+
+    @functools.wraps(build)
+    def table() -> _T:
+        t = current()
+        found = cache.get(t)
+        if found is None:
+            with speaking(t):
+                found = cache[t] = build()
+        return found
+
+    return table
+
+
 class Msg(NamedTuple):
     """A string marked for translation with a context, translated later (:func:`tr`)."""
 
@@ -245,6 +288,7 @@ def tr(message: str | Msg) -> str:
 
 
 __all__ = [
+    "DATA_DOMAIN",
     "DOMAIN",
     "ENV_VAR",
     "LOCALE_DIR",
@@ -255,12 +299,14 @@ __all__ = [
     "_",
     "current",
     "current_lang",
+    "data_text",
     "get_translator",
     "gettext",
     "ngettext",
     "normalize",
     "npgettext",
     "pN_",
+    "per_language",
     "pgettext",
     "reload",
     "resolve_lang",

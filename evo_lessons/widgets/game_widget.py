@@ -523,7 +523,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         code_ready = self.scenario_code_ready
         view_model = {
             "game": spec.name,
-            "title": spec.title,
+            "title": _t(spec.title),
             # the seed and the moves rebuild every hidden card: shown only once the game is over
             "seed": None if self._seed_hidden() else session.seed,
             "options": session.options,
@@ -549,7 +549,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
             "timeline": {"position": session.position, "length": len(session.actions)},
             "table": self._table(),
             "plot": self._plot_delta(plot),
-            "x_label": view.x_label,
+            "x_label": _t(view.x_label),
             "result": self._result(),
             "code": {"ready": code_ready, "note": "" if code_ready else _t(CODE_WITHHELD)},
             "served": self._served(),
@@ -636,8 +636,8 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
             [_cell(row.get(c), c) for c in columns]
             for _, row in sorted(latest.items(), key=lambda kv: kv[0])
         ]
-        labels = {m.name: m.label for m in spec.metrics}
-        labels.update({"player": "player", x: spec.view.x_label})
+        labels = {m.name: _t(m.label) for m in spec.metrics}
+        labels.update({"player": pgettext("table column", "player"), x: _t(spec.view.x_label)})
         return {"columns": [labels[c] for c in columns], "rows": body}
 
 
