@@ -12,6 +12,7 @@ from typing import Any
 
 from evo_lessons.engine import Action, Panel, View, seat_name, seats_in_words, turn_sentence
 from evo_lessons.engine.words import winners_sentence
+from evo_lessons.i18n import N_
 
 from .actions import ChooseChallenge, KeepCard, SwapCard
 from .data import CARDS, CHALLENGES
@@ -252,5 +253,5 @@ VIEW = View(
     panels=PANELS,
     table_columns=TABLE_COLUMNS,
     markers_key="challenge",
-    x_label="round",
+    x_label=N_("round"),
 )

@@ -64,15 +64,38 @@ class ClimateChange(Lineages):
         step = 1 if direction_roll >= 4 else -1
         trend = self.options["climate_trend"]
         note = ""
-        ctx = "climate log; a note in brackets, with a space before it"
         if trend == "warming":
-            step, note = 1, pgettext(ctx, " (the warming trend always pushes up)")
+            step, note = (
+                1,
+                pgettext(
+                    "climate log; a note in brackets, with a space before it",
+                    " (the warming trend always pushes up)",
+                ),
+            )
         elif trend == "cooling":
-            step, note = -1, pgettext(ctx, " (the cooling trend always pushes down)")
+            step, note = (
+                -1,
+                pgettext(
+                    "climate log; a note in brackets, with a space before it",
+                    " (the cooling trend always pushes down)",
+                ),
+            )
         elif before == 1 and step < 0:
-            step, note = 1, pgettext(ctx, " (it cannot get colder than board 1, so it warms)")
+            step, note = (
+                1,
+                pgettext(
+                    "climate log; a note in brackets, with a space before it",
+                    " (it cannot get colder than board 1, so it warms)",
+                ),
+            )
         elif before == 5 and step > 0:
-            step, note = -1, pgettext(ctx, " (it cannot get warmer than board 5, so it cools)")
+            step, note = (
+                -1,
+                pgettext(
+                    "climate log; a note in brackets, with a space before it",
+                    " (it cannot get warmer than board 5, so it cools)",
+                ),
+            )
         after = min(5, max(1, before + step))
         if after == before:
             events.append(

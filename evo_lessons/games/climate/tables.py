@@ -97,23 +97,26 @@ def is_dealt_a_card() -> tuple[Event, ...]:
 
 def roll_sentences() -> dict[str, str]:
     """What a roll means, by the situation it is rolled in (the keys of rolls())."""
-    ctx = "climate log; {who} is a seat, {roll} the die's face"
     return {
-        "stays": pgettext(ctx, "{who} rolls {roll}: the species stays."),
+        "stays": pgettext(
+            "climate log; {who} is a seat, {roll} the die's face",
+            "{who} rolls {roll}: the species stays.",
+        ),
         "must move": pgettext(
-            ctx, "{who} rolls {roll}: the species must move to a neighbouring empty cell."
+            "climate log; {who} is a seat, {roll} the die's face",
+            "{who} rolls {roll}: the species must move to a neighbouring empty cell.",
         ),
         "cannot move": pgettext(
-            ctx,
+            "climate log; {who} is a seat, {roll} the die's face",
             "{who} rolls {roll} but no neighbouring cell can be reached, so the species stays "
             "(R3).",
         ),
         "stays and adapts": pgettext(
-            ctx,
+            "climate log; {who} is a seat, {roll} the die's face",
             "{who} rolls {roll}: the species stays and must be adapted to its cell's new habitat.",
         ),
         "may move two": pgettext(
-            ctx,
+            "climate log; {who} is a seat, {roll} the die's face",
             "{who} rolls {roll}: the species may move up to two steps and must be adapted where "
             "it stops.",
         ),

@@ -113,42 +113,56 @@ def describe(obs: ClimateObservation) -> str:
     """A plain-text account of the board for screen readers (and for curious students)."""
     w = world()
     cap = obs["options"]["max_rounds"]
-    ctx = "climate description"
     round_text = (
-        pgettext(ctx, "Round {round} of at most {max}.").format(round=obs["round"], max=cap)
+        pgettext("climate description", "Round {round} of at most {max}.").format(
+            round=obs["round"], max=cap
+        )
         if cap
-        else pgettext(ctx, "Round {round}.").format(round=obs["round"])
+        else pgettext("climate description", "Round {round}.").format(round=obs["round"])
     )
     climate_text = (
         pgettext(
-            ctx,
+            "climate description",
             "The climate is at board {board} of 5 (1 coldest, 5 warmest), and it changed at the "
             "end of the last round.",
         )
         if obs["after_change"]
-        else pgettext(ctx, "The climate is at board {board} of 5 (1 coldest, 5 warmest).")
+        else pgettext(
+            "climate description", "The climate is at board {board} of 5 (1 coldest, 5 warmest)."
+        )
     ).format(board=obs["temperature"])
     lines = [f"{round_text} {climate_text}"]
     counts = Counter(w.boards[obs["temperature"] - 1])
-    cells = pgettext(ctx, ", ").join(f"{habitat_word(h)} {counts[h.index]}" for h in w.habitats)
+    cells = pgettext("climate description", ", ").join(
+        f"{habitat_word(h)} {counts[h.index]}" for h in w.habitats
+    )
     lines.append(
         pgettext(
-            ctx, "Habitat cells: {cells}. North (row 1) is coldest; the east is wettest."
+            "climate description",
+            "Habitat cells: {cells}. North (row 1) is coldest; the east is wettest.",
         ).format(cells=cells)
     )
     for sp in obs["species"]:
         who = seat_name(sp["player"])
         if sp["cell"] is None or sp["habitat"] is None:  # (placed: both, or neither)
-            lines.append(pgettext(ctx, "{who} has not placed a species yet.").format(who=who))
+            lines.append(
+                pgettext("climate description", "{who} has not placed a species yet.").format(
+                    who=who
+                )
+            )
             continue
         habitat = habitat_word(w.habitats[sp["habitat"]])
         row, column = divmod(sp["cell"] - 1, w.columns)
         genome = ", ".join(f"{gene_word(g)} {v}" for g, v in enumerate(sp["genome"]))
         tokens = ", ".join(habitat_word(w.habitats[t]) for t in sp["tokens"])
-        status = pgettext(ctx, "adapted") if sp["adapted"] else pgettext(ctx, "NOT adapted")
+        status = (
+            pgettext("climate description", "adapted")
+            if sp["adapted"]
+            else pgettext("climate description", "NOT adapted")
+        )
         lines.append(
             pgettext(
-                ctx,
+                "climate description",
                 "{who}: cell {cell} (row {row}, column {column}), {habitat}, {status}; genes "
                 "{genome}; {cards} cards; tokens: {tokens}; lineages lost: {lost}.",
             ).format(
@@ -165,9 +179,9 @@ def describe(obs: ClimateObservation) -> str:
             )
         )
     if "hand" in obs and obs["seat"] is not None:
-        hand = ", ".join(hand_labels(obs["hand"])) or pgettext(ctx, "no cards")
+        hand = ", ".join(hand_labels(obs["hand"])) or pgettext("climate description", "no cards")
         lines.append(
-            pgettext(ctx, "Your hand ({who}): {hand}.").format(
+            pgettext("climate description", "Your hand ({who}): {hand}.").format(
                 who=seat_name(obs["seat"]), hand=hand
             )
         )
@@ -175,7 +189,8 @@ def describe(obs: ClimateObservation) -> str:
         where = ", ".join(str(d) for d in obs["deleterious_from_top"])
         lines.append(
             pgettext(
-                ctx, "Face-up deleterious cards lie at these depths of the draw pile: {where}."
+                "climate description",
+                "Face-up deleterious cards lie at these depths of the draw pile: {where}.",
             ).format(where=where)
         )
     turn = turn_sentence(obs)
