@@ -66,9 +66,7 @@ def _played(game: str) -> GameWidget:
 )
 def test_every_text_of_a_game_is_marked_under_the_pseudo_locale(game):
     widget = _played(game)
-    missing = {
-        part: [t for t in texts if unmarked(t)] for part, texts in _texts(widget).items()
-    }
+    missing = {part: [t for t in texts if unmarked(t)] for part, texts in _texts(widget).items()}
     missing = {part: texts[:3] for part, texts in missing.items() if texts}
     assert not missing, f"English left on screen in {game}: {missing}"
 
