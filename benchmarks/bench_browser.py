@@ -1,7 +1,7 @@
 """Click-to-paint in the browser: click, then time until the board and the plot are redrawn.
 
 JupyterLab and Debian's Chromium are started as in the browser tests (tests/browser/lab.py),
-with the package's server extension on (evo_lessons.widgets.server: TCP_NODELAY on the kernel's
+with the package's server extension on (evo_lessons.jupyter_extension: TCP_NODELAY on the kernel's
 WebSocket, as the package's server configuration turns it on; ``--without-nodelay`` measures the
 server as Jupyter ships it). Each sample is measured inside the page, from the click to the
 first animation frame after the new board and the new plot rows (sent together in one message)
@@ -139,7 +139,7 @@ def notebook(source: str, probe: str = "") -> str:
     """One cell that makes ``widget = source`` (after the imports it needs) and shows it."""
     prelude = ECHO_CLASS if source.startswith("Echo(") else "from evo_lessons import GameWidget"
     if source.startswith("join_class("):
-        prelude = "from evo_lessons.classroom import join_class"
+        prelude = "from evo_lessons.live import join_class"
     cell = {
         "cell_type": "code",
         "execution_count": None,
@@ -339,9 +339,9 @@ def cases() -> dict[str, tuple[str, str]]:
     return found
 
 
-# the package's server extension (evo_lessons.widgets.server: TCP_NODELAY on the kernel's
+# the package's server extension (evo_lessons.jupyter_extension: TCP_NODELAY on the kernel's
 # WebSocket), turned on in the lab's own configuration folder as the package's configuration does
-SERVER_CONFIG = {"ServerApp": {"jpserver_extensions": {"evo_lessons.widgets.server": True}}}
+SERVER_CONFIG = {"ServerApp": {"jpserver_extensions": {"evo_lessons.jupyter_extension": True}}}
 
 
 def class_service(folder: Path):

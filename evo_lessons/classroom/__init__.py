@@ -33,9 +33,9 @@ deal and bots when the scenario is fixed); ``results.comparisons()`` gives a tab
 per setup. ``python -m evo_lessons.classroom example`` writes the example class the teacher
 notebook uses.
 
-A live class (``evo-teacher class serve``) takes the codes as they are made instead:
-:func:`join_class` gives a student's :class:`Seat` (``seat.send(code)``, ``seat.game(name)``
-for a game the class deals and records; :mod:`evo_lessons.classroom.live`).
+A live class (``evo-teacher class serve``) takes the codes as they are made instead; a
+student's kernel reaches it through :mod:`evo_lessons.live` (``join_class`` gives a ``Seat``:
+``seat.send(code)``, ``seat.game(name)`` for a game the class deals and records).
 """
 
 from __future__ import annotations
@@ -68,7 +68,6 @@ from .handins import (
     markdown_results,
     results_section,
 )
-from .live import Seat, join_class
 from .pooling import Fixed, check_code, pool_codes
 from .report import APART, CHECKS, ClassResults
 
@@ -106,7 +105,6 @@ __all__ = [
     "ClassResults",
     "Comparison",
     "Fixed",
-    "Seat",
     "chance",
     "check_code",
     "class_versus_chance",
@@ -115,7 +113,6 @@ __all__ = [
     "example_codes",
     "find_codes",
     "html_results",
-    "join_class",
     "markdown_results",
     "mean_interval",
     "measures_of",

@@ -37,7 +37,7 @@ def command(teacher: bool = False, extra: list[str] | None = None) -> list[str]:
         f"--ServerApp.root_dir={root}",
         # the package's server extension (pip enables it; said again for a copy run from the
         # source tree): kernel messages without Nagle's wait, and the reopen hook
-        "--ServerApp.jpserver_extensions=evo_lessons.widgets.server=True",
+        "--ServerApp.jpserver_extensions=evo_lessons.jupyter_extension=True",
         "--LabApp.news_url=None",
         # a student's terminal could read the teacher edition beside notebooks/ (F9)
         *([] if teacher else ["--ServerApp.terminals_enabled=False"]),

@@ -21,7 +21,8 @@ from .tracking import Tracker
 from .work import WORK_DIR_VARIABLE, Work
 
 if TYPE_CHECKING:
-    from .join import ClassLink
+    from evo_lessons.live.lesson_link import ClassLink
+
     from .restore import Restored
     from .widgets import ResultBox
 
@@ -61,7 +62,7 @@ class Lesson:
         self.show_results = _switch(show_results)
         self.results = ResultGate(self)
         self.tracker = Tracker(self)
-        #: the lesson's seat in a live class, once joined (see :mod:`evo_lessons.lessons.join`)
+        #: the lesson's seat in a live class, once joined (see :mod:`evo_lessons.live.lesson_link`)
         self.class_link: ClassLink | None = None
         self._boxes: weakref.WeakSet = weakref.WeakSet()  # boxes that show saved work
         self._check_lines: weakref.WeakSet = weakref.WeakSet()  # prediction check lines
@@ -339,7 +340,7 @@ def current_lesson() -> Lesson:
 def class_seat():
     """The current lesson's seat in its live class, once joined from the name box: counted
     games are dealt by the class with ``class_seat().game("phylo")``."""
-    from .join import JOIN_FIRST
+    from evo_lessons.live.lesson_link import JOIN_FIRST
 
     link = current_lesson().class_link
     if link is None:

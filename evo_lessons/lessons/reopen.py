@@ -18,7 +18,7 @@ text is set when the model lookup fails). The options, and why this one:
   back with the saved work (from ``.evo_work/``). Only notebooks that use evo_lessons are
   touched, and only their widget outputs.
 
-It is on wherever the package's server extension runs (:mod:`evo_lessons.widgets.server`
+It is on wherever the package's server extension runs (:mod:`evo_lessons.jupyter_extension`
 registers it beside any hook a site has): ``pip install`` enables the extension in its
 environment through :data:`CONFIG` (installed into ``etc/jupyter/jupyter_server_config.d/``), so
 README's plain ``jupyter lab`` launch, the launch commands, ``evo-teacher lab`` and Binder all

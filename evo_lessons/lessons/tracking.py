@@ -83,7 +83,7 @@ class Tracker:
     def deal_book(self) -> Any:
         """The lesson's one book of deals shown, kept in its work file (saved on change)."""
         if self._deal_book is None:
-            from evo_lessons.widgets.deals import DealBook
+            from evo_lessons.engine.deals import DealBook
 
             work = self.lesson.work
             self._deal_book = DealBook(work.deals, work.save)

@@ -23,9 +23,8 @@ import anywidget
 import ipywidgets
 import traitlets
 
+from evo_lessons.live import lesson_link as join
 from evo_lessons.widgets.frontend import assemble
-
-from . import join
 
 if TYPE_CHECKING:
     from .lesson import Lesson
@@ -65,7 +64,7 @@ class NameBox(_LessonWidget):
 
     name = traitlets.Unicode("").tag(sync=True)
     restored = traitlets.Unicode("").tag(sync=True)  # what the last restore said
-    # "Join your class" (lessons/join.py): the address and code to fill in, and what happened
+    # "Join your class" (live/lesson_link.py): the address and code to fill in, and what happened
     class_url = traitlets.Unicode("").tag(sync=True)
     class_code = traitlets.Unicode("").tag(sync=True)
     class_status = traitlets.Unicode("").tag(sync=True)

@@ -26,7 +26,7 @@ What the file holds about games (the same goes for the hand-in, which is made fr
   player's hand, so the file says only "in progress, N moves".
 * ``deals``: every deal (game and seed) the lesson's games have shown, how often, and whether
   the helper bot moved in it, so a deal played again in a new kernel is still known as a
-  replay (:mod:`evo_lessons.widgets.deals`);
+  replay (:mod:`evo_lessons.engine.deals`);
 * ``results``: every finished game's and population run's result code (``EVR1-``), labelled,
   in the order they finished: a New game, Undo or rewind never drops one.
 """
@@ -63,7 +63,7 @@ _QUESTION = {
 _CHECKPOINT = {"passed": bool, "message": str, "typed": str, "question": str}
 _GAME = {"game": str, "code": str, "moves": int, "over": bool, "result": str}
 _RESULT = {"label": str, "kind": str, "game": str, "code": str, "helped": bool}
-#: every deal the lesson's games have shown ("<game>:<seed>"): see evo_lessons.widgets.deals
+#: every deal the lesson's games have shown ("<game>:<seed>"): see evo_lessons.engine.deals
 _DEAL = {"shown": int, "helper": bool}
 
 

@@ -75,9 +75,10 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         plot: send the live plot's numbers (turn off for speed in experiments).
         session: play an existing :class:`GameSession` (``game``, ``seats``, ``seed`` and the
             options are then the session's); a class's counted game plays a
-            :class:`~evo_lessons.widgets.served.ServedSession` (see ``ServedGame``).
-        lang: the language the widget speaks ("es"; default: ``$EVO_LESSONS_LANG``, else
-            English). Codes, seeds and CSV columns are the same in every language.
+            :class:`~evo_lessons.live.served.ServedSession` (see ``ServedGame``).
+        lang: the language the widget speaks ("es"; default: the lesson's, else
+            ``$EVO_LESSONS_LANG``, else English). Codes, seeds and CSV columns are the same in
+            every language.
         **options: the game's variant options (``players=3``, ``climate_change_faces=5`` ...).
     """
 
@@ -569,7 +570,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         ]
 
     def _served(self) -> dict[str, str] | None:
-        """A counted game's line for the page (None here: a local game; see widgets/served.py)."""
+        """A counted game's line for the page (None here: a local game; see live/served.py)."""
         return None
 
     def _plot_delta(self, new_rows: bool) -> dict[str, Any] | None:

@@ -24,7 +24,7 @@ too, because the moves alone do not show how a game was reached: how often this 
 played before the game began (New game with a seed, a scenario code loaded again; a deal
 counts as played at its first move or when another seat's hand is shown, not when it is only
 dealt, so a cell run again or a lesson reopened is no replay: a
-:class:`~evo_lessons.widgets.deals.DealBook`, kept in the lesson's work file across kernels),
+:class:`~evo_lessons.engine.deals.DealBook`, kept in the lesson's work file across kernels),
 whether the helper bot had moved in it, how often a move was made that differs from one already
 on the timeline (Undo, the slider: a rewound game), and which seats' hands the page showed
 (:meth:`GameSession.note_shown`) whose seat a bot holds at the end (a peek at a bot's cards,
@@ -55,10 +55,9 @@ from evo_lessons.engine import (
     results,
     wants_observation,
 )
+from evo_lessons.engine.deals import DealBook, deal_key
 from evo_lessons.engine.seeds import check_seed
 from evo_lessons.engine.words import is_whole, seat_name, short_repr
-
-from .deals import DealBook, deal_key
 
 HUMAN = "human"
 #: the largest scenario file or code the widget reads (a long game's save is tens of kB)
@@ -83,7 +82,7 @@ class ChoiceRefused(IllegalAction):
 class WidgetSession(Protocol):
     """What :class:`~evo_lessons.widgets.game_widget.GameWidget` uses of a session: a local
     :class:`GameSession`, or a class's counted game
-    (:class:`~evo_lessons.widgets.served.ServedSession`, which holds only the student's seat).
+    (:class:`~evo_lessons.live.served.ServedSession`, which holds only the student's seat).
     What only a local game has (its scenario, its record of who moved, its deals) the widget
     reads from a GameSession alone."""
 

@@ -1,7 +1,7 @@
 """Click to paint: the server extension in a real JupyterLab, and the log drawn without redraws.
 
 The speed itself is measured in benchmarks/bench_browser.py (never by a timed test). These
-check that the server extension (evo_lessons.widgets.server, TCP_NODELAY on the kernel's
+check that the server extension (evo_lessons.jupyter_extension, TCP_NODELAY on the kernel's
 WebSocket) loads in a real server and widgets still answer clicks through it, and that the
 game page's log, now brought up to date entry by entry, shows what the kernel sent: it follows
 the newest entry, leaves a student who scrolled up where they read, and is drawn again on a
@@ -14,14 +14,14 @@ import json
 
 import pytest
 
-from evo_lessons.widgets.server import LOADED
+from evo_lessons.jupyter_extension import LOADED
 
 from .lab import JupyterLab, LabPage
 
 pytestmark = pytest.mark.browser
 
 WIDGET = "GameWidget('climate', seed=3, players=4, seats=['planner'] * 4, max_rounds=60)"
-SERVER_CONFIG = {"ServerApp": {"jpserver_extensions": {"evo_lessons.widgets.server": True}}}
+SERVER_CONFIG = {"ServerApp": {"jpserver_extensions": {"evo_lessons.jupyter_extension": True}}}
 
 
 def _notebook() -> str:

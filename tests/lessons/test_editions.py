@@ -95,7 +95,7 @@ def test_the_student_image_holds_no_model_answer_outside_the_package(student_ima
 
 def test_the_student_image_turns_on_the_reopen_hook(student_image):
     configs = list(student_image.parent.glob("prefix*/etc/jupyter/*/evo_lessons.json"))
-    assert configs and '"evo_lessons.widgets.server": true' in configs[0].read_text()
+    assert configs and '"evo_lessons.jupyter_extension": true' in configs[0].read_text()
 
 
 def test_nothing_under_notebooks_is_teacher_only():
@@ -115,7 +115,7 @@ def test_the_student_launch_is_rooted_at_notebooks_and_opens_the_first_lesson():
     line = command()
     assert f"--ServerApp.root_dir={STUDENT_ROOT}" in line
     assert line[-1] == "notebooks/00_start_here.ipynb"
-    assert "--ServerApp.jpserver_extensions=evo_lessons.widgets.server=True" in line
+    assert "--ServerApp.jpserver_extensions=evo_lessons.jupyter_extension=True" in line
 
 
 def test_the_teacher_launch_opens_the_teacher_readme_at_the_repository_root():

@@ -71,7 +71,7 @@ def test_the_hook_changes_only_notebooks():
 def test_the_hook_loads_from_the_server_configuration_name():
     from traitlets.utils.importstring import import_item
 
+    from evo_lessons.jupyter_extension import HOOK as REGISTERED
     from evo_lessons.lessons.reopen import HOOK
-    from evo_lessons.widgets.server import HOOK as REGISTERED
 
     assert import_item(HOOK) is pre_save_hook and REGISTERED == HOOK

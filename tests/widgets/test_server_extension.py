@@ -1,4 +1,4 @@
-"""The package's server extension (widgets/server.py): kernel messages without Nagle's delay,
+"""The package's server extension (jupyter_extension.py): kernel messages without Nagle's delay,
 and the reopen hook registered wherever the extension is enabled.
 
 Its speed is measured in benchmarks/bench_browser.py; these pin what it does to the server: the
@@ -16,7 +16,7 @@ from types import SimpleNamespace
 from jupyter_server.services.contents.filemanager import FileContentsManager
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
-from evo_lessons.widgets import server
+from evo_lessons import jupyter_extension as server
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
@@ -99,7 +99,9 @@ def test_the_servers_own_connection_class_takes_the_mixin():
 
 
 def test_the_extension_names_itself_for_the_server():
-    assert server._jupyter_server_extension_points() == [{"module": "evo_lessons.widgets.server"}]
+    assert server._jupyter_server_extension_points() == [
+        {"module": "evo_lessons.jupyter_extension"}
+    ]
 
 
 def test_the_installed_server_configuration_turns_the_extension_on():
@@ -110,7 +112,7 @@ def test_the_installed_server_configuration_turns_the_extension_on():
     from evo_lessons.lessons.reopen import CONFIG
 
     config = json.loads(CONFIG.read_text())
-    assert config["ServerApp"]["jpserver_extensions"] == {"evo_lessons.widgets.server": True}
+    assert config["ServerApp"]["jpserver_extensions"] == {"evo_lessons.jupyter_extension": True}
 
 
 def lesson_with_a_widget() -> dict:

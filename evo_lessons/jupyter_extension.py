@@ -15,8 +15,8 @@ kind of setting jupyter_server reads from those files):
    to save lessons with their widget outputs; the extension sets it wherever it runs.
 
 Turn it off for one server with
-``--ServerApp.jpserver_extensions="{'evo_lessons.widgets.server': False}"``, or for the
-environment with ``jupyter server extension disable evo_lessons.widgets.server``.
+``--ServerApp.jpserver_extensions="{'evo_lessons.jupyter_extension': False}"``, or for the
+environment with ``jupyter server extension disable evo_lessons.jupyter_extension``.
 
 Why TCP_NODELAY.
 Every click in a widget is answered by the kernel with three messages on the page's
@@ -36,10 +36,10 @@ configured). On load, this extension puts a subclass of *that* class in the sett
 ``connect`` turns on ``TCP_NODELAY`` first; so a server configured with another class keeps it.
 Loading it twice changes nothing.
 
-Turn it on with ``--ServerApp.jpserver_extensions="{'evo_lessons.widgets.server': True}"``, or
+Turn it on with ``--ServerApp.jpserver_extensions="{'evo_lessons.jupyter_extension': True}"``, or
 in a server configuration file::
 
-    {"ServerApp": {"jpserver_extensions": {"evo_lessons.widgets.server": true}}}
+    {"ServerApp": {"jpserver_extensions": {"evo_lessons.jupyter_extension": true}}}
 """
 
 from __future__ import annotations

@@ -19,17 +19,17 @@ import pytest
 from service.helpers import Running, call
 
 from evo_lessons import GAMES, game_spec
-from evo_lessons.classroom import join_class
-from evo_lessons.classroom.service_http import ServiceClient
-from evo_lessons.service.games import GameHost
-from evo_lessons.widgets import GameWidget
-from evo_lessons.widgets.served import (
+from evo_lessons.live import join_class
+from evo_lessons.live.client import ServiceClient
+from evo_lessons.live.served import (
     NO_PLAY_TO_END,
     NOT_IN_A_COUNTED_GAME,
     ServedGame,
     ServedSession,
     checked_payload,
 )
+from evo_lessons.service.games import GameHost
+from evo_lessons.widgets import GameWidget
 
 HIDDEN = [name for name in GAMES if game_spec(name).hidden_information]
 #: moves clicked by the student before the helper plays the rest (long games end sooner)
@@ -234,7 +234,7 @@ def test_no_new_counted_game_is_dealt_while_the_class_is_paused(live, tmp_path):
 
 
 def test_a_click_while_the_class_is_down_changes_nothing_and_works_once_it_is_back(tmp_path):
-    from evo_lessons.widgets.served import UNREACHABLE
+    from evo_lessons.live.served import UNREACHABLE
 
     from .live_helpers import restart
 

@@ -14,8 +14,8 @@ import threading
 import pytest
 from service.helpers import Running, call, finished_code, summary
 
-from evo_lessons.classroom import Seat, join_class
-from evo_lessons.classroom.live import HUB_TOKEN_VARIABLE, HUB_USER_VARIABLE
+from evo_lessons.live import Seat, join_class
+from evo_lessons.live.seat import HUB_TOKEN_VARIABLE, HUB_USER_VARIABLE
 
 from .live_helpers import restart as _restart
 

@@ -7,7 +7,7 @@ hub user is the name; elsewhere once a name is typed), and the box shows the cla
 
 Once joined, the lesson sends every result it keeps (:mod:`evo_lessons.lessons.tracking`: each
 finished game's and population run's result code, as it ends) with
-:meth:`~evo_lessons.classroom.live.Seat.send`: kept on disk, retried, never counted twice. Results
+:meth:`~evo_lessons.live.seat.Seat.send`: kept on disk, retried, never counted twice. Results
 the lesson kept before the join that carry the seat's name are sent at the join. The codes carry
 the seat's name from then on (on a hub, the hub user's), so the class can match them to the seat.
 A restarted kernel takes the seat back when the name box is shown (the class it joined is kept
@@ -26,9 +26,8 @@ import weakref
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from evo_lessons.classroom.live import Seat
-
-    from .lesson import Lesson
+    from evo_lessons.lessons.lesson import Lesson
+    from evo_lessons.live.seat import Seat
 
 JOIN_FIRST = (
     "Join your class first: open 'Join your class' under your name, type the address and the "
@@ -70,7 +69,7 @@ class ClassLink:
 
 def join_lesson(lesson: Lesson, url: str, join_code: str, name: str | None = None) -> str:
     """Join the class for this lesson; the sentence the name box shows (ValueError: why not)."""
-    from evo_lessons.classroom.live import join_class
+    from evo_lessons.live.seat import join_class
 
     typed = lesson.work.student if name is None else name
     if not typed.strip() and not os.environ.get("JUPYTERHUB_USER"):
@@ -91,7 +90,7 @@ def join_lesson(lesson: Lesson, url: str, join_code: str, name: str | None = Non
 def auto_join(lesson: Lesson) -> str:
     """Join the class the hub names (``EVO_CLASS_URL``/``EVO_CLASS_CODE``) if there is one;
     the name box's sentence ("" with no class named)."""
-    from evo_lessons.classroom.live import CODE_VARIABLE, HUB_USER_VARIABLE, URL_VARIABLE
+    from evo_lessons.live.seat import CODE_VARIABLE, HUB_USER_VARIABLE, URL_VARIABLE
 
     url = os.environ.get(URL_VARIABLE, "").strip()
     code = os.environ.get(CODE_VARIABLE, "").strip()
@@ -110,7 +109,7 @@ def auto_join(lesson: Lesson) -> str:
 def _join_again(lesson: Lesson) -> str:
     """A restarted kernel: take back the seat this folder's student used in the last hours (its
     sends still queued go out now); "" if there is none. Last week's class is not joined."""
-    from evo_lessons.classroom.send_queue import saved_seats
+    from evo_lessons.live.send_queue import saved_seats
 
     name = lesson.work.student.strip().casefold()
     for url, join_code, student in saved_seats(lesson.folder):
@@ -124,7 +123,7 @@ def _join_again(lesson: Lesson) -> str:
 
 def class_address() -> tuple[str, str]:
     """The class address and code the hub names, to fill the join form ("" if none)."""
-    from evo_lessons.classroom.live import CODE_VARIABLE, URL_VARIABLE
+    from evo_lessons.live.seat import CODE_VARIABLE, URL_VARIABLE
 
     return os.environ.get(URL_VARIABLE, "").strip(), os.environ.get(CODE_VARIABLE, "").strip()
 

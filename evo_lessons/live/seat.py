@@ -3,13 +3,13 @@
 The class service (``evo-teacher class serve``, docs/class_service.md) is the teacher's; this
 module is the kernel's side of it, over HTTP only (nothing here imports the service)::
 
-    from evo_lessons.classroom import join_class
+    from evo_lessons.live import join_class
     seat = join_class("http://10.0.0.5:8765", "K7P-4QX", "Ada")
     seat.send(result_code)        # counted, apart or refused by the service; queued if it is down
     game = seat.game("phylo")     # a GameWidget whose deal and moves live in the service
 
 **Sends never get lost and never count twice.** Each code is kept on disk in the lesson's work
-folder (:mod:`evo_lessons.classroom.send_queue`) with its own ``send_id`` before it is sent. A
+folder (:mod:`evo_lessons.live.send_queue`) with its own ``send_id`` before it is sent. A
 send waits a few seconds at most; with no answer it stays queued and is tried again in the
 background, after 2, 4, 8 ... seconds (at most a minute apart), at the seat's next send or game
 move, and by the next seat opened on the same folder (a restarted kernel). The service answers
@@ -30,17 +30,17 @@ from typing import TYPE_CHECKING, Any
 
 from evo_lessons.engine.results import check_name
 
-from .send_queue import ANSWERED, QUEUED, REFUSED, SendQueue, queue_path
-from .service_http import (
+from .client import (
     ServiceClient,
     ServiceRefusal,
     ServiceUnreachable,
     check_url,
     field,
 )
+from .send_queue import ANSWERED, QUEUED, REFUSED, SendQueue, queue_path
 
 if TYPE_CHECKING:
-    from evo_lessons.widgets.served import ServedGame
+    from evo_lessons.live.served import ServedGame
 
 URL_VARIABLE = "EVO_CLASS_URL"
 CODE_VARIABLE = "EVO_CLASS_CODE"
@@ -271,7 +271,7 @@ class Seat:
         """A counted game dealt by the class: the usual game widget, whose state lives in the
         service (the kernel holds only this seat's view). Asking again gives the same game until
         the teacher deals again. A ValueError says why not (the class is paused, say)."""
-        from evo_lessons.widgets.served import ServedGame, ServedSession
+        from evo_lessons.live.served import ServedGame, ServedSession
 
         self.flush()
         session = ServedSession.start(self._client, name, options, on_call=self._after_call)

@@ -41,9 +41,8 @@ from typing import Any
 from evo_lessons import GAMES, game_spec
 from evo_lessons.engine import IllegalAction, action_from_json
 from evo_lessons.engine.words import is_whole
-
-from .game_widget import GameWidget
-from .session import HUMAN, GameSession
+from evo_lessons.widgets.game_widget import GameWidget
+from evo_lessons.widgets.session import HUMAN, GameSession
 
 NOT_IN_A_COUNTED_GAME = (
     "This is a counted game, dealt and recorded by your class: it has no undo, rewind, seat "
@@ -100,7 +99,7 @@ class ServedSession:
         payload: dict[str, Any],
         on_call: Callable[[], None] | None = None,
     ) -> None:
-        """``client``: a :class:`~evo_lessons.classroom.service_http.ServiceClient` with the
+        """``client``: a :class:`~evo_lessons.live.client.ServiceClient` with the
         student's token; ``on_call``: called after each answered request."""
         self._client = client
         self._on_call = on_call

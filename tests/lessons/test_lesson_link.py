@@ -7,12 +7,12 @@ and the lesson behave as before (the rest of tests/lessons checks that).
 from __future__ import annotations
 
 import pytest
-from classroom.live_helpers import restart as _restart
+from live.live_helpers import restart as _restart
 from service.helpers import Running, finished_code, summary
 
 from evo_lessons.lessons import Lesson, class_seat
-from evo_lessons.lessons.join import JOIN_FIRST
 from evo_lessons.lessons.widgets import NameBox
+from evo_lessons.live.lesson_link import JOIN_FIRST
 from evo_lessons.widgets import GameWidget
 
 

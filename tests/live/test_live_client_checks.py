@@ -13,16 +13,16 @@ import threading
 
 import pytest
 
-from evo_lessons.classroom.live import check_join_code
-from evo_lessons.classroom.send_queue import QUEUED, SendQueue, queue_path
-from evo_lessons.classroom.service_http import (
+from evo_lessons.live.client import (
     MAX_ANSWER_BYTES,
     ServiceClient,
     ServiceRefusal,
     ServiceUnreachable,
     check_url,
 )
-from evo_lessons.widgets.served import checked_payload
+from evo_lessons.live.seat import check_join_code
+from evo_lessons.live.send_queue import QUEUED, SendQueue, queue_path
+from evo_lessons.live.served import checked_payload
 
 
 class _Canned(http.server.BaseHTTPRequestHandler):
