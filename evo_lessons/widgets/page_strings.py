@@ -80,7 +80,7 @@ GAME_PAGE: dict[str, Msg] = {
         "seed shown when the game ends (it would reveal the hidden cards)",
     ),
     # Translators: the seed is a number, shown as it is
-    "seed": pN_("header", "seed {seed}"),
+    "seed_shown": pN_("header", "seed {seed}"),
     "move_of": pN_("timeline", "move {position} of {length}"),
     "round_of": pN_("round counter", "Round {round} of {max}"),
     "round": pN_("round counter", "Round {round}"),
