@@ -115,7 +115,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         super().__init__()
         self.translator: Translator = get_translator(lang)
         self.lang, self.direction = self.translator.lang, self.translator.dir
-        self.strings = page_strings(self.translator)
+        self.strings = page_strings(self.translator, spec.name)
         with speaking(self.translator):
             self._start(game, session, seats, seed, teacher, plot, options)
 
