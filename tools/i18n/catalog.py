@@ -183,7 +183,7 @@ def mo_bytes(catalog: Catalog) -> bytes:
 
 
 def pseudo_text(text: str) -> str:
-    """Marked and about 40% longer, placeholders kept: 'Undo' -> '⟦Ûñðö~~⟧'."""
+    """Marked and about 40% longer, placeholders kept: 'Undo' -> '⟦Ûñdö~~⟧'."""
     table = str.maketrans("aceinouyACEINOUY", "âçéîñöûýÂÇÉÎÑÖÛÝ")
     out, depth = [], 0
     for ch in text:
@@ -196,8 +196,11 @@ def pseudo_text(text: str) -> str:
         if ch == "}":
             depth = max(0, depth - 1)
     body = "".join(out)
-    pad = "~" * max(1, round(len(text) * 0.4))
-    return f"\u27e6{body}{pad}\u27e7"
+    # the padding comes as short words, so it wraps as a longer sentence would (one long run of
+    # padding would be an unbreakable word no real language has)
+    extra = max(1, round(len(text) * 0.4))
+    pad = " ".join("~" * min(4, extra - n) for n in range(0, extra, 5))
+    return f"\u27e6{body} {pad}\u27e7" if " " in text.strip() else f"\u27e6{body}{pad}\u27e7"
 
 
 def pseudo_catalog(domain: str = DOMAIN) -> Catalog:
