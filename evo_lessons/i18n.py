@@ -2,7 +2,8 @@
 
 The language is chosen once, in this order: a ``lang=`` argument (a widget's), then the
 kernel's lesson language (``start_lesson(..., lang="es")`` calls :func:`set_default_lang`), then
-the environment variable ``EVO_LESSONS_LANG``, then English. English is the source language: its
+the environment variable ``EVO_LESSONS_LANG`` (read when first needed; :func:`reload` reads it
+again), then English. English is the source language: its
 text is in the code, so English needs no catalogue and a string nobody translated yet shows in
 English (never blank).
 
@@ -110,11 +111,13 @@ class Translator:
         self._t: _gettext.NullTranslations = _gettext.translation(
             domain, where, languages=_fallbacks(lang), fallback=True
         )
+        #: no catalogue: every text is its English source (the module functions skip the lookup)
+        self.null = type(self._t) is _gettext.NullTranslations
 
     @property
     def translated(self) -> bool:
         """Does a catalogue stand behind this translator (False: English source text)?"""
-        return type(self._t) is not _gettext.NullTranslations
+        return not self.null
 
     def gettext(self, message: str) -> str:
         return self._t.gettext(message)
@@ -195,12 +198,13 @@ def speaking(lang: str | Translator | None) -> Iterator[Translator]:
 
 def current() -> Translator:
     """The translator in use here: the nearest :func:`speaking` block's, else the environment's."""
-    t = _speaking.get()
-    if t is not None:
-        return t
-    key = (_default_lang, os.environ.get(ENV_VAR, ""))
-    if _env_translator[0] != key:  # games call this for every log line: one lookup
-        _env_translator[:] = [key, get_translator()]
+    return _speaking.get() or _kernels()
+
+
+def _kernels() -> Translator:
+    # games call this for every log line: the environment is read once (reload() reads it again)
+    if _env_translator[0] is not _default_lang or _env_translator[1] is None:
+        _env_translator[:] = [_default_lang, get_translator()]
     return _env_translator[1]
 
 
@@ -213,7 +217,8 @@ def current_lang() -> str:
 
 def _(message: str) -> str:
     """``message`` in the current language."""
-    return current().gettext(message)
+    t = _speaking.get() or _kernels()
+    return message if t.null else t._t.gettext(message)
 
 
 gettext = _
@@ -221,7 +226,8 @@ gettext = _
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, told apart from the same English by ``context``."""
-    return current().pgettext(context, message)
+    t = _speaking.get() or _kernels()  # (the game's log calls this on every move: kept short)
+    return message if t.null else t._t.pgettext(context, message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -252,7 +258,7 @@ def per_language(build: Callable[[], _T]) -> Callable[[], _T]:
 
     @functools.wraps(build)
     def table() -> _T:
-        t = current()
+        t = _speaking.get() or _kernels()  # (read on every move of a game: kept short)
         found = cache.get(t)
         if found is None:
             with speaking(t):
