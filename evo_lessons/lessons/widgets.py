@@ -257,8 +257,8 @@ class NumberCheck(_LessonWidget):
             self.result = f"✓ Yes: {number:g}{unit} is a good reading of the plot."
         else:
             self.result = (
-                f"✗ Not yet: {number:g}{unit} is not what the plot shows. Look again: find the "
-                "point on the axis, then read across."
+                f"✗ Not yet: {number:g}{unit} is not what the plot shows. Look again at the plot "
+                "(or the slider) above and read its value."
             )
         if save:
             mark = "✓" if self.passed else "✗"

@@ -20,6 +20,18 @@
   (near 0 or 1, the usual case for a series nearing fixation), and its coverage is checked on
   simulated series in the tests. A side on which no ``s`` is ruled out (a series that tells
   only "strong") is reported as -1 or infinity.
+* **Drift, when asked for.** ``population_size=N`` replaces the deterministic path by a
+  Wright-Fisher hidden Markov model: the allele's frequency is a hidden state on a grid (even
+  steps of ``asin(sqrt(p))``, where drift's spread is the same at every frequency), each
+  generation moves it by selection and then spreads it as drift does in ``N`` individuals
+  (``2N`` gene copies, or ``N`` if haploid; a normal approximation on the grid, fixation and loss
+  absorbing), and each sample is a binomial draw from the state's share. The likelihood of a
+  series is summed over every path the frequency could have taken (the backward algorithm,
+  which gives it for every start at once, so the start is still profiled out). The grid has
+  up to 401 states: drift smaller than one grid step (populations above about 8,000) is treated
+  as one step's worth, which widens the interval a little (errs on the safe side). Without
+  ``population_size`` the model is the deterministic one above: it assumes the population is
+  so large that chance changes in its allele frequency are small beside the sampling error.
 * **How it is found.** numpy only: a grid over ``log(1 + s)`` from -5 to 3 (s from -0.993 to
   19) and over ``logit(initial)`` from -14 to 14, every trajectory of the grid run at once,
   then finer grids around the best point and each end of the interval (to about 1e-4 in s).
@@ -47,6 +59,10 @@ MAX_ROWS = 2_000
 _R_GRID = np.linspace(-5.0, 3.0, 241)  # log(1 + s)
 _L_GRID = np.linspace(-14.0, 14.0, 113)  # logit(initial)
 _TINY = 1e-12
+#: the longest series a drift fit follows, in generations
+MAX_DRIFT_SPAN = 500
+#: the most grid states of the drift model's hidden frequency
+_MAX_STATES = 401
 
 
 @dataclass(frozen=True)
@@ -63,6 +79,10 @@ class SelectionFit:
     generations: np.ndarray = field(repr=False)  # every generation from the first to the last
     trajectory: np.ndarray = field(repr=False)  # the fitted share counted, at each of those
     method: str = "profile likelihood"
+    population_size: int | None = None  # N of the drift model, or None (no drift)
+    #: the start each end of the interval fits best (its own profile), nan for an open end: a
+    #: line drawn for an end of the interval starts here, not at the best fit's start
+    interval_initials: tuple[float, float] = (math.nan, math.nan)
 
     @property
     def fitted(self) -> np.ndarray:
@@ -78,13 +98,20 @@ class SelectionFit:
     def __str__(self) -> str:
         lo, hi = self.interval
         model = "haploid" if self.dominance is None else f"diploid, h = {self.dominance:g}"
+        if self.population_size is not None:
+            model += f"; drift in {self.population_size:,} individuals"
         return (
             f"s = {self.s:.3f} per generation (95% interval {lo:.3f} to {hi:.3f}, {self.method}; "
             f"{model}; {len(self.observed)} samples)"
         )
 
 
-def fit_selection(frame: Any, dominance: object = None, counted: object = None) -> SelectionFit:
+def fit_selection(
+    frame: Any,
+    dominance: object = None,
+    counted: object = None,
+    population_size: object = None,
+) -> SelectionFit:
     """The maximum-likelihood selection coefficient of a frequency series, with its interval.
 
     Args:
@@ -95,6 +122,10 @@ def fit_selection(frame: Any, dominance: object = None, counted: object = None) 
             from 0 to 1: how the focal allele shows in a heterozygote.
         counted: ``"allele"`` or ``"phenotype"``; None counts the form for a dominant or
             recessive allele (moths are scored by colour) and alleles otherwise.
+        population_size: None (no drift: the deterministic model) or ``N``, the (effective)
+            number of individuals, 2 or more: the fit then allows for genetic drift in a
+            Wright-Fisher population of ``N`` (see the module's notes). Slower: about a second
+            for a series of a few dozen generations.
 
     ``s`` is the focal allele's selection coefficient per generation (``w(AA) = 1 + s``; negative
     when it is selected against). Bad input raises ValueError with a sentence saying what is
@@ -103,9 +134,17 @@ def fit_selection(frame: Any, dominance: object = None, counted: object = None) 
     h = dominance_coefficient(dominance)
     kind = counted_kind(counted, h)
     data = _series(frame)
+    size = _check_population_size(population_size)
     start = int(data[0, 0])
     steps = (data[:, 0] - start).astype(np.int64)
     counts, samples = data[:, 1], data[:, 2]
+    if size is not None:
+        if steps[-1] > MAX_DRIFT_SPAN:
+            raise ValueError(
+                f"a fit with drift follows at most {MAX_DRIFT_SPAN} generations; this series "
+                f"spans {int(steps[-1])}"
+            )
+        return _fit_with_drift(data, steps, h, kind, size)
 
     def loglik(r: np.ndarray, logit: np.ndarray) -> np.ndarray:
         """Log-likelihood of every (r, logit) pair (broadcast together)."""
@@ -139,20 +178,12 @@ def fit_selection(frame: Any, dominance: object = None, counted: object = None) 
             width /= 10
         return values[np.arange(len(r)), index], best
 
-    coarse, _ = profile(_R_GRID)
-    top = int(np.argmax(coarse))
-    step = _R_GRID[1] - _R_GRID[0]
-    r_hat, best = _R_GRID[top], coarse[top]
-    for _ in range(3):  # finer grids around the best r
-        local = np.clip(r_hat + np.linspace(-step, step, 21), _R_GRID[0], _R_GRID[-1])
-        values, _ = profile(local)
-        r_hat, best = local[int(np.argmax(values))], float(values.max())
-        step /= 10
+    r_hat, best, lower, upper = _search(profile, _R_GRID)
     _, logit_hat = profile(np.array([r_hat]))
-    cut = best - DROP_95
-    lower = _edge(profile, r_hat, cut, -1)
-    upper = _edge(profile, r_hat, cut, +1)
     initial = float(1.0 / (1.0 + math.exp(-logit_hat[0])))
+    ends = _finite_ends(lower, upper)
+    _, logit_ends = profile(np.log1p(np.nan_to_num(ends)))
+    end_starts = np.where(np.isnan(ends), np.nan, 1.0 / (1.0 + np.exp(-logit_ends)))
     s_hat = float(math.expm1(r_hat))
     p = np.empty(int(steps[-1]) + 1)
     p[0] = initial
@@ -168,10 +199,33 @@ def fit_selection(frame: Any, dominance: object = None, counted: object = None) 
         observed=data,
         generations=np.arange(start, start + len(p)),
         trajectory=share_shown(p, h, kind),
+        interval_initials=(float(end_starts[0]), float(end_starts[1])),
     )
 
 
-def _edge(profile, r_hat: float, cut: float, direction: int) -> float:
+def _finite_ends(lower: float, upper: float) -> np.ndarray:
+    """The interval's ends as an array, nan where an end is open (-1 or infinity)."""
+    return np.array([lower if lower > -1.0 else np.nan, upper if math.isfinite(upper) else np.nan])
+
+
+def _search(profile, grid: np.ndarray, points: int = 60) -> tuple[float, float, float, float]:
+    """The best r on ``grid`` refined, its profile value and the interval's ends (as s)."""
+    coarse, _ = profile(grid)
+    top = int(np.argmax(coarse))
+    step = grid[1] - grid[0]
+    r_hat, best = grid[top], float(coarse[top])
+    for _ in range(3):  # finer grids around the best r
+        local = np.clip(r_hat + np.linspace(-step, step, 21), _R_GRID[0], _R_GRID[-1])
+        values, _ = profile(local)
+        r_hat, best = local[int(np.argmax(values))], float(values.max())
+        step /= 10
+    cut = best - DROP_95
+    lower = _edge(profile, r_hat, cut, -1, points)
+    upper = _edge(profile, r_hat, cut, +1, points)
+    return float(r_hat), best, lower, upper
+
+
+def _edge(profile, r_hat: float, cut: float, direction: int, steps: int = 60) -> float:
     """Where the profile falls to ``cut`` on one side of the best r, as an s (or -1 / inf).
 
     Steps out from the best r by distances growing geometrically (1e-5 to the grid's end), so
@@ -183,7 +237,7 @@ def _edge(profile, r_hat: float, cut: float, direction: int) -> float:
     span = abs(limit - r_hat)
     if span <= 1e-5:
         return open_end
-    points = r_hat + direction * np.geomspace(1e-5, span, 60)
+    points = r_hat + direction * np.geomspace(1e-5, span, steps)
     values, _ = profile(points)
     below = np.flatnonzero(values < cut)
     if not below.size:
@@ -198,6 +252,138 @@ def _edge(profile, r_hat: float, cut: float, direction: int) -> float:
             break
         inside, outside = points[first_out - 1], points[first_out]
     return float(math.expm1((inside + outside) / 2))
+
+
+def _check_population_size(size: object) -> int | None:
+    if size is None:
+        return None
+    if (
+        isinstance(size, bool)
+        or not isinstance(size, Real)
+        or not math.isfinite(size)
+        or float(size) != int(cast(SupportsInt, size))
+        or int(cast(SupportsInt, size)) < 2
+    ):
+        raise ValueError(
+            f"population_size is a whole number of individuals, 2 or more (or None for no "
+            f"drift), not {str(size)[:30]!r}"
+        )
+    return int(cast(SupportsInt, size))
+
+
+def _normal_tail(x: np.ndarray) -> np.ndarray:
+    """P(Z > x) for a standard normal Z (Abramowitz & Stegun 7.1.26, error under 1e-7)."""
+    z = np.abs(x) / math.sqrt(2.0)
+    t = 1.0 / (1.0 + 0.3275911 * z)
+    poly = t * (
+        0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429)))
+    )
+    upper = 0.5 * poly * np.exp(-z * z)  # P(Z > |x|)
+    return np.where(x >= 0, upper, 1.0 - upper)
+
+
+class _DriftModel:
+    """The Wright-Fisher hidden Markov model of a series: its grid, samples and likelihood."""
+
+    def __init__(self, steps, counts, samples, h, kind, size):
+        self.h, self.steps = h, steps
+        copies = size if h is None else 2 * size
+        drift_sd = 0.5 / math.sqrt(copies)  # spread of asin(sqrt(p)) in one generation
+        states = int(min(_MAX_STATES, max(61, math.ceil(1.2 * (math.pi / 2) / drift_sd) + 1)))
+        self.phi = np.linspace(0.0, math.pi / 2, states)
+        self.width = self.phi[1] - self.phi[0]
+        self.sd = max(drift_sd, self.width)
+        self.p = np.sin(self.phi) ** 2
+        self.p[0], self.p[-1] = 0.0, 1.0
+        shown = np.clip(share_shown(self.p, h, kind), _TINY, 1 - _TINY)
+        # log-probability of each sample (rows) from each state (columns)
+        self.emission = (
+            counts[:, None] * np.log(shown)[None, :]
+            + (samples - counts)[:, None] * np.log1p(-shown)[None, :]
+        )
+
+    def transitions(self, s: np.ndarray) -> np.ndarray:
+        """(len(s), states, states): the chance of moving from state i to j in a generation."""
+        moved = next_frequency(self.p[None, :], s[:, None], self.h)
+        mean = np.arcsin(np.sqrt(np.clip(moved, 0.0, 1.0)))  # (n, states)
+        z = (self.phi[None, None, :] - mean[:, :, None]) / self.sd
+        matrix = np.exp(-0.5 * z * z) * (self.width / (self.sd * math.sqrt(2 * math.pi)))
+        # the ends (loss, fixation) take all the spread beyond half a step from them
+        half = 0.5 * self.width
+        matrix[:, :, 0] = 1.0 - _normal_tail((half - mean) / self.sd)
+        matrix[:, :, -1] = _normal_tail((self.phi[-1] - half - mean) / self.sd)
+        matrix /= matrix.sum(axis=2, keepdims=True)
+        matrix[:, 0, :] = 0.0  # lost and fixed alleles stay so
+        matrix[:, 0, 0] = 1.0
+        matrix[:, -1, :] = 0.0
+        matrix[:, -1, -1] = 1.0
+        return matrix
+
+    def profile(self, r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The best log-likelihood over the start for each r, and that start's state index."""
+        r = np.atleast_1d(np.asarray(r, dtype=np.float64))
+        values = np.empty(len(r))
+        starts = np.empty(len(r), dtype=np.int64)
+        for lo in range(0, len(r), 24):  # a few s at a time: each has a states x states matrix
+            chunk = r[lo : lo + 24]
+            matrix = self.transitions(np.expm1(chunk))
+            values[lo : lo + 24], starts[lo : lo + 24] = self._backward(matrix)
+        return values, starts
+
+    def _backward(self, matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Backward algorithm: log P(every sample | start state), maximised over the start."""
+        rows = len(self.steps) - 1
+        log_scale = np.zeros(matrix.shape[0])
+        emission = self.emission[rows]
+        peak = emission.max()
+        beta = np.broadcast_to(np.exp(emission - peak), matrix.shape[:2]).copy()
+        log_scale += peak
+        for t in range(int(self.steps[-1]) - 1, -1, -1):
+            beta = np.matmul(matrix, beta[:, :, None])[:, :, 0]
+            if rows > 0 and self.steps[rows - 1] == t:
+                rows -= 1
+                emission = self.emission[rows]
+                peak = emission.max()
+                beta *= np.exp(emission - peak)[None, :]
+                log_scale += peak
+            top = beta.max(axis=1)
+            top = np.where(top > 0, top, 1.0)
+            beta /= top[:, None]
+            log_scale += np.log(top)
+        with np.errstate(divide="ignore"):
+            logs = np.log(beta) + log_scale[:, None]
+        return logs.max(axis=1), np.argmax(logs, axis=1)
+
+
+def _fit_with_drift(data, steps, h, kind, size) -> SelectionFit:
+    """fit_selection with drift in a Wright-Fisher population of ``size`` individuals."""
+    model = _DriftModel(steps, data[:, 1], data[:, 2], h, kind, size)
+    r_hat, best, lower, upper = _search(model.profile, np.linspace(-5.0, 3.0, 41), points=30)
+    _, start_state = model.profile(np.array([r_hat]))
+    initial = float(model.p[int(start_state[0])])
+    ends = _finite_ends(lower, upper)
+    _, end_states = model.profile(np.log1p(np.nan_to_num(ends)))
+    end_starts = np.where(np.isnan(ends), np.nan, model.p[end_states])
+    s_hat = float(math.expm1(r_hat))
+    p = np.empty(int(steps[-1]) + 1)
+    p[0] = initial
+    for t in range(len(p) - 1):
+        p[t + 1] = next_frequency(p[t], s_hat, h)
+    start = int(data[0, 0])
+    return SelectionFit(
+        s=s_hat,
+        interval=(lower, upper),
+        initial=initial,
+        dominance=h,
+        counted=kind,
+        log_likelihood=best,
+        observed=data,
+        generations=np.arange(start, start + len(p)),
+        trajectory=share_shown(p, h, kind),
+        method="profile likelihood with drift (Wright-Fisher hidden Markov model)",
+        population_size=size,
+        interval_initials=(float(end_starts[0]), float(end_starts[1])),
+    )
 
 
 def _series(frame: Any) -> np.ndarray:
@@ -249,4 +435,4 @@ def _series(frame: Any) -> np.ndarray:
     return array
 
 
-__all__ = ["DROP_95", "SelectionFit", "fit_selection"]
+__all__ = ["DROP_95", "MAX_DRIFT_SPAN", "SelectionFit", "fit_selection"]

@@ -25,14 +25,14 @@ def test_the_slider_appears_after_the_prediction_and_redraws_the_fit(lab_page, j
     assert "Write and save your prediction above" in lab_page.text_of_outputs()
     assert page.locator(".widget-slider").count() == 0
 
-    type_answer(lab_page, question, "Weaker than lesson 6: about 1 in 7 fewer offspring.")
+    type_answer(lab_page, question, "About 1 in 10 fewer: the allele fell slowly.")
     slider = page.locator(".widget-slider").first
     slider.wait_for(timeout=60_000)
     figure = page.locator("figure img[alt*='Line plot of the model']").first
     figure.wait_for(timeout=60_000)
     before = figure.get_attribute("alt")
     assert "selection 0.020" in before
-    assert "Grant & Wiseman" in page.locator("figure figcaption").first.text_content()
+    assert "Fisher & Ford" in page.locator("figure figcaption").first.text_content()
     assert page.locator("[aria-label='The numbers behind the plot'] table").count() >= 1
 
     slider.locator(".noUi-handle").first.focus()

@@ -41,7 +41,8 @@ def test_the_finches_come_from_the_cc0_dryad_package():
 def test_the_moth_table_keeps_unknown_sample_sizes_empty_rather_than_guessed():
     frame = load("peppered_moth")
     assert frame["sample"].isna().all()
-    us = frame[frame["place"] == "Michigan, USA"].set_index("year")
+    # Grant & Wiseman state both American figures for Michigan and Pennsylvania together
+    us = frame[frame["place"] == "Michigan and Pennsylvania, USA"].set_index("year")
     assert us.loc[1959, "relation"] == "above" and us.loc[2001, "dark_percent"] == 6
 
 
@@ -57,3 +58,43 @@ def test_importing_the_data_module_loads_no_pandas():
     code += "print('pandas' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_the_moth_counts_are_real_yearly_samples_each_marked_with_how_well_it_is_confirmed():
+    frame = load("moth_counts")
+    assert {"place", "year", "sample", "count"} <= set(frame.columns)
+    cothill = frame[frame["place"].str.startswith("Cothill")].set_index("year")
+    assert list(cothill.index) == list(range(1939, 1947))
+    assert (cothill["sample"] == 2 * cothill["moths"]).all()
+    assert (cothill["count"] <= cothill["sample"]).all()
+    # Fisher & Ford 1947, Table 1: 1939 184/37/2 and 1946 905/78/3 (dominula/medionigra/bimacula)
+    assert (cothill.loc[1939, "moths"], cothill.loc[1939, "count"]) == (223, 37 + 2 * 2)
+    assert (cothill.loc[1946, "moths"], cothill.loc[1946, "count"]) == (986, 78 + 2 * 3)
+    assert all(c.startswith(("two: ", "one: ")) for c in cothill["confirmed"])
+    two = cothill[cothill["confirmed"].str.startswith("two: ")].index
+    assert list(two) == [1939, 1943, 1946]
+    # Walsh & Lynch's rounded allele shares for 1939 and 1943
+    shares = cothill["count"] / cothill["sample"]
+    assert round(shares[1939], 3) == 0.092 and round(shares[1943], 3) == 0.056
+
+
+def test_the_finch_yearly_means_hold_the_drought_and_agree_with_the_1975_birds():
+    yearly = load("finch_beak_depth_yearly").set_index("year")["mean_beak_depth_mm"]
+    assert list(yearly.index) == list(range(1973, 2013))
+    assert (yearly[1976], yearly[1978]) == (9.23, 9.74)
+    birds = load("finch_beak_depth")
+    fortis = birds[birds["species"] == "Geospiza fortis"].set_index("year")["mean_beak_depth_mm"]
+    assert abs(yearly[1975] - fortis[1975]) <= 0.02 and abs(yearly[2012] - fortis[2012]) <= 0.05
+
+
+def test_the_ltee_rows_say_how_many_populations_and_assays_and_credit_the_cc0_deposit():
+    frame = load("ltee_fitness").set_index("generation")
+    assert list(frame["populations"]) == [12, 12, 12, 11, 11, 9, 9]
+    assert (frame["assays"] >= 18).all() and (frame["assay_sd"] > 0).all()
+    assert "10.5061/dryad.0hc2m" in load("ltee_fitness").attrs["citation"]
+    assert load("ltee_fitness").attrs["licence"].startswith("CC0")
+    # the last step down is smaller than the assays' spread
+    assert (
+        frame.loc[40000, "mean_relative_fitness"] - frame.loc[50000, "mean_relative_fitness"]
+        < (frame.loc[50000, "assay_sd"])
+    )

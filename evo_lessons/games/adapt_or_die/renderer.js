@@ -315,8 +315,17 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
   // (pointer-events none); a bug on a mat stands between the mat and the board, so the mat's
   // name and pressures stay in sight
   const [cx0, cy0] = board.spaces[board.start];
+  // the mat beside each marked exit: a bug there stands on the side away from it, so it never
+  // covers the mat's name (standing above the space covered its first letter)
+  const matOf = new Map();
+  for (const place of board.places) for (const e of place.exits) matOf.set(e, place);
   const standAt = (node) => {
     const [x, y] = at(node);
+    const mat = matOf.get(node);
+    if (node < board.spaces.length && mat) {
+      const dx = x - mat.x, dy = y - mat.y, d = Math.hypot(dx, dy) || 1;
+      return [x + (dx / d) * 11, y + (dy / d) * 11];
+    }
     if (node < board.spaces.length) return [x, y - 11];
     const dx = cx0 - x, dy = cy0 - y, d = Math.hypot(dx, dy) || 1;
     return [x + (dx / d) * (MAT / 2 + 9), y + (dy / d) * (MAT / 2 + 9)];

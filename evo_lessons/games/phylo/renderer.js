@@ -267,6 +267,10 @@ registerRenderer("phylo", (root, b, ctx) => {
     const x0 = 20 - c0 * W, y0 = 16 - r0 * H; // the shown part's first space at (20, 16)
     const width = (c1 - c0 + 1) * W + 24, height = (r1 - r0 + 1) * H + 20;
     const all = r0 === 0 && c0 === 0 && r1 === b.rows - 1 && c1 === b.columns - 1;
+    // the frame asks for the grid's full width: where the food web does not fit beside it (a
+    // 9-column table on a laptop) the web wraps below and every column shows; on a phone the
+    // frame still shrinks to the screen and scrolls
+    parent.style.flexBasis = `${width}px`;
     // never larger than the cards' own size, never smaller than 65% of it: a table wider than
     // that scrolls sideways in its frame (its scroll bar shows)
     const map = svg("svg", {
@@ -414,7 +418,7 @@ registerRenderer("phylo", (root, b, ctx) => {
            "beside a HOME card first.");
       return;
     }
-    const NW = 90, NH = 30, COL = 116, ROW = 36, TOP = 30, LEFT = 4;
+    const NW = 104, NH = 34, COL = 130, ROW = 40, TOP = 30, LEFT = 4;
     const maxRank = Math.max(...nodes.map((n) => n.rank));
     const byRank = [];
     for (let r = 1; r <= maxRank; r++) byRank.push(nodes.filter((n) => n.rank === r));
@@ -426,6 +430,9 @@ registerRenderer("phylo", (root, b, ctx) => {
     }));
     const g = svg("svg", {
       viewBox: `0 0 ${width} ${height}`, width, height, class: "evo-phylo-webgraph",
+      // never shrunk below its size (its words would be too small to read on a phone): its
+      // frame scrolls sideways instead
+      style: `max-width:none;min-width:${width}px;height:${height}px`,
       role: "group", "aria-label": `Food web graph: ${nodes.length} species and ${feeding} ` +
         "feeding links, producers on the left. Tab to a species to hear its links.",
     }, box);
@@ -437,9 +444,9 @@ registerRenderer("phylo", (root, b, ctx) => {
       svg("path", { d: "M0 0 L10 5 L0 10 z", fill: colour }, m);
     }
     byRank.forEach((_level, k) => {
-      svg("text", { x: LEFT + k * COL + NW / 2, y: 11, "text-anchor": "middle", "font-size": 9,
+      svg("text", { x: LEFT + k * COL + NW / 2, y: 11, "text-anchor": "middle", "font-size": 10,
                     "font-weight": "bold" }, g, `RANK ${k + 1}`);
-      svg("text", { x: LEFT + k * COL + NW / 2, y: 22, "text-anchor": "middle", "font-size": 7.5 },
+      svg("text", { x: LEFT + k * COL + NW / 2, y: 24, "text-anchor": "middle", "font-size": 9 },
           g, k === 0 ? "producers · decomposers" : "consumers");
     });
     // each arrow leaves its food's right side and enters its eater's left side at its own height
@@ -507,11 +514,11 @@ registerRenderer("phylo", (root, b, ctx) => {
                     stroke: n.at_risk ? "#c00000" : "#333", "stroke-width": n.at_risk ? 2.2 : 1,
                     "stroke-dasharray": n.at_risk ? "4 2" : null }, node);
       svg("rect", { width: 6, height: NH, rx: 2, fill: n.colour }, node);
-      svg("text", { x: 9, y: 12, "font-size": 9, "font-weight": "bold" }, node,
-          fitText(`${n.at_risk ? "⚠ " : ""}${n.name}`, NW - 12, 9, true));
+      svg("text", { x: 9, y: 14, "font-size": 11, "font-weight": "bold" }, node,
+          fitText(`${n.at_risk ? "⚠ " : ""}${n.name}`, NW - 12, 11, true));
       // the second line stops short of the owner's token in the corner
-      svg("text", { x: 9, y: 24, "font-size": 7.5 }, node,
-          fitText(`${DIET_SHORT[n.diet_label] || n.diet_label} · ${n.where}`, NW - 26, 7.5));
+      svg("text", { x: 9, y: 28, "font-size": 9.5 }, node,
+          fitText(`${DIET_SHORT[n.diet_label] || n.diet_label} · ${n.where}`, NW - 26, 9.5));
       draw.token(node, NW - 8, NH - 8, 5.5, { fill: seat.colour, symbol: String(n.owner + 1) });
       svg("title", {}, node, label);
       node.addEventListener("focus", () => light(n, true));
