@@ -87,6 +87,29 @@ GAME_PAGE: dict[str, Msg] = {
 }
 
 
+#: the lesson widgets' page (lessons/static/lesson.js): name box, join box, questions, hand-in
+LESSON_PAGE: dict[str, Msg] = {
+    "your_name": pN_("label", "Your name (it goes on your hand-in):"),
+    "join": pN_("button", "Join"),
+    "join_class": pN_("heading", "Join your class"),
+    "class_address": pN_("label", "Class address:"),
+    "join_code": pN_("label", "Join code:"),
+    "too_large": pN_("status", "✗ That file is too large to be a hand-in."),
+    "restore": pN_("heading", "Coming back to this lesson? Bring back your work from your hand-in"),
+    "restore_file": pN_("label", "Your hand-in file from last time (.html or .md):"),
+    "answer_placeholder": pN_("placeholder", "Write your answer here. It is saved as you type."),
+    "hide_model": pN_("button", "Hide the model answer"),
+    "reveal_model": pN_("button", "Reveal a model answer"),
+    "write_first": pN_("hint", "Write your own answer first: then you can compare."),
+    "model_answer": pN_("heading", "A model answer:"),
+    "check": pN_("button", "Check"),
+    "read_off": pN_("heading", "Read off."),
+    "hand_in": pN_("button", "Hand in"),
+    # Translators: {name} is a file's name, kept as it is
+    "download": pN_("link", "Download {name}"),
+    "also_saved": pN_("link; {path} is a file's path", "(also saved as {path})"),
+}
+
 #: each game's renderer's words (keys "<game>.<name>"), sent beside the shell's
 GAME_STRINGS: dict[str, dict[str, Msg]] = {
     "climate": {
