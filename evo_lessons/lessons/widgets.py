@@ -23,8 +23,10 @@ import anywidget
 import ipywidgets
 import traitlets
 
+from evo_lessons.i18n import get_translator
 from evo_lessons.live import lesson_link as join
 from evo_lessons.widgets.frontend import assemble
+from evo_lessons.widgets.page_strings import LESSON_PAGE, page_strings
 
 if TYPE_CHECKING:
     from .lesson import Lesson
@@ -39,6 +41,12 @@ class _LessonWidget(anywidget.AnyWidget):
     _css = assemble(STATIC / "lesson.css")
     kind = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
+    #: the page's words in the lesson's language (lesson.js holds no English: page_strings.py)
+    strings = traitlets.Dict().tag(sync=True)
+
+    @traitlets.default("strings")
+    def _strings(self) -> dict[str, str]:
+        return page_strings(get_translator(), table=LESSON_PAGE)
 
     def plain_text(self) -> str:
         raise NotImplementedError

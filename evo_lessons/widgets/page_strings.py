@@ -171,7 +171,11 @@ GAME_STRINGS: dict[str, dict[str, Msg]] = {
 }
 
 
-def page_strings(translator: Translator, game: str | None = None) -> dict[str, str]:
-    """The page's words in the translator's language: the shell's, and ``game``'s renderer's."""
-    table = {**GAME_PAGE, **GAME_STRINGS.get(game or "", {})}
+def page_strings(
+    translator: Translator, game: str | None = None, table: dict[str, Msg] | None = None
+) -> dict[str, str]:
+    """The page's words in the translator's language: ``table``'s (default: the game shell's
+    and ``game``'s renderer's)."""
+    if table is None:
+        table = {**GAME_PAGE, **GAME_STRINGS.get(game or "", {})}
     return {key: translator.tr(msg) for key, msg in table.items()}

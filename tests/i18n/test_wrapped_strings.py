@@ -175,7 +175,11 @@ def js_literals(source: str) -> list[str]:
 
 
 #: front ends whose words all come from Python (add a renderer when it is done)
-WRAPPED_JS = ["widgets/static/game.js", "games/climate/renderer.js"]
+WRAPPED_JS = [
+    "widgets/static/game.js",
+    "games/climate/renderer.js",
+    "lessons/static/lesson.js",
+]
 
 
 @pytest.mark.parametrize("module", WRAPPED_JS)
@@ -188,10 +192,13 @@ def test_every_key_the_pages_ask_for_is_sent():
     from evo_lessons.i18n import get_translator
     from evo_lessons.widgets.page_strings import page_strings
 
-    sent = page_strings(get_translator("en"), "climate")
+    from evo_lessons.widgets.page_strings import LESSON_PAGE
+
+    sent = {**page_strings(get_translator("en"), "climate"), **LESSON_PAGE}
     for module in WRAPPED_JS:
         source = (PACKAGE / module).read_text(encoding="utf-8")
         asked = set(re.findall(r"""\bt\(\s*["']([\w.]+)["']""", source))
+        asked |= set(re.findall(r"""\bsay\(model,\s*["']([\w.]+)["']""", source))
         asked |= set(re.findall(r"""["'](climate\.[\w]+)["']""", source))
         assert asked <= set(sent), f"{module} asks for keys Python never sends: {asked - set(sent)}"
 
