@@ -190,9 +190,7 @@ def test_the_game_page_sets_no_text_from_a_literal(module):
 
 def test_every_key_the_pages_ask_for_is_sent():
     from evo_lessons.i18n import get_translator
-    from evo_lessons.widgets.page_strings import page_strings
-
-    from evo_lessons.widgets.page_strings import LESSON_PAGE
+    from evo_lessons.widgets.page_strings import LESSON_PAGE, page_strings
 
     sent = {**page_strings(get_translator("en"), "climate"), **LESSON_PAGE}
     for module in WRAPPED_JS:
