@@ -23,7 +23,8 @@ import anywidget
 import ipywidgets
 import traitlets
 
-from evo_lessons.i18n import get_translator
+from evo_lessons.i18n import N_, get_translator, pgettext
+from evo_lessons.i18n import _ as _t
 from evo_lessons.live import lesson_link as join
 from evo_lessons.widgets.frontend import assemble
 from evo_lessons.widgets.page_strings import LESSON_PAGE, page_strings
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 
 STATIC = pathlib.Path(__file__).parent / "static"
 #: what a result box shows until its predictions are saved (see resultbox.py)
-PLACEHOLDER = "Write and save your prediction above; the result appears here."
+PLACEHOLDER = N_("Write and save your prediction above; the result appears here.")
 
 
 class _LessonWidget(anywidget.AnyWidget):
@@ -59,7 +60,7 @@ class _LessonWidget(anywidget.AnyWidget):
         return bundle
 
     def _saved(self, ok: bool) -> None:
-        self.status = "Saved." if ok else self._lesson.work.problem
+        self.status = pgettext("status", "Saved.") if ok else self._lesson.work.problem
 
 
 #: the largest hand-in file the upload box takes (the page checks it too)
@@ -102,7 +103,7 @@ class NameBox(_LessonWidget):
             return
         text = content.get("text")
         if not isinstance(text, str) or len(text) > MAX_UPLOAD_CHARS:
-            self.restored = "✗ That file is too large to be a hand-in."
+            self.restored = pgettext("status", "✗ That file is too large to be a hand-in.")
             return
         self.restore(text)
 
@@ -184,7 +185,9 @@ class QuestionBox(_LessonWidget):
         if not self.has_model_answer:
             return False
         if not self.answer.strip():
-            self.status = "Write your own answer first: then you can compare it with a model one."
+            self.status = pgettext(
+                "status", "Write your own answer first: then you can compare it with a model one."
+            )
             return False
         self._lesson.work.mark_revealed(self.question_id)
         self.model_answer = self._lesson.answers.entry(self.question_id).answer
@@ -257,20 +260,26 @@ class NumberCheck(_LessonWidget):
         number = parse_number(self.typed)
         if number is None:
             self.passed = False
-            self.result = "Type a number (such as 1.5), then press Check."
+            self.result = pgettext("read-off", "Type a number (such as 1.5), then press Check.")
             return False
         self.passed = abs(number - self._value) <= self._tolerance + 1e-9
         unit = f" {self.unit}" if self.unit else ""
         if self.passed:
-            self.result = f"✓ Yes: {number:g}{unit} is a good reading of the plot."
+            self.result = pgettext(
+                "read-off; {value} is a number and its unit",
+                "✓ Yes: {value} is a good reading of the plot.",
+            ).format(value=f"{number:g}{unit}")
         else:
-            self.result = (
-                f"✗ Not yet: {number:g}{unit} is not what the plot shows. Look again at the plot "
-                "(or the slider) above and read its value."
-            )
+            self.result = pgettext(
+                "read-off; {value} is a number and its unit",
+                "✗ Not yet: {value} is not what the plot shows. Look again at the plot (or the "
+                "slider) above and read its value.",
+            ).format(value=f"{number:g}{unit}")
         if save:
             mark = "✓" if self.passed else "✗"
-            message = f"{mark} {self.prompt} You read {number:g}{unit}."
+            message = f"{mark} {self.prompt} " + pgettext(
+                "read-off; {value} is a number and its unit", "You read {value}."
+            ).format(value=f"{number:g}{unit}")
             ok = self._lesson.work.set_checkpoint(
                 self.checkpoint_id, self.passed, message, typed=self.typed
             )
@@ -328,10 +337,14 @@ class HandInBox(_LessonWidget):
         try:
             paths = self._lesson.write_hand_in()
         except OSError as error:
-            self.status = f"The hand-in could not be written ({error.strerror or error})."
+            self.status = pgettext(
+                "status; {why} is the system's reason", "The hand-in could not be written ({why})."
+            ).format(why=error.strerror or error)
             return []
         except ValueError as error:  # a code that cannot be made: say so, keep the lesson
-            self.status = f"The hand-in could not be written: {error}"
+            self.status = pgettext(
+                "status; {why} is the reason", "The hand-in could not be written: {why}"
+            ).format(why=error)
             return []
         kinds = {".html": "text/html", ".md": "text/markdown"}
         self.files = [
@@ -343,7 +356,9 @@ class HandInBox(_LessonWidget):
             }
             for path in paths
         ]
-        self.status = f"Handed in at {self._lesson.work.updated}: download both files below."
+        self.status = pgettext(
+            "status; {when} is a date and time", "Handed in at {when}: download both files below."
+        ).format(when=self._lesson.work.updated)
         return paths
 
     def plain_text(self) -> str:
@@ -363,7 +378,7 @@ class ResultBox(ipywidgets.Output):
         self._function = function
         self.shown = False
         self.outputs: tuple[dict[str, str], ...] = (
-            {"output_type": "stream", "name": "stdout", "text": PLACEHOLDER + "\n"},
+            {"output_type": "stream", "name": "stdout", "text": _t(PLACEHOLDER) + "\n"},
         )
 
     def show(self) -> None:
@@ -376,11 +391,13 @@ class ResultBox(ipywidgets.Output):
             self._function()
 
     def __repr__(self) -> str:
-        return "(result shown above)" if self.shown else PLACEHOLDER
+        return pgettext("result box", "(result shown above)") if self.shown else _t(PLACEHOLDER)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         bundle = super()._repr_mimebundle_(**kwargs)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         if data is not None:
-            data["text/plain"] = "(result shown above)" if self.shown else PLACEHOLDER
+            data["text/plain"] = (
+                pgettext("result box", "(result shown above)") if self.shown else _t(PLACEHOLDER)
+            )
         return bundle
