@@ -23,11 +23,13 @@ import anywidget
 import ipywidgets
 import traitlets
 
-from evo_lessons.i18n import N_, get_translator, pgettext
+from evo_lessons.i18n import N_, get_translator, pgettext, tr
 from evo_lessons.i18n import _ as _t
 from evo_lessons.live import lesson_link as join
 from evo_lessons.widgets.frontend import assemble
 from evo_lessons.widgets.page_strings import LESSON_PAGE, page_strings
+
+from .handin import STAGE_NAMES
 
 if TYPE_CHECKING:
     from .lesson import Lesson
@@ -118,7 +120,9 @@ class NameBox(_LessonWidget):
         return True
 
     def plain_text(self) -> str:
-        return f"Your name: {self.name or '____________'}"
+        return pgettext("plain text of the name box", "Your name: {name}").format(
+            name=self.name or "____________"
+        )
 
 
 class QuestionBox(_LessonWidget):
@@ -149,7 +153,7 @@ class QuestionBox(_LessonWidget):
             kind="question",
             question_id=question_id,
             stage=key,
-            stage_name=name,
+            stage_name=tr(STAGE_NAMES[key]) if key in STAGE_NAMES else name,
             colour=colour,
             prompt=prompt,
             answer=saved_answer,
@@ -194,8 +198,11 @@ class QuestionBox(_LessonWidget):
         return True
 
     def plain_text(self) -> str:
-        answer = self.answer.strip() or "(write your answer in the box when the notebook runs)"
-        return f"{self.stage_name}. {self.prompt}\nYour answer: {answer}"
+        answer = self.answer.strip() or pgettext(
+            "plain text of a question", "(write your answer in the box when the notebook runs)"
+        )
+        said = pgettext("plain text of a question", "Your answer: {answer}").format(answer=answer)
+        return f"{self.stage_name}. {self.prompt}\n{said}"
 
 
 def parse_number(text: str) -> float | None:
@@ -289,7 +296,11 @@ class NumberCheck(_LessonWidget):
 
     def plain_text(self) -> str:
         unit = f" {self.unit}" if self.unit else ""
-        return f"Read off: {self.prompt}\nYour reading: {self.typed or '____'}{unit}"
+        head = pgettext("plain text of a read-off", "Read off: {prompt}").format(prompt=self.prompt)
+        reading = pgettext("plain text of a read-off", "Your reading: {value}").format(
+            value=f"{self.typed or '____'}{unit}"
+        )
+        return f"{head}\n{reading}"
 
 
 class CheckLine(_LessonWidget):
@@ -362,9 +373,10 @@ class HandInBox(_LessonWidget):
         return paths
 
     def plain_text(self) -> str:
-        return (
+        return pgettext(
+            "plain text of the hand-in box",
             "Hand in: run this cell in Jupyter and press 'Hand in' to save your answers as a web "
-            "page and a Markdown file (in the hand-in folder beside this notebook)."
+            "page and a Markdown file (in the hand-in folder beside this notebook).",
         )
 
 
