@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from evo_lessons.i18n import data_text
 
-from .data import Habitat
-from .tables import WORLD
+from .data import Habitat, world
 
 
 def habitat_name(habitat: Habitat) -> str:
@@ -24,4 +23,4 @@ def habitat_word(habitat: Habitat) -> str:
 
 def gene_word(gene: int) -> str:
     """ "body", "colour", "metabolism": a gene inside a sentence."""
-    return data_text("climate", "genes.name", WORLD.genes[gene].name).lower()
+    return data_text("climate", "genes.name", world().genes[gene].name).lower()
