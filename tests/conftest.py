@@ -10,7 +10,9 @@ guide cannot go stale. Outside the tests the registry holds the shipped games on
 from __future__ import annotations
 
 import pytest
+from budget import register
 
+register()  # the Hypothesis profile (tests/budget.py): before any test module loads
 #: a test's ``{step: seconds}`` recorded under this name (``record_property``) is listed at the
 #: end of the run, also from pytest-xdist's workers (whose printing is not shown). Kept here,
 #: not in tests/browser/conftest.py: pytest-xdist's controller collects nothing, so it loads

@@ -1,10 +1,11 @@
 """A class's result codes, pooled: each one read, checked by replaying it, and sorted.
 
 Codes come from anywhere a teacher has them (see :mod:`.handins`: only a hand-in's results
-section is read). Each code is decoded and checked (:mod:`evo_lessons.engine.results`): a game
-is replayed move by move through its rules, every bot seat's moves re-asked of that bot; a
-population run is run again from its settings, after the work bound. The numbers in a row come
-from that replay, never from the code.
+section is read). Each code is decoded and checked by the one judge the class service uses too
+(:mod:`.judge`, over :mod:`evo_lessons.engine.results`): a game is replayed move by move
+through its rules, every bot seat's moves re-asked of that bot; a population run is run again
+from its settings, after the work bound. The numbers in a row come from that replay, never from
+the code. What only a whole class shows is sorted here.
 
 Every code ends in exactly one of three lists:
 
@@ -54,21 +55,29 @@ the answer where that matters.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from evo_lessons import game_spec
-from evo_lessons.engine import record, results
+from evo_lessons.engine import results
 from evo_lessons.engine.results import ResultCodeError
-from evo_lessons.engine.seeds import check_seed
 
 from .handins import MAX_FILE_BYTES, MAX_FILES, SUFFIXES, Attempt, find_codes
+
+# one code's checks and verdict live in .judge (the service judges with it too); these names
+# stay importable from here for the modules that compare a class's games (compare, report)
+from .judge import HUMAN as HUMAN
+from .judge import Fixed as Fixed
+from .judge import apart_reason as apart_reason
+from .judge import check
+from .judge import game_row as game_row
+from .judge import measured_metrics as measured_metrics
+from .judge import roles_of as roles_of
+from .judge import setup_key as setup_key
+from .judge import you_numbers as you_numbers
 
 if TYPE_CHECKING:
     import pandas as pd
 
-HUMAN = "human"
 #: kept for old callers: the population bound lives with the model (settings.MAX_WORK)
 MAX_POPULATION_WORK = 50_000_000
 APART_COLUMNS = ["name", "source", "kind", "setup", "problem", "reason", "same_as"]
@@ -87,280 +96,15 @@ __all__ = [
 ]
 
 
-# -- the setup a game was played in ---------------------------------------------------------------
-def roles_of(seats: list[str] | None, student: int | None) -> list[str] | None:
-    """Seat roles in words: "student", "classmate" (another person at the screen) or a bot."""
-    if seats is None:
-        return None
-    return [
-        "student" if s == student else "classmate" if kind == HUMAN else kind
-        for s, kind in enumerate(seats)
-    ]
-
-
-def setup_key(
-    game: str,
-    options: Mapping[str, Any],
-    seats: list[str] | None,
-    lesson: str | None = None,
-) -> str:
-    """The setup a game was played in, in words: what "the same setup" means for chance."""
-    parts = [f"{k}={options[k]}" for k in sorted(options)]
-    who = "/".join(seats) if seats else "not recorded"
-    where = f"lesson {lesson}: " if lesson else ""
-    return f"{where}{game} ({', '.join(parts)}; seats {who})"
-
-
-def measured_metrics(spec) -> list:
-    """The spec's per-player metrics that are numbers (labels are tabled, never averaged)."""
-    return [m for m in spec.metrics if m.per_player and m.kind in (int, float)]
-
-
-def you_numbers(spec, metrics: list[dict[str, Any]], winners, seat: int | None) -> dict:
-    """The student's seat's numbers at the end: won (1/0) and each per-player number."""
-    numbers: dict[str, Any] = {"you_won": None if seat is None else int(seat in winners)}
-    for metric in measured_metrics(spec):
-        numbers[f"you_{metric.name}"] = None if seat is None else metrics[seat][metric.name]
-    return numbers
-
-
-def game_row(spec, state, seats: list[str] | None, student: int | None = 0, lesson=None):
-    """The numbers of a finished game: winners, the spec's metrics at the end, the student's.
-
-    ``you_won`` and ``you_<metric>`` are the student's seat's, the columns the class is
-    compared on.
-    """
-    roles = roles_of(seats, student)
-    row: dict[str, Any] = {
-        "kind": "game",
-        "lesson": lesson,
-        "game": spec.name,
-        "setup": setup_key(spec.name, state.options, roles, lesson),
-        "options": json.dumps(state.options, sort_keys=True),
-        "seed": state.seed,
-        "seats": "/".join(seats) if seats else None,
-        "roles": "/".join(roles) if roles else None,
-    }
-    row.update(state.summary())
-    row["winner"] = state.winners[0] if len(state.winners) == 1 else None
-    row["student_seat"] = student
-    row.update(you_numbers(spec, state.metrics(), state.winners, student))
-    return row
-
-
-# -- the teacher's fixed scenario ------------------------------------------------------------------
-@dataclass
-class Fixed:
-    """What the teacher fixed: a scenario (a seed, or a whole scenario code) and a lesson."""
-
-    seed: int | None = None
-    game: str | None = None
-    options: dict[str, Any] | None = None
-    seats: list[str] | None = None
-    opening: list[int] = field(default_factory=list)
-    lesson: str | None = None
-
-    @classmethod
-    def make(cls, scenario: Any = None, lesson: str | None = None) -> Fixed:
-        """``scenario``: None, a seed (int), or a scenario code, save JSON, save dict or a
-        saved ``.json`` file; ValueError with the reason if it cannot be read."""
-        fixed = cls(lesson=results.check_lesson(lesson) if lesson is not None else None)
-        if scenario is None:
-            return fixed
-        if isinstance(scenario, int) and not isinstance(scenario, bool):
-            fixed.seed = check_seed(scenario)
-            return fixed
-        from evo_lessons.widgets.session import read_scenario
-
-        data = read_scenario(dict(scenario) if isinstance(scenario, Mapping) else scenario)
-        spec = game_spec(data["game"])
-        numbers: list[int] = []
-        state = record.replay(spec, data, numbers=numbers)
-        fixed.seed, fixed.game, fixed.options = state.seed, spec.name, dict(state.options)
-        fixed.seats = data.get("seats")
-        fixed.opening = numbers
-        return fixed
-
-    def describe(self) -> str:
-        """The fix in words, for the notebook."""
-        parts = []
-        if self.seed is not None:
-            what = f"{self.game} " if self.game else ""
-            moves = f", its first {len(self.opening)} moves" if self.opening else ""
-            seats = f", seats {'/'.join(self.seats)}" if self.seats else ""
-            parts.append(f"the scenario {what}seed {self.seed}{seats}{moves}")
-        if self.lesson:
-            parts.append(f"the lesson {self.lesson}")
-        return " and ".join(parts) if parts else "nothing (every setup is compared on its own)"
-
-    def mismatch(self, checked: results.CheckedGame, lesson: str | None) -> tuple[str, str]:
-        """("", "") if a checked game is in the fixed scenario and lesson, else (problem, why)."""
-        state = checked.state
-        if self.seed is not None:
-            if self.game is not None and state.spec.name != self.game:
-                return "other-scenario", f"it is a {state.spec.name} game, not {self.game}"
-            if state.seed != self.seed:
-                return "other-scenario", f"its seed is {state.seed}, not the class's {self.seed}"
-            if self.options is not None and dict(state.options) != self.options:
-                return "other-scenario", "its game options differ from the class's scenario"
-            if self.seats is not None and checked.seats != self.seats:
-                return "other-scenario", "its seats differ from the class's scenario"
-            if checked.numbers[: len(self.opening)] != self.opening:
-                return "other-scenario", "its opening moves differ from the class's scenario"
-        if self.lesson is not None and lesson != self.lesson:
-            return "other-lesson", f"it comes from lesson {lesson or '(none)'}, not {self.lesson}"
-        return "", ""
-
-
-# -- checking one code ---------------------------------------------------------------------------
-def _check_population(data: dict[str, Any], runs: dict[str, Any] | None = None):
-    """A population code's row and print; ``runs`` (settings -> summary) keeps every run of
-    one pooling call, so a renamed copy is never run twice."""
-    from evo_lessons.population import Settings, run
-    from evo_lessons.population.result import population_summary, settings_key, summary_problem
-
-    try:  # the settings are checked, the work bound with them, before anything runs
-        settings = Settings.from_json(json.dumps(data["settings"]))
-    except ValueError as error:
-        problem = "work" if "individual" in str(error) else "settings"
-        raise ResultCodeError(problem, f"the run's settings are refused ({error})") from None
-    cheap = summary_problem(settings, data["summary"])  # before the model runs
-    if cheap:
-        raise ResultCodeError("forged", f"its summary cannot come from its settings: {cheap}")
-    key = settings_key(settings)
-    summary = runs.get(key) if runs is not None else None
-    if summary is None:
-        summary = population_summary(run(settings))
-        if runs is not None:
-            runs[key] = summary
-    if not _same_summary(summary, data["summary"]):
-        raise ResultCodeError("forged", "its summary is not what its settings give when run again")
-    setup = json.loads(settings.to_json())
-    del setup["seed"]
-    row: dict[str, Any] = {
-        "kind": "population",
-        "lesson": data["lesson"],
-        "game": settings.game,
-        "setup": f"population in {settings.game} ({json.dumps(setup, sort_keys=True)[:300]})",
-        "seed": settings.seed,
-    }
-    row.update({k: v for k, v in summary.items() if k != "frequencies"})
-    row.update({f"freq {k}": v for k, v in summary["frequencies"].items()})
-    canonical = {**data, "settings": json.loads(settings.to_json())}
-    return row, results.fingerprint(canonical)
-
-
-def _same_summary(mine: dict[str, Any], claimed: dict[str, Any]) -> bool:
-    if {k: v for k, v in mine.items() if k not in ("mean_fitness", "frequencies")} != {
-        k: v for k, v in claimed.items() if k not in ("mean_fitness", "frequencies")
-    }:
-        return False
-    if set(mine["frequencies"]) != set(claimed["frequencies"]):
-        return False
-    pairs = [(mine["mean_fitness"], claimed["mean_fitness"])]
-    pairs += [(v, claimed["frequencies"][k]) for k, v in mine["frequencies"].items()]
-    return all(abs(a - b) <= 1e-6 for a, b in pairs)
-
-
-def _check_game(data: dict[str, Any]) -> tuple[dict[str, Any], str, results.CheckedGame]:
-    save = data["save"]
-    try:
-        spec = game_spec(save["game"])
-    except ValueError:
-        raise ResultCodeError(
-            "game", f"there is no game called {save['game'][:40]!r} in this evo_lessons"
-        ) from None
-    checked = results.check_game_result(spec, data)
-    row = game_row(spec, checked.state, checked.seats, checked.student, data["lesson"])
-    print_ = results.fingerprint(data, checked.numbers)
-    return row, print_, checked
-
-
-def _checked(
-    code: str, budget: WorkBudget | None = None, runs: dict[str, Any] | None = None
-) -> tuple[dict[str, Any], str, results.CheckedGame | None]:
-    """One code read and checked. A refusal carries the student's ``name`` when the code
-    could be read that far; :class:`OverBudget` when the call's work budget is spent."""
-    if budget is not None:
-        budget.charge_reading(code)
-    data = results.parse_result(code)
-    try:
-        if budget is not None:
-            budget.charge_checking(data, runs)
-        if data["kind"] == "game":
-            row, print_, checked = _check_game(data)
-        else:
-            (row, print_), checked = _check_population(data, runs), None
-    except ResultCodeError as error:
-        error.name = data["name"]  # type: ignore[attr-defined]
-        raise
-    except (ValueError, TypeError, KeyError, IndexError, RecursionError) as error:
-        refused = ResultCodeError("field", f"it could not be checked ({type(error).__name__})")
-        refused.name = data["name"]  # type: ignore[attr-defined]
-        raise refused from None
-    return {"name": data["name"], **row}, print_, checked
-
-
 def check_code(code: str) -> dict[str, Any]:
     """One code checked: its row (with the student's name), or a ResultCodeError.
 
     The row says whether the game counts for the class (``counts``; see :func:`apart_reason`
     for why not; a code alone cannot show that a deal was played twice: pooling can)."""
-    row, print_, checked = _checked(code)
-    problem = "" if checked is None else apart_reason(checked, Fixed(), None)[0]
-    return {**row, "fingerprint": print_, "counts": not problem, "problem": problem}
-
-
-def apart_reason(checked: results.CheckedGame, fixed: Fixed, lesson: str | None) -> tuple[str, str]:
-    """Why a genuine game is not counted as the student's ("", "" if it is)."""
-    if not checked.recorded:
-        return "unrecorded", "who made its moves is not recorded (made without a game session)"
-    problem, reason = fixed.mismatch(checked, lesson)
-    if problem:
-        return problem, reason
-    if checked.student is None:
-        return "no-student", "no person played in it: every seat was a bot"
-    if checked.changed:
-        seats = ", ".join(str(s + 1) for s in checked.changed)
-        return "seats-changed", f"seats changed between a person and a bot mid-game (seat {seats})"
-    history = checked.history or {}
-    if history.get("peeked"):
-        seats = ", ".join(str(s + 1) for s in history["peeked"])
-        return "peeked", (
-            f"the page showed the hand of seat {seats}, which a bot plays in this game: a bot's "
-            "hidden cards were seen"
-        )
-    if history.get("helper_first"):
-        return "helper-first", (
-            "the helper bot had played this deal before this game (Step or Play to end): the "
-            "game may repeat the helper's moves"
-        )
-    if history.get("before"):
-        return "replayed", (
-            f"this deal had been played {history['before']} time(s) before this game (New game "
-            "with its seed, or its scenario code loaded again): only a first play counts"
-        )
-    if history.get("rewinds"):
-        return "rewound", (
-            f"moves were taken back and played otherwise {history['rewinds']} time(s) (Undo or "
-            "the timeline): a rewound game knows what came next"
-        )
-    if checked.loaded > len(fixed.opening):
-        return "loaded", (
-            f"its first {checked.loaded} moves came with a loaded scenario code, not from play "
-            "here (fix that scenario for the class to count such games)"
-        )
-    helped = sum(checked.helper_moves.values())
-    if helped:
-        own = checked.person_moves.get(checked.student, 0)
-        mine = checked.helper_moves.get(checked.student, 0)
-        return "helped", (
-            f"the helper bot made {helped} move(s) for a person (Step or Play to end); "
-            f"{mine} of the student's {mine + own} moves"
-        )
-    if not checked.person_moves.get(checked.student, 0):
-        return "no-own-move", "the student made no move of their own in it"
-    return "", ""
+    checked = check(code)
+    problem = "" if checked.game is None else apart_reason(checked.game, Fixed(), None)[0]
+    return {**checked.row, "fingerprint": checked.fingerprint, "counts": not problem,
+            "problem": problem}  # fmt: skip
 
 
 # -- the work one pooling call may do ----------------------------------------------------------
@@ -522,7 +266,8 @@ def pool_codes(
         try:
             if not code:
                 raise ResultCodeError("missing", "no code could be read here")
-            row, print_, checked = _checked(code, pooled.budget, runs)
+            found = check(code, pooled.budget, runs)
+            row, print_, checked = found.row, found.fingerprint, found.game
         except results.OldResultCode as old:
             pooled.apart.append(
                 {"name": old.name, "source": attempt.source, "kind": None, "setup": None,

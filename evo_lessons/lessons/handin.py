@@ -36,6 +36,7 @@ from evo_lessons.classroom.seal import (
 )
 from evo_lessons.i18n import Msg, get_translator, ngettext, pgettext, pN_, speaking, tr
 
+from .language import html_lang
 from .work import Work
 
 FOLDER = "hand-in"
@@ -276,7 +277,7 @@ def _to_html(work: Work, title: str, lang: str, direction: str) -> str:
     no_name = tr(_NO_NAME)
     parts = [
         "<!doctype html>",
-        f'<html lang="{e(lang.replace("_", "-"))}" dir="{direction}"><head><meta charset="utf-8">',
+        f'<html lang="{e(html_lang(lang))}" dir="{direction}"><head><meta charset="utf-8">',
         f"<title>{e(handin_title(title))}: {e(work.student or no_name)}</title>",
         f"<style>{_CSS}</style></head><body>",
         f"<h1>{e(handin_title(title))}</h1>",

@@ -14,10 +14,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from evo_lessons.i18n import pgettext
+from evo_lessons.i18n import pgettext, set_default_lang
 
 from .answers import AnswerKey, check_id, load_answers
 from .handin import write_hand_in
+from .language import lesson_language, translated_answers
 from .resultbox import SHOW_RESULTS_VARIABLE, ResultGate
 from .tracking import Tracker
 from .work import WORK_DIR_VARIABLE, Work
@@ -47,6 +48,8 @@ class Lesson:
             is the notebook's, or ``$EVO_LESSONS_WORK_DIR``).
         show_results: show every result at once, saved prediction or not (the teacher's
             projector switch); None reads ``$EVO_LESSONS_SHOW_RESULTS`` ("1" = on).
+        lang: the lesson's language ("es"); None reads ``$EVO_LESSONS_LANG``, else English
+            (see :mod:`evo_lessons.lessons.language`).
     """
 
     def __init__(
@@ -55,12 +58,16 @@ class Lesson:
         work_dir: str | os.PathLike | None = None,
         *,
         show_results: bool | None = None,
+        lang: str | None = None,
     ) -> None:
         self.id = check_id(lesson_id, "lesson")
-        self.answers: AnswerKey = load_answers(lesson_id)
+        self.lang = lesson_language(lang)
+        set_default_lang(lang and self.lang)  # widgets made in this kernel speak it too
+        self.answers: AnswerKey = translated_answers(load_answers(lesson_id), self.lang)
         base = work_dir if work_dir is not None else os.environ.get(WORK_DIR_VARIABLE, ".")
         self.folder = Path(base)
         self.work = Work.open(lesson_id, self.folder)
+        self.work.lang = self.lang
         self.show_results = _switch(show_results)
         self.results = ResultGate(self)
         self.tracker = Tracker(self)
@@ -303,19 +310,24 @@ def start_lesson(
     work_dir: str | os.PathLike | None = None,
     *,
     show_results: bool | None = None,
+    lang: str | None = None,
 ) -> Lesson:
     """Start (or, on a re-run, continue) a lesson: its saved work is read back at once.
 
     ``show_results``: the teacher's projector switch (every result at once); None reads
-    ``$EVO_LESSONS_SHOW_RESULTS``."""
+    ``$EVO_LESSONS_SHOW_RESULTS``. ``lang``: the lesson's language ("es"); None reads
+    ``$EVO_LESSONS_LANG``, else English."""
     global _current
     check_id(lesson_id, "lesson")
     key = _key(lesson_id, work_dir)
     found = _LESSONS.get(key)
     if found is None:
-        found = _LESSONS[key] = Lesson(lesson_id, work_dir, show_results=show_results)
+        found = _LESSONS[key] = Lesson(lesson_id, work_dir, show_results=show_results, lang=lang)
     else:
-        found.answers = load_answers(lesson_id)  # an author may have edited the answers
+        found.lang = found.work.lang = lesson_language(lang)
+        set_default_lang(lang and found.lang)
+        # an author may have edited the answers
+        found.answers = translated_answers(load_answers(lesson_id), found.lang)
         found.show_results = _switch(show_results)
     _current = found
     return found

@@ -36,6 +36,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import tempfile
 import time
 from pathlib import Path
@@ -128,12 +129,16 @@ def validate(data: Any, lesson: str) -> dict[str, Any]:
         "games",
         "results",
         "deals",
+        "lang",
     }
     if unknown:
         raise ValueError(f"unknown parts {sorted(str(u)[:30] for u in unknown)}")
     student, updated = data.get("student", ""), data.get("updated", "")
     if not isinstance(student, str) or not isinstance(updated, str):
         raise ValueError("the name or the time is not text")
+    lang = data.get("lang", "en")
+    if not isinstance(lang, str) or not re.fullmatch(r"[a-z]{2,8}(_[A-Za-z0-9]{2,8})?", lang):
+        raise ValueError("the language is not a language code")
     results = data.get("results", [])
     if not isinstance(results, list):
         raise ValueError("the results are not a list")
@@ -161,6 +166,7 @@ def validate(data: Any, lesson: str) -> dict[str, Any]:
         "games": games,
         "results": checked,
         "deals": _table(data.get("deals", {}), _DEAL, "deal", ids=False),
+        "lang": lang,
     }
 
 
@@ -182,6 +188,8 @@ class Work:
         #: deals shown in this lesson, across kernels (a DealBook's entries; see module docs)
         self.deals: dict[str, dict[str, Any]] = {}
         self.updated = ""
+        #: the lesson's language (its start_lesson's lang; see evo_lessons.lessons.language)
+        self.lang = "en"
         self.problem = ""  # the last reason a save or load failed, in words ("" = none)
 
     @classmethod
@@ -233,6 +241,7 @@ class Work:
         self.checkpoints = parts["checkpoints"]
         self.games = parts["games"]
         self.results = parts["results"]
+        self.lang = parts.get("lang", self.lang)
         self.deals.clear()  # the same dict: a session's DealBook may hold it
         self.deals.update(parts.get("deals", {}))
         self.updated = parts["updated"]
@@ -248,6 +257,7 @@ class Work:
             "games": self.games,
             "results": self.results,
             "deals": self.deals,
+            "lang": self.lang,
         }
 
     def save(self) -> bool:

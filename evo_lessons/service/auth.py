@@ -104,6 +104,9 @@ class JoinLimiter:
 class HubUser:
     name: str
     teacher: bool
+    #: the hub groups (a class may name the group that teaches it) and whether a hub admin
+    groups: tuple[str, ...] = ()
+    admin: bool = False
 
 
 class HubAuth:
@@ -201,7 +204,12 @@ class HubAuth:
         if isinstance(model, dict) and isinstance(model.get("name"), str):
             groups = model.get("groups") or []
             teacher = bool(model.get("admin")) or self.teacher_group in groups
-            found = HubUser(model["name"][:60], teacher)
+            found = HubUser(
+                model["name"][:60],
+                teacher,
+                tuple(g for g in groups if isinstance(g, str))[:100],
+                bool(model.get("admin")),
+            )
         if len(self._cache) > 5_000:
             self._cache.clear()
         self._cache[key] = (time.monotonic(), found)

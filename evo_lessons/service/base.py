@@ -12,7 +12,6 @@ import pathlib
 from typing import TYPE_CHECKING, Any
 
 import tornado.web
-from sqlalchemy import select
 
 from evo_lessons.widgets.frontend import assemble
 
@@ -110,52 +109,73 @@ class BaseHandler(tornado.web.RequestHandler):
         return auth.bearer(self.request.headers.get("Authorization"))
 
     async def student(self) -> Student:
-        """The student holding the request's token (or hub token); 401 otherwise."""
+        """The student holding the request's token (or hub token); 401 otherwise. Read from
+        the database on every request: a replaced token stops working in every process."""
+        from .rulings import student_by_hub_user, student_by_token
+
         token = self.token()
         if token is None:
             raise Refused(401, "Join the class first: this needs your class token.")
-        key = auth.token_hash(token)
-        found = self.service.known.get(key)
-        if found is None:
-            found = await self.service.run(self._student_by_token, key)
-            if found is not None:
-                self.service.known[key] = found
+        found = await self.service.run(self._with_db, student_by_token, token)
         if found is None and self.service.hub.enabled:
             user = await self.service.hub.user(token)
             if user is not None:
-                found = await self.service.run(self._student_by_hub, user.name)
+                found = await self.service.run(self._with_db, student_by_hub_user, user.name)
         if found is None:
-            if self.is_teacher_token(token):
+            if await self.teacher_classes(token, None):
                 raise Refused(403, "That is the teacher's token: this is a student's page.")
             raise Refused(401, "That class token is not known here: join the class again.")
         return found
 
-    def _student_by_token(self, key: str) -> Student | None:
+    def _with_db(self, fn, *args):
         with self.service.Session() as db:
-            return db.scalar(select(Student).where(Student.token_hash == key))
+            return fn(db, *args)
 
-    def _student_by_hub(self, name: str) -> Student | None:
-        with self.service.Session() as db:
-            return db.scalar(select(Student).where(Student.hub_user == name))
+    async def teacher_classes(self, token: str | None, groups: list[str] | None) -> list[int]:
+        from .rulings import teacher_classes
+
+        if token is None and groups is None:
+            return []
+        return await self.service.run(
+            self._with_db, teacher_classes, token, groups, self.service.hub.teacher_group
+        )
+
+    async def teacher(self) -> int:
+        """The class the teacher asks about (``?class=ID``, else their first): the teacher
+        token's, the page cookie's, or a hub teacher's (by group). 401/403 otherwise."""
+        token = self.token()
+        classes = await self.teacher_classes(token, None) if token else []
+        cookie = self.get_signed_cookie(TEACHER_COOKIE, max_age_days=2)
+        if not classes and cookie is not None:
+            classes = await self.teacher_classes(cookie.decode("utf-8", "replace"), None)
+        if not classes and token is not None and self.service.hub.enabled:
+            user = await self.service.hub.user(token)
+            if user is not None:
+                classes = await self.teacher_classes(None, list(user.groups))
+                if not classes and (user.admin or user.teacher):
+                    # an admin, or a teacher by a HubAuth that names no groups: every class
+                    # taught by the service's teacher group
+                    group = self.service.hub.teacher_group
+                    classes = await self.teacher_classes(None, [group])
+        if not classes:
+            if token is None and cookie is None:
+                raise Refused(401, "This is the teacher's: it needs the teacher token.")
+            raise Refused(403, "This is the teacher's: a student's token cannot open it.")
+        wanted = self.get_query_argument("class", None)
+        if wanted is None:
+            return classes[0]
+        if not wanted.isdigit() or int(wanted) not in classes:
+            raise Refused(403, "That class is not yours.")
+        return int(wanted)
 
     def is_teacher_token(self, token: str | None) -> bool:
-        return token is not None and auth.same(token, self.service.settings["teacher_token"])
+        """Whether ``token`` is some class's teacher token (on the service's threads)."""
+        from .rulings import teacher_classes
 
-    async def teacher(self) -> None:
-        """Pass only the teacher (token, the page's signed cookie, or the hub's teacher)."""
-        token = self.token()
-        if self.is_teacher_token(token):
-            return
-        cookie = self.get_signed_cookie(TEACHER_COOKIE, max_age_days=2)
-        if cookie is not None and self.is_teacher_token(cookie.decode("utf-8", "replace")):
-            return
-        if token is not None and self.service.hub.enabled:
-            user = await self.service.hub.user(token)
-            if user is not None and user.teacher:
-                return
-        if token is None and cookie is None:
-            raise Refused(401, "This is the teacher's: it needs the teacher token.")
-        raise Refused(403, "This is the teacher's: a student's token cannot open it.")
+        if token is None:
+            return False
+        with self.service.Session() as db:
+            return bool(teacher_classes(db, token))
 
 
 def kit_script() -> str:

@@ -1,9 +1,14 @@
-"""``evo-teacher class serve --data DIR [--port P] [--host H] [--db URL]``: start a class.
+"""``evo-teacher class serve --data DIR [--port P] [--host H] [--db URL] [--workers N]``: start
+the class service; ``evo-teacher class new --data DIR NAME`` (or ``--db URL``): one more class.
 
-The first line on stdout is one JSON object (for scripts and tests to read), flushed before
-anything else is printed::
+``serve``'s first line on stdout is one JSON object (for scripts and tests to read), flushed
+before anything else is printed (the first class's, as one service once served one class)::
 
     {"url": ..., "join_code": ..., "teacher_token": ..., "teacher_page": ..., "flushed": true}
+
+``new`` makes a class in the database (a running service serves it at once: it keeps nothing
+of a class in memory) and prints one JSON line: ``{"class", "class_id", "join_code",
+"teacher_token"}``. ``--workers N`` (PostgreSQL only) forks N processes sharing the port.
 
 then lines for people: where students join, the teacher page's address. The service listens
 only on ``--host`` (default 127.0.0.1: this computer only; a laptop on the school network
@@ -14,14 +19,18 @@ and the URL prefix (``JUPYTERHUB_SERVICE_URL``, ``JUPYTERHUB_SERVICE_PREFIX``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import pathlib
 import signal
+import socket
 import sys
 from urllib.parse import urlsplit
 
 DEFAULT_PORT = 8765
+#: seconds the workers have to stop after SIGTERM before they are killed
+STOP_WAIT = 10
 
 
 def parser() -> argparse.ArgumentParser:
@@ -40,7 +49,57 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default=None, help="the address to listen on (127.0.0.1)")
     serve.add_argument("--db", default=None, help="postgresql+psycopg://... instead of SQLite")
     serve.add_argument("--prefix", default=None, help="URL prefix (a hub service's own)")
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="processes sharing the port (PostgreSQL only; several services may also run on "
+        "one database behind a proxy)",
+    )
+    new = commands.add_parser("new", help="make one more class in a service's database")
+    new.add_argument("name", help="the class's name (shown on its pages)")
+    new.add_argument("--data", type=pathlib.Path, default=None, help="the service's --data")
+    new.add_argument("--db", default=None, help="the service's --db URL")
+    new.add_argument("--code", default=None, help="its join code (default: a new one)")
+    new.add_argument("--hub-group", default=None, help="on a hub: the group whose members teach it")
     return made
+
+
+def say(sentence: str) -> int:
+    print(f"evo-teacher class: {sentence}", file=sys.stderr)
+    return 2
+
+
+def new_class(args) -> int:
+    from .auth import join_code_from
+    from .db import database_url, make_engine, session_factory
+    from .rulings import create_class
+
+    if args.data is None and args.db is None:
+        return say("give the service's --data folder or its --db URL.")
+    try:
+        code = join_code_from(args.code)
+        url = database_url(args.data or pathlib.Path("."), args.db)
+    except ValueError as error:
+        return say(f"{error}.")
+    if args.db is None and not (args.data / "class.sqlite3").exists():
+        return say(f"there is no class database in {args.data}: start the service there first.")
+    engine = make_engine(url)
+    try:
+        with session_factory(engine)() as db:
+            klass = create_class(db, args.name, join_code=code, hub_group=args.hub_group)
+            line = {
+                "class": klass.name,
+                "class_id": klass.id,
+                "join_code": klass.join_code,
+                "teacher_token": klass.teacher_token,
+            }
+    except ValueError as error:
+        return say(f"{error}.")
+    finally:
+        engine.dispose()
+    print(json.dumps(line), flush=True)
+    return 0
 
 
 def _address(args) -> tuple[str, int, str]:
@@ -58,16 +117,34 @@ def serve(args) -> int:
     import tornado.ioloop
     import tornado.netutil
 
-    from .app import MAX_BODY, ClassService
+    from .app import MAX_BODY, ClassService, FolderInUse, hold_folder
+    from .db import database_url, make_engine
 
     host, port, prefix = _address(args)
+    workers = max(1, args.workers)
     try:
-        service = ClassService(args.data, args.db, prefix=prefix)
+        url = database_url(args.data, args.db)
     except ValueError as error:
-        print(f"evo-teacher class: {error}", file=sys.stderr)
-        return 2
-    sockets = tornado.netutil.bind_sockets(port, address=host)
+        return say(f"{error}.")
+    if workers > 1 and url.startswith("sqlite"):
+        return say("--workers needs PostgreSQL (--db postgresql+psycopg://...): one SQLite "
+                   "file is written by one process.")  # fmt: skip
+    try:
+        sockets = tornado.netutil.bind_sockets(port, address=host)
+    except OSError as error:
+        return say(_bind_problem(error, host, port))
     port = sockets[0].getsockname()[1]
+    hold = None
+    try:
+        if url.startswith("sqlite"):
+            hold = hold_folder(args.data)
+        make_engine(url).dispose()  # the schema made or upgraded once, before any fork
+        task = fork_workers(workers) if workers > 1 else 0
+        if task is None:  # the parent of the workers: they have ended
+            return 0
+        service = ClassService(args.data, args.db, prefix=prefix, hold=False)
+    except (ValueError, FolderInUse) as error:
+        return say(str(error).rstrip(".") + ".")
     # behind a hub's proxy every request comes from the proxy: trust its X-Forwarded-For there
     # (the join limit is per student's address), and nowhere else
     server = tornado.httpserver.HTTPServer(
@@ -81,11 +158,15 @@ def serve(args) -> int:
     url = f"http://{shown}:{port}{prefix.rstrip('/')}"
     settings = service.settings
     teacher_page = f"{url}/teacher?token={settings['teacher_token']}"
+    if task != 0:  # one worker prints the first line
+        return _run(server, service, hold)
     first = {
         "url": url,
         "join_code": settings["join_code"],
         "teacher_token": settings["teacher_token"],
         "teacher_page": teacher_page,
+        "class": settings["class"],
+        "workers": workers,
         "flushed": True,
     }
     print(json.dumps(first), flush=True)
@@ -99,6 +180,97 @@ def serve(args) -> int:
     print(
         "Stop it with Ctrl+C; start it again with the same --data and nothing is lost.", flush=True
     )
+    return _run(server, service, hold)
+
+
+def fork_workers(workers: int) -> int | None:
+    """Fork ``workers`` processes sharing the bound sockets; in each, its number. The parent
+    stays to pass SIGTERM and SIGINT on to them and to start again one that died (kill -9),
+    and returns None once they have all ended on a signal."""
+    import time
+
+    children: dict[int, int] = {}
+    stopping = False
+
+    def start(number: int) -> bool:
+        pid = os.fork()
+        if pid == 0:  # a worker: the parent's signal handlers are not its own
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            signal.signal(signal.SIGALRM, signal.SIG_DFL)
+            _die_with_parent()
+            return True
+        children[pid] = number
+        return False
+
+    for number in range(workers):
+        if start(number):
+            return number
+
+    def stop(signum, _frame) -> None:
+        nonlocal stopping
+        stopping = True
+        for pid in list(children):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+        signal.alarm(STOP_WAIT)  # then whatever is left is killed
+
+    def kill(signum, _frame) -> None:
+        for pid in list(children):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGALRM, kill)
+    while children:
+        try:
+            pid, _status = os.wait()
+        except ChildProcessError:
+            break
+        except InterruptedError:
+            continue
+        number = children.pop(pid, -1)
+        if number >= 0 and not stopping:
+            time.sleep(0.5)  # a worker that cannot start must not spin
+            if not stopping and start(number):
+                return number
+    return None
+
+
+def _die_with_parent() -> None:
+    """On Linux, a worker gets SIGTERM when its parent dies (even by kill -9)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except OSError:
+        pass
+
+
+def _bind_problem(error: OSError, host: str, port: int) -> str:
+    """One sentence for an address the service cannot listen on."""
+    import errno
+
+    if error.errno == errno.EADDRINUSE:
+        return (f"port {port} is in use on {host} (another class service, or another program): "
+                "stop it, or give another --port.")  # fmt: skip
+    if error.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT) or isinstance(
+        error, socket.gaierror
+    ):
+        return (f"{host} is not an address of this computer: give --host this computer's "
+                "own address on the school network (ip addr or ipconfig shows it), or leave "
+                "it out.")  # fmt: skip
+    if error.errno == errno.EACCES:
+        return f"port {port} needs an administrator here: give a --port above 1023."
+    return f"cannot listen on {host} port {port}: {error.strerror or error}."
+
+
+def _run(server, service, hold) -> int:
+    import tornado.ioloop
+
     loop = tornado.ioloop.IOLoop.current()
 
     def stop(*_):
@@ -111,11 +283,15 @@ def serve(args) -> int:
     finally:
         server.stop()
         service.close()
+        if hold is not None:
+            hold.close()
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.command == "new":
+        return new_class(args)
     return serve(args)
 
 

@@ -9,8 +9,12 @@ is move for move the game a local widget would play. What differs is who holds i
   opening moves) or, without one, a secret seed of the service's own for each student, so
   neighbours cannot tell each other the cards. The seed is never sent.
 * **Every move is written before it is answered,** with who made it ("person", "helper",
-  "scenario" or the bot's name), keyed by (game, move number): a move sent twice (a second
-  tab, a resend) finds its number taken and changes nothing. There is no undo, rewind, seat
+  "scenario" or the bot's name), keyed by (game, move number), and the game's version (its
+  move count) goes up only from the version the move was played on (optimistic concurrency):
+  a move sent twice (a second tab, a resend, another service process) finds its number taken
+  and changes nothing. An act carrying a ``move_id`` already applied answers what it answered
+  the first time. A process whose copy of a game is behind the database rebuilds it, so no
+  process refuses a move for a position it merely had not seen. There is no undo, rewind, seat
   change or new game; after a restart the game is rebuilt by replaying its recorded moves
   through the rules and stands at the same move.
 * **The payload is the seat's view only**: ``state.observation(seat)`` and what the game's
@@ -32,7 +36,9 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
 
 from evo_lessons import game_spec
 from evo_lessons.classroom.pooling import Fixed
@@ -41,7 +47,7 @@ from evo_lessons.engine.words import winners_sentence
 from evo_lessons.widgets.session import HELPER, HUMAN, PERSON, SCENARIO, GameSession
 
 from .db import Deal, Move, Result, ServedGame, Student
-from .results import judge, record_result
+from .results import judge, record_result, touch
 
 #: log lines sent with each payload (the widget keeps the same number on screen)
 LOG_LINES = 80
@@ -53,6 +59,10 @@ KEPT = 2000
 
 class StaleMove(ValueError):
     """A move sent for a position the game has left (already applied, or from an old page)."""
+
+
+class Overtaken(RuntimeError):
+    """Another process (or request) wrote this game's next move first: load it again."""
 
 
 def served_send_id(game_id: str) -> str:
@@ -136,6 +146,7 @@ class GameHost:
         session.run_bots()
         served = ServedGame(
             id=secrets.token_hex(16),
+            class_id=student.class_id,
             student_id=student.id,
             game=session.game,
             round=round_,
@@ -145,15 +156,17 @@ class GameHost:
             seat=plan["seat"],
             opening=list(plan["opening"]),
             over=session.state.is_over,
+            version=session.position,
         )
         db.add(served)
         db.flush()
         self._write_moves(db, served, session, 0)
+        touch(db, student.class_id)
         db.commit()
         self._keep(served.id, session)
         return served
 
-    def session(self, served: ServedGame, moves: list[Move]) -> GameSession:
+    def session(self, served: ServedGame, moves: list[Move], keep: bool = True) -> GameSession:
         """The game in memory, or rebuilt by replaying its recorded moves through the rules."""
         live = self._live.get(served.id)
         if live is not None and live.position == len(moves):
@@ -161,25 +174,43 @@ class GameHost:
         session = GameSession(served.game, seed=served.seed, seats=served.seats, **served.options)
         for move in moves:
             session.apply(session.state.legal_actions()[move.number], move.mover)
-        self._keep(served.id, session)
+        if keep:
+            self._keep(served.id, session)
         return session
 
     def load(self, db, served: ServedGame) -> GameSession:
+        """The game as the database has it (``served`` was just read): the copy in memory if it
+        stands at the game's version, else rebuilt from the recorded moves."""
         live = self._live.get(served.id)
-        if live is not None:
+        if live is not None and live.position == served.version:
             return live
         moves = db.scalars(select(Move).where(Move.game_id == served.id).order_by(Move.move)).all()
         return self.session(served, list(moves))
 
+    def at(self, db, served: ServedGame, version: int) -> GameSession:
+        """The game as it stood at ``version`` (what an act answered then)."""
+        live = self.load(db, served)
+        if live.position == version:
+            return live
+        moves = db.scalars(
+            select(Move).where(Move.game_id == served.id, Move.move < version).order_by(Move.move)
+        ).all()
+        return self.session(served, list(moves), keep=False)
+
     @staticmethod
-    def _write_moves(db, served: ServedGame, session: GameSession, start: int) -> None:
-        """The moves from ``start`` on, as rows (one insert; the caller commits)."""
+    def _write_moves(
+        db, served: ServedGame, session: GameSession, start: int, move_id: str | None = None
+    ) -> None:
+        """The moves from ``start`` on, as rows (one insert; the caller commits); the first
+        carries the act's ``move_id`` and the version the act leaves the game at."""
         rows = [
             {
                 "game_id": served.id,
                 "move": move,
                 "number": session.numbers[move],
                 "mover": session.movers[move],
+                "move_id": move_id if move == start else None,
+                "after": session.position if move == start and move_id else None,
             }
             for move in range(start, session.position)
         ]
@@ -187,9 +218,18 @@ class GameHost:
             db.execute(insert(Move), rows)
 
     # -- playing --------------------------------------------------------------------------------
-    def act(self, db, served: ServedGame, move: int, index: Any, helper: bool) -> GameSession:
+    def act(
+        self,
+        db,
+        served: ServedGame,
+        move: int,
+        index: Any,
+        helper: bool,
+        move_id: str | None = None,
+    ) -> GameSession:
         """The student's move (or the helper's for them), then the bots up to the student's
-        next decision; written down before it is answered. Hold :meth:`lock` around it."""
+        next decision; written down before it is answered, only from the version it was played
+        on (:class:`Overtaken` when another writer was first). Hold :meth:`lock` around it."""
         session = self.load(db, served)
         if move != session.position:
             raise StaleMove(
@@ -208,14 +248,28 @@ class GameHost:
             else:
                 session.act_index(index)
             session.run_bots()
-            self._write_moves(db, served, session, start)
-            if session.state.is_over:
-                served.over = True
+            self._write_moves(db, served, session, start, move_id)
+            moved = db.execute(
+                update(ServedGame)
+                .where(ServedGame.id == served.id, ServedGame.version == start)
+                .values(version=session.position, over=session.state.is_over)
+                .execution_options(synchronize_session=False)
+            )
+            if moved.rowcount != 1:
+                raise Overtaken(served.id)
+            touch(db, served.class_id)
             db.commit()
+        except IntegrityError:  # the move's number (or its move_id) was written by another
+            db.rollback()
+            self.forget(served.id)
+            raise Overtaken(served.id) from None
         except Exception:
             db.rollback()
             self.forget(served.id)  # rebuilt from what was written
             raise
+        # what the database holds now, without marking the row changed in this session
+        set_committed_value(served, "version", session.position)
+        set_committed_value(served, "over", session.state.is_over)
         return session
 
     def ensure_result(
@@ -231,9 +285,9 @@ class GameHost:
         code = session.result_code(student.name, seat=served.seat)
         fixed = Fixed(seed=served.seed, game=served.game, opening=list(served.opening))
         verdict = judge(code, student.name, {}, fixed=fixed)
-        if not served.over:
-            served.over = True
-        return record_result(db, student.id, send_id, verdict, code, served_game=served.id)
+        return record_result(
+            db, served.class_id, student.id, send_id, verdict, code, served_game=served.id
+        )
 
     # -- what the student's kernel receives ---------------------------------------------------
     @staticmethod
@@ -251,6 +305,7 @@ class GameHost:
         movers = session.movers[: session.position]
         return {
             "id": served.id,
+            "version": session.position,
             "game": spec.name,
             "title": spec.title,
             "options": _plain(session.options),

@@ -1,248 +1,143 @@
 """The service's routes: students (join, results, served games) and the teacher.
 
 Each handler reads its body through :meth:`BaseHandler.body` (exact fields, exact types),
-checks who asks, then does its work on the service's threads (:meth:`ClassService.run`).
+checks who asks (and so which class), then calls one ruling of
+:class:`~.rulings.ClassRulings` on the service's threads (:meth:`ClassService.rule`).
 A student only ever reaches rows carrying their own id: another student's game answers 404,
 exactly as a game that does not exist, and a send id someone else used answers 409.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import json
-from typing import TYPE_CHECKING, Any, ClassVar
-
-from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
-
-from evo_lessons import GAMES, game_spec
-from evo_lessons.engine import IllegalAction
-from evo_lessons.engine.results import ResultCodeError, check_name
-from evo_lessons.engine.seeds import check_seed
+import asyncio
+import contextlib
+import time
+from typing import TYPE_CHECKING, ClassVar
 
 from . import auth
 from .base import STATIC, TEACHER_COOKIE, BaseHandler, Refused, kit_script
-from .db import Deal, Result, ServedGame, Student
-from .games import StaleMove, served_send_id
-from .results import SEND_ID, answer_of, judge, record_result
+from .games import served_send_id
+from .results import answer_of
+from .rulings import CSV_COLUMNS, PAUSED, ClassRulings, check_move_id
 
 if TYPE_CHECKING:
     from .app import ClassService
 
 #: sends being checked at once for one student (a resend waits: 429, and the queue retries)
 SENDS_IN_FLIGHT = 2
+#: the least time between two summaries of one class made by one process (seconds)
+SUMMARY_EVERY = 1.0
+#: how long a send waits for its verdict before it is answered "received" (seconds)
+VERDICT_WAIT = 2.5
 OAUTH_STATE = "evo_oauth_state"
-PAUSED = "The class is paused by the teacher: wait until the teacher starts it again."
-
-
-def _game_name(name: str) -> str:
-    if name not in GAMES:
-        raise Refused(400, f"There is no game called {name[:40]!r}.")
-    return name
-
-
-def _check_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
-    if len(json.dumps(options)) > 2000:
-        raise Refused(400, "The game options are too long.")
-    try:
-        game_spec(game).new_game(seed=1, **options)
-    except (TypeError, ValueError) as error:
-        raise Refused(400, f"Those options are refused: {str(error)[:200]}") from None
-    return options
 
 
 # -- students -------------------------------------------------------------------------------------
 class JoinHandler(BaseHandler):
     async def post(self) -> None:
-        if not self.service.limiter.allow(self.request.remote_ip or "?"):
-            raise Refused(429, "Too many joins from this address: wait a minute and try again.")
         data = self.body({"join_code": str, "name": str})
-        code = data["join_code"].strip().upper()
-        if len(code) > 20 or not auth.same(code, self.service.settings["join_code"]):
-            raise Refused(403, "That is not this class's join code: check it with your teacher.")
         hub_user = None
         token = self.token()
         if token is not None and self.service.hub.enabled:
             user = await self.service.hub.user(token)
             hub_user = user.name if user is not None else None
-        try:
-            name = check_name(hub_user or data["name"][:200])
-        except ResultCodeError as error:
-            raise Refused(400, f"That name is refused: {error.sentence}.") from None
-        token, student = await self.service.run(self._join, name, hub_user)
+        # on a hub every kernel comes through the proxy (one address): the hub user is the
+        # student's machine there
+        asker = f"hub:{hub_user}" if hub_user else self.request.remote_ip or "?"
+        if not self.service.limiter.allow(asker):
+            raise Refused(429, "Too many joins from this address: wait a minute and try again.")
+        code, name = data["join_code"], data["name"]
+        token, student = await self.service.run(self._join, code, name, hub_user)
         self.answer({"token": token, "student": {"id": student.id, "name": student.name}})
 
-    def _join(self, name: str, hub_user: str | None) -> tuple[str, Student]:
-        token = auth.new_token()
-        with self.service.join_lock, self.service.Session() as db:
-            key = name.casefold()
-            student = db.scalar(select(Student).where(Student.key == key))
-            if student is None:
-                student = Student(
-                    name=name, key=key, token_hash=auth.token_hash(token), hub_user=hub_user
-                )
-                db.add(student)
-            elif (hub_user is not None and student.hub_user == hub_user) or student.may_rejoin:
-                student.token_hash = auth.token_hash(token)  # the old token stops working
-                student.may_rejoin = False
-            else:
-                raise Refused(
-                    409,
-                    f"Someone in this class has already joined as {student.name}. Add your "
-                    "initial to "
-                    "your name, or ask your teacher to let you join again as that name.",
-                )
-            db.commit()
-            self.service.known.clear()  # after the commit: the old token is not found again
-            return token, student
+    def _join(self, code: str, name: str, hub_user: str | None):
+        with self.service.Session() as db:
+            return ClassRulings.by_join_code(db, code, self.service.host).join(name, hub_user)
 
 
 class MeHandler(BaseHandler):
     async def get(self) -> None:
         student = await self.student()
-        self.answer(await self.service.run(self._me, student))
-
-    def _me(self, student: Student) -> dict[str, Any]:
-        with self.service.Session() as db:
-            rows = db.scalars(
-                select(Result).where(Result.student_id == student.id).order_by(Result.id)
-            ).all()
-        return {
-            "student": {"id": student.id, "name": student.name},
-            "results": [
-                {
-                    "send_id": r.send_id,
-                    "status": r.status,
-                    "reason": r.reason,
-                    "game": r.game,
-                    "at": r.at.isoformat() + "Z",
-                }
-                for r in rows
-            ],
-            "paused": self.service.paused,
-        }
+        self.answer(await self.service.rule(student.class_id, lambda r: r.me(student)))
 
 
 class ResultsHandler(BaseHandler):
+    """A sent code: stored durably first (status "received"), then judged beside (worker
+    processes or the service's threads). A client sending ``Prefer: respond-async`` is
+    answered 202 "received" at once and reads the verdict later (``GET /api/results/<id>``,
+    or ``/api/me``); any other waits for the verdict (202 "received" if it takes longer than
+    :data:`VERDICT_WAIT`: the send is kept and judged, and a resend answers the verdict)."""
+
     async def post(self) -> None:
         student = await self.student()
         data = self.body({"send_id": str, "code": str})
-        send_id = data["send_id"]
-        if not SEND_ID.fullmatch(send_id):
-            raise Refused(400, "A send id is 32 hexadecimal characters (a uuid4's hex).")
+        send_id, code = data["send_id"], data["code"]
         flights = self.service.in_flight
         if flights.get(student.id, 0) >= SENDS_IN_FLIGHT:
             raise Refused(429, "Your last results are still being checked: send this again soon.")
         flights[student.id] = flights.get(student.id, 0) + 1
         try:
-            result = await self.service.run(self._send, student, send_id, data["code"])
+            self.service.receiving += 1
+            try:
+                result = await self.service.rule(
+                    student.class_id, lambda r: r.receive(student, send_id, code)
+                )
+            finally:
+                self.service.receiving -= 1
+            if result.status == "received":
+                waits = "respond-async" not in self.request.headers.get("Prefer", "")
+                judging = self.service.judge(student.class_id, result.id, waits)  # started now
+                if waits:
+                    # no verdict in time: judged beside all the same, stored when it lands
+                    with contextlib.suppress(TimeoutError):
+                        result = await asyncio.wait_for(judging, VERDICT_WAIT) or result
         finally:
             flights[student.id] -= 1
-        self.answer(answer_of(result))
+        self.answer(answer_of(result), 202 if result.status == "received" else 200)
 
-    def _send(self, student: Student, send_id: str, code: str) -> Result:
-        service = self.service
-        with service.Session() as db:
-            found = db.scalar(select(Result).where(Result.send_id == send_id))
-            if found is not None:
-                if found.student_id != student.id:
-                    raise Refused(409, "That send id is already used: make a new one.")
-                return found
-            deals = {d.game: d for d in db.scalars(select(Deal))}
-        verdict = judge(code, student.name, deals)  # the replay: outside every lock
-        with service.results_lock, service.Session() as db:
-            result = record_result(db, student.id, send_id, verdict, code)
-            if result.student_id != student.id:
-                raise Refused(409, "That send id is already used: make a new one.")
-        return result
+
+class SendHandler(BaseHandler):
+    """One send's status (a client polls it while "received")."""
+
+    async def get(self, send_id: str) -> None:
+        student = await self.student()
+        result = await self.service.rule(student.class_id, lambda r: r.status(student, send_id))
+        self.answer(answer_of(result))
 
 
 class GamesHandler(BaseHandler):
     async def post(self) -> None:
         student = await self.student()
         data = self.body({"game": str, "options": dict}, optional=("options",))
-        game = _game_name(data["game"])
-        options = _check_options(game, data.get("options") or {})
-        self.answer(await self.service.run(self._game, student, game, options))
-
-    def _game(self, student: Student, game: str, options: dict[str, Any]) -> dict[str, Any]:
-        service = self.service
-        with service.host.lock(f"new:{student.id}:{game}"), service.Session() as db:
-            deal = db.get(Deal, game)
-            round_ = deal.round if deal is not None else 1
-            latest = db.scalar(
-                select(ServedGame)
-                .where(ServedGame.student_id == student.id, ServedGame.game == game)
-                .order_by(ServedGame.round.desc())
-                .limit(1)
+        game, options = data["game"], data.get("options") or {}
+        self.answer(
+            await self.service.rule(
+                student.class_id, lambda r: r.start_game(student, game, options)
             )
-            if latest is not None and (latest.round == round_ or not latest.over):
-                return _payload(service, db, latest)
-            if service.paused:
-                raise Refused(409, PAUSED)
-            try:
-                served = service.host.start(db, student, game, round_, deal, options)
-            except IntegrityError:
-                db.rollback()
-                raise Refused(409, "Your game is being dealt already: ask for it again.") from None
-            except ValueError as error:
-                raise Refused(400, f"That game cannot be dealt: {str(error)[:200]}") from None
-            return _payload(service, db, served)
-
-
-def _payload(service: ClassService, db, served: ServedGame) -> dict[str, Any]:
-    """The game's payload, made under its lock (never from a game halfway through a move)."""
-    with service.host.lock(served.id):
-        session = service.host.load(db, served)
-        result = None
-        if session.state.is_over:
-            student = db.get(Student, served.student_id)
-            with service.results_lock:
-                result = service.host.ensure_result(db, served, session, student)
-        return service.host.payload(served, session, result)
+        )
 
 
 class GameHandler(BaseHandler):
     async def get(self, game_id: str) -> None:
         student = await self.student()
-        self.answer(await self.service.run(self._get, student, game_id))
-
-    def _own(self, db, student: Student, game_id: str) -> ServedGame:
-        served = db.get(ServedGame, game_id) if len(game_id) <= 40 else None
-        if served is None or served.student_id != student.id:
-            raise Refused(404, "There is no such game of yours.")
-        return served
-
-    def _get(self, student: Student, game_id: str) -> dict[str, Any]:
-        with self.service.Session() as db:
-            return _payload(self.service, db, self._own(db, student, game_id))
+        self.answer(await self.service.rule(student.class_id, lambda r: r.game(student, game_id)))
 
 
-class ActHandler(GameHandler):
+class ActHandler(BaseHandler):
     async def post(self, game_id: str) -> None:
         student = await self.student()
-        data = self.body({"move": int, "index": int, "helper": bool}, optional=("index", "helper"))
-        helper = data.get("helper", False)
-        if helper == ("index" in data):
-            raise Refused(400, "Send either a choice's index or helper: true.")
-        if self.service.paused:
-            raise Refused(409, PAUSED)
-        self.answer(await self.service.run(self._act, student, game_id, data, helper))
-
-    def _act(self, student: Student, game_id: str, data: dict, helper: bool) -> dict[str, Any]:
-        service = self.service
-        with service.host.lock(game_id), service.Session() as db:
-            served = self._own(db, student, game_id)
-            try:
-                service.host.act(db, served, data["move"], data.get("index"), helper)
-            except StaleMove as stale:
-                raise Refused(409, str(stale)) from None
-            except IllegalAction:
-                raise Refused(
-                    400, "That is not one of your choices now: choose one of the listed actions."
-                ) from None
-            return _payload(service, db, served)
+        data = self.body(
+            {"move": int, "index": int, "helper": bool, "move_id": str},
+            optional=("index", "helper", "move_id"),
+        )
+        move, index, helper = data["move"], data.get("index"), data.get("helper", False)
+        move_id = check_move_id(data.get("move_id"))
+        self.answer(
+            await self.service.rule(
+                student.class_id,
+                lambda r: r.act(student, game_id, move, index, helper, move_id),
+            )
+        )
 
 
 # -- the teacher ----------------------------------------------------------------------------------
@@ -250,7 +145,7 @@ class TeacherPage(BaseHandler):
     async def get(self) -> None:
         token = self.get_query_argument("token", None)
         if token is not None:
-            if not self.is_teacher_token(token):
+            if not await self.teacher_classes(token, None):
                 raise Refused(403, "That is not this class's teacher token.")
             self.set_signed_cookie(
                 TEACHER_COOKIE, token, expires_days=1, httponly=True, samesite="Strict"
@@ -290,11 +185,15 @@ class OAuthCallback(BaseHandler):
             raise Refused(403, "That login did not start here: open the teacher's page again.")
         token = await self.service.hub.token_for_code(code)
         user = await self.service.hub.user(token) if token else None
-        if user is None or not user.teacher:
+        classes = await self.teacher_classes(None, list(user.groups)) if user else []
+        if user is not None and not classes and (user.teacher or user.admin):
+            classes = await self.teacher_classes(None, [self.service.hub.teacher_group])
+        if not classes:
             raise Refused(403, "This page is the teacher's: your hub account is not a teacher's.")
+        info = await self.service.run(self.service.class_info, classes[0])
         self.set_signed_cookie(
             TEACHER_COOKIE,
-            self.service.settings["teacher_token"],
+            info["teacher_token"],
             expires_days=1,
             httponly=True,
             samesite="Strict",
@@ -321,90 +220,73 @@ class KitHandler(BaseHandler):
 class TeacherHandler(BaseHandler):
     """Teacher-only API: cookie-authenticated posts must be JSON (no cross-site forms)."""
 
+    class_id: int
+
     async def prepare(self) -> None:
         await super().prepare()
-        await self.teacher()
+        self.class_id = await self.teacher()
         if self.request.method == "POST":
             kind = self.request.headers.get("Content-Type", "")
             if self.token() is None and not kind.startswith("application/json"):
                 raise Refused(400, "The teacher's requests are JSON.")
 
+    async def rule(self, fn):
+        return await self.service.rule(self.class_id, fn)
+
 
 class SummaryHandler(TeacherHandler):
-    async def get(self) -> None:
-        from .summary import build_summary
+    """The live page's numbers; answered 304 when the class has not changed since the page's
+    last answer (``If-None-Match`` of the version). One summary is made at a time per class
+    and process, on a thread of its own (never all the threads students' sends need), and at
+    most once per :data:`SUMMARY_EVERY` seconds (a page asking sooner waits for the next one):
+    every page asking meanwhile gets that one."""
 
-        self.answer(await self.service.run(build_summary, self.service))
+    async def get(self) -> None:
+        service, class_id = self.service, self.class_id
+        version = await self.rule(lambda r: r.version())
+        kept = service.summary_cache.get(class_id)
+        if kept is not None and kept[0] == version:
+            found = kept[1]
+        else:
+            if kept is not None:  # a busy class: at most one summary a SUMMARY_EVERY
+                await asyncio.sleep(max(0.0, kept[2] + SUMMARY_EVERY - time.monotonic()))
+            found = await service.summary(class_id, version)
+            version = found["version"]
+        etag = f'"{class_id}-{version}"'
+        self.set_header("ETag", etag)
+        asked = self.request.headers.get("If-None-Match", "")
+        if etag in [tag.strip() for tag in asked.split(",")]:
+            self.set_status(304)
+            self.finish()
+            return
+        self.answer(found)
+
+    def compute_etag(self) -> str | None:
+        return None  # the ETag is the class version, set above
 
 
 class CsvHandler(TeacherHandler):
-    COLUMNS: ClassVar[list[str]] = [
-        "send_id",
-        "student",
-        "status",
-        "problem",
-        "reason",
-        "kind",
-        "game",
-        "setup",
-        "you_won",
-        "served_game",
-        "at",
-    ]
+    COLUMNS: ClassVar[list[str]] = CSV_COLUMNS
 
     async def get(self) -> None:
-        text = await self.service.run(self._csv)
+        text = await self.rule(lambda r: r.results_csv())
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         self.set_header("Content-Disposition", 'attachment; filename="class_results.csv"')
-        self.finish(text)
-
-    def _csv(self) -> str:
-        out = io.StringIO()
-        writer = csv.writer(out)
-        writer.writerow(self.COLUMNS)
-        with self.service.Session() as db:
-            names = {s.id: s.name for s in db.scalars(select(Student))}
-            for r in db.scalars(select(Result).order_by(Result.id)):
-                won = (r.row or {}).get("you_won")
-                cells = [
-                    r.send_id,
-                    names.get(r.student_id, ""),
-                    r.status,
-                    r.problem,
-                    r.reason,
-                    r.kind,
-                    r.game,
-                    r.setup,
-                    won,
-                    r.served_game,
-                    r.at.isoformat() + "Z",
-                ]
-                # a cell starting with = + - @ would be a formula in a spreadsheet
-                writer.writerow(
-                    ["'" + c if isinstance(c, str) and c[:1] in "=+-@" else c for c in cells]
-                )
-        return out.getvalue()
+        self.finish(text.encode("utf-8"))
 
 
 class CodesHandler(TeacherHandler):
     async def get(self) -> None:
-        text = await self.service.run(self._codes)
+        practice = self.get_query_argument("practice", None)
+        text = await self.rule(lambda r: r.codes(practice))
         self.set_header("Content-Type", "text/plain; charset=utf-8")
         self.finish(text)
-
-    def _codes(self) -> str:
-        with self.service.Session() as db:
-            codes = db.scalars(
-                select(Result.code).where(Result.status != "refused").order_by(Result.id)
-            ).all()
-        return "".join(f"{code}\n" for code in codes)
 
 
 class PauseHandler(TeacherHandler):
     async def post(self) -> None:
-        data = self.body({"paused": bool})
-        await self.service.run(self.service.set_paused, data["paused"])
-        self.answer({"paused": self.service.paused})
+        paused = self.body({"paused": bool})["paused"]
+        self.answer(await self.rule(lambda r: r.pause(paused)))
 
 
 class DealHandler(TeacherHandler):
@@ -418,62 +300,17 @@ class DealHandler(TeacherHandler):
             },
             optional=("seed", "scenario", "options"),
         )
-        game = _game_name(data["game"])
-        seed, scenario = data.get("seed"), data.get("scenario")
-        options = _check_options(game, data.get("options") or {})
-        if seed is not None:
-            try:
-                check_seed(seed)
-            except ValueError as error:
-                raise Refused(400, str(error)) from None
-        if scenario is not None:
-            from evo_lessons.classroom.pooling import Fixed
-
-            if seed is not None:
-                raise Refused(400, "Give a seed or a scenario code, not both.")
-            try:
-                fixed = Fixed.make(scenario.strip())
-            except ValueError as error:
-                raise Refused(400, f"That scenario code is refused: {str(error)[:200]}") from None
-            if fixed.game != game:
-                raise Refused(400, f"That scenario is a {fixed.game} game, not {game}.")
-        self.answer(await self.service.run(self._deal, game, seed, scenario, options))
-
-    def _deal(self, game, seed, scenario, options) -> dict[str, Any]:
-        with self.service.Session() as db:
-            deal = db.get(Deal, game)
-            if deal is None:
-                deal = Deal(game=game, round=1)
-                db.add(deal)
-            deal.round = (deal.round or 1) + 1
-            deal.seed, deal.scenario = seed, scenario.strip() if scenario else None
-            deal.options = options or None
-            db.commit()
-            answer = {
-                "game": game,
-                "round": deal.round,
-                "seed": seed,
-                "scenario": bool(scenario),
-                "options": options,
-            }
-        return answer
+        game, seed, scenario = data["game"], data.get("seed"), data.get("scenario")
+        options = data.get("options") or {}
+        self.answer(await self.rule(lambda r: r.deal(game, seed, scenario, options)))
 
 
 class RejoinHandler(TeacherHandler):
     """Let a student's name join again (a lost token): the next join with it takes the seat."""
 
     async def post(self) -> None:
-        data = self.body({"student": int})
-        self.answer(await self.service.run(self._allow, data["student"]))
-
-    def _allow(self, student_id: int) -> dict[str, Any]:
-        with self.service.Session() as db:
-            student = db.get(Student, student_id)
-            if student is None:
-                raise Refused(404, "There is no such student.")
-            student.may_rejoin = True
-            db.commit()
-            return {"student": student.id, "may_rejoin": True}
+        student = self.body({"student": int})["student"]
+        self.answer(await self.rule(lambda r: r.allow_rejoin(student)))
 
 
 def routes(service: ClassService, prefix: str = "/") -> list:
@@ -484,6 +321,7 @@ def routes(service: ClassService, prefix: str = "/") -> list:
         (r"/api/join", JoinHandler, given),
         (r"/api/me", MeHandler, given),
         (r"/api/results", ResultsHandler, given),
+        (r"/api/results/([0-9a-f]{32})", SendHandler, given),
         (r"/api/games", GamesHandler, given),
         (r"/api/games/([0-9a-f]{1,40})", GameHandler, given),
         (r"/api/games/([0-9a-f]{1,40})/act", ActHandler, given),
@@ -500,4 +338,4 @@ def routes(service: ClassService, prefix: str = "/") -> list:
     return [(base + path, handler, kwargs) for path, handler, kwargs in found]
 
 
-__all__ = ["routes", "served_send_id"]
+__all__ = ["PAUSED", "routes", "served_send_id"]

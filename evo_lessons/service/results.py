@@ -12,33 +12,18 @@ and never counts twice.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
-from evo_lessons.classroom.pooling import Fixed, _checked, apart_reason
-from evo_lessons.engine import results as codes
-from evo_lessons.engine.results import OldResultCode, ResultCodeError
+from evo_lessons.classroom.judge import Fixed
+from evo_lessons.classroom.judge import judge as judge_code
 
-from .db import Deal, Result
+from .db import Deal, Result, SchoolClass
 
-#: the longest move number a game can need, in base-32 characters (32**6 is a billion choices):
-#: longer ones only make the replay's decoding slow, so they are refused before it runs
-MAX_MOVE_CHARS = 6
-_LONG_MOVE = re.compile(rf"[A-Z6-9+/]{{{MAX_MOVE_CHARS},}}")
 SEND_ID = re.compile(r"[0-9a-f]{32}")
-
-
-def _clip(sentence: str, limit: int = 240) -> str:
-    return sentence if len(sentence) <= limit else sentence[: limit - 1] + "…"
-
-
-def _plain(row: dict[str, Any]) -> dict[str, Any]:
-    """The row as JSON keeps it (tuples to lists, anything odd to text)."""
-    return json.loads(json.dumps(row, default=str))
 
 
 def fixed_for(deal: Deal | None) -> Fixed:
@@ -48,60 +33,16 @@ def fixed_for(deal: Deal | None) -> Fixed:
     return Fixed.make(deal.scenario or deal.seed)
 
 
-def _guard(code: str) -> None:
-    """Refuse, before any replay, a code whose moves are built to make decoding slow."""
-    data = codes.parse_result(code)
-    if data.get("kind") == "game":
-        moves = data.get("save", {}).get("moves")
-        if isinstance(moves, str) and _LONG_MOVE.search(moves):
-            raise ResultCodeError("move", "its moves hold a number no game could need")
-
-
 def judge(
     code: str, name: str, deals: dict[str, Deal], fixed: Fixed | None = None
 ) -> dict[str, Any]:
     """The verdict on one code sent by the student ``name``: status, problem, reason, row.
 
     ``deals``: the teacher's deal for each game name (its scenario is the fixed one);
-    ``fixed``: the fixed scenario itself instead (a served game's own deal)."""
-    verdict: dict[str, Any] = {
-        "status": "refused",
-        "problem": "",
-        "reason": "",
-        "kind": None,
-        "game": None,
-        "setup": None,
-        "fingerprint": None,
-        "row": None,
-    }
-    code = code.strip()
-    try:
-        if not code:
-            raise ResultCodeError("missing", "no code could be read here")
-        _guard(code)
-        row, print_, checked = _checked(code)
-    except OldResultCode as old:
-        return {**verdict, "status": "apart", "problem": "old", "reason": _clip(old.sentence)}
-    except ResultCodeError as error:
-        return {**verdict, "problem": error.problem, "reason": _clip(error.sentence)}
-    verdict.update(kind=row["kind"], game=row["game"], setup=row["setup"], fingerprint=print_)
-    verdict["row"] = _plain({**row, "fingerprint": print_})
-    if row["name"].casefold() != name.casefold():
-        return {
-            **verdict,
-            "problem": "name",
-            "reason": _clip(f"it carries the name {row['name']!r}, not the name you joined with"),
-        }
-    problem, reason = "", ""
-    if checked is not None:
-        if fixed is None:
-            try:
-                fixed = fixed_for(deals.get(row["game"]))
-            except ValueError:
-                fixed = Fixed()
-        problem, reason = apart_reason(checked, fixed, row["lesson"])
-    status = "apart" if problem else "counted"
-    return {**verdict, "status": status, "problem": problem, "reason": _clip(reason)}
+    ``fixed``: the fixed scenario itself instead (a served game's own deal). The judging is
+    :func:`evo_lessons.classroom.judge.judge`'s, as pooling's."""
+    scenario = fixed if fixed is not None else (lambda game: fixed_for(deals.get(game)))
+    return judge_code(code, scenario, name=name).as_dict()
 
 
 def answer_of(result: Result) -> dict[str, Any]:
@@ -110,6 +51,7 @@ def answer_of(result: Result) -> dict[str, Any]:
 
 def record_result(
     db,
+    class_id: int,
     student_id: int,
     send_id: str,
     verdict: dict[str, Any],
@@ -117,7 +59,10 @@ def record_result(
     served_game: str | None = None,
 ) -> Result:
     """Store a verdict once: a send id already stored answers what it answered; a game already
-    recorded (same fingerprint) is listed apart as sent before. ``db`` is an open session."""
+    recorded in the class (same fingerprint) is listed apart as sent before. ``db`` is an open
+    session; the rule holds across processes: the first sent copy of a game carries its
+    fingerprint in ``first_print``, unique per class, so of two copies stored at once by two
+    processes the database lets one count and the other is told apart."""
     found = db.scalar(select(Result).where(Result.send_id == send_id))
     if found is not None:
         return found
@@ -125,13 +70,20 @@ def record_result(
     print_ = verdict["fingerprint"]
     # a served game was seen being played: two students who chose the same moves in the same
     # deal played two games (their codes alone could not tell, so pooling lists one apart)
-    if print_ and verdict["status"] != "refused" and served_game is None:
-        first = db.scalar(
-            select(Result)
-            .where(Result.fingerprint == print_, Result.status != "refused")
-            .order_by(Result.id)
-            .limit(1)
-        )
+    checks = bool(print_) and verdict["status"] != "refused" and served_game is None
+    for attempt in range(2):
+        first = None
+        if checks:
+            first = db.scalar(
+                select(Result)
+                .where(
+                    Result.class_id == class_id,
+                    Result.fingerprint == print_,
+                    Result.status != "refused",
+                )
+                .order_by(Result.id)
+                .limit(1)
+            )
         if first is not None:
             verdict.update(
                 status="apart",
@@ -139,27 +91,107 @@ def record_result(
                 reason="sent before: the same game is already recorded"
                 + (" (yours)" if first.student_id == student_id else " (another student's)"),
             )
-    result = Result(
-        send_id=send_id,
-        student_id=student_id,
-        status=verdict["status"],
-        problem=verdict["problem"],
-        reason=verdict["reason"],
-        kind=verdict["kind"],
-        game=verdict["game"],
-        setup=verdict["setup"],
-        fingerprint=print_,
-        code=code if verdict["status"] != "refused" else code[:200],
-        row=verdict["row"],
-        served_game=served_game,
+        result = Result(
+            send_id=send_id,
+            class_id=class_id,
+            student_id=student_id,
+            status=verdict["status"],
+            problem=verdict["problem"],
+            reason=verdict["reason"],
+            kind=verdict["kind"],
+            game=verdict["game"],
+            setup=verdict["setup"],
+            fingerprint=print_,
+            code=code if verdict["status"] != "refused" else code[:200],
+            row=verdict["row"],
+            served_game=served_game,
+            first_print=print_ if checks and first is None else None,
+        )
+        try:
+            db.add(result)
+            touch(db, class_id)  # flushes the insert: a unique clash is raised here or below
+            db.commit()
+        except IntegrityError:  # a concurrent request stored this send id, or this game first
+            db.rollback()
+            found = db.scalar(select(Result).where(Result.send_id == send_id))
+            if found is not None:
+                return found
+            if attempt or not checks:
+                raise
+            continue  # the other copy is stored now: this one is "sent before"
+        return result
+    raise AssertionError("unreachable")
+
+
+def touch(db, class_id: int) -> None:
+    """Mark the class changed (its version: the live page's ETag), in the caller's
+    transaction."""
+    db.execute(
+        update(SchoolClass)
+        .where(SchoolClass.id == class_id)
+        .values(version=SchoolClass.version + 1)
     )
-    db.add(result)
-    try:
-        db.commit()
-    except IntegrityError:  # the same send id stored by a concurrent request: answer that one
-        db.rollback()
-        found = db.scalar(select(Result).where(Result.send_id == send_id))
-        if found is None:
-            raise
-        return found
-    return result
+
+
+def settle(db, result_id: int, verdict: dict[str, Any]) -> Result | None:
+    """A received send's verdict, stored once (the first process to judge it wins; a judge
+    that lands second changes nothing): as :func:`record_result` stores one, with the class's
+    "sent before" rule across processes."""
+    for attempt in range(2):
+        result = db.get(Result, result_id, populate_existing=True)
+        if result is None or result.status != "received":
+            return result
+        given = dict(verdict)
+        print_ = given["fingerprint"]
+        checks = bool(print_) and given["status"] != "refused"
+        first = None
+        if checks:
+            first = db.scalar(
+                select(Result)
+                .where(
+                    Result.class_id == result.class_id,
+                    Result.fingerprint == print_,
+                    Result.status.not_in(("refused", "received")),
+                    Result.id != result.id,
+                )
+                .order_by(Result.id)
+                .limit(1)
+            )
+        if first is not None or (attempt and checks):
+            mine = first is not None and first.student_id == result.student_id
+            given.update(
+                status="apart",
+                problem="duplicate",
+                reason="sent before: the same game is already recorded"
+                + (" (yours)" if mine or first is None else " (another student's)"),
+            )
+        values = {
+            "status": given["status"],
+            "problem": given["problem"],
+            "reason": given["reason"],
+            "kind": given["kind"],
+            "game": given["game"],
+            "setup": given["setup"],
+            "fingerprint": print_,
+            "row": given["row"],
+            "first_print": print_ if checks and given["status"] != "apart" else None,
+        }
+        if given["status"] == "refused":
+            values["code"] = result.code[:200]
+        try:
+            moved = db.execute(
+                update(Result)
+                .where(Result.id == result_id, Result.status == "received")
+                .values(**values)
+                .execution_options(synchronize_session=False)
+            )
+            if moved.rowcount != 1:
+                db.rollback()
+                return db.get(Result, result_id, populate_existing=True)
+            touch(db, result.class_id)
+            db.commit()
+        except IntegrityError:  # this game's first copy stored by another at this moment
+            db.rollback()
+            continue
+        return db.get(Result, result_id, populate_existing=True)
+    return db.get(Result, result_id, populate_existing=True)

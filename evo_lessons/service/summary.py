@@ -18,6 +18,7 @@ once and chance's as soon as they are ready.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 import math
 import multiprocessing
@@ -31,7 +32,7 @@ from sqlalchemy.orm import defer
 from evo_lessons import game_spec
 from evo_lessons.classroom.compare import chance, mean_interval, measures_of, wilson
 
-from .db import Deal, Result, ServedGame, Student
+from .db import Chance, Deal, Result, SchoolClass, ServedGame, Student
 from .results import fixed_for
 
 #: games of chance simulated for each setup (intervals of a few points, in a few seconds)
@@ -72,15 +73,20 @@ def simulate_chance(game, options, seats, student, seed, opening) -> dict[str, d
 
 
 class SummaryCache:
-    """Chance per setup, simulated once in a separate process and kept."""
+    """Chance per setup, simulated once in a separate process and kept: in the database's
+    ``chance`` table when given a session factory, so of several service processes on one
+    database only the one that claims a setup first simulates it, and all read its measures."""
 
-    def __init__(self) -> None:
+    #: a claim older than this (its process died mid-simulation) is taken over
+    STALE = dt.timedelta(minutes=10)
+
+    def __init__(self, Session=None) -> None:
         self._chance: dict[tuple, Future] = {}
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
+        self._Session = Session
 
-    def chance_for(self, key: tuple, *arguments) -> dict | None:
-        """Chance's measures for ``key`` if simulated, else None (started now if never asked)."""
+    def _submit(self, key: tuple, arguments: tuple) -> Future:
         with self._lock:
             future = self._chance.get(key)
             if future is None:
@@ -89,11 +95,68 @@ class SummaryCache:
                     self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
                 future = self._pool.submit(simulate_chance, *arguments)
                 self._chance[key] = future
+                if self._Session is not None:
+                    future.add_done_callback(lambda done: self._store(key, done))
+            return future
+
+    @staticmethod
+    def _name(key: tuple) -> str:
+        return hashlib.sha256(json.dumps(key, default=str).encode()).hexdigest()
+
+    def _store(self, key: tuple, done: Future) -> None:
+        Session = self._Session
+        if done.cancelled() or done.exception() is not None or Session is None:
+            return
+        try:
+            with Session() as db:
+                row = db.get(Chance, self._name(key))
+                if row is not None:
+                    row.measures = done.result()
+                    db.commit()
+        except Exception:  # the service closed meanwhile: another process simulates it again
+            return
+
+    def _shared(self, key: tuple) -> tuple[dict | None, bool]:
+        """(measures, whether this process should simulate them) from the database."""
+        from sqlalchemy.exc import IntegrityError
+
+        from .db import now
+
+        name = self._name(key)
+        with self._Session() as db:
+            row = db.get(Chance, name)
+            if row is not None and row.measures is not None:
+                return row.measures, False
+            if row is None:
+                db.add(Chance(key=name, measures=None, claimed=now()))
+            elif now() - row.claimed > self.STALE:
+                row.claimed = now()
+            else:
+                return None, False  # another process simulates it
+            try:
+                db.commit()
+            except IntegrityError:
+                return None, False
+            return None, True
+
+    def chance_for(self, key: tuple, *arguments) -> dict | None:
+        """Chance's measures for ``key`` if simulated, else None (started now if never asked)."""
+        with self._lock:
+            future = self._chance.get(key)
+        if future is None and self._Session is not None:
+            measures, mine = self._shared(key)
+            if measures is not None:
+                return measures
+            if not mine:
+                return None
+        if future is None:
+            future = self._submit(key, arguments)
         if not future.done() or future.exception() is not None:
             return None
         return future.result()
 
     def close(self) -> None:
+        self._Session = None
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
 
@@ -130,22 +193,36 @@ def _when(moment: dt.datetime) -> str:
     return moment.isoformat(timespec="seconds") + "Z"
 
 
-def build_summary(service) -> dict[str, Any]:
-    """The live page's numbers (also ``GET /api/summary``)."""
+def build_summary(service, class_id: int) -> dict[str, Any]:
+    """The live page's numbers for one class (also ``GET /api/summary``)."""
     cache: SummaryCache = service.summaries
     with service.Session() as db:
-        students = db.scalars(select(Student).order_by(Student.id)).all()
+        klass = db.get(SchoolClass, class_id)
+        students = db.scalars(
+            select(Student).where(Student.class_id == class_id).order_by(Student.id)
+        ).all()
         # everything but the codes themselves (the longest column, never shown here)
-        results = db.scalars(select(Result).options(defer(Result.code)).order_by(Result.id)).all()
-        games = db.scalars(select(ServedGame).order_by(ServedGame.started)).all()
-        deals = {d.game: d for d in db.scalars(select(Deal))}
+        results = db.scalars(
+            select(Result)
+            .where(Result.class_id == class_id)
+            .options(defer(Result.code))
+            .order_by(Result.id)
+        ).all()
+        games = db.scalars(
+            select(ServedGame).where(ServedGame.class_id == class_id).order_by(ServedGame.started)
+        ).all()
+        deals = {d.game: d for d in db.scalars(select(Deal).where(Deal.class_id == class_id))}
     names = {s.id: s.name for s in students}
     zero = {"counted": 0, "apart": 0, "refused": 0}
     counts = dict(zero)
     per_student: dict[int, dict[str, int]] = {s.id: dict(zero) for s in students}
     by_setup: dict[str, list[dict]] = {}
     apart, refused = [], []
+    received = 0
     for r in results:
+        if r.status == "received":  # stored, its verdict not in yet (judged beside)
+            received += 1
+            continue
         counts[r.status] += 1
         per_student.setdefault(r.student_id, dict(zero))[r.status] += 1
         entry = {
@@ -188,6 +265,7 @@ def build_summary(service) -> dict[str, Any]:
         "counted": counts["counted"],
         "apart": counts["apart"],
         "refused": counts["refused"],
+        "received": received,
         "students": [
             {
                 "id": s.id,
@@ -212,7 +290,8 @@ def build_summary(service) -> dict[str, Any]:
             }
             for g, d in deals.items()
         },
-        "paused": service.paused,
-        "join_code": service.settings["join_code"],
+        "paused": bool(klass.paused) if klass else False,
+        "join_code": klass.join_code if klass else "",
+        "class": klass.name if klass else "",
         "updated": _when(dt.datetime.now(dt.UTC).replace(tzinfo=None)),
     }

@@ -17,15 +17,14 @@ import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
-
 from evo_lessons.i18n import _ as _t
 from evo_lessons.i18n import pgettext
 
 from .palette import PLAYER_COLOURS, PLAYER_DASHES, PLAYER_MARKERS, series_style
 
 if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
     from evo_lessons.engine.spec import GameSpec
 
 Row = dict[str, Any]
@@ -86,6 +85,11 @@ class LivePlot:
         worded = any(p.yticklabels for p in self.panels)  # words on an axis need more room
         row_height = 2.0 if two_lines else 1.8
         height = row_height * rows + 0.6
+        # matplotlib only when a figure is drawn: the games and the widget's own live plot (the
+        # page draws it from numbers) run without it, as in a browser-only Python
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+
         # A fixed layout, not "constrained": re-solving the layout cost ~400 ms a frame.
         self.figure = Figure(figsize=(width, height), dpi=dpi)
         self.figure.subplots_adjust(

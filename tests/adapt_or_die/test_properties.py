@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -47,8 +48,8 @@ OPTIONS = st.fixed_dictionaries(
         "max_rounds": st.sampled_from([4, 8, 15]),
     }
 ).map(_six_with_the_same_habitats)
-MANY = settings(max_examples=400, deadline=None, database=None)
-SOME = settings(max_examples=150, deadline=None, database=None)
+MANY = settings(max_examples=examples(400), deadline=None, database=None)
+SOME = settings(max_examples=examples(150), deadline=None, database=None)
 
 
 def play(seed: int, options: dict, each_step=None):
@@ -136,7 +137,7 @@ def test_the_game_ends_and_names_winners(seed, options):
     assert state.final is not None
 
 
-@settings(max_examples=40, deadline=None, database=None)
+@settings(max_examples=examples(40), deadline=None, database=None)
 @given(seed=SEEDS, players=st.integers(min_value=3, max_value=5))
 def test_a_full_game_between_fitters_ends_with_everyone_at_the_target(seed, players):
     state = new_game(seed=seed, players=players)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,7 +22,7 @@ VALUES = st.integers(min_value=1, max_value=5)
 BODIES = st.tuples(VALUES, VALUES, VALUES, VALUES, VALUES)
 HABITATS = st.lists(BODIES, max_size=6)
 HANDS = st.sets(st.integers(min_value=0, max_value=24), max_size=6)
-SOME = settings(max_examples=300, deadline=None, database=None)
+SOME = settings(max_examples=examples(300), deadline=None, database=None)
 
 
 def plain_best_unfit(start, cards, habitats) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -50,7 +51,7 @@ def _play(spec, check_step=None):
     return state
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(2000), deadline=None)
 @given(games)
 def test_invariants_hold_at_every_step_of_every_game(spec):
     tokens_before = []
@@ -85,7 +86,7 @@ def test_invariants_hold_at_every_step_of_every_game(spec):
         assert len(state.winners) >= 2  # a lone survivor would have ended the game earlier
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(games, st.floats(min_value=0.0, max_value=1.0))
 def test_replay_and_save_load_are_exact(spec, where):
     full = _play(spec)
@@ -104,7 +105,7 @@ def test_replay_and_save_load_are_exact(spec, where):
     assert rebuilt == full and rebuilt.rounds == full.rounds and rebuilt.winners == full.winners
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(games)
 def test_illegal_actions_raise_and_change_nothing(spec):
     tried = 0

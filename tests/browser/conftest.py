@@ -14,9 +14,10 @@ one Chromium keeps every page in one profile (``lab.Chromium``), so JupyterLab's
 compiled once per worker; a test that plays a student on another computer asks for a fresh
 context.
 
-Order: the lesson periods are the longest tests (three Run Alls of a whole lesson each), so
-they are handed out first; with ``-n 2 --dist load`` the short tests then fill in around them
-instead of one worker finishing a long period alone at the end.
+Order: the lesson periods are the longest tests (the one that walks its whole period, three Run
+Alls, longest of all), so they are handed out first, that one first; with ``-n 2 --dist load``
+the short tests then fill in around them instead of one worker finishing a long period alone
+at the end.
 """
 
 from __future__ import annotations
@@ -32,9 +33,13 @@ FIRST = ("test_period_lessons.py",)
 def pytest_collection_modifyitems(config, items) -> None:
     """Hand the longest tests out first (the same order on every worker, as xdist needs)."""
 
-    def rank(item) -> int:
+    def rank(item) -> tuple[int, int]:
         name = item.path.name
-        return FIRST.index(name) if name in FIRST else len(FIRST)
+        # the lesson that walks its whole period (test_period_lessons.WHOLE) before the rest
+        whole = getattr(item, "callspec", None) and item.callspec.params.get("lesson") in getattr(
+            item.module, "WHOLE", ()
+        )
+        return (FIRST.index(name) if name in FIRST else len(FIRST), 0 if whole else 1)
 
     browser = [item for item in items if item.get_closest_marker("browser")]
     if not browser:

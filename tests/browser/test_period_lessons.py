@@ -18,14 +18,24 @@ with pytest-xdist too.
 The session's JupyterLab (conftest.py: the student launch's reopen hook on) serves them; each
 lesson gets its own folders (its own kernel and ``.evo_work``), so the lessons are independent
 of their order and of the other tests.
+
+Every lesson is opened, gated, predicted, played and handed in on every run. The steps after
+the hand-in (reload, restart + Run All, reopen with a new kernel, a fresh folder restored from
+the hand-in) test the work file, the reopen hook and restore, which are the same code for every
+lesson, and cost two thirds of a period's CPU (two more Run Alls of the whole lesson): they run
+for the lessons :func:`full_walk_lessons` picks (``.ci/run --full``: all of them; otherwise the
+lessons the commit changes, or one lesson chosen by the commit's hash, so every lesson gets its
+whole walk every few commits).
 """
 
 from __future__ import annotations
 
 import ast
 import json
+import os
 import re
 import shutil
+import subprocess
 import time
 from pathlib import Path
 
@@ -40,6 +50,10 @@ LESSONS = sorted(p.stem for p in (REPO / "notebooks").glob("*.ipynb") if re.matc
 PLACEHOLDER = "Write and save your prediction above; the result appears here"
 STUDENT = "Ada Period"
 RESULT_CODE = re.compile(r"EVR\d*-[A-Za-z0-9_-]+")
+#: ``1``: every lesson walks the whole period (``.ci/run --full`` sets it)
+FULL = "EVO_CI_FULL"
+#: the lessons that walk the whole period, comma-separated (``.ci/run`` sets it from the diff)
+WHOLE_WALK = "EVO_PERIOD_LESSONS"
 #: output areas showing the placeholder, innermost only (a result box may sit in an Output)
 INNERMOST = """[...document.querySelectorAll('.jp-OutputArea-output')].filter(
     (n) => n.textContent.includes(text) && ![...n.querySelectorAll('.jp-OutputArea-output')]
@@ -88,6 +102,30 @@ def first_prediction(plan: dict) -> str:
 def waiting(plan: dict, saved: set[str]) -> int:
     """How many result cells still show the placeholder once ``saved`` are saved."""
     return sum(1 for ids in plan["gated"] if not set(ids) <= saved)
+
+
+def _commit() -> str:
+    try:
+        return subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=REPO, capture_output=True, text=True, check=True
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return ""
+
+
+def full_walk_lessons(lessons: list[str] = LESSONS) -> set[str]:
+    """The lessons that walk the whole period: all with ``EVO_CI_FULL=1``; those named in
+    ``EVO_PERIOD_LESSONS``; else one, chosen by the commit's hash (every lesson in turn, the
+    same one on every xdist worker); all of them outside a git checkout."""
+    if os.environ.get(FULL, "") == "1":
+        return set(lessons)
+    named = {name.strip() for name in os.environ.get(WHOLE_WALK, "").split(",") if name.strip()}
+    if named & set(lessons):
+        return named & set(lessons)
+    commit = _commit()
+    if not re.fullmatch(r"[0-9a-f]{7,64}", commit):
+        return set(lessons)
+    return {lessons[int(commit[:12], 16) % len(lessons)]}
 
 
 # -- the page ------------------------------------------------------------------------------
@@ -257,10 +295,14 @@ def period_lab(jupyter_lab):
     return jupyter_lab
 
 
+WHOLE = full_walk_lessons()
+
+
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_a_period_and_its_follow_up_lose_nothing_and_show_no_result_early(
     lesson, period_lab, chromium, record_property
 ):
+    whole = lesson in WHOLE
     plan = lesson_plan(lesson)
     target = first_prediction(plan)
     prompt = plan["questions"][target][0]
@@ -283,6 +325,12 @@ def test_a_period_and_its_follow_up_lose_nothing_and_show_no_result_early(
         codes = set(RESULT_CODE.findall(handed))
         if plan["tracks_a_game"]:
             assert codes, "the finished game's result code is not in the hand-in"
+        if not whole:  # the later steps: this commit's other lessons (see full_walk_lessons)
+            student.close()
+            assert not student.console_errors, f"console errors: {student.console_errors}"
+            assert not student.outside_requests, student.outside_requests
+            print(f"\n{lesson} (to the hand-in): {json.dumps(student.times)}")
+            return
 
         # a reloaded page (kernel still running): no widget error box
         student.timed("reload", student.tab.reload)

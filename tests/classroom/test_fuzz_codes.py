@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,7 +17,7 @@ from evo_lessons.engine.results import ResultCodeError
 
 from .helpers import a_code, pack, unpack
 
-FEW = settings(max_examples=60, deadline=None, database=None)
+FEW = settings(max_examples=examples(60), deadline=None, database=None)
 
 
 @FEW

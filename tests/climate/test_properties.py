@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from itertools import pairwise
 
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -29,8 +30,8 @@ OPTIONS = st.fixed_dictionaries(
         "tokens_to_win": st.sampled_from([4, 4, 3, 2]),
     }
 )
-MANY = settings(max_examples=500, deadline=None, database=None)
-SOME = settings(max_examples=200, deadline=None, database=None)
+MANY = settings(max_examples=examples(500), deadline=None, database=None)
+SOME = settings(max_examples=examples(200), deadline=None, database=None)
 
 
 def adapted(state: ClimateState, player: int) -> bool:

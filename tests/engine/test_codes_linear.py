@@ -8,6 +8,7 @@ import json
 import zlib
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -69,7 +70,7 @@ def deepest(text: str) -> int:
     return top
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000), deadline=None)
 @given(st.text(alphabet='[]{}"\\ a', max_size=40), st.integers(0, 4))
 def test_the_pre_check_refuses_exactly_the_texts_nesting_too_deep(text, depth):
     if deepest(text) > depth:

@@ -79,12 +79,13 @@ class PepperedMothsState(GameState):
     def current_player(self) -> int | None:
         return self.to_rest
 
-    def _legal_actions(self) -> list[Rest]:
+    def _legal_actions(self) -> list[Action]:
         return list(_CHOICES)
 
-    def _apply(self, action: Rest) -> list[Event]:
+    def _apply(self, action: Action) -> list[Event]:
         seat = self.to_rest
-        assert seat is not None  # the base class never applies an action to a finished game
+        # the base class applies only an action of the legal list, never to a finished game
+        assert seat is not None and isinstance(action, Rest)
         self.resting[seat] = action.moth
         events = [Event("rest", f"{seat_name(seat)} rests a moth face down.", seat)]
         if seat + 1 < self.players:
@@ -137,7 +138,7 @@ class PepperedMothsState(GameState):
                 "round": self.round,
                 "player": p,
                 "survivors": self.survivors[p],
-                "moth": None if self.shown[p] is None else MOTHS[self.shown[p]].key,
+                "moth": None if (shown := self.shown[p]) is None else MOTHS[shown].key,
                 "bark": last,
             }
             for p in range(self.players)

@@ -21,6 +21,8 @@ TEACHER_ONLY = re.compile(
 )
 #: the back of the textbook: the in-lesson model answers ship in the package, by design
 PACKAGE_ANSWERS = "evo_lessons/lessons/answers/"
+#: the lessons' translations (in the package) hold each model answer's English beside its own
+PACKAGE_LOCALE = "evo_lessons/locale/"
 
 
 def model_answer_sentences() -> list[str]:
@@ -84,7 +86,7 @@ def test_the_student_image_holds_no_model_answer_outside_the_package(student_ima
     sentences = model_answer_sentences()
     leaks = {}
     for name in files_in(student_image):
-        if name.startswith(PACKAGE_ANSWERS) or name.endswith((".png", ".pyc")):
+        if name.startswith((PACKAGE_ANSWERS, PACKAGE_LOCALE)) or name.endswith((".png", ".pyc")):
             continue
         text = normalise((student_image / name).read_text(encoding="utf-8", errors="ignore"))
         found = [s for s in sentences if s in text]

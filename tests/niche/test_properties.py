@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,8 +22,9 @@ from .helpers import all_environments, all_trait_cards
 
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
 PLAYERS = st.integers(min_value=2, max_value=6)
-FAST = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SLOW = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+TOO_SLOW = [HealthCheck.too_slow]
+FAST = settings(max_examples=examples(1500), deadline=None, suppress_health_check=TOO_SLOW)
+SLOW = settings(max_examples=examples(150), deadline=None, suppress_health_check=TOO_SLOW)
 
 
 def _check_invariants(state) -> None:

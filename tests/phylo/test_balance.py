@@ -12,6 +12,10 @@ import pytest
 
 from evo_lessons.games.phylo.balance import matchup, report
 
+#: a sample of whole games (seconds of CPU): run in full CI (bash .ci/run --full, or a commit
+#: that changes a game's rules or data), skipped by a commit's quick run
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def pairs():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from budget import games
+
 from evo_lessons.engine.testing import check_game
 from evo_lessons.games import phylo
 
@@ -16,8 +18,10 @@ VARIANTS = [
 
 
 def test_phylo_passes_the_conformance_suite_in_every_variant():
-    checked = phylo.GAME and check_game(phylo.GAME, games=40, seed=11, options=VARIANTS)
-    assert checked >= 40
+    checked = phylo.GAME and check_game(
+        phylo.GAME, games=games(40, VARIANTS), seed=11, options=VARIANTS
+    )
+    assert checked >= games(40, VARIANTS)
 
 
 def test_phylo_offers_the_bots_the_suite_expects():

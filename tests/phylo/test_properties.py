@@ -11,6 +11,7 @@ import json
 import random
 from collections import Counter
 
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,8 +37,8 @@ OPTIONS = st.fixed_dictionaries(
         "preselect": st.sampled_from([False, False, False, True]),
     }
 )
-MANY = settings(max_examples=1000, deadline=None, database=None)
-SOME = settings(max_examples=200, deadline=None, database=None)
+MANY = settings(max_examples=examples(1000), deadline=None, database=None)
+SOME = settings(max_examples=examples(200), deadline=None, database=None)
 MAX_ACTIONS = 5_000
 
 
@@ -99,7 +100,7 @@ def test_the_speed_index_always_equals_one_rebuilt_from_the_table(seed, options)
     play(seed, options, check)
 
 
-@settings(max_examples=60, deadline=None, database=None)
+@settings(max_examples=examples(60), deadline=None, database=None)
 @given(seed=SEEDS, options=OPTIONS)
 def test_the_legal_list_is_the_same_whether_or_not_parts_were_remembered(seed, options):
     """Moves and event targets kept between decisions (index.remembered) change nothing:
@@ -215,7 +216,7 @@ def test_saves_and_replays_are_exact(seed, options):
     assert json.loads(state.to_json())["seed"] == seed
 
 
-@settings(max_examples=30, deadline=None, database=None)
+@settings(max_examples=examples(30), deadline=None, database=None)
 @given(seed=SEEDS, realism=st.booleans())
 def test_games_with_built_decks_end_and_replay(seed, realism):
     state = play(seed, {"decks": "build", "realism": realism})

@@ -5,11 +5,14 @@ from __future__ import annotations
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from .helpers import call, finished_code, join, play_served, send
 
 STUDENTS = 30
 
 
+@pytest.mark.slow
 def test_thirty_students_join_send_and_play_at_once(live):
     names = [f"Student {i:02d}" for i in range(STUDENTS)]
     codes = {name: finished_code(name, seed=1000 + i) for i, name in enumerate(names)}

@@ -22,6 +22,7 @@ USERS = {
     "hub-token-ada": {"name": "ada", "admin": False, "groups": []},
     "hub-token-grace": {"name": "grace", "admin": False, "groups": []},
     "hub-token-teacher": {"name": "ms-garcia", "admin": False, "groups": ["teachers"]},
+    "hub-token-bio": {"name": "mr-okafor", "admin": False, "groups": ["bio-7b"]},
 }
 
 
@@ -142,3 +143,32 @@ def test_a_hub_student_logging_in_gets_no_teachers_page(hub_class):
     state = parse_qs(urlsplit(headers["Location"]).query)["state"][0]
     assert get(f"{live.url}/oauth_callback?code=student-code&state={state}")[0] == 403
     assert get(f"{live.url}/teacher")[0] == 302  # still sent to log in
+
+
+def test_each_class_is_taught_by_its_hub_group(hub_class):
+    from evo_lessons.service.db import session_factory
+    from evo_lessons.service.rulings import create_class
+
+    live = hub_class
+    with session_factory(live.service.engine)() as db:
+        bio = create_class(db, "Biology 7B", hub_group="bio-7b")
+        bio_id, bio_code = bio.id, bio.join_code
+    call(live.url, "POST", "/api/join", {"join_code": bio_code, "name": "x"}, "hub-token-ada")
+    status, mine = call(live.url, "GET", "/api/summary", token="hub-token-bio")
+    assert status == 200 and mine["class"] == "Biology 7B"
+    assert [s["name"] for s in mine["students"]] == ["ada"]
+    status, theirs = call(live.url, "GET", "/api/summary", token="hub-token-teacher")
+    assert status == 200 and theirs["students"] == []  # the first class: not Biology 7B's
+    assert (
+        call(live.url, "GET", f"/api/summary?class={bio_id}", token="hub-token-teacher")[0] == 403
+    )
+
+
+def test_joins_are_limited_per_hub_user_not_per_proxy_address(hub_class):
+    live = hub_class
+    live.service.limiter.limit = 2
+    body = {"join_code": live.join_code, "name": "x"}
+    for token in ("hub-token-ada", "hub-token-grace"):  # one address: the hub's proxy
+        for _ in range(2):
+            assert call(live.url, "POST", "/api/join", body, token)[0] == 200
+    assert call(live.url, "POST", "/api/join", body, "hub-token-ada")[0] == 429

@@ -15,6 +15,8 @@ import sys
 import threading
 import uuid
 
+import pytest
+
 from .helpers import call, finished_code, join, send
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -61,6 +63,7 @@ def test_serve_prints_its_json_line_then_people_lines(tmp_path):
         process.wait()
 
 
+@pytest.mark.slow
 def test_kill_9_mid_class_loses_nothing_acknowledged(tmp_path):
     data, port = tmp_path / "class", free_port()
     process, first = start(data, port)

@@ -54,7 +54,7 @@
     under_bark: (g, w, h) => { for (let i = 0; i < 4; i++) line(g, `M${6 + i * w / 4} 1 q3 ${h / 2} 0 ${h - 2}`, "#5e3b1f", 1.2); },
     canopy: (g, w, h) => { for (const [x, y, a] of [[8, 7, 30], [18, 10, -20], [30, 6, 10], [41, 10, 50], [48, 5, -40]]) leaf(g, x * w / 52, y * h / 16, 5, "#2e7d32", a); },
     night_sky: (g, w, h) => { dot(g, w - 8, h / 2, 4.5, "#F0E442"); dot(g, w - 6, h / 2 - 1.5, 4, "#7F86B8"); for (const [x, y] of [[6, 4], [16, 10], [27, 5], [34, 12]]) dot(g, x * w / 52, y * h / 16, 1.1, "#fff"); },
-    flower_meadow: (g, w, h) => { for (const [x, c] of [[8, "#CC79A7"], [22, "#F0E442"], [36, "#fff"], [47, "#CC79A7"]]) { line(g, `M${x * w / 52} ${h} l0 ${-h * 0.55}`, "#3c7a2a"); dot(g, x * w / 52, h * 0.4, 2.8, c, "#6a2a50"); } },
+    flower_meadow: (g, w, h) => { for (const [x, c] of /** @type {Array<[number, string]>} */ ([[8, "#CC79A7"], [22, "#F0E442"], [36, "#fff"], [47, "#CC79A7"]])) { line(g, `M${x * w / 52} ${h} l0 ${-h * 0.55}`, "#3c7a2a"); dot(g, x * w / 52, h * 0.4, 2.8, c, "#6a2a50"); } },
     grassland: (g, w, h) => { for (let i = 0; i < 7; i++) line(g, `M${4 + i * w / 7} ${h} l-1.5 ${-h * 0.7} M${5 + i * w / 7} ${h} l2 ${-h * 0.55}`, "#6b7a1a", 1); },
     dung_pat: (g, w, h) => { S("ellipse", { cx: w / 2, cy: h * 0.65, rx: w * 0.28, ry: h * 0.3, fill: "#5e4b24" }, g); line(g, `M${w / 2 - 4} ${h * 0.35} q2 -4 0 -6 M${w / 2 + 3} ${h * 0.35} q2 -4 0 -6`, "#5e4b24", 0.8); },
     leaf_mine: (g, w, h) => { leaf(g, w / 2, h / 2, w * 0.38, "#6fbf73", 0); line(g, `M${w * 0.2} ${h / 2} q${w * 0.1} -5 ${w * 0.2} 0 t${w * 0.2} 0 t${w * 0.15} 0`, "#f1f1c8", 1.4); },
@@ -176,8 +176,8 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
   const before = previous.get(root);
   previous.set(root, b);
   const seats = ctx.view.seats;
-  const name = (s) => `Player ${s + 1}`;
-  const tag = (s) => `P${s + 1}`;
+  const name = (s) => seats[s].name; // the view's seat names (Python's)
+  const tag = (s) => seats[s].label;
   const ABBR = ["Leg", "Seg", "Size", "Eyes", "Ant"];
   const board = b.board;
 

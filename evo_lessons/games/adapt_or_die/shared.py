@@ -4,7 +4,7 @@ The rulebook's parts (``movement``, ``niches``, ``trading``, ``ending``) are mix
 :class:`~.rules.AdaptOrDieState`, which sets these attributes up; each part reads and changes
 them on ``self``, and calls the steps the other parts define. Declaring them here (annotations
 only: nothing is created, so the state's own attributes, slots and properties are what run)
-lets a type checker check every part on its own, as Climate's ``table.Table`` does.
+lets a type checker check every part on its own, as Climate's ``shared.Table`` does.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ registerRenderer("adaptation", (root, b, ctx) => {
   const before = previous.get(root);
   previous.set(root, b);
   const seats = ctx.view.seats;
-  const name = (s) => `Player ${s + 1}`;
+  const name = (s) => seats[s].name; // the view's seat names (Python's)
   const cap = (t) => t.charAt(0).toUpperCase() + t.slice(1);
   const RULES = {
     number: "count the objects (1–4)",

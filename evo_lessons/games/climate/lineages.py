@@ -17,7 +17,7 @@ from evo_lessons.engine.words import seat_name
 from evo_lessons.i18n import pgettext
 
 from . import board
-from .table import Table
+from .shared import Table
 from .tables import WORLD
 from .words import habitat_word
 

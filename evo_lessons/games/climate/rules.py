@@ -120,7 +120,7 @@ R15. ``start_habitat`` (our variant, so that warming can harm someone): "tundra"
 Where each part of the rules lives
 ----------------------------------
 ``board.py`` the habitat boards and their cells (R1); ``genome.py`` genes, adaptation and what
-a change costs (R2, R6); ``mutation_deck.py`` the deck and the hands (R4, R5, R14); ``table.py``
+a change costs (R2, R6); ``mutation_deck.py`` the deck and the hands (R4, R5, R14); ``shared.py``
 the species on the map; ``turns.py`` placing, rolling, moving and the end of a turn (R1-R3, R6,
 R7, R13); ``mutations.py`` the turn's card (R5, R12); ``climate_change.py`` the climate die and
 the end of time (R9, R11); ``lineages.py`` extinction, colonisation and tokens (R8, R10, R15).

@@ -57,7 +57,7 @@
       rect(g, 0, h * 0.86, w, h * 0.14, "#55555f"); },
     high_mountains(g, w, h) { rect(g, 0, 0, w, h, "#cfe3f2"); peaks(g, w, h, 0.15); },
     coral_reef(g, w, h) { rect(g, 0, 0, w, h, "#56B4E9"); rect(g, 0, h * 0.85, w, h * 0.15, "#f3e2b3");
-      for (const [x, c] of [[0.12, "#CC79A7"], [0.3, "#E69F00"], [0.82, "#D55E00"]]) path(g, `M${w * x} ${h * 0.86} l-6 -18 M${w * x} ${h * 0.86} l0 -24 M${w * x} ${h * 0.86} l7 -16`, "none", c, 3.5); },
+      for (const [x, c] of /** @type {Array<[number, string]>} */ ([[0.12, "#CC79A7"], [0.3, "#E69F00"], [0.82, "#D55E00"]])) path(g, `M${w * x} ${h * 0.86} l-6 -18 M${w * x} ${h * 0.86} l0 -24 M${w * x} ${h * 0.86} l7 -16`, "none", c, 3.5); },
     savanna(g, w, h) { rect(g, 0, 0, w, h, "#f7efc4"); rect(g, 0, h * 0.78, w, h * 0.22, "#d9c25a");
       path(g, `M${w * 0.82} ${h * 0.8} l0 -22`, "none", "#6b4a1f", 2.5); S("ellipse", { cx: w * 0.82, cy: h * 0.8 - 24, rx: 20, ry: 6, fill: "#6f8f23" }, g); },
     southern_ocean(g, w, h) { rect(g, 0, 0, w, h, "#e8f1f7"); rect(g, 0, h * 0.7, w, h * 0.3, "#2f6f9f");
@@ -83,6 +83,7 @@
     : t.has("camouflage") ? "#8a9460"
     : t.has("mimicry") ? "#E69F00" : "#a88a6a";
 
+  /** @type {Array<[string[], Function]>} */
   const PARTS = [ // [trait keys, draw(g, body)] in drawing order: behind the body first
     [["living_in_groups"], (g, b) => { for (const dx of [-44, -30]) { S("ellipse", { cx: dx, cy: 6, rx: 9, ry: 6, fill: b.coat, stroke: INK, opacity: 0.75 }, g); circle(g, dx + 9, 1, 4, b.coat, INK); } }],
     [["jet_and_ink"], (g) => { for (const [x, y, r] of [[-34, 2, 7], [-42, -4, 5], [-44, 7, 5]]) circle(g, x, y, r, "#333", "#000"); }],
@@ -90,6 +91,7 @@
     [["streamlined_body"], (g, b) => path(g, `M-6 ${-b.ry + 1} l8 -11 l6 11z`, b.coat, INK)],
     [["thick_fur", "yak_body"], (g, b) => { for (let i = 0; i < 16; i++) { const a = (i / 16) * 2 * Math.PI; circle(g, Math.cos(a) * b.rx, Math.sin(a) * b.ry, 3.6, b.coat, INK); } }],
   ];
+  /** @type {Array<[string[], Function]>} */
   const ON_BODY = [
     [["warning_colours"], (g, b) => { for (const x of [-10, 0, 10]) S("rect", { x: x - 2, y: -b.ry + 1, width: 4, height: b.ry * 2 - 2, fill: "#111", opacity: 0.85 }, g); }],
     [["camouflage"], (g) => { for (const [x, y, r] of [[-9, -3, 3.5], [3, 3, 4], [10, -5, 2.6]]) circle(g, x, y, r, "#4f5a2e"); }],
@@ -102,6 +104,7 @@
     [["baggy_skin"], (g, b) => { for (const x of [-8, 0, 8]) path(g, `M${x - 3} ${b.ry * 0.6} q3 3 6 0`, "none", INK, 0.9); }],
     [["fat_reserves", "blubber"], (g, b) => S("ellipse", { cx: 0, cy: b.ry * 0.45, rx: b.rx * 0.6, ry: b.ry * 0.45, fill: "#f3dcb0", stroke: INK, "stroke-width": 0.8 }, g)],
   ];
+  /** @type {Array<[string[], Function]>} */
   const ON_HEAD = [
     [["large_ears"], (g, h) => { for (const dx of [-5, 3]) path(g, `M${h.x + dx} ${h.y - 6} q-4 -22 8 -20 q1 10 -3 19z`, h.coat, INK, 1.1); }],
     [["gills", "lungfish"], (g, h) => { for (const dx of [-6, -3]) path(g, `M${h.x + dx} ${h.y - 2} q-2 4 0 8`, "none", "#b00020", 1.3); }],
@@ -109,6 +112,7 @@
     [["echolocation"], (g, h) => { for (const r of [6, 10]) path(g, `M${h.x + 12 + r} ${h.y - r} a${r} ${r} 0 0 1 0 ${2 * r}`, "none", "#0072B2", 1.3); }],
     [["glowing_lure"], (g, h) => { path(g, `M${h.x + 2} ${h.y - 8} q8 -14 16 -8`, "none", INK, 1.1); circle(g, h.x + 18, h.y - 15, 3.8, "#F0E442", "#b58900"); }],
   ];
+  /** @type {Array<[string[], Function]>} */
   const FEET = [
     [["webbed_feet"], (g, x, y) => path(g, `M${x - 5} ${y + 2} l5 -4 l5 4z`, "#E69F00", INK, 0.8)],
   ];

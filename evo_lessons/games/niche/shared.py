@@ -4,7 +4,7 @@ The rulebook's parts (``playing``, ``environments``, ``turns``) are mixins of
 :class:`~.rules.NicheState`, which sets these attributes up; each part reads and changes them on
 ``self``, and calls the steps the other parts define. Declaring them here (annotations only:
 nothing is created, so the state's own attributes and methods are what run) lets a type checker
-check every part on its own, as Climate's ``table.Table`` does.
+check every part on its own, as Climate's ``shared.Table`` does.
 """
 
 from __future__ import annotations

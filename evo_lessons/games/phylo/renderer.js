@@ -12,6 +12,7 @@
 
 {
   const S = draw.svg;
+  /** @type {string} */
   const INK = draw.OUTLINE;
   const previous = new WeakMap(); // board element -> last board drawn (to animate changes)
   const observers = new WeakMap(); // board element -> the ResizeObserver of its grid's frame
@@ -89,7 +90,7 @@ registerRenderer("phylo", (root, b, ctx) => {
                  CARNIVORE: "CARNIV", OMNIVORE: "OMNIV", PARASITE: "PARASITE" };
   let animate = true; // only the first paint of a board animates (not a re-paint on selection)
   const seats = ctx.view.seats;
-  const name = (p) => `Player ${p + 1}`;
+  const name = (p) => seats[p].name; // the view's seat names (Python's)
   const at = (r, c) => `${String.fromCharCode(65 + c)}${r + 1}`;
 
   const targetsWith = (prefix) => [...ctx.targets.keys()].filter((t) => t.startsWith(prefix));

@@ -16,8 +16,11 @@ const page = {
   paused: false,
 };
 
+/** The page's element with this id (the page's own inputs and selects among them).
+ * @param {string} id
+ * @returns {HTMLInputElement} */
 function byId(id) {
-  return document.getElementById(id);
+  return /** @type {HTMLInputElement} */ (document.getElementById(id));
 }
 
 function who(student) {
@@ -213,7 +216,7 @@ function setUp() {
   const select = byId("deal-game");
   for (const game of GAMES) htmlEl("option", { value: game }, select, game.replace(/_/g, " "));
   byId("hide-names").addEventListener("change", (event) => {
-    page.hide = event.target.checked;
+    page.hide = /** @type {HTMLInputElement} */ (event.target).checked;
     page.drawn = "";
     if (page.last) draw(page.last);
   });

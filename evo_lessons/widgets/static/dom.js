@@ -32,7 +32,7 @@
 //
 //   Drawing and renderers (draw.js, game widget only)
 //     registerRenderer(name, fn)      fn(root: HTMLElement, board: object, ctx: RenderContext)
-//     draw.svg, draw.html, draw.inkOn, draw.card, draw.token, draw.meter, draw.die, draw.grid,
+//     draw.svg, draw.html, draw.inkOn, draw.card, draw.token, draw.die,
 //     and the helpers above as draw.labelled, draw.target, draw.animate, draw.flash,
 //     draw.appear, draw.vanish, draw.roundText, draw.reducedMotion.
 //

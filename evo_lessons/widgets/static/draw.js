@@ -11,7 +11,9 @@ function registerRenderer(name, fn) {
   RENDERERS[name] = fn;
 }
 
-const draw = {
+// frozen: nothing adds to the kit at run time, and the type checker (tools/typecheck_js.py)
+// then knows its members exactly, so a misspelt one is an error
+const draw = Object.freeze({
   svg: svgEl,
   html: htmlEl,
   inkOn,
@@ -57,15 +59,6 @@ const draw = {
     return g;
   },
 
-  /** A horizontal meter (value out of max) with a text label. */
-  meter(parent, x, y, w, h, value, max, { fill = "#0072B2", label = "" } = {}) {
-    const g = svgEl("g", { transform: `translate(${x},${y})` }, parent);
-    svgEl("rect", { width: w, height: h, fill: "#eee", stroke: "#555" }, g);
-    svgEl("rect", { width: Math.max(0, Math.min(1, value / max)) * w, height: h, fill }, g);
-    if (label) svgEl("text", { x: w + 4, y: h - 1, "font-size": 10 }, g, label);
-    return g;
-  },
-
   /** A die face showing value 1..6 (pips), or blank for null. */
   die(parent, x, y, size, value) {
     const g = svgEl("g", { transform: `translate(${x},${y})` }, parent);
@@ -81,18 +74,4 @@ const draw = {
     svgEl("title", {}, g, value ? `die: ${value}` : "die");
     return g;
   },
-
-  /** A square grid of cells; returns the cell rectangles' groups, indexed from 0. */
-  grid(parent, rows, columns, size, { x = 0, y = 0, fill = () => "#fff" } = {}) {
-    const cells = [];
-    for (let r = 0; r < rows; r++) {
-      for (let c = 0; c < columns; c++) {
-        const g = svgEl("g", { transform: `translate(${x + c * size},${y + r * size})` }, parent);
-        svgEl("rect", { width: size, height: size, fill: fill(r * columns + c),
-                        stroke: "#555", "stroke-width": 0.6 }, g);
-        cells.push(g);
-      }
-    }
-    return cells;
-  },
-};
+});

@@ -203,7 +203,9 @@ function groupActions(actions) {
   const groups = new Map();
   actions.forEach((a, n) => {
     const w = words[n];
-    let best = null, bestCount = 1;
+    /** @type {number | null} */
+    let best = null;
+    let bestCount = 1;
     w.forEach((_, i) => { // the largest family wins; on a tie the later word (places come last)
       const c = counts.get(keyOf(w, i));
       if (c >= bestCount && c > 1) { best = i; bestCount = c; }

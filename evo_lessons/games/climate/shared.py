@@ -1,4 +1,6 @@
-"""The table of a Climate game: the species on the map, and what a cell is in today's climate.
+"""What the Climate rules' parts share: the species on the map, what a cell is today.
+
+(``shared.py`` as in Niche and Adapt or Die; ``tables.py`` holds the precomputed lookups.)
 
 Five habitat boards show the same numbered cells at five temperatures (``board.py``); a species
 stands on one cell, one species a cell (R13), and what its cell is depends on the climate of the

@@ -1,0 +1,624 @@
+"""The class's rulings: what the service decides, one method each, over one database session.
+
+A :class:`ClassRulings` holds an open session and one class's row; each method is one ruling
+(join, me, send, start or resume a game, act, deal again, pause, allow rejoin, the results CSV,
+the codes download, the summary) and either answers plain data or raises :class:`Refused` with
+a sentence a student or teacher can read. The tornado handlers (:mod:`.handlers`) only parse a
+request, work out who asks and call a ruling on the service's threads; the tests call the
+rulings directly, without HTTP (tests/service/test_rulings.py).
+
+Nothing here is kept in one process's memory but the served games' copies (checked against
+each game's version in the database before use): pause, tokens, deals and results are read
+from the database on every ruling, so any number of service processes can serve one
+PostgreSQL database. Who may ask (the student's token, the teacher's) is the handlers'
+business, through the module functions at the end (:func:`student_by_token`,
+:func:`teacher_classes`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import threading
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from evo_lessons import GAMES, game_spec
+from evo_lessons.engine import IllegalAction
+from evo_lessons.engine.results import ResultCodeError, check_name
+from evo_lessons.engine.seeds import check_seed
+
+from . import auth
+from .base import Refused
+from .db import Deal, Move, Result, SchoolClass, ServedGame, Student
+from .games import GameHost, Overtaken, StaleMove
+from .results import SEND_ID, judge, record_result, settle, touch
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+PAUSED = "The class is paused by the teacher: wait until the teacher starts it again."
+#: a client's id for one act (contract 2): 8-64 letters, digits, "_" or "-"
+MOVE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+#: how often a move is tried again when another writer took the game's next move first
+OVERTAKEN_TRIES = 3
+CSV_COLUMNS = [
+    "send_id",
+    "student",
+    "status",
+    "problem",
+    "reason",
+    "kind",
+    "game",
+    "setup",
+    "you_won",
+    "served_game",
+    "practice",
+    "at",
+]
+
+
+def game_name(name: str) -> str:
+    if name not in GAMES:
+        raise Refused(400, f"There is no game called {name[:40]!r}.")
+    return name
+
+
+def check_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
+    if len(json.dumps(options)) > 2000:
+        raise Refused(400, "The game options are too long.")
+    try:
+        game_spec(game).new_game(seed=1, **options)
+    except (TypeError, ValueError) as error:
+        raise Refused(400, f"Those options are refused: {str(error)[:200]}") from None
+    return options
+
+
+def check_move_id(move_id: str | None) -> str | None:
+    if move_id is not None and not MOVE_ID.fullmatch(move_id):
+        raise Refused(400, "A move id is 8 to 64 letters, digits, '_' or '-'.")
+    return move_id
+
+
+def csv_cell(value: Any) -> Any:
+    """A cell a spreadsheet shows as written: text starting with = + - @ gets a leading ' (it
+    would be a formula); an empty cell stays empty."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
+        return "'" + value
+    return value
+
+
+def _when(moment) -> str:
+    return moment.isoformat() + "Z"
+
+
+class ClassRulings:
+    """One class's rulings over an open session (``db``) and the service's served games."""
+
+    def __init__(self, db: Session, klass: SchoolClass, host: GameHost | None = None) -> None:
+        self.db, self.klass = db, klass
+        self.host = host if host is not None else GameHost()
+
+    # -- finding the class ------------------------------------------------------------------
+    @classmethod
+    def by_join_code(cls, db: Session, code: str, host: GameHost | None = None) -> ClassRulings:
+        code = code.strip().upper()
+        klass = None
+        if 4 <= len(code) <= 20:
+            klass = db.scalar(select(SchoolClass).where(SchoolClass.join_code == code))
+        if klass is None:
+            raise Refused(403, "That is not this class's join code: check it with your teacher.")
+        return cls(db, klass, host)
+
+    @classmethod
+    def of(cls, db: Session, class_id: int, host: GameHost | None = None) -> ClassRulings:
+        klass = db.get(SchoolClass, class_id)
+        if klass is None:
+            raise Refused(404, "There is no such class.")
+        return cls(db, klass, host)
+
+    @property
+    def class_id(self) -> int:
+        return self.klass.id
+
+    def paused(self) -> bool:
+        """Read from the database each time (another process may have paused the class)."""
+        value = self.db.scalar(select(SchoolClass.paused).where(SchoolClass.id == self.class_id))
+        return bool(value)
+
+    def version(self) -> int:
+        found = self.db.scalar(select(SchoolClass.version).where(SchoolClass.id == self.class_id))
+        return int(found or 0)
+
+    def _mine(self, student: Student) -> Student:
+        if student.class_id != self.class_id:
+            raise Refused(403, "That token belongs to another class.")
+        return student
+
+    # -- students ---------------------------------------------------------------------------
+    def join(self, name: str, hub_user: str | None = None) -> tuple[str, Student]:
+        """A seat for ``name`` (or the hub user's own): a new token; a taken name only by its
+        hub user or after the teacher let it join again (the old token stops working)."""
+        try:
+            name = check_name((hub_user or name)[:200])
+        except ResultCodeError as error:
+            raise Refused(400, f"That name is refused: {error.sentence}.") from None
+        token, db = auth.new_token(), self.db
+        key = name.casefold()
+        for attempt in range(2):
+            student = db.scalar(
+                select(Student).where(Student.class_id == self.class_id, Student.key == key)
+            )
+            if student is None:
+                student = Student(
+                    class_id=self.class_id,
+                    name=name,
+                    key=key,
+                    token_hash=auth.token_hash(token),
+                    hub_user=hub_user,
+                )
+                db.add(student)
+            elif (hub_user is not None and student.hub_user == hub_user) or student.may_rejoin:
+                student.token_hash = auth.token_hash(token)  # the old token stops working
+                student.may_rejoin = False
+            else:
+                raise Refused(
+                    409,
+                    f"Someone in this class has already joined as {student.name}. Add your "
+                    "initial to your name, or ask your teacher to let you join again as that "
+                    "name.",
+                )
+            try:
+                touch(db, self.class_id)  # flushes the new seat: a clash is raised here or below
+                db.commit()
+            except IntegrityError:  # the same name joined at this moment through another request
+                db.rollback()
+                if attempt:
+                    raise
+                continue
+            return token, student
+        raise AssertionError("unreachable")
+
+    def me(self, student: Student) -> dict[str, Any]:
+        self._mine(student)
+        rows = self.db.scalars(
+            select(Result).where(Result.student_id == student.id).order_by(Result.id)
+        ).all()
+        return {
+            "student": {"id": student.id, "name": student.name},
+            "class": self.klass.name,
+            "join_code": self.klass.join_code,
+            "results": [
+                {
+                    "send_id": r.send_id,
+                    "status": r.status,
+                    "reason": r.reason,
+                    "game": r.game,
+                    "practice": r.served_game is None,
+                    "at": _when(r.at),
+                }
+                for r in rows
+            ],
+            "paused": self.paused(),
+        }
+
+    def _sent(self, student: Student, send_id: str) -> Result | None:
+        found = self.db.scalar(select(Result).where(Result.send_id == send_id))
+        if found is not None and found.student_id != student.id:
+            raise Refused(409, "That send id is already used: make a new one.")
+        return found
+
+    def send(
+        self,
+        student: Student,
+        send_id: str,
+        code: str,
+        judge_code: Callable[..., dict[str, Any]] = judge,
+    ) -> Result:
+        """Judge a sent code (as pooling judges it, with the class's deals) and store the
+        verdict once: a resend answers the first verdict. ``judge_code`` may run the replay
+        elsewhere (a worker process); the session is not held open across it."""
+        self._mine(student)
+        if not SEND_ID.fullmatch(send_id):
+            raise Refused(400, "A send id is 32 hexadecimal characters (a uuid4's hex).")
+        found = self._sent(student, send_id)
+        if found is not None:
+            return found
+        deals = self._deals()
+        self.db.rollback()  # no transaction held open across the replay
+        verdict = judge_code(code, student.name, deals)
+        result = record_result(self.db, self.class_id, student.id, send_id, verdict, code)
+        if result.student_id != student.id:
+            raise Refused(409, "That send id is already used: make a new one.")
+        return result
+
+    def receive(self, student: Student, send_id: str, code: str) -> Result:
+        """Store a sent code durably, its verdict to come (status "received"): what a send is
+        acknowledged on when it is judged beside (:meth:`judged`). A send id already stored
+        answers as it stands."""
+        self._mine(student)
+        if not SEND_ID.fullmatch(send_id):
+            raise Refused(400, "A send id is 32 hexadecimal characters (a uuid4's hex).")
+        found = self._sent(student, send_id)
+        if found is not None:
+            return found
+        result = Result(
+            send_id=send_id,
+            class_id=self.class_id,
+            student_id=student.id,
+            status="received",
+            problem="",
+            reason="",
+            code=code,
+        )
+        try:
+            self.db.add(result)
+            touch(self.db, self.class_id)  # flushes the insert: a clash is raised here or below
+            self.db.commit()
+        except IntegrityError:  # the same send id at this moment, through another request
+            self.db.rollback()
+            found = self._sent(student, send_id)
+            if found is None:
+                raise
+            return found
+        return result
+
+    def judged(self, result_id: int, verdict: dict[str, Any]) -> Result | None:
+        """A received send's verdict stored (once, whichever process judged it first)."""
+        return settle(self.db, result_id, verdict)
+
+    def to_judge(self, result_id: int) -> tuple[str, str, dict[str, Any]] | None:
+        """What judging a received send needs (code, name, the class's deals as plain
+        values that cross to a worker process), or None once it is judged."""
+        result = self.db.get(Result, result_id)
+        if result is None or result.status != "received":
+            return None
+        student = self.db.get(Student, result.student_id)
+        name = student.name if student is not None else ""
+        deals = {
+            game: SimpleNamespace(seed=deal.seed, scenario=deal.scenario)
+            for game, deal in self._deals().items()
+        }
+        return result.code, name, deals
+
+    def status(self, student: Student, send_id: str) -> Result:
+        """One send of the student's, as it stands (a client polls it while "received")."""
+        self._mine(student)
+        found = self._sent(student, send_id)
+        if found is None:
+            raise Refused(404, "There is no such send of yours.")
+        return found
+
+    def _deals(self) -> dict[str, Deal]:
+        deals = self.db.scalars(select(Deal).where(Deal.class_id == self.class_id)).all()
+        for deal in deals:
+            self.db.expunge(deal)
+        return {d.game: d for d in deals}
+
+    # -- served games -----------------------------------------------------------------------
+    def start_game(self, student: Student, game: str, options: dict[str, Any]) -> dict:
+        """The student's counted game of this round: the one dealt already (resumed), or a new
+        deal (refused while the class is paused)."""
+        self._mine(student)
+        game = game_name(game)
+        options = check_options(game, options)
+        db, host = self.db, self.host
+        with host.lock(f"new:{student.id}:{game}"):
+            deal = db.get(Deal, (self.class_id, game))
+            round_ = deal.round if deal is not None else 1
+            latest = self._latest(student, game)
+            if latest is not None and (latest.round == round_ or not latest.over):
+                return self.payload(latest)
+            if self.paused():
+                raise Refused(409, PAUSED)
+            try:
+                served = host.start(db, student, game, round_, deal, options)
+            except IntegrityError:  # dealt at this moment through another request: that one
+                db.rollback()
+                latest = self._latest(student, game)
+                if latest is None:
+                    raise Refused(409, "Your game is being dealt: ask for it again.") from None
+                return self.payload(latest)
+            except ValueError as error:
+                raise Refused(400, f"That game cannot be dealt: {str(error)[:200]}") from None
+            return self.payload(served)
+
+    def _latest(self, student: Student, game: str) -> ServedGame | None:
+        return self.db.scalar(
+            select(ServedGame)
+            .where(ServedGame.student_id == student.id, ServedGame.game == game)
+            .order_by(ServedGame.round.desc())
+            .limit(1)
+        )
+
+    def own_game(self, student: Student, game_id: str) -> ServedGame:
+        self._mine(student)
+        served = self.db.get(ServedGame, game_id) if len(game_id) <= 40 else None
+        if served is None or served.student_id != student.id:
+            raise Refused(404, "There is no such game of yours.")
+        return served
+
+    def game(self, student: Student, game_id: str) -> dict[str, Any]:
+        return self.payload(self.own_game(student, game_id))
+
+    def payload(self, served: ServedGame, version: int | None = None) -> dict[str, Any]:
+        """The game's payload (at ``version``: what an act answered then), made under its lock
+        (never from a game halfway through a move); a finished game's result recorded once."""
+        host, db = self.host, self.db
+        with host.lock(served.id):
+            session = host.load(db, served) if version is None else host.at(db, served, version)
+            result = None
+            if session.state.is_over:
+                student = db.get(Student, served.student_id)
+                if student is None:  # the foreign key keeps it; said for mypy
+                    raise Refused(404, "There is no such game of yours.")
+                result = host.ensure_result(db, served, session, student)
+            return host.payload(served, session, result)
+
+    def act(
+        self,
+        student: Student,
+        game_id: str,
+        move: int,
+        index: int | None = None,
+        helper: bool = False,
+        move_id: str | None = None,
+    ) -> dict[str, Any]:
+        """The student's move in their game: a ``move_id`` already applied answers what it
+        answered then; a move for a position the game has left is refused (409); another
+        process's newer move is read, never refused as stale."""
+        if helper == (index is not None):
+            raise Refused(400, "Send either a choice's index or helper: true.")
+        check_move_id(move_id)
+        db, host = self.db, self.host
+        for _ in range(OVERTAKEN_TRIES):
+            served = self.own_game(student, game_id)
+            with host.lock(game_id):
+                if move_id is not None:
+                    done = db.scalar(
+                        select(Move).where(Move.game_id == game_id, Move.move_id == move_id)
+                    )
+                    if done is not None:
+                        return self.payload(served, done.after)
+                if self.paused():
+                    raise Refused(409, PAUSED)
+                try:
+                    host.act(db, served, move, index, helper, move_id)
+                except Overtaken:
+                    db.expire_all()
+                    continue
+                except StaleMove as stale:
+                    raise Refused(409, str(stale)) from None
+                except IllegalAction:
+                    raise Refused(
+                        400,
+                        "That is not one of your choices now: choose one of the listed actions.",
+                    ) from None
+                return self.payload(served)
+        raise Refused(409, "This game is being played from another page: load it again.")
+
+    # -- the teacher ------------------------------------------------------------------------
+    def pause(self, paused: bool) -> dict[str, Any]:
+        self.db.execute(
+            update(SchoolClass).where(SchoolClass.id == self.class_id).values(paused=paused)
+        )
+        touch(self.db, self.class_id)
+        self.db.commit()
+        return {"paused": self.paused()}
+
+    def deal(
+        self,
+        game: str,
+        seed: int | None = None,
+        scenario: str | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """Deal the game again for the whole class: the next round, from the teacher's seed or
+        scenario code (or the service's own seeds)."""
+        game = game_name(game)
+        options = check_options(game, options or {})
+        if seed is not None:
+            try:
+                check_seed(seed)
+            except ValueError as error:
+                raise Refused(400, str(error)) from None
+        if scenario is not None:
+            from evo_lessons.classroom.pooling import Fixed
+
+            if seed is not None:
+                raise Refused(400, "Give a seed or a scenario code, not both.")
+            try:
+                fixed = Fixed.make(scenario.strip())
+            except ValueError as error:
+                raise Refused(400, f"That scenario code is refused: {str(error)[:200]}") from None
+            if fixed.game != game:
+                raise Refused(400, f"That scenario is a {fixed.game} game, not {game}.")
+        db = self.db
+        round_ = 0
+        for attempt in range(2):
+            deal = db.get(Deal, (self.class_id, game), with_for_update=True)
+            if deal is None:
+                deal = Deal(class_id=self.class_id, game=game, round=1)
+                db.add(deal)
+            deal.round = (deal.round or 1) + 1
+            deal.seed, deal.scenario = seed, scenario.strip() if scenario else None
+            deal.options = options or None
+            try:
+                touch(db, self.class_id)
+                db.commit()
+            except IntegrityError:  # the first deal of this game made at this moment elsewhere
+                db.rollback()
+                if attempt:
+                    raise
+                continue
+            round_ = deal.round
+            break
+        return {
+            "game": game,
+            "round": round_,
+            "seed": seed,
+            "scenario": bool(scenario),
+            "options": options,
+        }
+
+    def allow_rejoin(self, student_id: int) -> dict[str, Any]:
+        """Let a student's name join again (a lost token): the next join takes the seat."""
+        student = self.db.get(Student, student_id)
+        if student is None or student.class_id != self.class_id:
+            raise Refused(404, "There is no such student.")
+        student.may_rejoin = True
+        touch(self.db, self.class_id)
+        self.db.commit()
+        return {"student": student.id, "may_rejoin": True}
+
+    def results_csv(self) -> str:
+        """Every result of the class, one row each, for a spreadsheet: UTF-8 with a BOM (so a
+        spreadsheet reads "Zoë" right), empty cells empty."""
+        out = io.StringIO()
+        out.write("\ufeff")
+        writer = csv.writer(out)
+        writer.writerow(CSV_COLUMNS)
+        names = {
+            s.id: s.name
+            for s in self.db.scalars(select(Student).where(Student.class_id == self.class_id))
+        }
+        rows = self.db.scalars(
+            select(Result).where(Result.class_id == self.class_id).order_by(Result.id)
+        )
+        for r in rows:
+            won = (r.row or {}).get("you_won")
+            cells = [
+                r.send_id,
+                names.get(r.student_id, ""),
+                r.status,
+                r.problem,
+                r.reason,
+                r.kind,
+                r.game,
+                r.setup,
+                won,
+                r.served_game,
+                "yes" if r.served_game is None else "no",
+                _when(r.at),
+            ]
+            writer.writerow([csv_cell(c) for c in cells])
+        return out.getvalue()
+
+    def codes(self, practice: str | None = None) -> str:
+        """The class's result codes (not the refused, nor those still being judged), one a
+        line: what pool() reads. ``practice``: "no" only served games' (the class's evidence),
+        "only" only codes sent from local games; anything else both."""
+        query = select(Result.code).where(
+            Result.class_id == self.class_id, Result.status.not_in(("refused", "received"))
+        )
+        if practice == "no":
+            query = query.where(Result.served_game.is_not(None))
+        elif practice == "only":
+            query = query.where(Result.served_game.is_(None))
+        codes = self.db.scalars(query.order_by(Result.id)).all()
+        return "".join(f"{code}\n" for code in codes)
+
+    def summary(self, service: Any) -> dict[str, Any]:
+        """The live page's numbers for this class (:func:`.summary.build_summary`), with the
+        class's version (the ETag)."""
+        from .summary import build_summary
+
+        version = self.version()
+        found = build_summary(service, self.class_id)
+        found["version"] = version
+        return found
+
+
+# -- who asks -----------------------------------------------------------------------------------
+def student_by_token(db: Session, token: str) -> Student | None:
+    """The student holding a class token (read from the database every time: a token the
+    teacher's "let join again" replaced stops working in every process at once)."""
+    student = db.scalar(select(Student).where(Student.token_hash == auth.token_hash(token)))
+    if student is not None:
+        db.expunge(student)
+    return student
+
+
+def student_by_hub_user(db: Session, name: str) -> Student | None:
+    """The hub user's newest seat (a hub user joins each class under their own name)."""
+    student = db.scalar(
+        select(Student).where(Student.hub_user == name).order_by(Student.id.desc()).limit(1)
+    )
+    if student is not None:
+        db.expunge(student)
+    return student
+
+
+def teacher_classes(
+    db: Session, token: str | None = None, groups: list[str] | None = None, default_group=None
+) -> list[int]:
+    """The classes a teacher token, or a hub teacher's groups, may see (ids, oldest first).
+
+    A class with a hub group is taught by that group's members; one without, by the service's
+    ``EVO_TEACHER_GROUP`` (``default_group``)."""
+    found: list[int] = []
+    if token is not None:
+        for klass in db.scalars(select(SchoolClass).order_by(SchoolClass.id)):
+            if auth.same(token, klass.teacher_token):
+                found.append(klass.id)
+    if groups is not None:
+        for klass in db.scalars(select(SchoolClass).order_by(SchoolClass.id)):
+            group = klass.hub_group or default_group
+            if group is not None and group in groups and klass.id not in found:
+                found.append(klass.id)
+    return found
+
+
+_CREATE = threading.Lock()
+
+
+def create_class(
+    db: Session,
+    name: str,
+    join_code: str | None = None,
+    hub_group: str | None = None,
+    teacher_token: str | None = None,
+) -> SchoolClass:
+    """A new class (its join code made here unless given); committed."""
+    name = name.strip()[:120] or "Class"
+    for attempt in range(5):
+        klass = SchoolClass(
+            name=name,
+            join_code=join_code or auth.new_join_code(),
+            teacher_token=teacher_token or auth.new_token(),
+            hub_group=hub_group,
+            paused=False,
+            version=1,
+        )
+        db.add(klass)
+        try:
+            db.commit()
+        except IntegrityError:
+            db.rollback()
+            if join_code is not None or attempt == 4:
+                raise ValueError(f"the join code {join_code} is another class's") from None
+            continue
+        return klass
+    raise AssertionError("unreachable")
+
+
+__all__ = [
+    "CSV_COLUMNS",
+    "MOVE_ID",
+    "PAUSED",
+    "ClassRulings",
+    "check_move_id",
+    "check_options",
+    "create_class",
+    "csv_cell",
+    "game_name",
+    "student_by_hub_user",
+    "student_by_token",
+    "teacher_classes",
+]
