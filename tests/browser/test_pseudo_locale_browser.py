@@ -140,7 +140,12 @@ LESSON_TEXTS = VISIBLE_TEXTS.replace(
 def test_lesson_00s_widgets_are_marked(jupyter_lab, lab_page):
     """Lesson 00 under the pseudo-locale: its name box, questions, game and hand-in speak it."""
     source = json.loads((jupyter_lab.root / "00_start_here.ipynb").read_text(encoding="utf-8"))
-    first = notebook_of(['from evo_lessons import i18n\ni18n.set_default_lang("en_XA")'])
+    # the kernel's language, as a student's environment would set it (start_lesson reads it)
+    setup = (
+        'import os\nos.environ["EVO_LESSONS_LANG"] = "en_XA"\n'
+        "from evo_lessons import i18n\ni18n.reload()"
+    )
+    first = notebook_of([setup])
     source["cells"] = first["cells"] + source["cells"]
     (jupyter_lab.root / "pseudo_00.ipynb").write_text(json.dumps(source), encoding="utf-8")
     page = lab_page.page
