@@ -18,6 +18,12 @@ The hand-in escapes everything a student typed (``<`` becomes ``&lt;``), so no a
 a section. A hand-in file with no results section (from an older evo_lessons), or with more
 than one, is listed apart with the reason and none of its codes is read. A teacher's own list
 (``.txt``) and pasted text are read line by line, whole.
+
+**A ``.txt`` in a folder or an upload is read only if it is the teacher's** (red-team N6): the
+class service's "Download codes" file, which starts with :data:`CODES_HEADER` and ends with a
+seal (:func:`teachers_codes_file`). Any other text file there (a student's list of chosen
+codes, a renamed hand-in) is listed apart as ``unsealed`` and none of its codes is read. A
+``.txt`` named directly (``pool("my_list.txt")``) is the teacher's choice and read whole.
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from typing import Any
 
 from evo_lessons.engine import results
 
-from .seal import seal_intact
+from .seal import seal_intact, seal_line, seal_of
 
 #: files read in a folder (hand-ins are HTML and Markdown; a teacher's list may be text)
 SUFFIXES = (".html", ".htm", ".md", ".markdown", ".txt")
@@ -117,8 +123,39 @@ EDITED = (
 )
 
 
-def _from_named_text(text: str, name: str) -> list[Attempt]:
+#: the first line of the class service's "Download codes" file
+CODES_HEADER = "# evo-class codes: the class service's download"
+UNSEALED = (
+    "a text file among hand-ins that is not the class service's own download: its codes are "
+    "not read (a list of codes can hold any codes someone chose). Pool the student's sealed "
+    "hand-in instead, or name this file on its own if it is yours"
+)
+
+
+def teachers_codes_file(codes: Iterable[str]) -> str:
+    """The class service's codes download: a header, one code a line, and a seal, so pooling
+    a folder reads it as the teacher's (a text-editor edit breaks the seal)."""
+    body = "\n".join([CODES_HEADER, *codes]) + "\n"
+    return body + seal_line("codes", body)
+
+
+def _teachers_list(text: str) -> str | None:
+    """The codes of the service's sealed download (the seal line left out), else None."""
+    if not text.lstrip().startswith(CODES_HEADER) or not seal_intact(text):
+        return None
+    found = seal_of(text)
+    return text[: found[0]] if found is not None else None
+
+
+def _from_named_text(text: str, name: str, strict: bool = False) -> list[Attempt]:
+    """``strict``: a file found in a folder or uploaded (a ``.txt`` there must be the
+    teacher's sealed download)."""
     suffix = Path(name).suffix.lower()
+    if suffix == ".txt" and (strict or text.lstrip().startswith(CODES_HEADER)):
+        listed = _teachers_list(text)
+        if listed is None:
+            return [Attempt("", name, "unsealed", UNSEALED if strict else EDITED)]
+        return _from_text(listed, name, loose=True)
     if suffix in HAND_IN_SUFFIXES:
         if not seal_intact(text):
             return [Attempt("", name, "edited", EDITED)]
@@ -143,11 +180,11 @@ def _too_large(name: str) -> Attempt:
     return Attempt("", name, "size", f"larger than {MAX_FILE_BYTES:,} bytes, not read")
 
 
-def _from_file(path: Path, label: str | None = None) -> list[Attempt]:
+def _from_file(path: Path, label: str | None = None, strict: bool = False) -> list[Attempt]:
     name = label or path.name
     if path.stat().st_size > MAX_FILE_BYTES:
         return [_too_large(name)]
-    return _from_named_text(path.read_bytes().decode("utf-8", errors="replace"), name)
+    return _from_named_text(path.read_bytes().decode("utf-8", errors="replace"), name, strict)
 
 
 def _from_folder(folder: Path) -> list[Attempt]:
@@ -162,7 +199,7 @@ def _from_folder(folder: Path) -> list[Attempt]:
             if count > MAX_FILES:
                 return found
             path = Path(root) / name
-            found += _from_file(path, path.relative_to(folder).as_posix())
+            found += _from_file(path, path.relative_to(folder).as_posix(), strict=True)
     return found
 
 
@@ -172,7 +209,7 @@ def _upload(item: Mapping[str, Any]) -> list[Attempt]:
     content = bytes(item.get("content", b""))
     if len(content) > MAX_FILE_BYTES:
         return [_too_large(name)]
-    return _from_named_text(content.decode("utf-8", errors="replace"), name)
+    return _from_named_text(content.decode("utf-8", errors="replace"), name, strict=True)
 
 
 def _may_be_path(text: str) -> bool:
@@ -208,6 +245,8 @@ def find_codes(sources: Any) -> list[Attempt]:
                 exists = False
             if exists:
                 return find_codes(path)
+        if "\n" in text and text.startswith(CODES_HEADER):  # the service's download, pasted
+            return _from_named_text(text, "pasted codes.txt")
         if "\n" in text:
             return _from_text(text, "pasted", loose=True)
         return [Attempt(text, "pasted")] if text else []

@@ -12,6 +12,8 @@ A lesson notebook uses it like this (see docs/writing_a_lesson.md)::
     @result("climate-cooling")   # shown once that prediction is saved (never before)
     def _():
         display(figure)
+    game = lesson_game("climate", seed=2026, players=4)  # the lesson's game: dealt and
+                                 # counted by the class once joined; a reload resumes it
     hand_in(game)                # the Hand in button (HTML + Markdown)
 
 The name box also holds the upload box that restores work from a hand-in file
@@ -32,6 +34,7 @@ from .lesson import (
     class_seat,
     current_lesson,
     hand_in,
+    lesson_game,
     question,
     read_off,
     restore_work,
@@ -57,6 +60,7 @@ __all__ = [
     "class_seat",
     "current_lesson",
     "hand_in",
+    "lesson_game",
     "load_answers",
     "question",
     "read_off",

@@ -136,16 +136,35 @@ class Lesson:
         *,
         tolerance: float,
         unit: str = "",
+        after: str | tuple[str, ...] = (),
+        hint: str = "",
     ):
         """A number to read off a plot or table, checked against ``value`` within ``tolerance``
-        (the value stays in the kernel; the student's reading is saved)."""
+        (the value stays in the kernel; the student's reading is saved).
+
+        ``after``: the prediction(s) whose result shows the plot read here: until they are
+        saved the box says so and checks nothing (under Run All it is not answerable before
+        its plot appears). ``hint``: the sentence after a wrong reading (default: look again at
+        the plot or the slider above; a table, or a plot read in a particular way, its own)."""
         check_id(checkpoint_id, "checkpoint")
         if not tolerance >= 0:
             raise ValueError("tolerance is a number of 0 or more")
+        gates = (after,) if isinstance(after, str) else tuple(after)
+        for question_id in gates:
+            self.answers.entry(check_id(question_id, "question"))
         from .widgets import NumberCheck
 
         return self._own(
-            NumberCheck(self, checkpoint_id, prompt, float(value), float(tolerance), unit)
+            NumberCheck(
+                self,
+                checkpoint_id,
+                prompt,
+                float(value),
+                float(tolerance),
+                unit,
+                after=gates,
+                hint=hint,
+            )
         )
 
     def hand_in(self, *games: Any):
@@ -244,6 +263,9 @@ class Lesson:
         if self._recheck_predictions(question_id):
             self.work.save()
         self.results.saved(question_id)
+        for box in list(self._boxes):  # read-offs waiting for this result's plot
+            if question_id in getattr(box, "after", ()):
+                box.refresh()
 
     def track_game(self, game: Any, label: str | None = None, *, record_now: bool = False) -> Any:
         """Keep every game this widget finishes (result codes, labelled) and the game it shows
@@ -253,6 +275,14 @@ class Lesson:
         A freshly made widget is not recorded until it moves (or ``record_now``): after a
         kernel restart, the game played before the restart stays the one on record."""
         return self.tracker.track_game(game, label, record_now)
+
+    def lesson_game(self, name: str, label: str | None = None, **options: Any) -> Any:
+        """The lesson's played game: dealt and counted by the class once the lesson is joined,
+        the local game with these options otherwise; running the cell again takes the same
+        game up at the same move (see :mod:`evo_lessons.lessons.game_cell`)."""
+        from .game_cell import lesson_game
+
+        return lesson_game(self, name, label, **options)
 
     def track_population(self, run: Any, label: str = "population") -> Any:
         """Keep every run of a PopulationWidget (or a finished ``evolve`` result) as a result
@@ -396,14 +426,31 @@ def check_prediction(question_id: str) -> None:
     current_lesson().check_prediction(question_id)
 
 
-def read_off(checkpoint_id: str, prompt: str, value: float, *, tolerance: float, unit: str = ""):
+def read_off(
+    checkpoint_id: str,
+    prompt: str,
+    value: float,
+    *,
+    tolerance: float,
+    unit: str = "",
+    after: str | tuple[str, ...] = (),
+    hint: str = "",
+):
     """A number to read off a plot, checked in the kernel (see :meth:`Lesson.read_off`)."""
-    return current_lesson().read_off(checkpoint_id, prompt, value, tolerance=tolerance, unit=unit)
+    return current_lesson().read_off(
+        checkpoint_id, prompt, value, tolerance=tolerance, unit=unit, after=after, hint=hint
+    )
 
 
 def track_game(game: Any, label: str | None = None) -> Any:
     """Keep every game a widget finishes for the hand-in (see :meth:`Lesson.track_game`)."""
     return current_lesson().track_game(game, label)
+
+
+def lesson_game(name: str, label: str | None = None, **options: Any) -> Any:
+    """The lesson's played game, counted by the class once joined (see
+    :meth:`Lesson.lesson_game`): ``lesson_game("climate", seed=2026, players=4)``."""
+    return current_lesson().lesson_game(name, label, **options)
 
 
 def track_population(run: Any, label: str = "population") -> Any:

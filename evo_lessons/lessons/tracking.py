@@ -79,6 +79,7 @@ class Tracker:
         self._runs: dict[int, Any] = {}  # id of a population run -> the run (kept alive)
         self._unnamed: dict[str, Any] = {}  # code kept without a name -> a copy of its session
         self._deal_book: Any = None  # the lesson's deals shown (see deal_book)
+        self._in_play: set[str] = set()  # labels whose local game is kept to resume (game_cell)
 
     def deal_book(self) -> Any:
         """The lesson's one book of deals shown, kept in its work file (saved on change)."""
@@ -141,6 +142,31 @@ class Tracker:
             self._moved(label, widget)  # a fresh widget never replaces the game on record
         return widget
 
+    def keep_in_play(self, label: str, widget: Any) -> None:
+        """Keep this label's local game in the work file at every move, so running its cell
+        again in a new kernel takes it up at the same move (see :mod:`.game_cell`)."""
+        self._in_play.add(label)
+        self._keep_in_play(label, widget)
+
+    def _keep_in_play(self, label: str, widget: Any) -> bool:
+        """The game in play's record in the work (not saved here); whether it changed."""
+        snapshot = getattr(widget.session, "snapshot", None)
+        if label not in self._in_play or not callable(snapshot):
+            return False
+        work = self.lesson.work
+        record = {
+            "game": widget.session.game,
+            "kind": "local",
+            "options": str(getattr(widget, "lesson_game_key", "")),
+            "snapshot": snapshot(),
+            "id": "",
+            "join_code": "",
+        }
+        if work.in_play.get(label) == record:
+            return False
+        work.in_play[label] = record
+        return True
+
     def _moved(self, label: str, widget: Any) -> None:
         session = widget.session
         state = session.state
@@ -151,7 +177,11 @@ class Tracker:
             "over": bool(state.is_over),
             "code": session.scenario_code() if ready else "",
         }
-        self.lesson.work.set_game(label, record)
+        work = self.lesson.work
+        resumable = self._keep_in_play(label, widget)  # one save for both records
+        if work.games.get(label) != record or resumable:
+            work.games[label] = record
+            work.save()
         if state.is_over and not widget.has_trait("finished_count"):
             self._keep_game(label, session, helped=False)
 

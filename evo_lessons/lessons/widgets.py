@@ -218,6 +218,15 @@ def parse_number(text: str) -> float | None:
     return value / 100 if percent else value
 
 
+#: a wrong reading's default hint; a read-off may give its own (what to look at again)
+READ_ACROSS = N_("Look again at the plot (or the slider) above and read its value.")
+#: a read-off whose plot waits behind a prediction (under Run All, say)
+WAIT_FOR_PLOT = N_(
+    "The plot this asks about appears once your prediction above is saved: write it, then "
+    "read the plot here."
+)
+
+
 class NumberCheck(_LessonWidget):
     """Read a number off a plot or table: the student types it; it is compared, within a
     tolerance, with the value the notebook computed (which never leaves Python)."""
@@ -236,6 +245,9 @@ class NumberCheck(_LessonWidget):
         value: float,
         tolerance: float,
         unit: str,
+        *,
+        after: tuple[str, ...] = (),
+        hint: str = "",
     ) -> None:
         saved = lesson.work.checkpoints.get(checkpoint_id, {})
         super().__init__(kind="read_off", prompt=prompt, unit=unit, typed=saved.get("typed", ""))
@@ -243,15 +255,23 @@ class NumberCheck(_LessonWidget):
         self.checkpoint_id = checkpoint_id
         self._value = float(value)
         self._tolerance = float(tolerance)
-        if self.typed:
-            self.check(save=False)
+        #: the predictions whose result shows what is read here (the box waits for them)
+        self.after = tuple(after)
+        self._hint = hint or READ_ACROSS
+        self.refresh()
         self.on_msg(self._on_message)
 
+    def waiting(self) -> bool:
+        """Is the plot this asks about still behind a prediction not yet saved?"""
+        return bool(self.after) and not self._lesson.results.ready(self.after)
+
     def refresh(self) -> None:
-        """Show the saved reading again (after a restore)."""
+        """Show the saved reading again (after a restore, or once its plot appears)."""
         saved = self._lesson.work.checkpoints.get(self.checkpoint_id, {})
         self.typed = saved.get("typed", "")
-        if self.typed:
+        if self.waiting():
+            self.passed, self.result = False, _t(WAIT_FOR_PLOT)
+        elif self.typed:
             self.check(save=False)
         else:
             self.passed, self.result = False, ""
@@ -264,6 +284,9 @@ class NumberCheck(_LessonWidget):
 
     def check(self, save: bool = True) -> bool:
         """Compare what the student typed with the computed value; record the result."""
+        if self.waiting():
+            self.passed, self.result = False, _t(WAIT_FOR_PLOT)
+            return False
         number = parse_number(self.typed)
         if number is None:
             self.passed = False
@@ -277,11 +300,11 @@ class NumberCheck(_LessonWidget):
                 "✓ Yes: {value} is a good reading of the plot.",
             ).format(value=f"{number:g}{unit}")
         else:
+            # (the hint is the lesson's own sentence, or READ_ACROSS)
             self.result = pgettext(
-                "read-off; {value} is a number and its unit",
-                "✗ Not yet: {value} is not what the plot shows. Look again at the plot (or the "
-                "slider) above and read its value.",
-            ).format(value=f"{number:g}{unit}")
+                "read-off; {value} is a number and its unit, {hint} a sentence",
+                "✗ Not yet: {value} is not what the plot shows. {hint}",
+            ).format(value=f"{number:g}{unit}", hint=_t(self._hint))
         if save:
             mark = "✓" if self.passed else "✗"
             message = f"{mark} {self.prompt} " + pgettext(

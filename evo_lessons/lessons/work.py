@@ -28,7 +28,13 @@ What the file holds about games (the same goes for the hand-in, which is made fr
   the helper bot moved in it, so a deal played again in a new kernel is still known as a
   replay (:mod:`evo_lessons.engine.deals`);
 * ``results``: every finished game's and population run's result code (``EVR1-``), labelled,
-  in the order they finished: a New game, Undo or rewind never drops one.
+  in the order they finished: a New game, Undo or rewind never drops one;
+* ``in_play``: the game each ``lesson_game`` cell plays now, so running the cell again after a
+  reload, a closed tab, a restarted kernel or a reopened notebook takes it up at the same move:
+  a local game's whole timeline (:meth:`~evo_lessons.widgets.session.GameSession.snapshot`,
+  which holds its seed), a counted game's id in the class service and the class's join code.
+  This part is the kernel's own record: it is never written into a hand-in (a local game is
+  practice; the seed in it shows nothing a counted game hides, which lives in the service).
 """
 
 from __future__ import annotations
@@ -64,6 +70,15 @@ _QUESTION = {
 _CHECKPOINT = {"passed": bool, "message": str, "typed": str, "question": str}
 _GAME = {"game": str, "code": str, "moves": int, "over": bool, "result": str}
 _RESULT = {"label": str, "kind": str, "game": str, "code": str, "helped": bool}
+#: the game a lesson_game cell plays now: "local" (snapshot) or "served" (id, join_code)
+_IN_PLAY: dict[str, type] = {
+    "game": str,
+    "kind": str,
+    "options": str,
+    "snapshot": dict,
+    "id": str,
+    "join_code": str,
+}
 #: every deal the lesson's games have shown ("<game>:<seed>"): see evo_lessons.engine.deals
 _DEAL = {"shown": int, "helper": bool}
 
@@ -129,6 +144,7 @@ def validate(data: Any, lesson: str) -> dict[str, Any]:
         "games",
         "results",
         "deals",
+        "in_play",
         "lang",
     }
     if unknown:
@@ -166,6 +182,7 @@ def validate(data: Any, lesson: str) -> dict[str, Any]:
         "games": games,
         "results": checked,
         "deals": _table(data.get("deals", {}), _DEAL, "deal", ids=False),
+        "in_play": _table(data.get("in_play", {}), _IN_PLAY, "game in play", ids=False),
         "lang": lang,
     }
 
@@ -187,6 +204,8 @@ class Work:
         self.results: list[dict[str, Any]] = []
         #: deals shown in this lesson, across kernels (a DealBook's entries; see module docs)
         self.deals: dict[str, dict[str, Any]] = {}
+        #: the games lesson_game cells play now (see the module's docstring; never handed in)
+        self.in_play: dict[str, dict[str, Any]] = {}
         self.updated = ""
         #: the lesson's language (its start_lesson's lang; see evo_lessons.lessons.language)
         self.lang = "en"
@@ -244,10 +263,14 @@ class Work:
         self.lang = parts.get("lang", self.lang)
         self.deals.clear()  # the same dict: a session's DealBook may hold it
         self.deals.update(parts.get("deals", {}))
+        if parts.get("in_play"):  # a hand-in restored carries none: keep ours
+            self.in_play = parts["in_play"]
         self.updated = parts["updated"]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
+    def to_dict(self, *, in_play: bool = False) -> dict[str, Any]:
+        """The work as JSON; ``in_play`` adds the games in play (the file has them; a hand-in
+        does not)."""
+        data = {
             "format": FORMAT,
             "lesson": self.lesson,
             "student": self.student,
@@ -259,6 +282,9 @@ class Work:
             "deals": self.deals,
             "lang": self.lang,
         }
+        if in_play:
+            data["in_play"] = self.in_play
+        return data
 
     def save(self) -> bool:
         """Write the file now (atomically). False, with ``problem`` set, if it cannot be written."""
@@ -266,7 +292,7 @@ class Work:
         temporary = None
         try:
             _ensure_folder(self.path.parent)
-            text = json.dumps(self.to_dict(), indent=1, ensure_ascii=False)
+            text = json.dumps(self.to_dict(in_play=True), indent=1, ensure_ascii=False)
             handle, temporary = tempfile.mkstemp(
                 dir=self.path.parent, prefix=f".{self.lesson}.", suffix=".tmp"
             )
@@ -330,6 +356,17 @@ class Work:
         if self.games.get(label) == record:
             return True
         self.games[label] = record
+        return self.save()
+
+    def set_in_play(self, label: str, record: dict[str, Any] | None) -> bool:
+        """The game a lesson_game cell plays now (None: forget it); saved at once."""
+        if record is None:
+            if self.in_play.pop(label, None) is None:
+                return True
+        elif self.in_play.get(label) == record:
+            return True
+        else:
+            self.in_play[label] = record
         return self.save()
 
     def add_result(self, record: dict[str, Any]) -> bool:

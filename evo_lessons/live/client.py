@@ -15,7 +15,9 @@ them differently:
 
 from __future__ import annotations
 
+import errno
 import json
+import socket
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -43,6 +45,21 @@ class ServiceRefusal(ValueError):
 
 class ServiceUnreachable(OSError):
     """No usable answer from the class service (down, slow, busy or not a class service)."""
+
+
+class NoAnswer(ServiceUnreachable):
+    """The request went out but no usable answer came back (a timeout, a connection dropped
+    mid-answer, HTTP 429/5xx: busy or failing): the address is right, and what was asked may
+    have been done. Only an idempotent request (a send_id, a move_id) may simply be repeated.
+    A plain :class:`ServiceUnreachable` means the request never reached the service (refused,
+    no such host): nothing was done."""
+
+
+def _not_delivered(reason: object) -> bool:
+    """Did the request certainly never reach the service? (refused, no such host, no route)"""
+    if isinstance(reason, (ConnectionRefusedError, socket.gaierror)):
+        return True
+    return getattr(reason, "errno", None) in (errno.EHOSTUNREACH, errno.ENETUNREACH)
 
 
 def check_url(url: object) -> str:
@@ -112,15 +129,19 @@ class ServiceClient:
             with error:
                 raw = error.read(MAX_ANSWER_BYTES + 1)
             if error.code in TRANSIENT:
-                raise ServiceUnreachable(
-                    f"the class service is busy or failing (HTTP {error.code})"
-                ) from None
+                busy = f"the class service is busy or failing (HTTP {error.code})"
+                raise NoAnswer(busy) from None
             raise ServiceRefusal(_sentence(raw, error.code), error.code) from None
         except (urllib.error.URLError, TimeoutError, ConnectionError) as error:
             reason = getattr(error, "reason", error)
-            raise ServiceUnreachable(f"the class service could not be reached ({reason})") from None
+            if _not_delivered(reason):
+                reached = f"the class service could not be reached ({reason})"
+                raise ServiceUnreachable(reached) from None
+            if isinstance(reason, TimeoutError) or isinstance(error, TimeoutError):
+                raise NoAnswer("the class service did not answer in time") from None
+            raise NoAnswer(f"the class service's answer was lost ({reason})") from None
         except OSError as error:  # a reset in the middle of the answer, say
-            raise ServiceUnreachable(f"the connection to the class failed ({error})") from None
+            raise NoAnswer(f"the connection to the class failed ({error})") from None
 
 
 def _parse(raw: bytes) -> Any:

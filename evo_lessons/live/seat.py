@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from evo_lessons.engine.results import check_name
 
 from .client import (
+    NoAnswer,
     ServiceClient,
     ServiceRefusal,
     ServiceUnreachable,
@@ -52,6 +53,11 @@ SEND_TIMEOUT = 3.0
 CALL_TIMEOUT = 10.0
 #: the background retries' waits: the first, and the longest (seconds; doubled each time)
 FIRST_RETRY, LONGEST_RETRY = 2.0, 60.0
+#: a join that got no answer in time: the address is right, the class is busy (not "check it")
+JOIN_BUSY = (
+    "Your class is busy and did not answer in time: press Join again in a moment (the address "
+    "and code are right)."
+)
 #: the longest result code a send takes (the service refuses bodies over 64 KiB)
 MAX_SEND_CHARS = 60_000
 
@@ -90,7 +96,7 @@ def join_class(
     typed = name.strip() if isinstance(name, str) else ""
     # on a hub, the hub's identity replaces the typed name
     who = hub[1] if hub is not None and hub[1] else check_name(typed)
-    queue = SendQueue.open(queue_path(url, join_code, who, work_dir), url, join_code)
+    queue = SendQueue.open(queue_path(join_code, who, work_dir), url, join_code)
     client = ServiceClient(url, timeout=CALL_TIMEOUT)
     if queue.token and _still_valid(client, queue.token):
         queue.save()  # the file's time says when the seat was last used (see saved_seats)
@@ -99,6 +105,8 @@ def join_class(
         body = {"join_code": join_code, "name": who}
         try:
             answer = client.call("POST", "/api/join", body, token=hub[0] if hub else None)
+        except NoAnswer:
+            raise ValueError(JOIN_BUSY) from None
         except ServiceUnreachable as error:
             raise ValueError(
                 f"Your class could not be joined: {error}. Check the address."
@@ -152,6 +160,11 @@ class Seat:
     @property
     def url(self) -> str:
         return self._client.url
+
+    @property
+    def join_code(self) -> str:
+        """The class's join code: what the class is, whatever its address (contract 3)."""
+        return self._queue.join_code
 
     @property
     def name(self) -> str:

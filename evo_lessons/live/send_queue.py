@@ -41,11 +41,36 @@ ANSWERED = frozenset({COUNTED, APART, REFUSED})
 _ENTRY = {"send_id": str, "code": str, "status": str, "reason": str, "label": str}
 
 
-def queue_path(url: str, join_code: str, name: str, work_dir: str | os.PathLike | None) -> Path:
-    """The file of one student's seat in one class, in the lesson's work folder."""
+def queue_path(join_code: str, name: str, work_dir: str | os.PathLike | None) -> Path:
+    """The file of one student's seat in one class, in the lesson's work folder.
+
+    A class is its join code, not its address (issue 40.3): the same seat and the same queued
+    sends whether the service is reached as localhost, 127.0.0.1 or the machine's name, or
+    restarted on another port or Wi-Fi address with the same data."""
     base = work_dir if work_dir is not None else os.environ.get(WORK_DIR_VARIABLE, ".")
-    key = hashlib.sha256(f"{url}\n{join_code.upper()}\n{name.casefold()}".encode()).hexdigest()
-    return Path(base) / FOLDER / f"class-{key[:16]}.json"
+    key = hashlib.sha256(f"class\n{join_code.upper()}\n{name.casefold()}".encode()).hexdigest()
+    path = Path(base) / FOLDER / f"class-{key[:16]}.json"
+    if not path.exists():
+        _adopt_older_file(path, join_code, name)
+    return path
+
+
+def _adopt_older_file(path: Path, join_code: str, name: str) -> None:
+    """A seat kept by an earlier version (its file named by address too) becomes this class's
+    file, the most recently used one if there are several."""
+    found = []
+    for older in path.parent.glob("class-*.json"):
+        with contextlib.suppress(OSError, ValueError, TypeError, AttributeError, RecursionError):
+            if older.stat().st_size > MAX_FILE_BYTES:
+                continue
+            data = json.loads(older.read_text(encoding="utf-8"))
+            student = data.get("student", {}).get("name", "")
+            same_code = str(data.get("join_code", "")).upper() == join_code.upper()
+            if same_code and isinstance(student, str) and student.casefold() == name.casefold():
+                found.append((older.stat().st_mtime, older))
+    if found:
+        with contextlib.suppress(OSError):
+            max(found)[1].rename(path)
 
 
 def saved_seats(
@@ -115,8 +140,9 @@ class SendQueue:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             if not isinstance(data, dict) or data.get("format") != FORMAT:
                 raise ValueError(f"it is not a {FORMAT} file")
-            if data.get("url") != self.url:
-                raise ValueError("it is for another class")
+            if str(data.get("join_code", "")).upper() != self.join_code.upper():
+                raise ValueError("it is for another class")  # (the address may differ: the
+            # class moved to another port or host; the seat and its sends follow the code)
             token, student, sends = data.get("token"), data.get("student"), data.get("sends")
             if not isinstance(token, str) or not isinstance(student, dict):
                 raise ValueError("its seat is not readable")

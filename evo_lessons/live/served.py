@@ -35,12 +35,14 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import uuid
 from collections.abc import Callable
 from typing import Any
 
 from evo_lessons import GAMES, game_spec
 from evo_lessons.engine import IllegalAction, action_from_json
 from evo_lessons.engine.words import is_whole
+from evo_lessons.live.client import NoAnswer, ServiceRefusal
 from evo_lessons.widgets.game_widget import GameWidget
 from evo_lessons.widgets.session import HUMAN, GameSession
 
@@ -56,7 +58,23 @@ NO_PLAY_TO_END = (
     "Play to end is off in a counted game: press Step to let the helper make one move for you "
     "(recorded as the helper's)."
 )
-UNREACHABLE = "Your class could not be reached, so nothing was changed: try again in a moment."
+UNREACHABLE = "Your class did not answer: try again in a moment."
+#: a move that never reached the service (down, or a wrong address): certainly not made
+MOVE_NOT_SENT = "Your class could not be reached, so your move was not made: try again in a moment."
+#: a move that never reached the service (down, or a wrong address): certainly not made
+MOVE_NOT_SENT = "Your class could not be reached, so your move was not made: try again in a moment."
+#: a move whose answer was lost, resolved by asking the service (issue 40.4): what it found
+MOVE_MADE = "Your class was slow to answer, so it was asked again: your move was made."
+MOVE_NOT_MADE = "Your move was not made (the game had moved on): look at the board and try again."
+MOVE_NOT_KNOWN = (
+    "Your class did not answer, so it is not known yet whether your move was made: press Step "
+    "or a choice in a moment, and your class is asked first."
+)
+EARLIER_MOVE_MADE = (
+    "Your earlier move was made after all: the board shows the game as it is now. Choose again."
+)
+#: how long a check after a lost answer waits (seconds)
+RESOLVE_TIMEOUT = 5.0
 #: the most log lines and metric rows a payload may hold (a long game has a few thousand)
 MAX_LOG, MAX_ROWS, MAX_LEGAL = 50_000, 200_000, 5_000
 
@@ -104,6 +122,12 @@ class ServedSession:
         self._client = client
         self._on_call = on_call
         self.rows: list[dict[str, Any]] = []
+        #: a move whose answer was lost and could not be checked yet (asked first next time)
+        self._pending: dict[str, Any] | None = None
+        #: whether the service takes move ids (None: not known yet; False: an older service)
+        self._move_ids: bool | None = True
+        #: what the last move's answer needed saying ("your move was made", after a lost answer)
+        self.notice = ""
         self._adopt(payload, expected=None)
 
     @classmethod
@@ -164,6 +188,11 @@ class ServedSession:
         return self.spec.name
 
     @property
+    def url(self) -> str:
+        """The class's address this game is played at."""
+        return str(getattr(self._client, "url", ""))
+
+    @property
     def humans(self) -> list[int]:
         return [self.seat]
 
@@ -201,9 +230,9 @@ class ServedSession:
     def bot_step(self) -> None:
         """On the student's turn, the helper's move (recorded as the helper's); otherwise the
         game as the service holds it now (its bots move by themselves)."""
-        if self.state.is_over:
+        if self.state.is_over and self._pending is None:
             return
-        if self.is_human_turn():
+        if self._pending is not None or self.is_human_turn():
             self._act({"move": self.move, "helper": True})
             return
         before = self.move
@@ -226,15 +255,79 @@ class ServedSession:
         self._called()
 
     def _act(self, body: dict[str, Any]) -> None:
+        """One move, with its own ``move_id`` (contract 2: a repeat of it is answered as the
+        first time, never applied twice). If its answer is lost, the service is asked what
+        happened before anything is said (:meth:`_resolve`)."""
+        # an earlier move whose answer never came is settled first; if it was made, this
+        # click was made on the board before it, and is not sent
+        if self._pending is not None and self._resolve(self._pending):
+            self.notice = EARLIER_MOVE_MADE
+            return
+        body = {**body, "move_id": new_move_id()}
+        self.notice = ""
         try:
-            answer = _ask(self._client, "POST", f"/api/games/{self.id}/act", body)
-        except ValueError as refusal:
-            if getattr(refusal, "status", None) == 409:  # the game moved on (a second tab) or
-                with contextlib.suppress(ValueError):  # the class is paused: show the game
-                    self.refresh()  # as the service holds it
+            answer = self._post_act(body)
+        except ServiceRefusal as refusal:
+            if refusal.status == 409:  # the game moved on (a second tab) or the class is
+                with contextlib.suppress(ValueError):  # paused: show the game as the service
+                    self.refresh()  # holds it
             raise
+        except NoAnswer:  # it went out and no answer came (a timeout...): was it made?
+            if self._resolve(body):
+                self.notice = MOVE_MADE
+                return
+            raise ValueError(MOVE_NOT_MADE) from None
+        except OSError:  # it never reached the service (refused, no such host): not made
+            raise ValueError(MOVE_NOT_SENT) from None
         self._adopt(checked_payload(answer, self.game), expected=self.id)
         self._called()
+
+    def _post_act(self, body: dict[str, Any], timeout: float | None = None) -> dict[str, Any]:
+        path = f"/api/games/{self.id}/act"
+        if self._move_ids is False:
+            body = {k: v for k, v in body.items() if k != "move_id"}
+        try:
+            return self._client.call("POST", path, body, timeout=timeout)
+        except ServiceRefusal as refusal:
+            # a service from before move ids names the field it does not know: the move is
+            # sent as before (a repeat is then checked against the game's move number)
+            if refusal.status == 400 and "move_id" in str(refusal) and "move_id" in body:
+                self._move_ids = False
+                plain = {k: v for k, v in body.items() if k != "move_id"}
+                return self._client.call("POST", path, plain, timeout=timeout)
+            raise
+
+    def _resolve(self, body: dict[str, Any]) -> bool:
+        """A move's answer was lost: ask the service what happened. True: the move was made
+        (the game now shown as the service holds it); False: it was not (likewise). Neither
+        known (no answer again): ValueError, and the move is kept to be asked about first at
+        the next click."""
+        self._pending = None
+        try:
+            if self._move_ids:  # the same move_id again: applied once, whatever happened
+                answer = self._post_act(body, timeout=RESOLVE_TIMEOUT)
+                self._adopt(checked_payload(answer, self.game), expected=self.id)
+                self._called()
+                return True
+            answer = self._client.call("GET", f"/api/games/{self.id}", timeout=RESOLVE_TIMEOUT)
+        except ServiceRefusal as refusal:
+            if refusal.status != 409:
+                raise
+            answer = None  # the game is at another move than the one this was made at
+        except OSError:
+            self._pending = body
+            raise ValueError(MOVE_NOT_KNOWN) from None
+        if answer is None:
+            try:
+                answer = self._client.call("GET", f"/api/games/{self.id}", timeout=RESOLVE_TIMEOUT)
+            except OSError:
+                self._pending = body
+                raise ValueError(MOVE_NOT_KNOWN) from None
+        self._adopt(checked_payload(answer, self.game), expected=self.id)
+        self._called()
+        # without move ids (an older service) a repeat was not sent: the game's move number
+        # says whether it moved on from the move this was made at
+        return bool(self._move_ids is False and self.move > body["move"])
 
     def _called(self) -> None:
         if self._on_call is not None:
@@ -267,15 +360,23 @@ class ServedGame(GameWidget):
         #: the same object as ``self.session`` (a WidgetSession there), typed as what it is:
         #: a counted game never adopts another session (a scenario code, a new game: refused)
         self.served = session
+        self._notice = ""  # a line under the counted-game line ("taken up again at move 12")
         super().__init__(session.spec, session=session, plot=plot)
+
+    def note(self, text: str) -> None:
+        """Show one more sentence on the counted-game line (until the next note)."""
+        self._notice = text
+        self._refresh(plot=False)
 
     def _choices(self) -> list[dict[str, Any]]:
         return [{"index": i, **choice} for i, choice in enumerate(self.served.choices)]
 
     def _served(self) -> dict[str, str]:
         result = self.served.result if self.state.is_over else None
+        notes = [n for n in (getattr(self, "_notice", ""), self.served.notice) if n]
+        line = " ".join([SERVED_LINE, *notes])
         if result is None:
-            return {"text": SERVED_LINE, "result": ""}
+            return {"text": line, "result": ""}
         status, reason = result.get("status", ""), result.get("reason", "")
         words = {
             "counted": "Counted by your class.",
@@ -283,7 +384,7 @@ class ServedGame(GameWidget):
             "refused": "Not counted by your class",
         }.get(status, "Recorded by your class")
         text = f"{words}: {reason}" if reason and status != "counted" else words
-        return {"text": SERVED_LINE, "result": text}
+        return {"text": line, "result": text}
 
     def _run_bots(self, frames: bool = True) -> None:
         """The service plays the bots; each answer already stands at the student's turn."""
@@ -320,6 +421,11 @@ class ServedGame(GameWidget):
 
 
 # -- checking what the service sends ---------------------------------------------------------
+def new_move_id() -> str:
+    """A move's own id (contract 2: 8-64 of ``[A-Za-z0-9_-]``)."""
+    return uuid.uuid4().hex
+
+
 def _ask(client: Any, method: str, path: str, body: dict[str, Any] | None = None) -> dict:
     """One request for a game; a ValueError a student can read if it fails."""
     try:

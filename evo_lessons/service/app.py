@@ -26,7 +26,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from tornado.ioloop import IOLoop, PeriodicCallback
 
-from . import auth
+from . import auth, http_limits, names
 from .base import MAX_BODY, STATIC, TEACHER_COOKIE, BaseHandler, Refused, kit_script
 from .db import Result, SchoolClass, Setting, database_url, make_engine, session_factory
 from .rulings import ClassRulings, create_class
@@ -107,14 +107,24 @@ class ClassService:
         hub=None,
         prefix: str = "/",
         hold: bool = True,
+        new_teacher_token: bool = False,
+        trusted_proxy: str | None = None,
     ) -> None:
         self.data = pathlib.Path(data)
-        self.data.mkdir(parents=True, exist_ok=True)
+        http_limits.secure_folder(self.data)  # 0700, files 0600 (tokens are kept hashed)
         self.prefix = prefix
+        #: teacher tokens made by this process, by class id: shown once, never stored
+        self.new_tokens: dict[int, str] = {}
+        self.trusted_proxies = http_limits.trusted_proxies(trusted_proxy)
+        self.send_quota = http_limits.SendQuota()
+        self.asking = http_limits.Asking()
         self.url = database_url(self.data, db_url)
         self._hold = hold_folder(self.data) if hold and self.url.startswith("sqlite") else None
         try:
             self._open(hub)
+            if new_teacher_token:
+                self.renew_teacher_token(self.first_class)
+            http_limits.secure_folder(self.data)  # the database's files now exist
         except BaseException:
             if self._hold is not None:
                 self._hold.close()
@@ -167,9 +177,13 @@ class ClassService:
         given = auth.join_code_from(os.environ.get("EVO_CLASS_CODE"))
         with self.Session() as db:
             classes = db.scalars(select(SchoolClass).order_by(SchoolClass.id)).all()
+            if names.rekey_students(db):  # older seats: compared by their skeleton from now on
+                db.commit()
             if not classes:
                 try:
-                    return create_class(db, "Class", join_code=given).id
+                    made = create_class(db, "Class", join_code=given)
+                    self.new_tokens[made.id] = getattr(made, "new_teacher_token", "")
+                    return made.id
                 except ValueError:  # made at this moment by another process
                     db.rollback()
                     classes = db.scalars(select(SchoolClass).order_by(SchoolClass.id)).all()
@@ -192,7 +206,8 @@ class ClassService:
                 "class": klass.name,
                 "class_id": klass.id,
                 "join_code": klass.join_code,
-                "teacher_token": klass.teacher_token,
+                # only when made by this process: the database keeps its hash (auth)
+                "teacher_token": self.new_tokens.get(klass.id),
                 "paused": klass.paused,
             }
 
@@ -310,6 +325,20 @@ class ClassService:
         """Run blocking work (database, replay) on the service's threads."""
         return await IOLoop.current().run_in_executor(self.pool, fn, *args)
 
+    def renew_teacher_token(self, class_id: int) -> str:
+        """A new teacher token for a class (shown once): the old one and every teacher page
+        logged in to the class stop working."""
+        token = auth.new_token()
+        with self.Session() as db:
+            klass = db.get(SchoolClass, class_id)
+            if klass is None:
+                raise ValueError("there is no such class")
+            klass.teacher_token = auth.token_hash(token)
+            auth.revoke_sessions(db, class_id)
+            db.commit()
+        self.new_tokens[class_id] = token
+        return token
+
     def application(self) -> tornado.web.Application:
         from . import handlers
 
@@ -321,6 +350,7 @@ class ClassService:
             cookie_secret=self.cookie_secret,
             xsrf_cookies=False,  # every API call carries its token; the page's posts too
             compress_response=True,
+            log_function=http_limits.log_request,  # no token in a log line
         )
 
     def close(self) -> None:

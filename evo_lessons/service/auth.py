@@ -1,9 +1,16 @@
 """Who is asking: student tokens, the teacher token, a JupyterHub's tokens, and join limits.
 
 A student token is 32 random bytes from :mod:`secrets`, given once at join and kept only as
-its SHA-256 hash (a copy of the database hands nobody a seat). The teacher token is printed at
-start and kept in the database, so a restarted service prints the same one. Tokens are compared
-with :func:`hmac.compare_digest`.
+its SHA-256 hash (a copy of the database hands nobody a seat). The teacher token too: it is
+printed once, when the class is made (or when ``--new-teacher-token`` replaces it), and only its
+hash is kept; a restarted service says the printed link still works. Hashes are compared with
+:func:`hmac.compare_digest`.
+
+The teacher's page does not carry the token: opening the printed link makes a **teacher
+session** (a random id, its hash a row of ``teacher_sessions``) and the browser keeps only that
+id, in a cookie that is HttpOnly, SameSite=Strict, Secure under https and limited to the
+service's URL prefix (under a hub, a student's server on the same host never receives it).
+A session is revoked by logging out, by ``--new-teacher-token``, or when it expires (a day).
 
 On a JupyterHub the service also accepts the hub's own token: it asks the hub who holds it
 (``GET $JUPYTERHUB_API_URL/user`` with that token, tornado's AsyncHTTPClient; no jupyterhub
@@ -13,6 +20,7 @@ admin) is the teacher; any other hub user is a student under their hub name.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import hmac
 import json
@@ -23,11 +31,18 @@ import time
 from collections import deque
 from dataclasses import dataclass
 
+from sqlalchemy import JSON, Boolean, DateTime, String, select, update
+from sqlalchemy.orm import Mapped, mapped_column
+
+from .db import Base, now
+
 #: join attempts allowed per address in a minute (a class of 30 behind one school NAT fits;
 #: a whole school behind one address: set EVO_JOINS_PER_MINUTE)
 JOINS_PER_WINDOW = 60
 JOIN_WINDOW = 60.0
 HUB_CACHE_SECONDS = 60.0
+#: how long a teacher's page session lasts
+SESSION_HOURS = 24
 #: join codes avoid letters read alike on a projector (0/O, 1/I/L)
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
@@ -42,6 +57,83 @@ def token_hash(token: str) -> str:
 
 def same(a: str, b: str) -> bool:
     return hmac.compare_digest(a.encode("utf-8", "replace"), b.encode("utf-8", "replace"))
+
+
+def same_hash(token: str | None, stored: str | None) -> bool:
+    """Whether ``token``'s SHA-256 is ``stored`` (constant time; False for None)."""
+    if not token or not stored:
+        return False
+    return hmac.compare_digest(token_hash(token).encode(), stored.encode())
+
+
+class TeacherSession(Base):
+    """One teacher's page login: only the hash of its random id is kept."""
+
+    __tablename__ = "teacher_sessions"
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    #: "token" (the printed link) or the hub user who logged in
+    who: Mapped[str] = mapped_column(String(200))
+    #: the ids of the classes this login may see
+    classes: Mapped[list] = mapped_column(JSON, default=list)
+    made: Mapped[dt.datetime] = mapped_column(DateTime, default=now)
+    expires: Mapped[dt.datetime] = mapped_column(DateTime)
+    revoked: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+def new_session(db, who: str, classes: list[int]) -> str:
+    """A new teacher session's id for ``classes`` (the cookie's value; only its hash is
+    stored)."""
+    session_id = new_token()
+    db.add(
+        TeacherSession(
+            id_hash=token_hash(session_id),
+            who=who[:200],
+            classes=list(classes),
+            expires=now() + dt.timedelta(hours=SESSION_HOURS),
+        )
+    )
+    db.commit()
+    return session_id
+
+
+def session_classes(db, session_id: str | None) -> list[int]:
+    """The classes a live teacher session may see ([] for none, revoked or expired)."""
+    if not session_id or len(session_id) > 200:
+        return []
+    row = db.get(TeacherSession, token_hash(session_id))
+    if row is None or row.revoked or row.expires <= now():
+        return []
+    return [int(c) for c in row.classes or []]
+
+
+def revoke_session(db, session_id: str | None) -> None:
+    if session_id:
+        db.execute(
+            update(TeacherSession)
+            .where(TeacherSession.id_hash == token_hash(session_id[:200]))
+            .values(revoked=True)
+        )
+        db.commit()
+
+
+def revoke_sessions(db, class_id: int) -> None:
+    """Every teacher session that may see ``class_id`` ends (a new teacher token)."""
+    for row in db.scalars(select(TeacherSession).where(TeacherSession.revoked.is_(False))):
+        if class_id in (row.classes or []):
+            row.revoked = True
+
+
+def set_session_cookie(handler, name: str, session_id: str, prefix: str) -> None:
+    """The teacher's cookie: HttpOnly, SameSite=Strict, Secure under https, the prefix's path."""
+    handler.set_cookie(
+        name,
+        session_id,
+        path=prefix if prefix.endswith("/") else prefix + "/",
+        httponly=True,
+        samesite="Strict",
+        secure=handler.request.protocol == "https",
+        expires_days=1,
+    )
 
 
 def new_join_code() -> str:

@@ -17,6 +17,7 @@ from evo_lessons.widgets.frontend import assemble
 
 from . import auth
 from .db import Student
+from .refused import Refused
 
 if TYPE_CHECKING:
     from .app import ClassService
@@ -24,14 +25,6 @@ if TYPE_CHECKING:
 MAX_BODY = 64 * 1024
 STATIC = pathlib.Path(__file__).parent / "static"
 TEACHER_COOKIE = "evo_teacher"
-
-
-class Refused(Exception):
-    """A request refused with a status and a sentence a student can read."""
-
-    def __init__(self, status: int, sentence: str) -> None:
-        super().__init__(sentence)
-        self.status, self.sentence = status, sentence
 
 
 class BaseHandler(tornado.web.RequestHandler):
@@ -125,7 +118,16 @@ class BaseHandler(tornado.web.RequestHandler):
             if await self.teacher_classes(token, None):
                 raise Refused(403, "That is the teacher's token: this is a student's page.")
             raise Refused(401, "That class token is not known here: join the class again.")
+        if not self.service.asking.enter(found.id):  # a flood slows only its own token
+            raise Refused(429, "Too many of your requests at once: wait for the last answers.")
+        self._asking = found.id
         return found
+
+    def on_finish(self) -> None:
+        asking = getattr(self, "_asking", None)
+        if asking is not None:
+            self._asking = None
+            self.service.asking.leave(asking)
 
     def _with_db(self, fn, *args):
         with self.service.Session() as db:
@@ -140,14 +142,18 @@ class BaseHandler(tornado.web.RequestHandler):
             self._with_db, teacher_classes, token, groups, self.service.hub.teacher_group
         )
 
+    def teacher_session(self) -> str | None:
+        """The teacher page's session id, from its cookie (None without one)."""
+        return self.get_cookie(TEACHER_COOKIE)
+
     async def teacher(self) -> int:
         """The class the teacher asks about (``?class=ID``, else their first): the teacher
-        token's, the page cookie's, or a hub teacher's (by group). 401/403 otherwise."""
+        token's, the page session's, or a hub teacher's (by group). 401/403 otherwise."""
         token = self.token()
         classes = await self.teacher_classes(token, None) if token else []
-        cookie = self.get_signed_cookie(TEACHER_COOKIE, max_age_days=2)
-        if not classes and cookie is not None:
-            classes = await self.teacher_classes(cookie.decode("utf-8", "replace"), None)
+        session_id = self.teacher_session()  # the page's login (auth: a session, not a token)
+        if not classes and session_id is not None:
+            classes = await self.service.run(self._with_db, auth.session_classes, session_id)
         if not classes and token is not None and self.service.hub.enabled:
             user = await self.service.hub.user(token)
             if user is not None:
@@ -158,7 +164,7 @@ class BaseHandler(tornado.web.RequestHandler):
                     group = self.service.hub.teacher_group
                     classes = await self.teacher_classes(None, [group])
         if not classes:
-            if token is None and cookie is None:
+            if token is None and session_id is None:
                 raise Refused(401, "This is the teacher's: it needs the teacher token.")
             raise Refused(403, "This is the teacher's: a student's token cannot open it.")
         wanted = self.get_query_argument("class", None)

@@ -10,7 +10,12 @@ before anything else is printed (the first class's, as one service once served o
 of a class in memory) and prints one JSON line: ``{"class", "class_id", "join_code",
 "teacher_token"}``. ``--workers N`` (PostgreSQL only) forks N processes sharing the port.
 
-then lines for people: where students join, the teacher page's address. The service listens
+then lines for people: where students join, then apart, the teacher page's address. A teacher
+token is shown once, when its class is made (``--new-teacher-token`` replaces the first class's
+and shows the new one); later starts say the first address still works, and ``teacher_token``
+is null. Under a JupyterHub it is never printed (the hub keeps a service's output in its log):
+the teacher logs in through the hub. ``--certfile``/``--keyfile`` serve https;
+``--trusted-proxy`` names the proxy whose forwarded addresses are believed. The service listens
 only on ``--host`` (default 127.0.0.1: this computer only; a laptop on the school network
 gives its own address there). Under a JupyterHub the hub's service variables give the address
 and the URL prefix (``JUPYTERHUB_SERVICE_URL``, ``JUPYTERHUB_SERVICE_PREFIX``).
@@ -49,6 +54,20 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default=None, help="the address to listen on (127.0.0.1)")
     serve.add_argument("--db", default=None, help="postgresql+psycopg://... instead of SQLite")
     serve.add_argument("--prefix", default=None, help="URL prefix (a hub service's own)")
+    serve.add_argument(
+        "--new-teacher-token",
+        action="store_true",
+        help="replace the first class's teacher token (the old link and every teacher login "
+        "stop working)",
+    )
+    serve.add_argument("--certfile", default=None, help="TLS certificate: serve https")
+    serve.add_argument("--keyfile", default=None, help="the certificate's private key")
+    serve.add_argument(
+        "--trusted-proxy",
+        default=None,
+        help="proxy addresses (comma separated) whose X-Forwarded-For is believed "
+        "(also EVO_TRUSTED_PROXY); none by default",
+    )
     serve.add_argument(
         "--workers",
         type=int,
@@ -92,7 +111,8 @@ def new_class(args) -> int:
                 "class": klass.name,
                 "class_id": klass.id,
                 "join_code": klass.join_code,
-                "teacher_token": klass.teacher_token,
+                # shown once: the database keeps only its hash
+                "teacher_token": getattr(klass, "new_teacher_token", None),
             }
     except ValueError as error:
         return say(f"{error}.")
@@ -117,10 +137,23 @@ def serve(args) -> int:
     import tornado.ioloop
     import tornado.netutil
 
+    from . import http_limits
     from .app import MAX_BODY, ClassService, FolderInUse, hold_folder
     from .db import database_url, make_engine
 
     host, port, prefix = _address(args)
+    os.umask(0o077)  # the database and its journal files: the teacher's only
+    ssl_options = None
+    if args.certfile or args.keyfile:
+        import ssl
+
+        if not (args.certfile and args.keyfile):
+            return say("give both --certfile and --keyfile.")
+        ssl_options = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        try:
+            ssl_options.load_cert_chain(args.certfile, args.keyfile)
+        except (OSError, ssl.SSLError) as error:
+            return say(f"the certificate cannot be read: {error}.")
     workers = max(1, args.workers)
     try:
         url = database_url(args.data, args.db)
@@ -139,31 +172,45 @@ def serve(args) -> int:
         if url.startswith("sqlite"):
             hold = hold_folder(args.data)
         make_engine(url).dispose()  # the schema made or upgraded once, before any fork
+        renewed = None
+        if args.new_teacher_token:  # once, before any fork
+            before = ClassService(args.data, args.db, prefix=prefix, hold=False,
+                                  new_teacher_token=True)  # fmt: skip
+            renewed = before.new_tokens.get(before.first_class)
+            before.close()
         task = fork_workers(workers) if workers > 1 else 0
         if task is None:  # the parent of the workers: they have ended
             return 0
-        service = ClassService(args.data, args.db, prefix=prefix, hold=False)
+        service = ClassService(
+            args.data, args.db, prefix=prefix, hold=False, trusted_proxy=args.trusted_proxy
+        )
     except (ValueError, FolderInUse) as error:
         return say(str(error).rstrip(".") + ".")
-    # behind a hub's proxy every request comes from the proxy: trust its X-Forwarded-For there
-    # (the join limit is per student's address), and nowhere else
-    server = tornado.httpserver.HTTPServer(
+    files = http_limits.raise_file_limit()
+    # timeouts and connection caps (http_limits); forwarded addresses only from a trusted proxy
+    server = http_limits.LimitedHTTPServer(
         service.application(),
         max_body_size=MAX_BODY * 4,
-        idle_connection_timeout=60,
-        xheaders=bool(os.environ.get("JUPYTERHUB_SERVICE_URL")),
+        max_connections=http_limits.connection_cap(files),
+        trusted=service.trusted_proxies,
+        ssl_options=ssl_options,
     )
     server.add_sockets(sockets)
     shown = f"[{host}]" if ":" in host else host
-    url = f"http://{shown}:{port}{prefix.rstrip('/')}"
+    scheme = "https" if ssl_options else "http"
+    url = f"{scheme}://{shown}:{port}{prefix.rstrip('/')}"
     settings = service.settings
-    teacher_page = f"{url}/teacher?token={settings['teacher_token']}"
+    # the teacher token is shown once (only its hash is kept), and never under a hub, whose
+    # log keeps a service's output: the teacher logs in through the hub there
+    on_hub = bool(os.environ.get("JUPYTERHUB_SERVICE_URL"))
+    token = None if on_hub else settings["teacher_token"] or renewed
+    teacher_page = f"{url}/teacher?token={token}" if token else None
     if task != 0:  # one worker prints the first line
         return _run(server, service, hold)
     first = {
         "url": url,
         "join_code": settings["join_code"],
-        "teacher_token": settings["teacher_token"],
+        "teacher_token": token,
         "teacher_page": teacher_page,
         "class": settings["class"],
         "workers": workers,
@@ -172,8 +219,19 @@ def serve(args) -> int:
     print(json.dumps(first), flush=True)
     print(f"Class service at {url} (database: {service.where()})")
     print(f"Students join with the address {url} and the code {settings['join_code']}")
-    print(f"Your live page (keep this address to yourself): {teacher_page}")
-    if host in ("127.0.0.1", "localhost", "::1"):
+    print()
+    if on_hub:
+        print(f"Your live page: {url}/teacher (log in with your hub account)")
+    elif teacher_page:
+        print("Your live page, shown only this once (keep it to yourself, off the projector):")
+        print(f"  {teacher_page}")
+    else:
+        print(
+            "Your live page: the address printed when this class was made still works "
+            "(lost it? start again with --new-teacher-token)."
+        )
+    print()
+    if host in ("127.0.0.1", "localhost", "::1") and not on_hub:
         print(
             "Only this computer can reach it: give --host with this laptop's address for a class."
         )

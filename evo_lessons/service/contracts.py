@@ -37,6 +37,9 @@ Setup = TypedDict(
         "n": int,
         "fixed_deal": bool,
         "chance_ready": bool,
+        #: chance not simulated for this setup: not a teacher's deal, nor among the setups
+        #: most played (http_limits.chance_setups)
+        "chance_skipped": bool,
         "class": Interval,
         "chance": Interval | None,
         "measures": list[Measure],

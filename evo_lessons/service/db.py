@@ -65,8 +65,10 @@ class SchoolClass(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(120))
     join_code: Mapped[str] = mapped_column(String(20), unique=True)
-    #: the teacher's token (as ``auth`` stores it)
+    #: the teacher's token, as ``auth`` stores it: its SHA-256 (migration 0003)
     teacher_token: Mapped[str] = mapped_column(String(200), index=True)
+    #: the class's deal secret (:mod:`.deal_secret`): never sent
+    deal_secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
     #: the hub group whose members teach this class (None: ``EVO_TEACHER_GROUP``)
     hub_group: Mapped[str | None] = mapped_column(String(200), nullable=True)
     paused: Mapped[bool] = mapped_column(Boolean, default=False)

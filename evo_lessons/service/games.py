@@ -46,7 +46,9 @@ from evo_lessons.engine import IllegalAction
 from evo_lessons.engine.words import winners_sentence
 from evo_lessons.widgets.session import HELPER, HUMAN, PERSON, SCENARIO, GameSession
 
+from .counted import served_verdict
 from .db import Deal, Move, Result, ServedGame, Student
+from .deal_secret import class_secret, served_seed
 from .results import judge, record_result, touch
 
 #: log lines sent with each payload (the widget keeps the same number on screen)
@@ -73,21 +75,27 @@ def _plain(value: Any) -> Any:
     return json.loads(json.dumps(value, default=str))
 
 
-def plan_deal(deal: Deal | None, game: str, options: dict[str, Any]) -> dict[str, Any]:
-    """Seed, options, seats, the student's seat and opening moves for one new counted game."""
+def plan_deal(
+    deal: Deal | None, game: str, options: dict[str, Any], secret: str = ""
+) -> dict[str, Any]:
+    """Seed, options, seats, the student's seat and opening moves for one new counted game.
+
+    A teacher's seed or scenario only labels the deal: the seed served is the class secret's
+    (:func:`.deal_secret.served_seed`), so a local game of the teacher's seed is another game."""
     spec = game_spec(game)
     if deal is not None and deal.scenario:
         fixed = Fixed.make(deal.scenario)
         if fixed.seed is None:  # Fixed.make always reads one from a scenario; said for mypy
             raise ValueError("This scenario code holds no deal.")
-        seed, options, opening = fixed.seed, dict(fixed.options or {}), list(fixed.opening)
+        options, opening = dict(fixed.options or {}), list(fixed.opening)
+        seed = served_seed(secret, game, options, scenario=deal.scenario)
         seats = list(fixed.seats) if fixed.seats else None
     else:
         opening, seats = [], None
         if deal is not None and deal.options:
             options = dict(deal.options)
         if deal is not None and deal.seed is not None:
-            seed = deal.seed
+            seed = served_seed(secret, game, options, seed=deal.seed)
         else:
             seed = secrets.randbelow(OWN_SEEDS) + 1
     players = spec.new_game(seed=seed, **options).num_players  # checks the options
@@ -139,10 +147,16 @@ class GameHost:
     ) -> ServedGame:
         """Deal a new counted game for ``student``, play its opening and the bots up to the
         student's first decision, and write it all down."""
-        plan = plan_deal(deal, game, options)
+        plan = plan_deal(deal, game, options, class_secret(db, student.class_id))
         session = GameSession(game, seed=plan["seed"], seats=plan["seats"], **plan["options"])
-        for number in plan["opening"]:
-            session.apply(session.state.legal_actions()[number], SCENARIO)
+        played = []
+        for number in plan["opening"]:  # ruling S1 (deal_secret): an illegal one ends it
+            legal = session.state.legal_actions()
+            if session.state.is_over or not 0 <= number < len(legal):
+                break
+            session.apply(legal[number], SCENARIO)
+            played.append(number)
+        plan["opening"] = played
         session.run_bots()
         served = ServedGame(
             id=secrets.token_hex(16),
@@ -285,6 +299,9 @@ class GameHost:
         code = session.result_code(student.name, seat=served.seat)
         fixed = Fixed(seed=served.seed, game=served.game, opening=list(served.opening))
         verdict = judge(code, student.name, {}, fixed=fixed)
+        # ruling C1 (counted.py): a helper click never voids a counted game
+        movers = session.movers[: session.position]
+        verdict = served_verdict(verdict, movers.count(PERSON), movers.count(HELPER))
         return record_result(
             db, served.class_id, student.id, send_id, verdict, code, served_game=served.id
         )

@@ -14,7 +14,7 @@ import contextlib
 import time
 from typing import TYPE_CHECKING, ClassVar
 
-from . import auth
+from . import auth, http_limits, names
 from .base import STATIC, TEACHER_COOKIE, BaseHandler, Refused, kit_script
 from .games import served_send_id
 from .results import answer_of
@@ -42,17 +42,29 @@ class JoinHandler(BaseHandler):
             user = await self.service.hub.user(token)
             hub_user = user.name if user is not None else None
         # on a hub every kernel comes through the proxy (one address): the hub user is the
-        # student's machine there
-        asker = f"hub:{hub_user}" if hub_user else self.request.remote_ip or "?"
+        # student's machine there; elsewhere a forwarded address only from a trusted proxy
+        address = http_limits.client_address(self.request, self.service.trusted_proxies)
+        asker = f"hub:{hub_user}" if hub_user else address
         if not self.service.limiter.allow(asker):
             raise Refused(429, "Too many joins from this address: wait a minute and try again.")
+        refusal = names.hub_refusal(self.service.hub.enabled, hub_user)
+        if refusal is not None:  # on a hub a seat is the hub user (N4)
+            raise Refused(403, refusal)
         code, name = data["join_code"], data["name"]
         token, student = await self.service.run(self._join, code, name, hub_user)
         self.answer({"token": token, "student": {"id": student.id, "name": student.name}})
 
     def _join(self, code: str, name: str, hub_user: str | None):
         with self.service.Session() as db:
-            return ClassRulings.by_join_code(db, code, self.service.host).join(name, hub_user)
+            try:
+                rulings = ClassRulings.by_join_code(db, code, self.service.host)
+            except Refused:
+                # not a class's join code: the teacher's one-time code for one seat? (names)
+                found = names.join_by_ticket(db, code, name)
+                if found is None:
+                    raise
+                return found
+            return rulings.join(name, hub_user)
 
 
 class MeHandler(BaseHandler):
@@ -72,6 +84,7 @@ class ResultsHandler(BaseHandler):
         student = await self.student()
         data = self.body({"send_id": str, "code": str})
         send_id, code = data["send_id"], data["code"]
+        quota = self.service.send_quota
         flights = self.service.in_flight
         if flights.get(student.id, 0) >= SENDS_IN_FLIGHT:
             raise Refused(429, "Your last results are still being checked: send this again soon.")
@@ -80,7 +93,7 @@ class ResultsHandler(BaseHandler):
             self.service.receiving += 1
             try:
                 result = await self.service.rule(
-                    student.class_id, lambda r: r.receive(student, send_id, code)
+                    student.class_id, lambda r: r.receive(student, send_id, code, quota=quota)
                 )
             finally:
                 self.service.receiving -= 1
@@ -117,10 +130,23 @@ class GamesHandler(BaseHandler):
         )
 
 
+def _since(handler: BaseHandler) -> int | None:
+    """The version (move count) the client holds, if it says (``?since=N``): the answer then
+    carries only the metric rows after it (http_limits.trim_payload)."""
+    text = handler.get_query_argument("since", None)
+    if text is None:
+        return None
+    if not text.isdigit() or len(text) > 9:
+        raise Refused(400, "since is the game's move count the page holds.")
+    return int(text)
+
+
 class GameHandler(BaseHandler):
     async def get(self, game_id: str) -> None:
         student = await self.student()
-        self.answer(await self.service.rule(student.class_id, lambda r: r.game(student, game_id)))
+        since = _since(self)
+        payload = await self.service.rule(student.class_id, lambda r: r.game(student, game_id))
+        self.answer(http_limits.trim_payload(payload, since))
 
 
 class ActHandler(BaseHandler):
@@ -132,12 +158,12 @@ class ActHandler(BaseHandler):
         )
         move, index, helper = data["move"], data.get("index"), data.get("helper", False)
         move_id = check_move_id(data.get("move_id"))
-        self.answer(
-            await self.service.rule(
-                student.class_id,
-                lambda r: r.act(student, game_id, move, index, helper, move_id),
-            )
+        since = _since(self)
+        payload = await self.service.rule(
+            student.class_id,
+            lambda r: r.act(student, game_id, move, index, helper, move_id),
         )
+        self.answer(http_limits.trim_payload(payload, since))
 
 
 # -- the teacher ----------------------------------------------------------------------------------
@@ -145,11 +171,12 @@ class TeacherPage(BaseHandler):
     async def get(self) -> None:
         token = self.get_query_argument("token", None)
         if token is not None:
-            if not await self.teacher_classes(token, None):
+            classes = await self.teacher_classes(token, None)
+            if not classes:
                 raise Refused(403, "That is not this class's teacher token.")
-            self.set_signed_cookie(
-                TEACHER_COOKIE, token, expires_days=1, httponly=True, samesite="Strict"
-            )
+            # the cookie is a new session's random id, never the token (auth)
+            session_id = await self.service.run(self._with_db, auth.new_session, "token", classes)
+            auth.set_session_cookie(self, TEACHER_COOKIE, session_id, self.service.prefix)
             self.redirect(self.service.prefix.rstrip("/") + "/teacher")
             return
         try:
@@ -158,7 +185,13 @@ class TeacherPage(BaseHandler):
             if self.service.hub.oauth:  # on a hub: log in there, come back to /oauth_callback
                 state = auth.new_token()
                 self.set_signed_cookie(
-                    OAUTH_STATE, state, expires_days=1, httponly=True, samesite="Lax"
+                    OAUTH_STATE,
+                    state,
+                    expires_days=1,
+                    httponly=True,
+                    samesite="Lax",
+                    path=self.service.prefix,  # never sent to a student's server on the hub
+                    secure=self.request.protocol == "https",
                 )
                 self.redirect(self.service.hub.authorize_url(state))
                 return
@@ -180,7 +213,7 @@ class OAuthCallback(BaseHandler):
         code = self.get_query_argument("code", "")
         state = self.get_query_argument("state", "")
         kept = self.get_signed_cookie(OAUTH_STATE, max_age_days=1)
-        self.clear_cookie(OAUTH_STATE)
+        self.clear_cookie(OAUTH_STATE, path=self.service.prefix)
         if not code or kept is None or not auth.same(kept.decode("utf-8", "replace"), state):
             raise Refused(403, "That login did not start here: open the teacher's page again.")
         token = await self.service.hub.token_for_code(code)
@@ -190,14 +223,10 @@ class OAuthCallback(BaseHandler):
             classes = await self.teacher_classes(None, [self.service.hub.teacher_group])
         if not classes:
             raise Refused(403, "This page is the teacher's: your hub account is not a teacher's.")
-        info = await self.service.run(self.service.class_info, classes[0])
-        self.set_signed_cookie(
-            TEACHER_COOKIE,
-            info["teacher_token"],
-            expires_days=1,
-            httponly=True,
-            samesite="Strict",
+        session_id = await self.service.run(
+            self._with_db, auth.new_session, f"hub:{user.name}" if user else "hub", classes
         )
+        auth.set_session_cookie(self, TEACHER_COOKIE, session_id, self.service.prefix)
         self.redirect(self.service.prefix.rstrip("/") + "/teacher")
 
 
@@ -305,6 +334,16 @@ class DealHandler(TeacherHandler):
         self.answer(await self.rule(lambda r: r.deal(game, seed, scenario, options)))
 
 
+class LogoutHandler(TeacherHandler):
+    """The teacher's page logs out: its session ends here (the cookie alone opens nothing)."""
+
+    async def post(self) -> None:
+        session_id = self.teacher_session()
+        await self.service.run(self._with_db, auth.revoke_session, session_id)
+        self.clear_cookie(TEACHER_COOKIE, path=self.service.prefix)
+        self.answer({"logged_out": session_id is not None})
+
+
 class RejoinHandler(TeacherHandler):
     """Let a student's name join again (a lost token): the next join with it takes the seat."""
 
@@ -334,6 +373,7 @@ def routes(service: ClassService, prefix: str = "/") -> list:
         (r"/api/pause", PauseHandler, given),
         (r"/api/deal", DealHandler, given),
         (r"/api/rejoin", RejoinHandler, given),
+        (r"/api/logout", LogoutHandler, given),
     ]
     return [(base + path, handler, kwargs) for path, handler, kwargs in found]
 

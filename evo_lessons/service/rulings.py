@@ -25,7 +25,7 @@ import threading
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -34,10 +34,11 @@ from evo_lessons.engine import IllegalAction
 from evo_lessons.engine.results import ResultCodeError, check_name
 from evo_lessons.engine.seeds import check_seed
 
-from . import auth
-from .base import Refused
+from . import auth, names
 from .db import Deal, Move, Result, SchoolClass, ServedGame, Student
+from .deal_secret import new_secret
 from .games import GameHost, Overtaken, StaleMove
+from .refused import Refused
 from .results import SEND_ID, judge, record_result, settle, touch
 
 if TYPE_CHECKING:
@@ -150,7 +151,7 @@ class ClassRulings:
         except ResultCodeError as error:
             raise Refused(400, f"That name is refused: {error.sentence}.") from None
         token, db = auth.new_token(), self.db
-        key = name.casefold()
+        key = names.name_key(name)  # look-alike names share a seat's key (names.py)
         for attempt in range(2):
             student = db.scalar(
                 select(Student).where(Student.class_id == self.class_id, Student.key == key)
@@ -164,15 +165,18 @@ class ClassRulings:
                     hub_user=hub_user,
                 )
                 db.add(student)
-            elif (hub_user is not None and student.hub_user == hub_user) or student.may_rejoin:
+            elif hub_user is not None and student.hub_user in (hub_user, None):
+                # the hub user's own seat (a new kernel); a typed seat of that name from before
+                # hub auth goes to the hub user. A re-opened seat needs the teacher's one-time
+                # code (names.join_by_ticket): the class's code never takes a seat over.
                 student.token_hash = auth.token_hash(token)  # the old token stops working
-                student.may_rejoin = False
+                student.hub_user = hub_user
             else:
                 raise Refused(
                     409,
                     f"Someone in this class has already joined as {student.name}. Add your "
-                    "initial to your name, or ask your teacher to let you join again as that "
-                    "name.",
+                    "initial to your name, or ask your teacher for a code to join again as "
+                    "that name.",
                 )
             try:
                 touch(db, self.class_id)  # flushes the new seat: a clash is raised here or below
@@ -220,6 +224,7 @@ class ClassRulings:
         send_id: str,
         code: str,
         judge_code: Callable[..., dict[str, Any]] = judge,
+        quota: Any = None,
     ) -> Result:
         """Judge a sent code (as pooling judges it, with the class's deals) and store the
         verdict once: a resend answers the first verdict. ``judge_code`` may run the replay
@@ -230,6 +235,7 @@ class ClassRulings:
         found = self._sent(student, send_id)
         if found is not None:
             return found
+        self._within(student, quota)
         deals = self._deals()
         self.db.rollback()  # no transaction held open across the replay
         verdict = judge_code(code, student.name, deals)
@@ -238,7 +244,7 @@ class ClassRulings:
             raise Refused(409, "That send id is already used: make a new one.")
         return result
 
-    def receive(self, student: Student, send_id: str, code: str) -> Result:
+    def receive(self, student: Student, send_id: str, code: str, quota: Any = None) -> Result:
         """Store a sent code durably, its verdict to come (status "received"): what a send is
         acknowledged on when it is judged beside (:meth:`judged`). A send id already stored
         answers as it stands."""
@@ -248,6 +254,7 @@ class ClassRulings:
         found = self._sent(student, send_id)
         if found is not None:
             return found
+        self._within(student, quota)
         result = Result(
             send_id=send_id,
             class_id=self.class_id,
@@ -294,6 +301,17 @@ class ClassRulings:
         if found is None:
             raise Refused(404, "There is no such send of yours.")
         return found
+
+    def _within(self, student: Student, quota: Any) -> None:
+        """Refuse (429, nothing stored) a send beyond the student's quota (http_limits)."""
+        if quota is None:
+            return
+        stored = self.db.scalar(
+            select(func.count(Result.id)).where(Result.student_id == student.id)
+        )
+        refusal = quota.refusal(student.id, stored or 0)
+        if refusal is not None:
+            raise Refused(429, refusal)
 
     def _deals(self) -> dict[str, Deal]:
         deals = self.db.scalars(select(Deal).where(Deal.class_id == self.class_id)).all()
@@ -469,13 +487,14 @@ class ClassRulings:
 
     def allow_rejoin(self, student_id: int) -> dict[str, Any]:
         """Let a student's name join again (a lost token): the next join takes the seat."""
-        student = self.db.get(Student, student_id)
+        student = self.db.get(Student, student_id) if 0 < student_id < 2**62 else None
         if student is None or student.class_id != self.class_id:
             raise Refused(404, "There is no such student.")
-        student.may_rejoin = True
+        code = names.open_seat(self.db, student)
         touch(self.db, self.class_id)
         self.db.commit()
-        return {"student": student.id, "may_rejoin": True}
+        # the one-time code (names.py) is for the teacher's panel only, never the projector
+        return {"student": student.id, "may_rejoin": True, "rejoin_code": code}
 
     def results_csv(self) -> str:
         """Every result of the class, one row each, for a spreadsheet: UTF-8 with a BOM (so a
@@ -522,7 +541,10 @@ class ClassRulings:
         elif practice == "only":
             query = query.where(Result.served_game.is_(None))
         codes = self.db.scalars(query.order_by(Result.id)).all()
-        return "".join(f"{code}\n" for code in codes)
+        # the teacher's own file: header and seal, so pooling a folder reads it (handins, N6)
+        from evo_lessons.classroom.handins import teachers_codes_file
+
+        return teachers_codes_file(codes)
 
     def summary(self, service: Any) -> dict[str, Any]:
         """The live page's numbers for this class (:func:`.summary.build_summary`), with the
@@ -564,8 +586,9 @@ def teacher_classes(
     ``EVO_TEACHER_GROUP`` (``default_group``)."""
     found: list[int] = []
     if token is not None:
+        hashed = auth.token_hash(token)  # classes keep only their teacher token's hash
         for klass in db.scalars(select(SchoolClass).order_by(SchoolClass.id)):
-            if auth.same(token, klass.teacher_token):
+            if auth.same(hashed, klass.teacher_token):
                 found.append(klass.id)
     if groups is not None:
         for klass in db.scalars(select(SchoolClass).order_by(SchoolClass.id)):
@@ -587,11 +610,13 @@ def create_class(
 ) -> SchoolClass:
     """A new class (its join code made here unless given); committed."""
     name = name.strip()[:120] or "Class"
+    token = teacher_token or auth.new_token()
     for attempt in range(5):
         klass = SchoolClass(
             name=name,
             join_code=join_code or auth.new_join_code(),
-            teacher_token=teacher_token or auth.new_token(),
+            teacher_token=auth.token_hash(token),  # only the hash is kept (issue 42)
+            deal_secret=new_secret(),  # every served seed comes from it (deal_secret)
             hub_group=hub_group,
             paused=False,
             version=1,
@@ -604,6 +629,7 @@ def create_class(
             if join_code is not None or attempt == 4:
                 raise ValueError(f"the join code {join_code} is another class's") from None
             continue
+        klass.new_teacher_token = token  # type: ignore[attr-defined]  # shown once, not stored
         return klass
     raise AssertionError("unreachable")
 

@@ -33,7 +33,8 @@ from evo_lessons import game_spec
 from evo_lessons.classroom.compare import chance, mean_interval, measures_of, wilson
 
 from .db import Chance, Deal, Result, SchoolClass, ServedGame, Student
-from .results import fixed_for
+from .deal_secret import served_fixed
+from .http_limits import chance_setups
 
 #: games of chance simulated for each setup (intervals of a few points, in a few seconds)
 CHANCE_GAMES = 200
@@ -161,7 +162,9 @@ class SummaryCache:
             self._pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _setup(cache: SummaryCache, setup: str, rows: list[dict], fixed) -> dict[str, Any]:
+def _setup(
+    cache: SummaryCache, setup: str, rows: list[dict], fixed, simulate: bool = True
+) -> dict[str, Any]:
     first = rows[0]
     spec = game_spec(first["game"])
     seats = first["seats"].split("/") if first.get("seats") else None
@@ -169,8 +172,10 @@ def _setup(cache: SummaryCache, setup: str, rows: list[dict], fixed) -> dict[str
     seed = fixed.seed if fixed is not None else None
     opening = list(fixed.opening) if fixed is not None else []
     options = json.loads(first["options"])
-    theirs = cache.chance_for((setup, seed, tuple(opening)), spec.name, options, seats,
-                              student, seed, opening)  # fmt: skip
+    theirs = None
+    if simulate:  # http_limits.chance_setups: made-up setups cannot queue the class's chance
+        theirs = cache.chance_for((setup, seed, tuple(opening)), spec.name, options, seats,
+                                  student, seed, opening)  # fmt: skip
     ours = measured(spec, rows)
     labels = list(ours)
     return {
@@ -180,6 +185,7 @@ def _setup(cache: SummaryCache, setup: str, rows: list[dict], fixed) -> dict[str
         "n": len(rows),
         "fixed_deal": seed is not None,
         "chance_ready": theirs is not None,
+        "chance_skipped": not simulate,
         "class": ours[labels[0]],
         "chance": theirs[labels[0]] if theirs else None,
         "measures": [
@@ -218,6 +224,7 @@ def build_summary(service, class_id: int) -> dict[str, Any]:
     per_student: dict[int, dict[str, int]] = {s.id: dict(zero) for s in students}
     by_setup: dict[str, list[dict]] = {}
     apart, refused = [], []
+    players: dict[str, set[int]] = {}
     received = 0
     for r in results:
         if r.status == "received":  # stored, its verdict not in yet (judged beside)
@@ -239,17 +246,25 @@ def build_summary(service, class_id: int) -> dict[str, Any]:
             refused.append(entry)
         elif r.kind == "game" and r.row:
             by_setup.setdefault(r.setup, []).append(r.row)
-    setups = []
+            players.setdefault(r.setup, set()).add(r.student_id)
+    setups, planned = [], []
+    secret = klass.deal_secret if klass is not None else None
     for setup, rows in sorted(by_setup.items(), key=lambda kv: -len(kv[1])):
-        try:
-            fixed = fixed_for(deals.get(rows[0]["game"]))
+        try:  # the teacher's deal as served: its seed is the class secret's (deal_secret)
+            fixed = served_fixed(secret or "", deals.get(rows[0]["game"]))
         except ValueError:
             fixed = None
         if fixed is not None and any(row.get("seed") != fixed.seed for row in rows):
             fixed = None  # games of another deal in this setup: compare with fresh deals
         if fixed is not None and fixed.seed is None:
             fixed = None
-        setups.append(_setup(cache, setup, rows, fixed))
+        planned.append((setup, rows, fixed))
+    simulated = chance_setups(
+        {setup: len(players.get(setup, ())) for setup, _, _ in planned},
+        [setup for setup, _, fixed in planned if fixed is not None],
+    )
+    for setup, rows, fixed in planned:
+        setups.append(_setup(cache, setup, rows, fixed, setup in simulated))
     playing = [
         {
             "id": g.id[:8],

@@ -269,8 +269,9 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         return self.session.result_code(name, lesson=self.lesson)
 
     def _result(self) -> dict[str, str] | None:
-        """What the page shows under a finished game: the name and its result code."""
-        if not self.state.is_over:
+        """What the page shows under a finished game: the name and its result code (nothing
+        for a demo with bots in every seat: it is nobody's result, issue 44)."""
+        if not self.state.is_over or not self.session.humans:
             return None
         if not self._student_name:
             note = pgettext("result code", "Type your name to get your result code.")

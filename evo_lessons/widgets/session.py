@@ -578,6 +578,60 @@ class GameSession:
         session._replay(data)
         return session
 
+    # -- resuming in a new kernel --------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """Everything needed to take this game up again in a new kernel at the same move, as
+        plain JSON (a lesson keeps it in its work file: :meth:`resume`). It holds the seed, as a
+        save does: it is the kernel's own record, never handed in or shown on the page."""
+        save = record.save_dict(
+            self.state, seats=self.seats, moves=record.encode_moves(self.numbers)
+        )
+        return {
+            "save": save,
+            "position": self.position,
+            "movers": list(self.movers),
+            "changed": sorted(self.changed_seats),
+            "shown": sorted(self.shown_seats),
+            "furthest": len(self._furthest),
+            "history": dict(self.deal_history),
+            "played": self._played_deal,
+        }
+
+    @classmethod
+    def resume(cls, snapshot: dict[str, Any], book: DealBook | None = None) -> GameSession:
+        """The game a :meth:`snapshot` was taken of, at the same move with the same record of
+        who moved: one play, taken up again, never a replay of its deal (``book``: the lesson's
+        deals, which already count this one). ValueError if the snapshot does not replay."""
+        try:
+            data = read_scenario(snapshot["save"])
+            session = cls(
+                data["game"], seed=data["seed"], seats=data.get("seats"), **data["options"]
+            )
+            if book is not None:  # the lesson's book, without counting this deal again
+                session.deals = book
+            session._replay(data)
+            movers = [str(m)[:40] for m in snapshot["movers"]]
+            if len(movers) != len(session.actions):
+                raise ValueError("its movers do not match its moves")
+            session.movers = movers
+            position = int(snapshot["position"])
+            if position != len(session.actions):
+                session.seek(position)
+            furthest = min(int(snapshot["furthest"]), len(session.actions))
+            session._furthest = list(zip(session.actions, session.movers, strict=True))[:furthest]
+            session.changed_seats = {int(s) for s in snapshot["changed"]}
+            session.shown_seats = {int(s) for s in snapshot["shown"]}
+            history = snapshot["history"]
+            session.deal_history = {
+                "before": int(history["before"]),
+                "helper_first": bool(history["helper_first"]),
+                "rewinds": int(history["rewinds"]),
+            }
+            session._played_deal = bool(snapshot["played"])
+        except (KeyError, TypeError, IndexError, AttributeError) as error:
+            raise ValueError(f"the game in play cannot be taken up again ({error!r:.80})") from None
+        return session
+
 
 def read_scenario(source: dict[str, Any] | str | bytes | pathlib.Path) -> dict[str, Any]:
     """A checked save dict from a code, JSON text, a dict or a file path (str or Path)."""

@@ -22,6 +22,8 @@ at the end.
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from .lab import REPO, JupyterLab, LabPage
@@ -61,3 +63,6 @@ def lab_page(jupyter_lab, chromium):
     page = LabPage(chromium, jupyter_lab)
     yield page
     page.close()
+    # the shared folder's saved work goes with the test: a lesson's game in play is taken up
+    # again when its cell runs (lesson_game), so the next test would meet this one's game
+    shutil.rmtree(jupyter_lab.root / ".evo_work", ignore_errors=True)

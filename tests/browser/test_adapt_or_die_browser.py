@@ -51,7 +51,7 @@ def test_adapt_or_die_notebook_rolls_moves_exits_and_answers_a_trade_in_jupyterl
     assert Move in kinds and Exit in kinds and kinds[-1] is AnswerTrade
     page = lab_page.page
     lab_page.open_notebook("04_adapt_or_die.ipynb")
-    lab_page.run_through("GameWidget(", occurrence=2)  # the student's game and the demo
+    lab_page.run_through("GameWidget(")  # the student's game (lesson_game) and the demo
     lab_page.wait_for_widgets(count=2)
     game = page.locator(".evo-root").first
     board = game.locator(".evo-aod-board")

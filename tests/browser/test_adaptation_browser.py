@@ -22,7 +22,7 @@ def _run_to_the_game(lab_page, attempts: int = 3) -> None:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     for attempt in range(attempts):
-        lab_page.run_through("GameWidget(")
+        lab_page.run_through("lesson_game(")
         try:
             lab_page.wait_for_widgets(count=1, timeout=45_000)
             return

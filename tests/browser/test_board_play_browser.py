@@ -69,7 +69,7 @@ def test_the_board_is_drawn_and_played_by_clicking_it(lab_page, name):
     notebook, drawn, clicks = GAMES[name]
     page = lab_page.page
     lab_page.open_notebook(notebook)
-    lab_page.run_through("GameWidget(")  # down to the lesson's first game
+    lab_page.run_through("lesson_game(")  # down to the lesson's own game
     lab_page.wait_for_widgets(count=1)
     game = page.locator(".evo-root").first
     game.locator(f".evo-board {drawn}").wait_for(timeout=60_000)
@@ -109,7 +109,7 @@ def test_the_board_is_drawn_and_played_by_clicking_it(lab_page, name):
 def test_a_move_on_the_board_animates_unless_the_student_asks_for_reduced_motion(lab_page):
     page = lab_page.page
     lab_page.open_notebook("01_climate.ipynb")
-    lab_page.run_through("GameWidget(")  # down to the lesson's first game
+    lab_page.run_through("lesson_game(")  # down to the lesson's own game
     lab_page.wait_for_widgets(count=1)
     game = page.locator(".evo-root").first
     game.locator(".evo-board .evo-climate-map").wait_for(timeout=60_000)

@@ -10,7 +10,7 @@ pytestmark = pytest.mark.browser
 def test_climate_notebook_plays_in_jupyterlab(lab_page):
     page = lab_page.page
     lab_page.open_notebook("01_climate.ipynb")
-    lab_page.run_through("GameWidget(")  # down to the student's game
+    lab_page.run_through("lesson_game(")  # down to the student's game
     lab_page.wait_for_widgets(count=1)
     game = page.locator(".evo-root").first
     # the first widget waits for Player 1 (a person) to place the species

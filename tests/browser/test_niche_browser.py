@@ -18,7 +18,7 @@ def _wait_for_move(page, game, position: str) -> None:
 def test_niche_notebook_plays_a_turn_by_clicking_the_board(lab_page):
     page = lab_page.page
     lab_page.open_notebook("02_niche.ipynb")
-    lab_page.run_through("GameWidget(")  # down to the student's game
+    lab_page.run_through("lesson_game(")  # down to the student's game
     lab_page.wait_for_widgets(count=1)
     lab_page.wait_until_idle()
     game = page.locator(".evo-root").first

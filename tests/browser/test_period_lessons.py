@@ -88,7 +88,8 @@ def lesson_plan(lesson: str) -> dict:
                         "result",
                     ):
                         gated.append(tuple(_strings(decorator)))
-    tracked = any("track_game(" in "".join(c["source"]) for c in notebook["cells"])
+    sources = ["".join(c["source"]) for c in notebook["cells"]]
+    tracked = any(m in s for m in ("track_game(", "lesson_game(") for s in sources)
     return {"questions": questions, "gated": gated, "tracks_a_game": tracked}
 
 

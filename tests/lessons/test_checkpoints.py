@@ -105,3 +105,35 @@ def test_a_restored_prediction_updates_its_check_line(climate):
     climate.work.set_answer("climate-cooling", "Restored from a hand-in.")
     climate._recheck_predictions()
     assert line.passed and "Restored from a hand-in." in line.message
+
+
+def test_a_reading_behind_a_prediction_waits_for_its_plot(climate):
+    """Issue 44.6: under Run All a read-off stood answerable under the placeholder of the plot
+    it asks about. With ``after=`` it says why and checks nothing until the prediction is saved."""
+    from evo_lessons.lessons.widgets import WAIT_FOR_PLOT
+
+    reading = climate.read_off(
+        "climate-read", "Extinctions at 1.0?", 2.37, tolerance=0.2, after="climate-rate-curve"
+    )
+    assert reading.result == WAIT_FOR_PLOT
+    reading._on_message(reading, {"type": "check", "typed": "2.4"}, [])
+    assert not reading.passed and reading.result == WAIT_FOR_PLOT
+    assert "climate-read" not in climate.work.checkpoints  # nothing recorded for the hand-in
+    climate.work.set_answer("climate-rate-curve", "It speeds up.")
+    climate.answer_saved("climate-rate-curve")
+    assert reading.result == ""  # the plot is there: the box is open
+    reading._on_message(reading, {"type": "check", "typed": "2.4"}, [])
+    assert reading.passed
+
+
+def test_a_reading_off_a_slider_gives_its_own_hint(climate):
+    reading = climate.read_off(
+        "climate-read",
+        "With the slider?",
+        0.14,
+        tolerance=0.01,
+        hint="Move the slider until the line meets the square, then read the slider's value.",
+    )
+    reading._on_message(reading, {"type": "check", "typed": "0.3"}, [])
+    assert "plot (or the slider) above" not in reading.result
+    assert "Move the slider" in reading.result

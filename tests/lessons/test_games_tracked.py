@@ -78,9 +78,28 @@ def test_the_check_sees_an_untracked_game_and_an_all_bot_demo():
     assert [_seats_all_bots(c) for c in calls] == [False, True]
 
 
-def test_lesson_00_tracks_its_try_out_game():
-    (path,) = [p for p in NOTEBOOKS if p.stem == "00_start_here"]
-    assert len(_played_widgets(path)) == 1
+def _lesson_games(path: Path) -> list[int]:
+    """The code cells that make the lesson's own game with ``lesson_game(...)`` (tracked, and
+    counted by the class once the lesson is joined)."""
+    return [
+        number
+        for number, source in enumerate(_code_cells(path))
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call) and _name(node) == "lesson_game"
+    ]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in NOTEBOOKS if p.stem[:2] in {"00", "01", "02", "03", "04", "05"}],
+    ids=lambda p: p.stem,
+)
+def test_each_game_lesson_plays_one_lesson_game_after_it_starts(path):
+    """Issue 40.1: the game that counts is lesson_game's (the class's when joined); every
+    other game in the lesson is a bots-only demo, local practice."""
+    games = _lesson_games(path)
+    assert len(games) == 1 and games[0] > _start_cell(path)
+    assert _played_widgets(path) == []  # no other game with a person's seat
 
 
 def _finish(game) -> None:

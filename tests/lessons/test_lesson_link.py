@@ -123,6 +123,35 @@ def test_a_restarted_kernel_takes_its_seat_back_and_sends_what_was_queued(tmp_pa
         live.stop()
 
 
+def test_a_class_restarted_on_another_port_takes_the_student_back_by_its_code(tmp_path):
+    """Issue 40.3: a class is its join code. The service restarts on a new port (same data);
+    the student types the new address with the same code: the same seat, no "already joined"
+    refusal, and the send queued for the old address counts once at the new one."""
+    data = tmp_path / "class"
+    live = Running(data)
+    lesson = named_lesson(tmp_path)
+    join(NameBox(lesson), live)
+    seat = lesson.class_link.seat
+    live.stop()
+    finish(lesson.track_game(GameWidget("climate", seed=5, players=2, plot=False)))
+    assert [s["status"] for s in seat.sends] == ["queued"]
+    seat.close()
+    moved = Running(data)  # a free port: not the old one
+    try:
+        assert moved.url != live.url
+        again = Lesson("01_climate", work_dir=tmp_path / "student")
+        box = NameBox(again)
+        new_address = moved.url.replace("127.0.0.1", "localhost")  # one class, any name
+        box._on_message(box, {"type": "join", "url": new_address, "code": moved.join_code}, [])
+        assert box.class_status.startswith("✓ Joined your class as Ada"), box.class_status
+        assert again.class_link.seat.token == seat.token  # the saved seat, taken back
+        assert [s["status"] for s in again.class_link.seat.sends] == ["counted"]
+        assert counted(moved) == 1
+        assert len(list((tmp_path / "student" / ".evo_work").glob("class-*.json"))) == 1
+    finally:
+        moved.stop()
+
+
 def test_a_joined_lesson_sends_a_finished_population_run(live, tmp_path):
     from evo_lessons.population.model import evolve
 

@@ -132,7 +132,7 @@ def test_nobody_listening_is_unreachable():
 
 
 def test_the_queue_file_keeps_each_codes_send_id_across_a_restart(tmp_path):
-    path = queue_path("http://h:1", "K7P-4QX", "Ada", tmp_path)
+    path = queue_path("K7P-4QX", "Ada", tmp_path)
     queue = SendQueue.open(path, "http://h:1", "K7P-4QX")
     first = queue.add("EVR2-one", "Climate, game 1")
     assert queue.add("EVR2-one")["send_id"] == first["send_id"]  # one code, one send
@@ -142,8 +142,33 @@ def test_the_queue_file_keeps_each_codes_send_id_across_a_restart(tmp_path):
     assert again.queued()[0]["status"] == QUEUED and again.queued()[0]["code"] == "EVR2-one"
 
 
+def test_a_seat_is_kept_by_join_code_whatever_the_address(tmp_path):
+    """Issue 40.3: localhost, 127.0.0.1, the machine's name or a new port: one class, one file."""
+    path = queue_path("K7P-4QX", "Ada", tmp_path)
+    assert queue_path("k7p-4qx", "ada", tmp_path) == path
+    queue = SendQueue.open(path, "http://localhost:8765", "K7P-4QX")
+    queue.token = "seat-token"
+    queue.add("EVR2-one")
+    moved = SendQueue.open(path, "http://10.0.0.9:9000", "K7P-4QX")
+    assert moved.token == "seat-token" and [e["code"] for e in moved.queued()] == ["EVR2-one"]
+    moved.save()
+    assert "10.0.0.9:9000" in path.read_text()  # the class's address as it is now
+    assert queue_path("OTHER-1", "Ada", tmp_path) != path
+
+
+def test_a_seat_kept_under_an_address_by_an_older_version_is_taken_over(tmp_path):
+    older = tmp_path / ".evo_work" / "class-0123456789abcdef.json"
+    older.parent.mkdir(parents=True)
+    queue = SendQueue(older, "http://127.0.0.1:8765", "K7P-4QX")
+    queue.token, queue.student = "kept", {"id": 1, "name": "Ada"}
+    queue.save()
+    path = queue_path("K7P-4QX", "Ada", tmp_path)
+    assert path.exists() and not older.exists()
+    assert SendQueue.open(path, "http://localhost:8765", "K7P-4QX").token == "kept"
+
+
 def test_a_damaged_queue_file_is_set_aside_and_a_new_one_begins(tmp_path):
-    path = queue_path("http://h:1", "K7P-4QX", "Ada", tmp_path)
+    path = queue_path("K7P-4QX", "Ada", tmp_path)
     path.parent.mkdir(parents=True)
     path.write_text('{"format": "evo_lessons.class/1", "url": "http://h:1", "sends": 5}')
     queue = SendQueue.open(path, "http://h:1", "K7P-4QX")

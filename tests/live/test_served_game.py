@@ -148,8 +148,13 @@ def _serialized(widget) -> str:
 
 
 def _has_seed_key(value) -> bool:
+    """A ``seed`` with a value anywhere (the page's ``strings``, its words, are not data: their
+    "seed" is the label's template, "seed {seed}")."""
     if isinstance(value, dict):
-        return any((k == "seed" and v is not None) or _has_seed_key(v) for k, v in value.items())
+        return any(
+            (k == "seed" and v is not None) or (k != "strings" and _has_seed_key(v))
+            for k, v in value.items()
+        )
     if isinstance(value, list):
         return any(_has_seed_key(v) for v in value)
     return False
@@ -234,7 +239,7 @@ def test_no_new_counted_game_is_dealt_while_the_class_is_paused(live, tmp_path):
 
 
 def test_a_click_while_the_class_is_down_changes_nothing_and_works_once_it_is_back(tmp_path):
-    from evo_lessons.live.served import UNREACHABLE
+    from evo_lessons.live.served import MOVE_NOT_SENT
 
     from .live_helpers import restart
 
@@ -245,7 +250,7 @@ def test_a_click_while_the_class_is_down_changes_nothing_and_works_once_it_is_ba
     move, port = widget.session.move, int(live.url.rsplit(":", 1)[1])
     live.stop()
     send(widget, {"type": "act", "index": 0})
-    assert widget.error == UNREACHABLE and widget.session.move == move
+    assert widget.error == MOVE_NOT_SENT and widget.session.move == move
     live = restart(data, port)  # the teacher starts the service again: the game is rebuilt
     try:
         send(widget, {"type": "act", "index": 0})

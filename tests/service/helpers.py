@@ -16,6 +16,9 @@ from typing import Any
 
 from evo_lessons.widgets.session import GameSession
 
+#: teacher tokens shown by the first start of each database (tests restart services)
+TEACHERS: dict[str, str] = {}
+
 
 class Running:
     """A :class:`ClassService` served from a thread; ``url``, ``join_code``, ``teacher``."""
@@ -25,7 +28,13 @@ class Running:
 
         self.service = ClassService(data, db_url, hub=hub)
         self.join_code = self.service.settings["join_code"]
-        self.teacher = self.service.settings["teacher_token"]
+        # the teacher token is shown once (the database keeps its hash): a service started
+        # again on the same folder is given the token its first start showed
+        made = self.service.settings["teacher_token"]
+        key = str(self.service.url)
+        if made is not None:
+            TEACHERS[key] = made
+        self.teacher = made if made is not None else TEACHERS.get(key)
         ready = threading.Event()
         self._thread = threading.Thread(target=self._serve, args=(ready,), daemon=True)
         self._thread.start()

@@ -80,7 +80,8 @@ def test_a_hub_user_joins_under_their_hub_name_and_keeps_their_seat(hub_class):
     assert call(live.url, "GET", "/api/me", token="hub-token-ada")[1]["student"]["name"] == "ada"
     # nobody without Ada's hub token takes her seat by typing her name
     anyone = {"join_code": live.join_code, "name": "ada"}
-    assert call(live.url, "POST", "/api/join", anyone)[0] == 409
+    assert call(live.url, "POST", "/api/join", anyone)[0] == 403  # with hub auth: no typed seats
+    assert call(live.url, "POST", "/api/join", {**anyone, "name": "zed"})[0] == 403
     assert (
         call(live.url, "POST", "/api/join", anyone, "hub-token-grace")[1]["student"]["name"]
         == "grace"

@@ -6,8 +6,11 @@ import uuid
 
 import pytest
 
+from evo_lessons.service.deal_secret import served_seed
+
 from .helpers import Running, call, finished_code, join, play_served, send
 from .postgres import cluster
+from .security_helpers import class_secret_of
 
 
 @pytest.fixture
@@ -32,7 +35,9 @@ def test_the_main_flow_on_postgresql(live_postgres):
     call(live.url, "POST", "/api/deal", {"game": "phylo", "seed": 2**40}, live.teacher)
     payload = play_served(live.url, tokens["Grace"], "phylo")
     assert payload["result"]["status"] == "counted"
-    assert live.service.host._live[payload["id"]].seed == 2**40  # a seed past 32 bits
+    # the seed served is the class secret's for the label 2**40 (deal_secret): past 32 bits
+    served = served_seed(class_secret_of(live.service), "phylo", {}, seed=2**40)
+    assert live.service.host._live[payload["id"]].seed == served > 2**32
     summary = call(live.url, "GET", "/api/summary", token=live.teacher)[1]
     assert (summary["counted"], summary["apart"], summary["finished"]) == (2, 1, 1)
     # a new service on the same database keeps the class (a restart)
@@ -41,6 +46,7 @@ def test_the_main_flow_on_postgresql(live_postgres):
     again = ClassService(live.service.data, live.service.url)
     try:
         assert again.settings["join_code"] == live.join_code
-        assert again.settings["teacher_token"] == live.teacher
+        assert again.settings["teacher_token"] is None  # shown once; its hash is kept
+        assert call(live.url, "GET", "/api/summary", token=live.teacher)[0] == 200
     finally:
         again.close()

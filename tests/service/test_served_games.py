@@ -10,8 +10,11 @@ import pytest
 
 from evo_lessons import GAMES, game_spec
 from evo_lessons.classroom import pool
+from evo_lessons.service.deal_secret import served_fixed, served_seed
+from evo_lessons.service.results import judge
 
 from .helpers import call, join, play_served
+from .security_helpers import class_secret_of, deal_of
 
 HIDDEN = [name for name in GAMES if game_spec(name).hidden_information]
 
@@ -124,7 +127,9 @@ def test_asking_again_gives_the_same_deal_until_the_teacher_deals_again(live):
     assert status == 200
     new = call(live.url, "POST", "/api/games", {"game": "climate"}, token)[1]
     assert new["id"] != first["id"]
-    assert live.service.host._live[new["id"]].seed == 77
+    # the teacher's 77 labels the deal; the seed served is the class secret's (deal_secret)
+    secret = class_secret_of(live.service)
+    assert live.service.host._live[new["id"]].seed == served_seed(secret, "climate", {}, seed=77)
 
 
 def test_a_game_in_play_when_the_teacher_deals_again_plays_on(live):
@@ -186,7 +191,8 @@ def test_a_student_cannot_see_or_act_in_anothers_game(live):
     assert call(live.url, "GET", f"/api/games/{'0' * 32}", token=ada)[0] == 404
 
 
-def test_the_helper_moves_are_the_helpers_and_the_game_is_apart(live):
+def test_a_helper_click_is_the_helpers_move_and_the_game_still_counts(live):
+    # ruling C1 (counted.py): one helper click no longer voids a losing counted game (N7)
     token = join(live.url, live.join_code, "Ada")
     payload = call(live.url, "POST", "/api/games", {"game": "climate"}, token)[1]
     status, payload = call(live.url, "POST", f"/api/games/{payload['id']}/act",
@@ -195,7 +201,19 @@ def test_the_helper_moves_are_the_helpers_and_the_game_is_apart(live):
     while not payload["is_over"]:
         payload = call(live.url, "POST", f"/api/games/{payload['id']}/act",
                        {"move": payload["move"], "index": 0}, token)[1]  # fmt: skip
-    assert payload["result"]["status"] == "apart" and payload["result"]["problem"] == "helped"
+    assert (
+        payload["result"]["status"] == "counted" and "helper made 1" in payload["result"]["reason"]
+    )
+
+
+def test_a_game_the_helper_played_alone_is_not_the_students(live):
+    token = join(live.url, live.join_code, "Ada")
+    payload = call(live.url, "POST", "/api/games", {"game": "climate"}, token)[1]
+    while not payload["is_over"]:
+        payload = call(live.url, "POST", f"/api/games/{payload['id']}/act",
+                       {"move": payload["move"], "helper": True}, token)[1]  # fmt: skip
+    assert payload["result"]["status"] == "apart"
+    assert payload["result"]["problem"] == "no-own-move"
 
 
 def test_paused_means_no_new_counted_games_and_no_moves(live):
@@ -243,12 +261,17 @@ def test_a_teachers_scenario_code_deals_its_seed_seats_and_opening(live):
     token = join(live.url, live.join_code, "Ada")
     payload = call(live.url, "POST", "/api/games", {"game": "climate"}, token)[1]
     session = live.service.host._live[payload["id"]]
-    assert session.seed == 321 and payload["move"] >= opening
-    assert session.movers[:opening] == ["scenario"] * opening
+    # ruling S1 (deal_secret): the scenario's options, seats and opening; the secret's cards
+    served = served_fixed(class_secret_of(live.service), deal_of(live.service, "climate"))
+    assert session.seed == served.seed != 321 and payload["move"] >= len(served.opening)
+    assert session.movers[: len(served.opening)] == ["scenario"] * len(served.opening)
+    assert len(served.opening) <= opening
     finished = play_served(live.url, token, "climate")
     assert finished["result"]["status"] == "counted"
     codes = call(live.url, "GET", "/api/codes", token=live.teacher)[1]
-    assert len(pool(codes, scenario=scenario).games) == 1  # pooling with the scenario agrees
+    # judged with the served deal as the fixed scenario (what the live page compares), it counts
+    code = next(line for line in codes.splitlines() if line.startswith("EV"))
+    assert judge(code, "Ada", {}, fixed=served)["status"] == "counted"
 
 
 def test_two_students_making_the_same_moves_in_one_deal_both_count(live):

@@ -103,8 +103,13 @@ def test_joining_needs_the_code_and_a_name_and_a_taken_name_waits_for_the_teache
     assert status == 409 and "already joined" in answer["error"]
     summary = call(live.url, "GET", "/api/summary", token=live.teacher)[1]
     student = summary["students"][0]["id"]
-    assert call(live.url, "POST", "/api/rejoin", {"student": student}, live.teacher)[0] == 200
-    second = join(live.url, live.join_code, "Ada")
+    status, opened = call(live.url, "POST", "/api/rejoin", {"student": student}, live.teacher)
+    assert status == 200
+    # the seat goes to the join with the teacher's one-time code (names.py), not the class code
+    assert (
+        call(live.url, "POST", "/api/join", {"join_code": live.join_code, "name": "Ada"})[0] == 409
+    )
+    second = join(live.url, opened["rejoin_code"], "Ada")
     assert call(live.url, "GET", "/api/me", token=second)[0] == 200
     assert call(live.url, "GET", "/api/me", token=first)[0] == 401  # the lost token is gone
 
