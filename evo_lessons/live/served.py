@@ -77,6 +77,8 @@ EARLIER_MOVE_MADE = (
 RESOLVE_TIMEOUT = 5.0
 #: the most log lines and metric rows a payload may hold (a long game has a few thousand)
 MAX_LOG, MAX_ROWS, MAX_LEGAL = 50_000, 200_000, 5_000
+#: log lines kept in the kernel (the widget shows the last 80)
+KEPT_LOG = 200
 
 
 class ServedState:
@@ -122,6 +124,7 @@ class ServedSession:
         self._client = client
         self._on_call = on_call
         self.rows: list[dict[str, Any]] = []
+        self.log: list[tuple[int, str]] = []
         #: a move whose answer was lost and could not be checked yet (asked first next time)
         self._pending: dict[str, Any] | None = None
         #: whether the service takes move ids (None: not known yet; False: an older service)
@@ -157,12 +160,26 @@ class ServedSession:
         self.move: int = payload["move"]
         self.state = ServedState(payload)
         self.choices: list[dict[str, Any]] = self._targets(payload["legal"])
-        self.log: list[tuple[int, str]] = [(e["move"], e["text"]) for e in payload["log"]]
-        rows = payload["metrics"]
-        if len(rows) >= len(self.rows):  # the same game, further on: keep the list (the plot
-            self.rows.extend(rows[len(self.rows) :])  # feed sends only the rows it has not)
-        else:
-            self.rows = list(rows)
+        lines = [(e["move"], e["text"]) for e in payload["log"]]
+        log_since = payload.get("log_since")
+        if log_since is None:  # the last lines, all of them
+            self.log = lines
+        else:  # only the lines after the version asked from (``?since=``): merged
+            self.log = ([line for line in self.log if line[0] <= log_since] + lines)[-KEPT_LOG:]
+        since = payload.get("since")
+        if since is None:  # every row
+            rows = payload["metrics"]
+            if len(rows) >= len(self.rows):  # the same game, further on: keep the list (the
+                self.rows.extend(rows[len(self.rows) :])  # plot feed sends only new rows)
+            else:
+                self.rows = list(rows)
+        else:  # only the rows after the version asked from: merged
+            held = len(self.rows)
+            while held > 0 and self.rows[held - 1].get("step", 0) > since:
+                held -= 1
+            if held < len(self.rows):  # rows of moves the service does not hold (never in
+                self.rows = self.rows[:held]  # practice): dropped, the plot drawn again
+            self.rows.extend(payload["metrics"])
         self.result: dict[str, str] | None = payload["result"]
 
     def _targets(self, legal: list[Any]) -> list[dict[str, Any]]:
@@ -250,9 +267,14 @@ class ServedSession:
 
     def refresh(self) -> None:
         """The game as the service holds it now (``GET /api/games/{id}``)."""
-        answer = _ask(self._client, "GET", f"/api/games/{self.id}")
+        answer = _ask(self._client, "GET", self._path())
         self._adopt(checked_payload(answer, self.game), expected=self.id)
         self._called()
+
+    def _path(self, tail: str = "") -> str:
+        """A request about this game, asking only for what came after the move held here
+        (the service sends the new plot rows and log lines; :meth:`_adopt` merges them)."""
+        return f"/api/games/{self.id}{tail}?since={self.move}"
 
     def _act(self, body: dict[str, Any]) -> None:
         """One move, with its own ``move_id`` (contract 2: a repeat of it is answered as the
@@ -283,7 +305,7 @@ class ServedSession:
         self._called()
 
     def _post_act(self, body: dict[str, Any], timeout: float | None = None) -> dict[str, Any]:
-        path = f"/api/games/{self.id}/act"
+        path = self._path("/act")
         if self._move_ids is False:
             body = {k: v for k, v in body.items() if k != "move_id"}
         try:
@@ -309,7 +331,7 @@ class ServedSession:
                 self._adopt(checked_payload(answer, self.game), expected=self.id)
                 self._called()
                 return True
-            answer = self._client.call("GET", f"/api/games/{self.id}", timeout=RESOLVE_TIMEOUT)
+            answer = self._client.call("GET", self._path(), timeout=RESOLVE_TIMEOUT)
         except ServiceRefusal as refusal:
             if refusal.status != 409:
                 raise
@@ -319,7 +341,7 @@ class ServedSession:
             raise ValueError(MOVE_NOT_KNOWN) from None
         if answer is None:
             try:
-                answer = self._client.call("GET", f"/api/games/{self.id}", timeout=RESOLVE_TIMEOUT)
+                answer = self._client.call("GET", self._path(), timeout=RESOLVE_TIMEOUT)
             except OSError:
                 self._pending = body
                 raise ValueError(MOVE_NOT_KNOWN) from None
@@ -491,6 +513,10 @@ def checked_payload(data: Any, game: str) -> dict[str, Any]:
     rows = data.get("metrics", [])
     if not isinstance(rows, list) or len(rows) > MAX_ROWS or not all(map(_row, rows)):
         raise _bad("its plot rows")
+    since, log_since = data.get("metrics_since"), data.get("log_since")
+    for value in (since, log_since):  # the version its rows (its log lines) are sent after
+        if value is not None and not (type(value) is int and 0 <= value <= data["move"]):
+            raise _bad("what it sent since")
     result = data.get("result")
     if result is not None and not (
         isinstance(result, dict)
@@ -510,6 +536,8 @@ def checked_payload(data: Any, game: str) -> dict[str, Any]:
         legal=legal,
         log=[{"move": e["move"], "text": e["text"]} for e in log],
         metrics=rows,
+        since=since,
+        log_since=log_since,
         result=None
         if result is None
         else {k: result.get(k, "")[:400] for k in ("status", "reason")},

@@ -132,7 +132,7 @@ class GamesHandler(BaseHandler):
 
 def _since(handler: BaseHandler) -> int | None:
     """The version (move count) the client holds, if it says (``?since=N``): the answer then
-    carries only the metric rows after it (http_limits.trim_payload)."""
+    carries only the metric rows and log lines after it, made so (games.GameHost.payload)."""
     text = handler.get_query_argument("since", None)
     if text is None:
         return None
@@ -145,8 +145,10 @@ class GameHandler(BaseHandler):
     async def get(self, game_id: str) -> None:
         student = await self.student()
         since = _since(self)
-        payload = await self.service.rule(student.class_id, lambda r: r.game(student, game_id))
-        self.answer(http_limits.trim_payload(payload, since))
+        payload = await self.service.rule(
+            student.class_id, lambda r: r.game(student, game_id, since)
+        )
+        self.answer(payload)
 
 
 class ActHandler(BaseHandler):
@@ -161,9 +163,9 @@ class ActHandler(BaseHandler):
         since = _since(self)
         payload = await self.service.rule(
             student.class_id,
-            lambda r: r.act(student, game_id, move, index, helper, move_id),
+            lambda r: r.act(student, game_id, move, index, helper, move_id, since),
         )
-        self.answer(http_limits.trim_payload(payload, since))
+        self.answer(payload)
 
 
 # -- the teacher ----------------------------------------------------------------------------------

@@ -362,12 +362,15 @@ class ClassRulings:
             raise Refused(404, "There is no such game of yours.")
         return served
 
-    def game(self, student: Student, game_id: str) -> dict[str, Any]:
-        return self.payload(self.own_game(student, game_id))
+    def game(self, student: Student, game_id: str, since: int | None = None) -> dict[str, Any]:
+        return self.payload(self.own_game(student, game_id), since=since)
 
-    def payload(self, served: ServedGame, version: int | None = None) -> dict[str, Any]:
+    def payload(
+        self, served: ServedGame, version: int | None = None, since: int | None = None
+    ) -> dict[str, Any]:
         """The game's payload (at ``version``: what an act answered then), made under its lock
-        (never from a game halfway through a move); a finished game's result recorded once."""
+        (never from a game halfway through a move); a finished game's result recorded once.
+        ``since``: the version the client holds (only what came after it is sent)."""
         host, db = self.host, self.db
         with host.lock(served.id):
             session = host.load(db, served) if version is None else host.at(db, served, version)
@@ -377,7 +380,7 @@ class ClassRulings:
                 if student is None:  # the foreign key keeps it; said for mypy
                     raise Refused(404, "There is no such game of yours.")
                 result = host.ensure_result(db, served, session, student)
-            return host.payload(served, session, result)
+            return host.payload(served, session, result, since)
 
     def act(
         self,
@@ -387,10 +390,12 @@ class ClassRulings:
         index: int | None = None,
         helper: bool = False,
         move_id: str | None = None,
+        since: int | None = None,
     ) -> dict[str, Any]:
         """The student's move in their game: a ``move_id`` already applied answers what it
         answered then; a move for a position the game has left is refused (409); another
-        process's newer move is read, never refused as stale."""
+        process's newer move is read, never refused as stale. ``since``: the version the
+        client holds (the answer then carries only the rows and log lines after it)."""
         if helper == (index is not None):
             raise Refused(400, "Send either a choice's index or helper: true.")
         check_move_id(move_id)
@@ -403,7 +408,7 @@ class ClassRulings:
                         select(Move).where(Move.game_id == game_id, Move.move_id == move_id)
                     )
                     if done is not None:
-                        return self.payload(served, done.after)
+                        return self.payload(served, done.after, since)
                 if self.paused():
                     raise Refused(409, PAUSED)
                 try:
@@ -418,7 +423,7 @@ class ClassRulings:
                         400,
                         "That is not one of your choices now: choose one of the listed actions.",
                     ) from None
-                return self.payload(served)
+                return self.payload(served, since=since)
         raise Refused(409, "This game is being played from another page: load it again.")
 
     # -- the teacher ------------------------------------------------------------------------
