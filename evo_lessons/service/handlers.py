@@ -18,7 +18,7 @@ from . import auth, http_limits, names
 from .base import STATIC, TEACHER_COOKIE, BaseHandler, Refused, kit_script
 from .games import served_send_id
 from .results import answer_of
-from .rulings import CSV_COLUMNS, PAUSED, ClassRulings, check_move_id
+from .rulings import CSV_COLUMNS, PAUSED, ClassRulings, check_join_id, check_move_id
 
 if TYPE_CHECKING:
     from .app import ClassService
@@ -35,7 +35,8 @@ OAUTH_STATE = "evo_oauth_state"
 # -- students -------------------------------------------------------------------------------------
 class JoinHandler(BaseHandler):
     async def post(self) -> None:
-        data = self.body({"join_code": str, "name": str})
+        data = self.body({"join_code": str, "name": str, "join_id": str}, optional=("join_id",))
+        join_id = check_join_id(data.get("join_id"))
         hub_user = None
         token = self.token()
         if token is not None and self.service.hub.enabled:
@@ -51,10 +52,10 @@ class JoinHandler(BaseHandler):
         if refusal is not None:  # on a hub a seat is the hub user (N4)
             raise Refused(403, refusal)
         code, name = data["join_code"], data["name"]
-        token, student = await self.service.run(self._join, code, name, hub_user)
+        token, student = await self.service.run(self._join, code, name, hub_user, join_id)
         self.answer({"token": token, "student": {"id": student.id, "name": student.name}})
 
-    def _join(self, code: str, name: str, hub_user: str | None):
+    def _join(self, code: str, name: str, hub_user: str | None, join_id: str | None = None):
         with self.service.Session() as db:
             try:
                 rulings = ClassRulings.by_join_code(db, code, self.service.host)
@@ -64,7 +65,7 @@ class JoinHandler(BaseHandler):
                 if found is None:
                     raise
                 return found
-            return rulings.join(name, hub_user)
+            return rulings.join(name, hub_user, join_id)
 
 
 class MeHandler(BaseHandler):

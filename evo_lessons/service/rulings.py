@@ -17,7 +17,10 @@ business, through the module functions at the end (:func:`student_by_token`,
 
 from __future__ import annotations
 
+import base64
 import csv
+import hashlib
+import hmac
 import io
 import json
 import re
@@ -36,7 +39,7 @@ from evo_lessons.engine.seeds import check_seed
 
 from . import auth, names
 from .db import Deal, Move, Result, SchoolClass, ServedGame, Student
-from .deal_secret import new_secret
+from .deal_secret import class_secret, new_secret
 from .games import GameHost, Overtaken, StaleMove
 from .refused import Refused
 from .results import SEND_ID, judge, record_result, settle, touch
@@ -47,6 +50,9 @@ if TYPE_CHECKING:
 PAUSED = "The class is paused by the teacher: wait until the teacher starts it again."
 #: a client's id for one act (contract 2): 8-64 letters, digits, "_" or "-"
 MOVE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+#: a client's id for one join (issue 40.4): a repeat of it answers the same token, so it is as
+#: secret as the token and as long as a uuid4's hex at least
+JOIN_ID = re.compile(r"[A-Za-z0-9_-]{32,64}")
 #: how often a move is tried again when another writer took the game's next move first
 OVERTAKEN_TRIES = 3
 CSV_COLUMNS = [
@@ -85,6 +91,12 @@ def check_move_id(move_id: str | None) -> str | None:
     if move_id is not None and not MOVE_ID.fullmatch(move_id):
         raise Refused(400, "A move id is 8 to 64 letters, digits, '_' or '-'.")
     return move_id
+
+
+def check_join_id(join_id: str | None) -> str | None:
+    if join_id is not None and not JOIN_ID.fullmatch(join_id):
+        raise Refused(400, "A join id is 32 to 64 letters, digits, '_' or '-'.")
+    return join_id
 
 
 def csv_cell(value: Any) -> Any:
@@ -143,19 +155,35 @@ class ClassRulings:
         return student
 
     # -- students ---------------------------------------------------------------------------
-    def join(self, name: str, hub_user: str | None = None) -> tuple[str, Student]:
+    def join(
+        self, name: str, hub_user: str | None = None, join_id: str | None = None
+    ) -> tuple[str, Student]:
         """A seat for ``name`` (or the hub user's own): a new token; a taken name only by its
-        hub user or after the teacher let it join again (the old token stops working)."""
+        hub user or after the teacher let it join again (the old token stops working).
+
+        A ``join_id`` (the client's, per join) makes a join idempotent: its token is made from
+        the class secret and the join id (:meth:`_join_token`), so a repeat of the same join id
+        with the same name, whose first answer was lost, finds the seat holding that token
+        and answers it again (nothing changed); once the seat has another token (the teacher
+        let it join again) the old join id is a new join like any other."""
         try:
             name = check_name((hub_user or name)[:200])
         except ResultCodeError as error:
             raise Refused(400, f"That name is refused: {error.sentence}.") from None
-        token, db = auth.new_token(), self.db
+        check_join_id(join_id)
+        db = self.db
         key = names.name_key(name)  # look-alike names share a seat's key (names.py)
+        token = self._join_token(join_id, key) if join_id is not None else auth.new_token()
         for attempt in range(2):
             student = db.scalar(
                 select(Student).where(Student.class_id == self.class_id, Student.key == key)
             )
+            if (
+                student is not None
+                and join_id is not None
+                and auth.same(student.token_hash, auth.token_hash(token))
+            ):
+                return token, student  # this join again (its answer was lost): as the first
             if student is None:
                 student = Student(
                     class_id=self.class_id,
@@ -188,6 +216,16 @@ class ClassRulings:
                 continue
             return token, student
         raise AssertionError("unreachable")
+
+    def _join_token(self, join_id: str, key: str) -> str:
+        """The token a join with this join id and name gives: HMAC-SHA256 of the class secret,
+        the join id and the name's key, as URL-safe text (as long as :func:`.auth.new_token`'s;
+        another name with the same join id gets another token). Only its hash is stored, as for
+        every token."""
+        secret = class_secret(self.db, self.class_id).encode("utf-8")
+        label = f"join-token\n{join_id}\n{key}".encode()
+        digest = hmac.new(secret, label, hashlib.sha256)
+        return base64.urlsafe_b64encode(digest.digest()).decode("ascii").rstrip("=")
 
     def me(self, student: Student) -> dict[str, Any]:
         self._mine(student)
@@ -641,9 +679,11 @@ def create_class(
 
 __all__ = [
     "CSV_COLUMNS",
+    "JOIN_ID",
     "MOVE_ID",
     "PAUSED",
     "ClassRulings",
+    "check_join_id",
     "check_move_id",
     "check_options",
     "create_class",
