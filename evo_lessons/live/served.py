@@ -42,7 +42,7 @@ from typing import Any
 from evo_lessons import GAMES, game_spec
 from evo_lessons.engine import IllegalAction, action_from_json
 from evo_lessons.engine.words import is_whole
-from evo_lessons.live.client import NoAnswer, ServiceRefusal
+from evo_lessons.live.client import NoAnswer, ServiceRefusal, TooMany
 from evo_lessons.widgets.game_widget import GameWidget
 from evo_lessons.widgets.session import HUMAN, GameSession
 
@@ -73,6 +73,8 @@ MOVE_NOT_KNOWN = (
 EARLIER_MOVE_MADE = (
     "Your earlier move was made after all: the board shows the game as it is now. Choose again."
 )
+#: a move refused by the service's limits (429: too many of the student's requests at once)
+MOVE_TOO_MANY = "Your move was not made: {sentence} Try again in a moment."
 #: how long a check after a lost answer waits (seconds)
 RESOLVE_TIMEOUT = 5.0
 #: the most log lines and metric rows a payload may hold (a long game has a few thousand)
@@ -294,6 +296,8 @@ class ServedSession:
                 with contextlib.suppress(ValueError):  # paused: show the game as the service
                     self.refresh()  # holds it
             raise
+        except TooMany as busy:  # the service's limits refused it before anything moved
+            raise ValueError(MOVE_TOO_MANY.format(sentence=_full_stop(str(busy)))) from None
         except NoAnswer:  # it went out and no answer came (a timeout...): was it made?
             if self._resolve(body):
                 self.notice = MOVE_MADE
@@ -448,10 +452,17 @@ def new_move_id() -> str:
     return uuid.uuid4().hex
 
 
+def _full_stop(sentence: str) -> str:
+    sentence = sentence.strip()
+    return sentence if sentence.endswith((".", "!", "?")) else sentence + "."
+
+
 def _ask(client: Any, method: str, path: str, body: dict[str, Any] | None = None) -> dict:
     """One request for a game; a ValueError a student can read if it fails."""
     try:
         return client.call(method, path, body)
+    except TooMany as busy:  # the service's limits (429), with its sentence
+        raise ValueError(f"Your class asks you to wait: {_full_stop(str(busy))}") from None
     except OSError:  # the client's ServiceUnreachable (no answer, a busy or failing service)
         raise ValueError(UNREACHABLE) from None
 
