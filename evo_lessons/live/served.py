@@ -275,8 +275,9 @@ class ServedSession:
 
     def _path(self, tail: str = "") -> str:
         """A request about this game, asking only for what came after the move held here
-        (the service sends the new plot rows and log lines; :meth:`_adopt` merges them)."""
-        return f"/api/games/{self.id}{tail}?since={self.move}"
+        (the service sends the new plot rows and log lines; :meth:`_adopt` merges them) and
+        without the board and description (the widget draws them from the observation)."""
+        return f"/api/games/{self.id}{tail}?since={self.move}&lean=1"
 
     def _act(self, body: dict[str, Any]) -> None:
         """One move, with its own ``move_id`` (contract 2: a repeat of it is answered as the

@@ -311,11 +311,17 @@ class GameHost:
     # -- what the student's kernel receives ---------------------------------------------------
     @staticmethod
     def payload(
-        served: ServedGame, session: GameSession, result: Result | None, since: int | None = None
+        served: ServedGame,
+        session: GameSession,
+        result: Result | None,
+        since: int | None = None,
+        lean: bool = False,
     ) -> dict:
         """The seat's view of the game: nothing another seat holds, never the seed. ``since``:
         the version the client holds, so only the metric rows and log lines after it are made
-        and sent (``metrics_since``/``log_since`` say so; a client merges them)."""
+        and sent (``metrics_since``/``log_since`` say so; a client merges them). ``lean``: no
+        ``board`` nor ``description`` (a client that draws them from the observation, as the
+        kernel does: they are half a payload's size and most of its making)."""
         spec, state, seat = session.spec, session.state, served.seat
         view = spec.view
         observation = state.observation(seat)  # the view reads this seat's observation only
@@ -348,8 +354,14 @@ class GameHost:
             "winners": list(state.winners),
             "status": _status(session, seat),
             "observation": _plain(observation),
-            "board": _plain(view.view_model(observation)),
-            "description": view.describe(observation),
+            **(
+                {}
+                if lean
+                else {
+                    "board": _plain(view.view_model(observation)),
+                    "description": view.describe(observation),
+                }
+            ),
             "legal": [str(action) for action in legal],
             "targets": [view.action_target(action) for action in legal],
             "log": log,

@@ -142,12 +142,18 @@ def _since(handler: BaseHandler) -> int | None:
     return int(text)
 
 
+def _lean(handler: BaseHandler) -> bool:
+    """``?lean=1``: the answer leaves out ``board`` and ``description`` (the kernel draws them
+    from the observation itself)."""
+    return handler.get_query_argument("lean", None) == "1"
+
+
 class GameHandler(BaseHandler):
     async def get(self, game_id: str) -> None:
         student = await self.student()
-        since = _since(self)
+        since, lean = _since(self), _lean(self)
         payload = await self.service.rule(
-            student.class_id, lambda r: r.game(student, game_id, since)
+            student.class_id, lambda r: r.game(student, game_id, since, lean)
         )
         self.answer(payload)
 
@@ -161,10 +167,10 @@ class ActHandler(BaseHandler):
         )
         move, index, helper = data["move"], data.get("index"), data.get("helper", False)
         move_id = check_move_id(data.get("move_id"))
-        since = _since(self)
+        since, lean = _since(self), _lean(self)
         payload = await self.service.rule(
             student.class_id,
-            lambda r: r.act(student, game_id, move, index, helper, move_id, since),
+            lambda r: r.act(student, game_id, move, index, helper, move_id, since, lean),
         )
         self.answer(payload)
 

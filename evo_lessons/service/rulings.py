@@ -400,15 +400,22 @@ class ClassRulings:
             raise Refused(404, "There is no such game of yours.")
         return served
 
-    def game(self, student: Student, game_id: str, since: int | None = None) -> dict[str, Any]:
-        return self.payload(self.own_game(student, game_id), since=since)
+    def game(
+        self, student: Student, game_id: str, since: int | None = None, lean: bool = False
+    ) -> dict[str, Any]:
+        return self.payload(self.own_game(student, game_id), since=since, lean=lean)
 
     def payload(
-        self, served: ServedGame, version: int | None = None, since: int | None = None
+        self,
+        served: ServedGame,
+        version: int | None = None,
+        since: int | None = None,
+        lean: bool = False,
     ) -> dict[str, Any]:
         """The game's payload (at ``version``: what an act answered then), made under its lock
         (never from a game halfway through a move); a finished game's result recorded once.
-        ``since``: the version the client holds (only what came after it is sent)."""
+        ``since``: the version the client holds (only what came after it is sent); ``lean``:
+        without the board and description (:meth:`.GameHost.payload`)."""
         host, db = self.host, self.db
         with host.lock(served.id):
             session = host.load(db, served) if version is None else host.at(db, served, version)
@@ -418,7 +425,7 @@ class ClassRulings:
                 if student is None:  # the foreign key keeps it; said for mypy
                     raise Refused(404, "There is no such game of yours.")
                 result = host.ensure_result(db, served, session, student)
-            return host.payload(served, session, result, since)
+            return host.payload(served, session, result, since, lean)
 
     def act(
         self,
@@ -429,6 +436,7 @@ class ClassRulings:
         helper: bool = False,
         move_id: str | None = None,
         since: int | None = None,
+        lean: bool = False,
     ) -> dict[str, Any]:
         """The student's move in their game: a ``move_id`` already applied answers what it
         answered then; a move for a position the game has left is refused (409); another
@@ -446,7 +454,7 @@ class ClassRulings:
                         select(Move).where(Move.game_id == game_id, Move.move_id == move_id)
                     )
                     if done is not None:
-                        return self.payload(served, done.after, since)
+                        return self.payload(served, done.after, since, lean)
                 if self.paused():
                     raise Refused(409, PAUSED)
                 try:
@@ -461,7 +469,7 @@ class ClassRulings:
                         400,
                         "That is not one of your choices now: choose one of the listed actions.",
                     ) from None
-                return self.payload(served, since=since)
+                return self.payload(served, since=since, lean=lean)
         raise Refused(409, "This game is being played from another page: load it again.")
 
     # -- the teacher ------------------------------------------------------------------------
