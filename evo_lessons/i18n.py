@@ -2,7 +2,8 @@
 
 The language is chosen once, in this order: a ``lang=`` argument (a widget's), then the
 kernel's lesson language (``start_lesson(..., lang="es")`` calls :func:`set_default_lang`), then
-the environment variable ``EVO_LESSONS_LANG``, then English. English is the source language: its
+the environment variable ``EVO_LESSONS_LANG`` (read when first needed; :func:`reload` reads it
+again), then English. English is the source language: its
 text is in the code, so English needs no catalogue and a string nobody translated yet shows in
 English (never blank).
 
@@ -32,11 +33,16 @@ import functools
 import gettext as _gettext
 import os
 import pathlib
-from collections.abc import Iterator
-from typing import NamedTuple
+from collections.abc import Callable, Iterator
+from typing import NamedTuple, TypeVar
+
+_T = TypeVar("_T")
 
 #: the package's own domain: games, widgets, lesson helpers, the hand-in, the live page, the CLI
 DOMAIN = "evo_lessons"
+#: the games' data words (names, facts, descriptions in each game's data.toml), apart because
+#: they are many and read like a field guide: a locale may ship before they are all translated
+DATA_DOMAIN = "evo_lessons_data"
 #: where the catalogues live: locale/<ll>/LC_MESSAGES/<domain>.po and its compiled .mo
 LOCALE_DIR = pathlib.Path(__file__).parent / "locale"
 #: the environment variable that picks the language when no ``lang=`` is given
@@ -105,11 +111,13 @@ class Translator:
         self._t: _gettext.NullTranslations = _gettext.translation(
             domain, where, languages=_fallbacks(lang), fallback=True
         )
+        #: no catalogue: every text is its English source (the module functions skip the lookup)
+        self.null = type(self._t) is _gettext.NullTranslations
 
     @property
     def translated(self) -> bool:
         """Does a catalogue stand behind this translator (False: English source text)?"""
-        return type(self._t) is not _gettext.NullTranslations
+        return not self.null
 
     def gettext(self, message: str) -> str:
         return self._t.gettext(message)
@@ -167,6 +175,7 @@ translator = get_translator
 def reload() -> None:
     """Forget loaded catalogues (after rebuilding a .mo in a running kernel, or in tests)."""
     _cached.cache_clear()
+    _env_translator[:] = [None, None]
     _gettext._translations.clear()  # type: ignore[attr-defined]
 
 
@@ -189,8 +198,17 @@ def speaking(lang: str | Translator | None) -> Iterator[Translator]:
 
 def current() -> Translator:
     """The translator in use here: the nearest :func:`speaking` block's, else the environment's."""
-    t = _speaking.get()
-    return t if t is not None else get_translator()
+    return _speaking.get() or _kernels()
+
+
+def _kernels() -> Translator:
+    # games call this for every log line: the environment is read once (reload() reads it again)
+    if _env_translator[0] is not _default_lang or _env_translator[1] is None:
+        _env_translator[:] = [_default_lang, get_translator()]
+    return _env_translator[1]
+
+
+_env_translator: list = [None, None]
 
 
 def current_lang() -> str:
@@ -199,7 +217,8 @@ def current_lang() -> str:
 
 def _(message: str) -> str:
     """``message`` in the current language."""
-    return current().gettext(message)
+    t = _speaking.get() or _kernels()
+    return message if t.null else t._t.gettext(message)
 
 
 gettext = _
@@ -207,7 +226,8 @@ gettext = _
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, told apart from the same English by ``context``."""
-    return current().pgettext(context, message)
+    t = _speaking.get() or _kernels()  # (the game's log calls this on every move: kept short)
+    return message if t.null else t._t.pgettext(context, message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -217,6 +237,35 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return current().npgettext(context, singular, plural, n)
+
+
+def data_text(game: str, field: str, text: str) -> str:
+    """A word or sentence of a game's data.toml in the current language: ``field`` is its
+    table and key (``"habitats.name"``), the catalogue's context is ``"<game>: <field>"``."""
+    if not text:
+        return text
+    lang = current().lang
+    if lang == SOURCE_LANG:
+        return text
+    look_up = get_translator(lang, DATA_DOMAIN).pgettext  # (not a call the extractor reads)
+    return look_up(f"{game}: {field}", text)
+
+
+def per_language(build: Callable[[], _T]) -> Callable[[], _T]:
+    """A table built once per language: ``build`` runs in the current language the first time
+    each language asks (games keep their log's fixed sentences as shared events this way)."""
+    cache: dict[Translator, _T] = {}
+
+    @functools.wraps(build)
+    def table() -> _T:
+        t = _speaking.get() or _kernels()  # (read on every move of a game: kept short)
+        found = cache.get(t)
+        if found is None:
+            with speaking(t):
+                found = cache[t] = build()
+        return found
+
+    return table
 
 
 class Msg(NamedTuple):
@@ -245,6 +294,7 @@ def tr(message: str | Msg) -> str:
 
 
 __all__ = [
+    "DATA_DOMAIN",
     "DOMAIN",
     "ENV_VAR",
     "LOCALE_DIR",
@@ -255,12 +305,14 @@ __all__ = [
     "_",
     "current",
     "current_lang",
+    "data_text",
     "get_translator",
     "gettext",
     "ngettext",
     "normalize",
     "npgettext",
     "pN_",
+    "per_language",
     "pgettext",
     "reload",
     "resolve_lang",

@@ -33,7 +33,7 @@ def seat_name(player: int) -> str:
     return pgettext("seat", "Player {number}").format(number=player + 1)
 
 
-def _and(names: list[str]) -> str:
+def and_list(names: list[str]) -> str:
     """ "A", "A and B", "A, B and C" in the current language."""
     if len(names) == 1:
         return names[0]
@@ -48,7 +48,7 @@ def seats_in_words(players: list[int] | tuple[int, ...]) -> str:
     names = [seat_name(p) for p in players]
     if not names:
         return pgettext("list of seats", "nobody")
-    return _and(names)
+    return and_list(names)
 
 
 def winners_sentence(winners: list[int] | tuple[int, ...]) -> str:
@@ -80,7 +80,7 @@ def turn_sentence(
     if obs["winners"]:
         if name is seat_name:
             return winners_sentence(obs["winners"])
-        return _winners(_and([name(p) for p in obs["winners"]]), len(obs["winners"]))
+        return _winners(and_list([name(p) for p in obs["winners"]]), len(obs["winners"]))
     if obs["current_player"] is not None:
         who = name(obs["current_player"])
         if doing == "act":

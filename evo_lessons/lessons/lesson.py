@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from evo_lessons.i18n import set_default_lang
+from evo_lessons.i18n import pgettext, set_default_lang
 
 from .answers import AnswerKey, check_id, load_answers
 from .handin import write_hand_in
@@ -82,7 +82,12 @@ class Lesson:
 
     def __repr__(self) -> str:
         where = self.work.path.relative_to(self.folder).as_posix()
-        lines = [f"{self.title}: your work is saved as you type (in {where})."]
+        lines = [
+            pgettext(
+                "lesson; {where} is a file's path",
+                "{title}: your work is saved as you type (in {where}).",
+            ).format(title=self.title, where=where)
+        ]
         if self.work.problem:
             lines.append(self.work.problem)
         return "\n".join(lines)
@@ -189,7 +194,12 @@ class Lesson:
     def checkpoint(self, checkpoint_id: str, passed: bool, success: str, hint: str) -> None:
         """Say well done or what to try, once, and record the result for the hand-in."""
         check_id(checkpoint_id, "checkpoint")
-        message = f"✓ {success}" if passed else f"✗ Not yet: {hint}"
+        # (the success and hint sentences are the lesson's own text, translated with the lesson)
+        message = (
+            f"✓ {success}"
+            if passed
+            else pgettext("checkpoint", "✗ Not yet: {hint}").format(hint=hint)
+        )
         print(message)
         if not self.work.set_checkpoint(checkpoint_id, bool(passed), message):
             print(self.work.problem)
@@ -217,10 +227,14 @@ class Lesson:
         answer = self.work.answer(question_id)
         if answer:
             short = answer if len(answer) <= 90 else answer[:87] + "..."
-            return True, f"✓ Your prediction is saved: “{short}”. Now find out."
-        return False, (
+            return True, pgettext(
+                "checkpoint; {answer} is the student's words",
+                "✓ Your prediction is saved: “{answer}”. Now find out.",
+            ).format(answer=short)
+        return False, pgettext(
+            "checkpoint",
             "✗ Not yet: write your prediction in the box above; the results below appear once "
-            "it is saved."
+            "it is saved.",
         )
 
     def _recheck_predictions(self, question_id: str | None = None) -> bool:

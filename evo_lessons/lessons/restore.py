@@ -35,17 +35,19 @@ from pathlib import Path
 from typing import Any
 
 from evo_lessons.classroom.seal import checksum, seal_of
+from evo_lessons.i18n import N_, pgettext
+from evo_lessons.i18n import _ as _t
 
 from .answers import available_lessons
 from .work import MAX_WORK_BYTES, Work, _free_name, validate
 
 #: the largest hand-in file read (a whole lesson with long answers is well under 1 MB)
 MAX_HAND_IN_BYTES = 10_000_000
-NOT_A_HAND_IN = (
+NOT_A_HAND_IN = N_(
     "This is not a hand-in file from these lessons, or its last line was cut off: use the "
     ".html or .md file exactly as the Hand in box gave it."
 )
-CHANGED = (
+CHANGED = N_(
     "This hand-in has been changed or damaged since it was handed in, so it cannot be "
     "restored: use the file exactly as the Hand in box gave it."
 )
@@ -64,31 +66,46 @@ class Restored:
     path: Path
 
     def __str__(self) -> str:
-        who = f"{self.student}'s" if self.student else "Your"
-        return (
-            f"{who} work for {self.lesson} is back: {self.answers} answers, "
-            f"{self.checkpoints} checkpoints, {self.games} games on record and "
-            f"{self.results} result codes (run the cells below if a box still looks empty)."
-        )
+        counts = {
+            "lesson": self.lesson,
+            "answers": self.answers,
+            "checkpoints": self.checkpoints,
+            "games": self.games,
+            "results": self.results,
+        }
+        if self.student:
+            said = pgettext(
+                "restore; {student} is a name",
+                "{student}'s work for {lesson} is back: {answers} answers, {checkpoints} "
+                "checkpoints, {games} games on record and {results} result codes (run the cells "
+                "below if a box still looks empty).",
+            )
+            return said.format(student=self.student, **counts)
+        return pgettext(
+            "restore",
+            "Your work for {lesson} is back: {answers} answers, {checkpoints} checkpoints, "
+            "{games} games on record and {results} result codes (run the cells below if a box "
+            "still looks empty).",
+        ).format(**counts)
 
 
 def read_hand_in(text: str | bytes) -> dict[str, Any]:
     """The checked work inside a hand-in's text (ValueError with one sentence otherwise)."""
     if isinstance(text, bytes):
         if len(text) > MAX_HAND_IN_BYTES:
-            raise ValueError("This file is too large to be a hand-in.")
+            raise ValueError(pgettext("restore", "This file is too large to be a hand-in."))
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise ValueError(NOT_A_HAND_IN) from None
+            raise ValueError(_t(NOT_A_HAND_IN)) from None
     if not isinstance(text, str) or len(text) > MAX_HAND_IN_BYTES:
-        raise ValueError("This file is too large to be a hand-in.")
+        raise ValueError(pgettext("restore", "This file is too large to be a hand-in."))
     seal = seal_of(text)
     if seal is None:
-        raise ValueError(NOT_A_HAND_IN)
+        raise ValueError(_t(NOT_A_HAND_IN))
     start, digest, payload = seal
     if checksum(payload, text[:start]) != digest:
-        raise ValueError(CHANGED)
+        raise ValueError(_t(CHANGED))
     try:
         packed = base64.b64decode(payload, validate=True)
         inflate = zlib.decompressobj()
@@ -97,14 +114,14 @@ def read_hand_in(text: str | bytes) -> dict[str, Any]:
             raise ValueError("trailing or too much data")
         data = json.loads(raw.decode("utf-8"))
     except (binascii.Error, zlib.error, ValueError, RecursionError, UnicodeDecodeError):
-        raise ValueError(CHANGED) from None
+        raise ValueError(_t(CHANGED)) from None
     lesson = data.get("lesson") if isinstance(data, dict) else None
     if not isinstance(lesson, str) or lesson not in available_lessons():
-        raise ValueError(CHANGED)
+        raise ValueError(_t(CHANGED))
     try:
         parts = validate(data, lesson)
     except (ValueError, TypeError, RecursionError):
-        raise ValueError(CHANGED) from None
+        raise ValueError(_t(CHANGED)) from None
     return {"lesson": lesson, **parts}
 
 
@@ -113,10 +130,15 @@ def read_hand_in_file(path: str | os.PathLike) -> dict[str, Any]:
     path = Path(path)
     try:
         if path.stat().st_size > MAX_HAND_IN_BYTES:
-            raise ValueError("This file is too large to be a hand-in.")
+            raise ValueError(pgettext("restore", "This file is too large to be a hand-in."))
         data = path.read_bytes()
     except OSError as error:
-        raise ValueError(f"The file {path.name} could not be read ({error.strerror}).") from None
+        raise ValueError(
+            pgettext(
+                "restore; {why} is the system's reason",
+                "The file {name} could not be read ({why}).",
+            ).format(name=path.name, why=error.strerror)
+        ) from None
     return read_hand_in(data)
 
 
@@ -174,8 +196,11 @@ def restore_into(work: Work, parts: dict[str, Any]) -> Restored:
     """Restore checked parts into an open work (kept aside first) and save it."""
     if parts["lesson"] != work.lesson:
         raise ValueError(
-            f"This hand-in is for the lesson {parts['lesson']}, not {work.lesson}: restore it "
-            "in that lesson's notebook."
+            pgettext(
+                "restore",
+                "This hand-in is for the lesson {theirs}, not {ours}: restore it in that lesson's "
+                "notebook.",
+            ).format(theirs=parts["lesson"], ours=work.lesson)
         )
     keep_aside(work)
     merge(work, parts)

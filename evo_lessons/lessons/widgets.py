@@ -23,15 +23,20 @@ import anywidget
 import ipywidgets
 import traitlets
 
+from evo_lessons.i18n import N_, get_translator, pgettext, tr
+from evo_lessons.i18n import _ as _t
 from evo_lessons.live import lesson_link as join
 from evo_lessons.widgets.frontend import assemble
+from evo_lessons.widgets.page_strings import LESSON_PAGE, page_strings
+
+from .handin import STAGE_NAMES
 
 if TYPE_CHECKING:
     from .lesson import Lesson
 
 STATIC = pathlib.Path(__file__).parent / "static"
 #: what a result box shows until its predictions are saved (see resultbox.py)
-PLACEHOLDER = "Write and save your prediction above; the result appears here."
+PLACEHOLDER = N_("Write and save your prediction above; the result appears here.")
 
 
 class _LessonWidget(anywidget.AnyWidget):
@@ -39,6 +44,12 @@ class _LessonWidget(anywidget.AnyWidget):
     _css = assemble(STATIC / "lesson.css")
     kind = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
+    #: the page's words in the lesson's language (lesson.js holds no English: page_strings.py)
+    strings = traitlets.Dict().tag(sync=True)
+
+    @traitlets.default("strings")
+    def _strings(self) -> dict[str, str]:
+        return page_strings(get_translator(), table=LESSON_PAGE)
 
     def plain_text(self) -> str:
         raise NotImplementedError
@@ -51,7 +62,7 @@ class _LessonWidget(anywidget.AnyWidget):
         return bundle
 
     def _saved(self, ok: bool) -> None:
-        self.status = "Saved." if ok else self._lesson.work.problem
+        self.status = pgettext("status", "Saved.") if ok else self._lesson.work.problem
 
 
 #: the largest hand-in file the upload box takes (the page checks it too)
@@ -94,7 +105,7 @@ class NameBox(_LessonWidget):
             return
         text = content.get("text")
         if not isinstance(text, str) or len(text) > MAX_UPLOAD_CHARS:
-            self.restored = "✗ That file is too large to be a hand-in."
+            self.restored = pgettext("status", "✗ That file is too large to be a hand-in.")
             return
         self.restore(text)
 
@@ -109,7 +120,9 @@ class NameBox(_LessonWidget):
         return True
 
     def plain_text(self) -> str:
-        return f"Your name: {self.name or '____________'}"
+        return pgettext("plain text of the name box", "Your name: {name}").format(
+            name=self.name or "____________"
+        )
 
 
 class QuestionBox(_LessonWidget):
@@ -140,7 +153,7 @@ class QuestionBox(_LessonWidget):
             kind="question",
             question_id=question_id,
             stage=key,
-            stage_name=name,
+            stage_name=tr(STAGE_NAMES[key]) if key in STAGE_NAMES else name,
             colour=colour,
             prompt=prompt,
             answer=saved_answer,
@@ -176,15 +189,20 @@ class QuestionBox(_LessonWidget):
         if not self.has_model_answer:
             return False
         if not self.answer.strip():
-            self.status = "Write your own answer first: then you can compare it with a model one."
+            self.status = pgettext(
+                "status", "Write your own answer first: then you can compare it with a model one."
+            )
             return False
         self._lesson.work.mark_revealed(self.question_id)
         self.model_answer = self._lesson.answers.entry(self.question_id).answer
         return True
 
     def plain_text(self) -> str:
-        answer = self.answer.strip() or "(write your answer in the box when the notebook runs)"
-        return f"{self.stage_name}. {self.prompt}\nYour answer: {answer}"
+        answer = self.answer.strip() or pgettext(
+            "plain text of a question", "(write your answer in the box when the notebook runs)"
+        )
+        said = pgettext("plain text of a question", "Your answer: {answer}").format(answer=answer)
+        return f"{self.stage_name}. {self.prompt}\n{said}"
 
 
 def parse_number(text: str) -> float | None:
@@ -201,9 +219,9 @@ def parse_number(text: str) -> float | None:
 
 
 #: a wrong reading's default hint; a read-off may give its own (what to look at again)
-READ_ACROSS = "Look again at the plot (or the slider) above and read its value."
+READ_ACROSS = N_("Look again at the plot (or the slider) above and read its value.")
 #: a read-off whose plot waits behind a prediction (under Run All, say)
-WAIT_FOR_PLOT = (
+WAIT_FOR_PLOT = N_(
     "The plot this asks about appears once your prediction above is saved: write it, then "
     "read the plot here."
 )
@@ -252,7 +270,7 @@ class NumberCheck(_LessonWidget):
         saved = self._lesson.work.checkpoints.get(self.checkpoint_id, {})
         self.typed = saved.get("typed", "")
         if self.waiting():
-            self.passed, self.result = False, WAIT_FOR_PLOT
+            self.passed, self.result = False, _t(WAIT_FOR_PLOT)
         elif self.typed:
             self.check(save=False)
         else:
@@ -267,22 +285,31 @@ class NumberCheck(_LessonWidget):
     def check(self, save: bool = True) -> bool:
         """Compare what the student typed with the computed value; record the result."""
         if self.waiting():
-            self.passed, self.result = False, WAIT_FOR_PLOT
+            self.passed, self.result = False, _t(WAIT_FOR_PLOT)
             return False
         number = parse_number(self.typed)
         if number is None:
             self.passed = False
-            self.result = "Type a number (such as 1.5), then press Check."
+            self.result = pgettext("read-off", "Type a number (such as 1.5), then press Check.")
             return False
         self.passed = abs(number - self._value) <= self._tolerance + 1e-9
         unit = f" {self.unit}" if self.unit else ""
         if self.passed:
-            self.result = f"✓ Yes: {number:g}{unit} is a good reading of the plot."
+            self.result = pgettext(
+                "read-off; {value} is a number and its unit",
+                "✓ Yes: {value} is a good reading of the plot.",
+            ).format(value=f"{number:g}{unit}")
         else:
-            self.result = f"✗ Not yet: {number:g}{unit} is not what the plot shows. {self._hint}"
+            # (the hint is the lesson's own sentence, or READ_ACROSS)
+            self.result = pgettext(
+                "read-off; {value} is a number and its unit, {hint} a sentence",
+                "✗ Not yet: {value} is not what the plot shows. {hint}",
+            ).format(value=f"{number:g}{unit}", hint=_t(self._hint))
         if save:
             mark = "✓" if self.passed else "✗"
-            message = f"{mark} {self.prompt} You read {number:g}{unit}."
+            message = f"{mark} {self.prompt} " + pgettext(
+                "read-off; {value} is a number and its unit", "You read {value}."
+            ).format(value=f"{number:g}{unit}")
             ok = self._lesson.work.set_checkpoint(
                 self.checkpoint_id, self.passed, message, typed=self.typed
             )
@@ -292,7 +319,11 @@ class NumberCheck(_LessonWidget):
 
     def plain_text(self) -> str:
         unit = f" {self.unit}" if self.unit else ""
-        return f"Read off: {self.prompt}\nYour reading: {self.typed or '____'}{unit}"
+        head = pgettext("plain text of a read-off", "Read off: {prompt}").format(prompt=self.prompt)
+        reading = pgettext("plain text of a read-off", "Your reading: {value}").format(
+            value=f"{self.typed or '____'}{unit}"
+        )
+        return f"{head}\n{reading}"
 
 
 class CheckLine(_LessonWidget):
@@ -340,10 +371,14 @@ class HandInBox(_LessonWidget):
         try:
             paths = self._lesson.write_hand_in()
         except OSError as error:
-            self.status = f"The hand-in could not be written ({error.strerror or error})."
+            self.status = pgettext(
+                "status; {why} is the system's reason", "The hand-in could not be written ({why})."
+            ).format(why=error.strerror or error)
             return []
         except ValueError as error:  # a code that cannot be made: say so, keep the lesson
-            self.status = f"The hand-in could not be written: {error}"
+            self.status = pgettext(
+                "status; {why} is the reason", "The hand-in could not be written: {why}"
+            ).format(why=error)
             return []
         kinds = {".html": "text/html", ".md": "text/markdown"}
         self.files = [
@@ -355,13 +390,16 @@ class HandInBox(_LessonWidget):
             }
             for path in paths
         ]
-        self.status = f"Handed in at {self._lesson.work.updated}: download both files below."
+        self.status = pgettext(
+            "status; {when} is a date and time", "Handed in at {when}: download both files below."
+        ).format(when=self._lesson.work.updated)
         return paths
 
     def plain_text(self) -> str:
-        return (
+        return pgettext(
+            "plain text of the hand-in box",
             "Hand in: run this cell in Jupyter and press 'Hand in' to save your answers as a web "
-            "page and a Markdown file (in the hand-in folder beside this notebook)."
+            "page and a Markdown file (in the hand-in folder beside this notebook).",
         )
 
 
@@ -375,7 +413,7 @@ class ResultBox(ipywidgets.Output):
         self._function = function
         self.shown = False
         self.outputs: tuple[dict[str, str], ...] = (
-            {"output_type": "stream", "name": "stdout", "text": PLACEHOLDER + "\n"},
+            {"output_type": "stream", "name": "stdout", "text": _t(PLACEHOLDER) + "\n"},
         )
 
     def show(self) -> None:
@@ -388,11 +426,13 @@ class ResultBox(ipywidgets.Output):
             self._function()
 
     def __repr__(self) -> str:
-        return "(result shown above)" if self.shown else PLACEHOLDER
+        return pgettext("result box", "(result shown above)") if self.shown else _t(PLACEHOLDER)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         bundle = super()._repr_mimebundle_(**kwargs)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         if data is not None:
-            data["text/plain"] = "(result shown above)" if self.shown else PLACEHOLDER
+            data["text/plain"] = (
+                pgettext("result box", "(result shown above)") if self.shown else _t(PLACEHOLDER)
+            )
         return bundle

@@ -76,8 +76,9 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         session: play an existing :class:`GameSession` (``game``, ``seats``, ``seed`` and the
             options are then the session's); a class's counted game plays a
             :class:`~evo_lessons.live.served.ServedSession` (see ``ServedGame``).
-        lang: the language the widget speaks ("es"; default: ``$EVO_LESSONS_LANG``, else
-            English). Codes, seeds and CSV columns are the same in every language.
+        lang: the language the widget speaks ("es"; default: the lesson's, else
+            ``$EVO_LESSONS_LANG``, else English). Codes, seeds and CSV columns are the same in
+            every language.
         **options: the game's variant options (``players=3``, ``climate_change_faces=5`` ...).
     """
 
@@ -114,7 +115,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         super().__init__()
         self.translator: Translator = get_translator(lang)
         self.lang, self.direction = self.translator.lang, self.translator.dir
-        self.strings = page_strings(self.translator)
+        self.strings = page_strings(self.translator, spec.name)
         with speaking(self.translator):
             self._start(game, session, seats, seed, teacher, plot, options)
 
@@ -524,7 +525,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         code_ready = self.scenario_code_ready
         view_model = {
             "game": spec.name,
-            "title": spec.title,
+            "title": _t(spec.title),
             # the seed and the moves rebuild every hidden card: shown only once the game is over
             "seed": None if self._seed_hidden() else session.seed,
             "options": session.options,
@@ -550,7 +551,7 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
             "timeline": {"position": session.position, "length": len(session.actions)},
             "table": self._table(),
             "plot": self._plot_delta(plot),
-            "x_label": view.x_label,
+            "x_label": _t(view.x_label),
             "result": self._result(),
             "code": {"ready": code_ready, "note": "" if code_ready else _t(CODE_WITHHELD)},
             "served": self._served(),
@@ -637,8 +638,8 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
             [_cell(row.get(c), c) for c in columns]
             for _, row in sorted(latest.items(), key=lambda kv: kv[0])
         ]
-        labels = {m.name: m.label for m in spec.metrics}
-        labels.update({"player": "player", x: spec.view.x_label})
+        labels = {m.name: _t(m.label) for m in spec.metrics}
+        labels.update({"player": pgettext("table column", "player"), x: _t(spec.view.x_label)})
         return {"columns": [labels[c] for c in columns], "rows": body}
 
 

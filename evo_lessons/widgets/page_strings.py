@@ -80,13 +80,102 @@ GAME_PAGE: dict[str, Msg] = {
         "seed shown when the game ends (it would reveal the hidden cards)",
     ),
     # Translators: the seed is a number, shown as it is
-    "seed": pN_("header", "seed {seed}"),
+    "seed_shown": pN_("header", "seed {seed}"),
     "move_of": pN_("timeline", "move {position} of {length}"),
     "round_of": pN_("round counter", "Round {round} of {max}"),
     "round": pN_("round counter", "Round {round}"),
 }
 
 
-def page_strings(translator: Translator, table: dict[str, Msg] | None = None) -> dict[str, str]:
-    """The page's words in the translator's language (``table`` default: the game page's)."""
-    return {key: translator.tr(msg) for key, msg in (table or GAME_PAGE).items()}
+#: the lesson widgets' page (lessons/static/lesson.js): name box, join box, questions, hand-in
+LESSON_PAGE: dict[str, Msg] = {
+    "your_name": pN_("label", "Your name (it goes on your hand-in):"),
+    "join": pN_("button", "Join"),
+    "join_class": pN_("heading", "Join your class"),
+    "class_address": pN_("label", "Class address:"),
+    "join_code": pN_("label", "Join code:"),
+    "too_large": pN_("status", "✗ That file is too large to be a hand-in."),
+    "restore": pN_("heading", "Coming back to this lesson? Bring back your work from your hand-in"),
+    "restore_file": pN_("label", "Your hand-in file from last time (.html or .md):"),
+    "answer_placeholder": pN_("placeholder", "Write your answer here. It is saved as you type."),
+    "hide_model": pN_("button", "Hide the model answer"),
+    "reveal_model": pN_("button", "Reveal a model answer"),
+    "write_first": pN_("hint", "Write your own answer first: then you can compare."),
+    "model_answer": pN_("heading", "A model answer:"),
+    "check": pN_("button", "Check"),
+    "read_off": pN_("heading", "Read off."),
+    "hand_in": pN_("button", "Hand in"),
+    # Translators: {name} is a file's name, kept as it is
+    "download": pN_("link", "Download {name}"),
+    "also_saved": pN_("link; {path} is a file's path", "(also saved as {path})"),
+}
+
+#: each game's renderer's words (keys "<game>.<name>"), sent beside the shell's
+GAME_STRINGS: dict[str, dict[str, Msg]] = {
+    "climate": {
+        "climate.thermometer": pN_(
+            "climate board, screen-reader label",
+            "Climate board {board} of 5 (1 coldest, 5 warmest)",
+        ),
+        "climate.board_of": pN_("climate board", "Climate board {board} of 5"),
+        # Translators: beside the thermometer; keep them very short
+        "climate.warm5": pN_("climate thermometer", "5 warm"),
+        "climate.cold1": pN_("climate thermometer", "1 cold"),
+        "climate.map": pN_(
+            "climate board, screen-reader label",
+            "Habitat map at climate board {board} of 5; north (cold) at the top, the east wetter",
+        ),
+        "climate.cell": pN_("climate board, a cell", "Cell {cell}, {habitat}"),
+        "climate.cell_species": pN_("climate board, a cell", ", {who}'s species"),
+        "climate.cell_species_risky": pN_(
+            "climate board, a cell", ", {who}'s species (not adapted!)"
+        ),
+        "climate.habitats": pN_("climate legend, screen-reader label", "Habitats"),
+        "climate.legend": pN_("climate legend", "{habitat}: genes at {value}"),
+        "climate.genome_board": pN_(
+            "climate genome board, screen-reader label", "Genome board of {who}: {genes}"
+        ),
+        "climate.plan_ahead": pN_("climate genome board", "Plan ahead: {gene} to {value}"),
+        "climate.adapted": pN_("climate species card", "adapted ✓"),
+        "climate.not_adapted": pN_("climate species card", "NOT adapted !"),
+        "climate.not_placed": pN_("climate species card", "not placed yet"),
+        "climate.card_line": pN_(
+            "climate species card", "{status} · {cards} cards · lineages lost {lost}"
+        ),
+        "climate.species": pN_("climate species, screen-reader label", "{who}'s species: {genes}"),
+        "climate.species_in": pN_(
+            "climate species, screen-reader label", "{who}'s species in the {habitat}: {genes}"
+        ),
+        "climate.adapted_tail": pN_("climate species, screen-reader label", "; adapted"),
+        "climate.not_adapted_tail": pN_("climate species, screen-reader label", "; NOT adapted"),
+        "climate.extinct": pN_("climate species card", "Extinct! A new lineage"),
+        "climate.tokens": pN_("climate species card", "Tokens:"),
+        "climate.earned": pN_("climate token", "earned"),
+        "climate.not_yet": pN_("climate token", "not yet"),
+        "climate.your_hand": pN_("climate species card", "Your hand:"),
+        "climate.no_cards": pN_("climate species card", "no cards"),
+        "climate.your_species": pN_("heading", "Your species"),
+        "climate.caption_board": pN_("climate caption", "climate board {board} of 5"),
+        "climate.just_changed": pN_("climate caption", "the climate just changed: adapt or move!"),
+        "climate.cells_fixed": pN_("climate caption", "cell numbers never change."),
+        "climate.last_roll": pN_("climate die, screen-reader label", "Last roll {roll}"),
+        "climate.deleterious": pN_(
+            "climate piles; {depths} is a list of numbers",
+            "Deleterious cards (face up) lie {depths} from the top.",
+        ),
+        "climate.piles": pN_("climate piles", "Draw pile {draw} cards · discard {discard}."),
+        "climate.blind": pN_(
+            "climate piles", "Blind mutation: cards act at random as they are drawn."
+        ),
+    },
+}
+
+
+def page_strings(
+    translator: Translator, game: str | None = None, table: dict[str, Msg] | None = None
+) -> dict[str, str]:
+    """The page's words in the translator's language: ``table``'s (default: the game shell's
+    and ``game``'s renderer's)."""
+    if table is None:
+        table = {**GAME_PAGE, **GAME_STRINGS.get(game or "", {})}
+    return {key: translator.tr(msg) for key, msg in table.items()}

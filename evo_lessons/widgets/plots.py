@@ -17,6 +17,9 @@ import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from evo_lessons.i18n import _ as _t
+from evo_lessons.i18n import pgettext
+
 from .palette import PLAYER_COLOURS, PLAYER_DASHES, PLAYER_MARKERS, series_style
 
 if TYPE_CHECKING:
@@ -307,28 +310,29 @@ class PlotFeed:
         self.epoch = epoch
         self._rows: list | None = None
         self._sent = 0
-        titles = ", ".join(p.title.lower() for p in view.panels)
+        titles = ", ".join(_t(p.title).lower() for p in view.panels)
         self.spec = {
-            "x_label": view.x_label,
+            "x_label": _t(view.x_label),
             "columns": self.columns,
             "series": [{"label": f"P{p + 1}", **series_style(p)} for p in range(players)],
             "panels": [
                 {
-                    "title": p.title,
+                    "title": _t(p.title),
                     "column": self.columns.index(p.metric),
                     "ylim": list(p.ylim) if p.ylim else None,
                     "yticks": list(p.yticks) if p.yticks else None,
-                    "yticklabels": list(p.yticklabels) if p.yticklabels else None,
+                    "yticklabels": [_t(x) for x in p.yticklabels] if p.yticklabels else None,
                     "dodge": p.dodge,
                     "shared": p.shared,
                 }
                 for p in view.panels
             ],
             "markers_column": self.columns.index(view.markers_key) if view.markers_key else None,
-            "alt": (
-                f"Live plot of each player's values against {view.x_label} ({titles}); "
-                "the table beside it gives the numbers."
-            ),
+            "alt": pgettext(
+                "screen-reader description of the live plot",
+                "Live plot of each player's values against {x} ({titles}); the table beside it "
+                "gives the numbers.",
+            ).format(x=_t(view.x_label), titles=titles),
         }
 
     def _encode(self, row: Row) -> list:

@@ -58,13 +58,15 @@ from evo_lessons.engine import (
 from evo_lessons.engine.deals import DealBook, deal_key
 from evo_lessons.engine.seeds import check_seed
 from evo_lessons.engine.words import is_whole, seat_name, short_repr
+from evo_lessons.i18n import N_, ngettext, pgettext
+from evo_lessons.i18n import _ as _t
 
 HUMAN = "human"
 #: the largest scenario file or code the widget reads (a long game's save is tens of kB)
 MAX_SCENARIO_BYTES = record.MAX_CODE_CHARS
 #: who made a move, besides a bot's name
 PERSON, HELPER, SCENARIO = "person", "helper", "scenario"
-HIDDEN_CODE = (
+HIDDEN_CODE = N_(
     "The scenario code is given when the game is over: mid-game it would show the other "
     "players' hidden cards."
 )
@@ -74,7 +76,10 @@ class ChoiceRefused(IllegalAction):
     """A choice from the page that is refused, in words that name no legal move."""
 
     def __init__(self, index: object, reason: str) -> None:
-        ValueError.__init__(self, f"Illegal action: choice number {short_repr(index)}. {reason}")
+        said = pgettext(
+            "error; {reason} is a sentence that follows", "Illegal action: choice number {index}."
+        ).format(index=short_repr(index))
+        ValueError.__init__(self, f"{said} {reason}")
         self.action = index
         self.legal = []
 
@@ -356,12 +361,19 @@ class GameSession:
         # the refusal names no legal move: the page shows a person's own choices, and nothing
         # from the page may list a move the page does not show (a bot's hand, say)
         if self.state.is_over:
-            raise ChoiceRefused(index, "The game is over: no move is legal now.")
+            raise ChoiceRefused(index, pgettext("error", "The game is over: no move is legal now."))
         if not self.is_human_turn():
-            raise ChoiceRefused(index, "It is a bot's turn: a bot decides now.")
+            raise ChoiceRefused(index, pgettext("error", "It is a bot's turn: a bot decides now."))
         # (isinstance narrows the type for the checker; is_whole refuses a bool)
         if not (isinstance(index, int) and is_whole(index) and 0 <= index < len(legal)):
-            raise ChoiceRefused(index, f"There are {len(legal)} choices now; pick one shown.")
+            raise ChoiceRefused(
+                index,
+                ngettext(
+                    "There is {n} choice now; pick one shown.",
+                    "There are {n} choices now; pick one shown.",
+                    len(legal),
+                ).format(n=len(legal)),
+            )
         return self.apply(legal[index])
 
     def bot_step(self) -> list | None:
@@ -489,7 +501,7 @@ class GameSession:
         Refused (ValueError) while a game with hidden information is on, unless ``teacher``:
         the seed would rebuild every other player's hidden cards."""
         if not self.scenario_code_ready:
-            raise ValueError(HIDDEN_CODE)
+            raise ValueError(_t(HIDDEN_CODE))
         return record.encode(self.scenario(include_moves))
 
     # -- result codes --------------------------------------------------------------------------
@@ -532,7 +544,9 @@ class GameSession:
         ValueError if the game is not finished, or the name or lesson is not fit for a code.
         """
         if not self.state.is_over:
-            raise ValueError("A result code is for a finished game: play it to the end first.")
+            raise ValueError(
+                pgettext("error", "A result code is for a finished game: play it to the end first.")
+            )
         data = results.game_result(
             self.scenario(True), name, lesson=lesson, play=self.play_record(seat)
         )
@@ -637,5 +651,13 @@ def read_scenario(source: dict[str, Any] | str | bytes | pathlib.Path) -> dict[s
 
 def seat_label(seat: int, kind: str) -> str:
     """ "Player 2 (planner bot)" or "Player 1 (a person)"."""
-    who = "a person" if kind == HUMAN else f"{kind} bot"
-    return f"{seat_name(seat)} ({who})"
+    who = (
+        pgettext("who plays a seat", "a person")
+        if kind == HUMAN
+        else pgettext(
+            "who plays a seat; {kind} is a bot's name such as 'planner'", "{kind} bot"
+        ).format(kind=kind)
+    )
+    return pgettext("a seat and who plays it", "{seat} ({who})").format(
+        seat=seat_name(seat), who=who
+    )

@@ -72,3 +72,16 @@ def test_a_lessons_language_is_the_kernels_default_below_lang_and_above_the_envi
     finally:
         i18n.set_default_lang(None)
     assert i18n.resolve_lang() == "fr"
+
+
+def test_the_translation_module_imports_nothing_of_the_package():
+    """The engine may read it (seat names, the log): so it must sit below everything."""
+    import ast
+    import pathlib
+
+    tree = ast.parse(pathlib.Path(i18n.__file__).read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            assert node.level == 0 and not (node.module or "").startswith("evo_lessons")
+        elif isinstance(node, ast.Import):
+            assert not any(a.name.startswith("evo_lessons") for a in node.names)

@@ -29,7 +29,16 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "evo_lessons"
 LOCALE = PACKAGE / "locale"
 DOMAIN = "evo_lessons"
+#: the games' data words, from each game's data.toml (evo_lessons.i18n.data_text reads them)
+DATA_DOMAIN = "evo_lessons_data"
+DOMAINS = (DOMAIN, DATA_DOMAIN)
 POT = LOCALE / f"{DOMAIN}.pot"
+#: the fields of a data.toml that people read (everything else is an id, a colour, a number)
+DATA_FIELDS = frozenset(
+    {"name", "short", "about", "fact", "text", "variants", "low", "high", "why", "label", "lengths"}
+)
+#: domains whose every entry a shipped locale must translate (the data words may lag behind)
+ENFORCED = frozenset({DOMAIN})
 PSEUDO = "en_XA"
 #: the locales we ship: their student-facing entries must all be translated
 SHIPPED = ("es",)
@@ -56,17 +65,24 @@ METHODS = [
 ]
 
 
-def extract() -> Catalog:
-    """Every marked string of the package, with its context and translator comment."""
-    catalog = Catalog(
+def _new_catalog(domain: str) -> Catalog:
+    return Catalog(
         project="evo_lessons",
-        domain=DOMAIN,
+        domain=domain,
         charset="utf-8",
         fuzzy=False,
         header_comment=HEADER,
         msgid_bugs_address="the project's issue tracker",
         copyright_holder="the evo_lessons authors",
     )
+
+
+def extract(domain: str = DOMAIN) -> Catalog:
+    """Every marked string of the package (or, for the data domain, every word of the games'
+    data files), with its context and translator comment."""
+    if domain == DATA_DOMAIN:
+        return extract_data()
+    catalog = _new_catalog(domain)
     for filename, lineno, message, comments, context in extract_from_dir(
         str(PACKAGE),
         METHODS,
@@ -83,6 +99,31 @@ def extract() -> Catalog:
             context=context,
             flags=_flags(message),
         )
+    return catalog
+
+
+def extract_data() -> Catalog:
+    """The words of every game's data.toml: context "<game>: <table>.<field>"."""
+    import tomllib
+
+    catalog = _new_catalog(DATA_DOMAIN)
+    for path in sorted(PACKAGE.glob("games/*/data.toml")):
+        game = path.parent.name
+        where = str(path.relative_to(ROOT))
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+
+        def walk(value, keys: tuple[str, ...], game=game, where=where) -> None:
+            if isinstance(value, dict):
+                for key, inner in value.items():
+                    walk(inner, (*keys, key))
+            elif isinstance(value, list):
+                for inner in value:
+                    walk(inner, keys)
+            elif isinstance(value, str) and value and set(keys) & DATA_FIELDS:
+                field = ".".join(keys)
+                catalog.add(value, None, [(where, 0)], context=f"{game}: {field}")
+
+        walk(data, ())
     return catalog
 
 
@@ -107,24 +148,28 @@ def _stable(data: bytes) -> bytes:
     )
 
 
-def pot_bytes() -> bytes:
-    return _dump(extract(), include_previous=False)
+def pot_path(domain: str = DOMAIN) -> pathlib.Path:
+    return LOCALE / f"{domain}.pot"
 
 
-def po_paths() -> Iterator[tuple[str, pathlib.Path]]:
-    for po in sorted(LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
+def pot_bytes(domain: str = DOMAIN) -> bytes:
+    return _dump(extract(domain), include_previous=False)
+
+
+def po_paths(domain: str = DOMAIN) -> Iterator[tuple[str, pathlib.Path]]:
+    for po in sorted(LOCALE.glob(f"*/LC_MESSAGES/{domain}.po")):
         yield po.parts[-3], po
 
 
 def read(path: pathlib.Path, locale: str | None = None) -> Catalog:
     with path.open("rb") as f:
-        return read_po(f, locale=locale, domain=DOMAIN)
+        return read_po(f, locale=locale, domain=path.stem)
 
 
 def updated(locale: str, po: pathlib.Path) -> bytes:
     """The locale's .po merged with the current template (new entries empty, gone ones dropped
     to the obsolete list at the end, a changed English text marked fuzzy)."""
-    template = read(POT)
+    template = read(pot_path(po.stem))
     catalog = read(po, locale)
     catalog.update(template, update_header_comment=False)
     catalog.obsolete.clear()  # git keeps the history
@@ -138,7 +183,7 @@ def mo_bytes(catalog: Catalog) -> bytes:
 
 
 def pseudo_text(text: str) -> str:
-    """Marked and about 40% longer, placeholders kept: 'Undo' -> '⟦Ûñðö~~⟧'."""
+    """Marked and about 40% longer, placeholders kept: 'Undo' -> '⟦Ûñdö~~⟧'."""
     table = str.maketrans("aceinouyACEINOUY", "âçéîñöûýÂÇÉÎÑÖÛÝ")
     out, depth = [], 0
     for ch in text:
@@ -151,15 +196,18 @@ def pseudo_text(text: str) -> str:
         if ch == "}":
             depth = max(0, depth - 1)
     body = "".join(out)
-    pad = "~" * max(1, round(len(text) * 0.4))
-    return f"\u27e6{body}{pad}\u27e7"
+    # the padding comes as short words, so it wraps as a longer sentence would (one long run of
+    # padding would be an unbreakable word no real language has)
+    extra = max(1, round(len(text) * 0.4))
+    pad = " ".join("~" * min(4, extra - n) for n in range(0, extra, 5))
+    return f"\u27e6{body} {pad}\u27e7" if " " in text.strip() else f"\u27e6{body}{pad}\u27e7"
 
 
-def pseudo_catalog() -> Catalog:
-    template = read(POT)
+def pseudo_catalog(domain: str = DOMAIN) -> Catalog:
+    template = read(pot_path(domain))
     fixed = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)  # the same bytes each run
     catalog = Catalog(
-        locale="en", domain=DOMAIN, fuzzy=False, creation_date=fixed, revision_date=fixed
+        locale="en", domain=domain, fuzzy=False, creation_date=fixed, revision_date=fixed
     )
     for message in template:
         if not message.id:
@@ -175,16 +223,17 @@ def pseudo_catalog() -> Catalog:
 def compiled() -> dict[pathlib.Path, bytes]:
     """Every .mo as it should be: one per .po, and the pseudo-locale's."""
     out = {}
-    for locale, po in po_paths():
-        out[po.with_suffix(".mo")] = mo_bytes(read(po, locale))
-    out[LOCALE / PSEUDO / "LC_MESSAGES" / f"{DOMAIN}.mo"] = mo_bytes(pseudo_catalog())
+    for domain in DOMAINS:
+        for locale, po in po_paths(domain):
+            out[po.with_suffix(".mo")] = mo_bytes(read(po, locale))
+        out[LOCALE / PSEUDO / "LC_MESSAGES" / f"{domain}.mo"] = mo_bytes(pseudo_catalog(domain))
     return out
 
 
-def stats() -> list[tuple[str, int, int, int]]:
-    """(locale, translated, fuzzy, total) for every locale's catalogue."""
+def stats(domain: str = DOMAIN) -> list[tuple[str, int, int, int]]:
+    """(locale, translated, fuzzy, total) for every locale's catalogue of ``domain``."""
     rows = []
-    for locale, po in po_paths():
+    for locale, po in po_paths(domain):
         catalog = read(po, locale)
         entries = [m for m in catalog if m.id]
         done = sum(1 for m in entries if m.string and not m.fuzzy and _all(m.string))
@@ -198,28 +247,35 @@ def _all(string: str | tuple[str, ...]) -> bool:
 
 
 def table() -> str:
-    lines = ["| locale | translated | fuzzy | entries | % |", "|---|---|---|---|---|"]
-    for locale, done, fuzzy, total in stats():
-        pct = 100.0 * done / total if total else 100.0
-        lines.append(f"| {locale} | {done} | {fuzzy} | {total} | {pct:.1f} |")
+    lines = [
+        "| domain | locale | translated | fuzzy | entries | % |",
+        "|---|---|---|---|---|---|",
+    ]
+    for domain in DOMAINS:
+        for locale, done, fuzzy, total in stats(domain):
+            pct = 100.0 * done / total if total else 100.0
+            lines.append(f"| {domain} | {locale} | {done} | {fuzzy} | {total} | {pct:.1f} |")
     return "\n".join(lines)
 
 
 def problems() -> list[str]:
     """What `check` fails on: a stale .pot, .po or .mo, or a shipped locale not complete."""
     found = []
-    if not POT.exists() or _stable(POT.read_bytes()) != _stable(pot_bytes()):
-        found.append(f"{POT.relative_to(ROOT)} is stale: run tools/i18n/catalog.py all")
-        return found
-    for locale, po in po_paths():
-        if _stable(po.read_bytes()) != _stable(updated(locale, po)):
-            found.append(f"{po.relative_to(ROOT)} is not merged with the template: run update")
+    for domain in DOMAINS:
+        pot = pot_path(domain)
+        if not pot.exists() or _stable(pot.read_bytes()) != _stable(pot_bytes(domain)):
+            found.append(f"{pot.relative_to(ROOT)} is stale: run tools/i18n/catalog.py all")
+            return found
+        for locale, po in po_paths(domain):
+            if _stable(po.read_bytes()) != _stable(updated(locale, po)):
+                found.append(f"{po.relative_to(ROOT)} is not merged with the template: run update")
     for mo, data in compiled().items():
         if not mo.exists() or mo.read_bytes() != data:
             found.append(f"{mo.relative_to(ROOT)} is stale: run compile")
-    for locale, done, _fuzzy, total in stats():
-        if locale in SHIPPED and done < total:
-            found.append(f"{locale}: {total - done} of {total} entries untranslated or fuzzy")
+    for domain in ENFORCED:
+        for locale, done, _fuzzy, total in stats(domain):
+            if locale in SHIPPED and done < total:
+                found.append(f"{domain} {locale}: {total - done} of {total} entries to translate")
     return found
 
 
@@ -233,10 +289,12 @@ def main(argv: list[str]) -> int:
     command = argv[0] if argv else "all"
     if command in ("extract", "all"):
         POT.parent.mkdir(parents=True, exist_ok=True)
-        _write(POT, pot_bytes())
+        for domain in DOMAINS:
+            _write(pot_path(domain), pot_bytes(domain))
     if command in ("update", "all"):
-        for locale, po in po_paths():
-            _write(po, updated(locale, po))
+        for domain in DOMAINS:
+            for locale, po in po_paths(domain):
+                _write(po, updated(locale, po))
     if command in ("compile", "all"):
         for mo, data in compiled().items():
             mo.parent.mkdir(parents=True, exist_ok=True)

@@ -9,6 +9,7 @@ True
 from pathlib import Path
 
 from evo_lessons.engine import Credit, GameSpec, Metric, Option
+from evo_lessons.i18n import N_
 
 from .actions import ACTION_TYPES, ChooseChallenge, KeepCard, SwapCard
 from .bots import BOTS, KeeperBot, MemoryBot, RandomBot
@@ -26,7 +27,7 @@ from .view import VIEW
 
 GAME = GameSpec(
     name="adaptation",
-    title="Adaptation: survive the challenge",
+    title=N_("Adaptation: survive the challenge"),
     summary="Fitness is relative, and the environment changes.",
     state=AdaptationState,
     options=(
@@ -42,15 +43,15 @@ GAME = GameSpec(
     bots=BOTS,
     helper_bot="memory",
     metrics=(
-        Metric("tokens", "Survival tokens"),
-        Metric("number", "Number score of the card shown"),
-        Metric("shape", "Shape score of the card shown"),
-        Metric("colour", "Colour score of the card shown"),
-        Metric("swapped", "Swapped this round (1 = yes)"),
-        Metric("defeated", "Defeated this round (1 = yes)"),
-        Metric("dealer", "Dealt this round (1 = yes)"),
-        Metric("challenge", "Challenge (1 number, 2 shape, 3 colour)", per_player=False),
-        Metric("challenge_name", "Challenge", per_player=False, kind=str),
+        Metric("tokens", N_("Survival tokens")),
+        Metric("number", N_("Number score of the card shown")),
+        Metric("shape", N_("Shape score of the card shown")),
+        Metric("colour", N_("Colour score of the card shown")),
+        Metric("swapped", N_("Swapped this round (1 = yes)")),
+        Metric("defeated", N_("Defeated this round (1 = yes)")),
+        Metric("dealer", N_("Dealt this round (1 = yes)")),
+        Metric("challenge", N_("Challenge (1 number, 2 shape, 3 colour)"), per_player=False),
+        Metric("challenge_name", N_("Challenge"), per_player=False, kind=str),
     ),
     view=VIEW,
     observation=AdaptationObservation,

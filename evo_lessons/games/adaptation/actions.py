@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from evo_lessons.engine import Action
+from evo_lessons.i18n import pgettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,7 +17,7 @@ class KeepCard(Action):
     """Keep the card in hand (the dealer declining to redraw, or a player not adapting)."""
 
     def __str__(self) -> str:
-        return "Keep your card"
+        return pgettext("adaptation choice", "Keep your card")
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +25,7 @@ class SwapCard(Action):
     """Discard the card in hand and draw a new one (the dealer's redraw, or a player's swap)."""
 
     def __str__(self) -> str:
-        return "Discard your card and draw a new one"
+        return pgettext("adaptation choice", "Discard your card and draw a new one")
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +35,12 @@ class ChooseChallenge(Action):
     challenge: str
 
     def __str__(self) -> str:
-        return f"Choose the {self.challenge} challenge"
+        from .words import challenge_word  # (words reads the data, which these actions precede)
+
+        return pgettext(
+            "adaptation choice; {challenge} is number, shape or colour",
+            "Choose the {challenge} challenge",
+        ).format(challenge=challenge_word(self.challenge))
 
 
 #: every action class by name, for saves

@@ -45,8 +45,9 @@ class Card:
         return (self.count, self.shape_score, self.colour_score)
 
     def __str__(self) -> str:
-        plural = "" if self.count == 1 else "s"
-        return f"{self.count} {self.colour} {self.shape}{plural}"
+        from .words import card_label  # (the words module reads no data: no cycle)
+
+        return card_label(self.count, self.shape, self.colour)
 
     def to_json(self) -> dict[str, Any]:
         return {

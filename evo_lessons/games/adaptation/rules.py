@@ -78,11 +78,14 @@ from typing import Any, ClassVar
 
 from evo_lessons.engine import Action, Event, GameState
 from evo_lessons.engine.words import seat_name, seats_in_words
+from evo_lessons.i18n import npgettext, pgettext
 
 from .actions import ACTION_TYPES, SwapCard
 from .data import CARDS, CHALLENGES, DECK_SIZE, SCORES
 from .observation import AdaptationSeen
-from .tables import CHALLENGE_INDEX, CHOOSE_ONE, KEEP_OR_SWAP, ORDERS, SAID, SHOWN
+from .tables import CHALLENGE_INDEX, CHOOSE_ONE, KEEP_OR_SWAP, ORDERS, said
+from .tables import shown as shown_cards
+from .words import challenge_word
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 DEFAULT_TOKENS, MAX_TOKENS = 3, 20
@@ -150,30 +153,30 @@ class AdaptationState(GameState):
         player = self._current
         if player is None:  # the engine offers no action once the game is over
             raise RuntimeError("Adaptation: nobody is to act, so no action can be applied")
-        said = SAID[player]
+        says = said()[player]
         if self.phase == DEALER_DRAW:
             self.phase = CHOOSE
             if type(action) is SwapCard:
                 self.redrew = True
-                events = [said.redraw]
+                events = [says.redraw]
                 self._discard_and_draw(player, events)
                 return events
-            return [said.dealer_keep]
+            return [says.dealer_keep]
         if self.phase == CHOOSE:
             self.challenge = CHALLENGE_INDEX[action.challenge]  # type: ignore[attr-defined]
             self.phase = ADAPT
             if self._queue:
                 self._current = self._queue.pop(0)
-                return [said.lay_challenge]
-            return [said.lay_challenge, *self._reveal()]
+                return [says.lay_challenge]
+            return [says.lay_challenge, *self._reveal()]
         # ADAPT: a player keeps or swaps
         if type(action) is SwapCard:
             self.swapped[player] = True
-            events = [said.swap]
+            events = [says.swap]
             self._discard_and_draw(player, events)
         else:
             self.kept[player] = True
-            events = [said.keep]
+            events = [says.keep]
         if self._queue:
             self._current = self._queue.pop(0)
         else:
@@ -199,8 +202,11 @@ class AdaptationState(GameState):
         events.append(
             Event(
                 "refill",
-                f"The draw pile is empty: the {len(pile)} discarded cards "
-                "are shuffled into a new draw pile.",
+                pgettext(
+                    "adaptation log",
+                    "The draw pile is empty: the {n} discarded cards are shuffled into a new draw "
+                    "pile.",
+                ).format(n=len(pile)),
                 data={"cards": len(pile)},
             )
         )
@@ -208,13 +214,23 @@ class AdaptationState(GameState):
     def _play_round_one(self) -> list[Event]:
         """R4: shuffle, deal, and let the number challenge pick the first real dealer."""
         self.rng.shuffle(self.draw_pile)
-        events = [Event("shuffle", f"The {DECK_SIZE} playing cards are shuffled.")]
+        events = [
+            Event(
+                "shuffle",
+                pgettext("adaptation log", "The {n} playing cards are shuffled.").format(
+                    n=DECK_SIZE
+                ),
+            )
+        ]
         for seat in ORDERS[self.players][self.dealer]:
             self.hands[seat] = self.draw_pile.pop()
         events.append(
             Event(
                 "deal",
-                f"{seat_name(self.dealer)}, the youngest, deals one card face down to each player.",
+                pgettext(
+                    "adaptation log",
+                    "{who}, the youngest, deals one card face down to each player.",
+                ).format(who=seat_name(self.dealer)),
                 self.dealer,
             )
         )
@@ -234,6 +250,7 @@ class AdaptationState(GameState):
         shown = [-1] * n  # its score under the challenge
         order = []  # the seats that showed a card, in the order of R3
         parts = []
+        shown_now = shown_cards()
         low = 99
         for seat in ORDERS[n][dealer]:
             if tokens[seat] > 0:
@@ -242,7 +259,7 @@ class AdaptationState(GameState):
                 order.append(seat)
                 cards[seat] = card
                 shown[seat] = score
-                parts.append(SHOWN[seat][challenge][card])
+                parts.append(shown_now[seat][challenge][card])
                 if score < low:
                     low = score
         defeated = [seat for seat in order if shown[seat] == low]
@@ -250,7 +267,9 @@ class AdaptationState(GameState):
         events = [
             Event(
                 "reveal",
-                f"The challenge is {name}. Cards shown: " + "; ".join(parts) + ".",
+                pgettext(
+                    "adaptation log", "The challenge is {challenge}. Cards shown: {cards}."
+                ).format(challenge=challenge_word(name), cards="; ".join(parts)),
                 dealer,
                 {"challenge": name},
             )
@@ -262,13 +281,20 @@ class AdaptationState(GameState):
                 tokens[seat] -= 1
                 if tokens[seat] == 0:
                     extinct.append(seat)
-            verb = "lose a token each" if len(defeated) > 1 else "loses a token"
-            text = f"Lowest {name} score {low}: {losers} {verb}."
+            text = npgettext(
+                "adaptation log; {challenge} is number, shape or colour",
+                "Lowest {challenge} score {low}: {losers} loses a token.",
+                "Lowest {challenge} score {low}: {losers} lose a token each.",
+                len(defeated),
+            ).format(challenge=challenge_word(name), low=low, losers=losers)
         else:
-            text = f"Lowest number {low}: {losers} defeated, but round one costs no token."
+            text = pgettext(
+                "adaptation log",
+                "Lowest number {low}: {losers} defeated, but round one costs no token.",
+            ).format(low=low, losers=losers)
         events.append(Event("defeat", text, data={"defeated": defeated}))
         for seat in extinct:  # R8: out, and the last card goes to the discards
-            events.append(SAID[seat].extinct)
+            events.append(said()[seat].extinct)
             self.discard_pile.append(hands[seat])
             hands[seat] = -1
         record: dict[str, Any] = {
@@ -292,7 +318,7 @@ class AdaptationState(GameState):
             return events
         new_dealer = next_dealer(dealer, defeated, tokens)
         record["next_dealer"] = new_dealer
-        events.append(SAID[new_dealer].next_dealer)
+        events.append(said()[new_dealer].next_dealer)
         self._start_round(new_dealer)
         return events
 
@@ -305,15 +331,18 @@ class AdaptationState(GameState):
         if survivors:
             return Event(
                 "win",
-                f"{seat_name(survivors[0])} is the last with tokens and wins.",
+                pgettext("adaptation log", "{who} is the last with tokens and wins.").format(
+                    who=seat_name(survivors[0])
+                ),
                 survivors[0],
                 {"winners": self.winners},
             )
         return Event(
             "win",
-            "Every remaining player went extinct in the same round: "
-            + seats_in_words(self.winners)
-            + " share the win.",
+            pgettext(
+                "adaptation log",
+                "Every remaining player went extinct in the same round: {who} share the win.",
+            ).format(who=seats_in_words(self.winners)),
             data={"winners": self.winners},
         )
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from evo_lessons.engine import Action, Event
 from evo_lessons.engine.words import seat_name
+from evo_lessons.i18n import per_language, pgettext
 
 from .actions import ChooseChallenge, KeepCard, SwapCard
 from .data import CARDS, CHALLENGES, DECK_SIZE, SCORES
@@ -60,26 +61,69 @@ class Sayings:
 def _sayings(seat: int) -> Sayings:
     who = seat_name(seat)
     return Sayings(
-        Event("redraw", f"The dealer, {who}, discards their card and draws again.", seat),
-        Event("keep", f"The dealer, {who}, keeps their card.", seat),
-        Event("challenge_chosen", f"The dealer, {who}, lays a challenge card face down.", seat),
-        Event("swap", f"{who} discards their card and draws a new one.", seat),
-        Event("keep", f"{who} keeps their card.", seat),
-        Event("dealer", f"{who} is the next dealer.", seat),
-        Event("extinct", f"{who} has no tokens left and is extinct.", seat),
+        Event(
+            "redraw",
+            pgettext(
+                "adaptation log", "The dealer, {who}, discards their card and draws again."
+            ).format(who=who),
+            seat,
+        ),
+        Event(
+            "keep",
+            pgettext("adaptation log", "The dealer, {who}, keeps their card.").format(who=who),
+            seat,
+        ),
+        Event(
+            "challenge_chosen",
+            pgettext(
+                "adaptation log", "The dealer, {who}, lays a challenge card face down."
+            ).format(who=who),
+            seat,
+        ),
+        Event(
+            "swap",
+            pgettext("adaptation log", "{who} discards their card and draws a new one.").format(
+                who=who
+            ),
+            seat,
+        ),
+        Event("keep", pgettext("adaptation log", "{who} keeps their card.").format(who=who), seat),
+        Event(
+            "dealer", pgettext("adaptation log", "{who} is the next dealer.").format(who=who), seat
+        ),
+        Event(
+            "extinct",
+            pgettext("adaptation log", "{who} has no tokens left and is extinct.").format(who=who),
+            seat,
+        ),
     )
 
 
-#: SAID[seat]: that seat's fixed sentences
-SAID: tuple[Sayings, ...] = tuple(_sayings(seat) for seat in range(MOST_PLAYERS))
+@per_language
+def said() -> tuple[Sayings, ...]:
+    """said()[seat]: that seat's fixed sentences, in the current language."""
+    return tuple(_sayings(seat) for seat in range(MOST_PLAYERS))
 
-#: the label of every card ("3 red squares"), for the log
-LABELS: tuple[str, ...] = tuple(str(card) for card in CARDS)
-#: SHOWN[seat][challenge][card]: "Player 2 3 red squares (4)", a seat's card at a reveal
-SHOWN: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
-    tuple(
-        tuple(f"{seat_name(seat)} {LABELS[card]} ({SCORES[c][card]})" for card in range(DECK_SIZE))
-        for c in range(len(CHALLENGES))
+
+#: SAID[seat]: the fixed sentences as the kernel's language says them at import (the rules read
+#: said(), in the language of the widget playing)
+SAID: tuple[Sayings, ...] = said()
+
+
+@per_language
+def shown() -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """shown()[seat][challenge][card]: "Player 2 3 red squares (4)", a seat's card at a reveal."""
+    labels = tuple(str(card) for card in CARDS)
+    return tuple(
+        tuple(
+            tuple(
+                f"{seat_name(seat)} {labels[card]} ({SCORES[c][card]})" for card in range(DECK_SIZE)
+            )
+            for c in range(len(CHALLENGES))
+        )
+        for seat in range(MOST_PLAYERS)
     )
-    for seat in range(MOST_PLAYERS)
-)
+
+
+#: SHOWN[seat][challenge][card], as at import (the rules read shown())
+SHOWN = shown()

@@ -12,34 +12,36 @@ from typing import Any
 
 from evo_lessons.engine import Action, Panel, View, seat_name, seats_in_words, turn_sentence
 from evo_lessons.engine.words import winners_sentence
+from evo_lessons.i18n import N_, npgettext, pgettext
 
 from .actions import ChooseChallenge, KeepCard, SwapCard
 from .data import CARDS, CHALLENGES
 from .observation import AdaptationObservation
+from .words import challenge_word
 
 #: the live plot: tokens per player, the scores of the cards shown, and the challenge itself
 PANELS = (
     # no fixed limits: the variant plays with up to 20 tokens
-    Panel("tokens", "Tokens (0 = extinct)", dodge=0.05),
+    Panel("tokens", N_("Tokens (0 = extinct)"), dodge=0.05),
     # an extinct player shows no card: their scores are None and the line stops (no 0 tick:
     # no card scores 0)
     Panel(
         "number",
-        "Number score of the card shown (1-4)",
+        N_("Number score of the card shown (1-4)"),
         ylim=(0.6, 4.4),
         yticks=(1, 2, 3, 4),
         dodge=0.05,
     ),
     Panel(
         "shape",
-        "Shape score (sides, 3-6) of the card shown",
+        N_("Shape score (sides, 3-6) of the card shown"),
         ylim=(2.6, 6.4),
         yticks=(3, 4, 5, 6),
         dodge=0.05,
     ),
     Panel(
         "colour",
-        "Colour score (red 4, orange 3, yellow 2, green 1)",
+        N_("Colour score (red 4, orange 3, yellow 2, green 1)"),
         ylim=(0.6, 4.4),
         yticks=(1, 2, 3, 4),
         dodge=0.05,
@@ -47,10 +49,10 @@ PANELS = (
     # the challenge is a category: its axis names the three, and the table names it in words
     Panel(
         "challenge",
-        "Challenge of the round",
+        N_("Challenge of the round"),
         ylim=(0.6, 3.4),
         yticks=(1, 2, 3),
-        yticklabels=("number", "shape", "colour"),
+        yticklabels=(N_("number"), N_("shape"), N_("colour")),
         shared=True,
     ),
 )
@@ -91,20 +93,22 @@ def _card(card_id: int | None) -> dict[str, Any] | None:
 def _status(seat: int, obs: AdaptationObservation) -> str:
     """What this seat did this round, in a word or two."""
     if not obs["active"][seat]:
-        return "extinct"
+        return pgettext("adaptation seat status", "extinct")
     if obs["phase"] == "over":
-        return "winner" if seat in obs["winners"] else ""
+        return pgettext("adaptation seat status", "winner") if seat in obs["winners"] else ""
     if seat == obs["dealer"]:
         if obs["dealer_redrew"] is None:
-            return "dealer: deciding"
-        return "dealer: redrew" if obs["dealer_redrew"] else "dealer: kept"
+            return pgettext("adaptation seat status", "dealer: deciding")
+        if obs["dealer_redrew"]:
+            return pgettext("adaptation seat status", "dealer: redrew")
+        return pgettext("adaptation seat status", "dealer: kept")
     if seat in obs["swapped"]:
-        return "swapped"
+        return pgettext("adaptation seat status", "swapped")
     if seat in obs["kept"]:
-        return "kept"
+        return pgettext("adaptation seat status", "kept")
     if seat == obs["current_player"]:
-        return "deciding"
-    return "waiting"
+        return pgettext("adaptation seat status", "deciding")
+    return pgettext("adaptation seat status", "waiting")
 
 
 def view_model(obs: AdaptationObservation) -> dict[str, Any]:
@@ -178,14 +182,19 @@ def view_model(obs: AdaptationObservation) -> dict[str, Any]:
 
 
 def _who(seat: int, viewer: int | None) -> str:
-    return seat_name(seat) + (" (you)" if seat == viewer else "")
+    if seat == viewer:
+        return pgettext("adaptation description", "{who} (you)").format(who=seat_name(seat))
+    return seat_name(seat)
 
 
 def _card_text(card: dict[str, Any] | None) -> str:
     if card is None:
-        return "no card"
+        return pgettext("adaptation description", "no card")
     s = card["scores"]
-    return f"{card['label']} (number {s['number']}, shape {s['shape']}, colour {s['colour']})"
+    return pgettext(
+        "adaptation description",
+        "{card} (number {number}, shape {shape}, colour {colour})",
+    ).format(card=card["label"], number=s["number"], shape=s["shape"], colour=s["colour"])
 
 
 def describe(obs: AdaptationObservation) -> str:
@@ -195,37 +204,82 @@ def describe(obs: AdaptationObservation) -> str:
     lines = []
     over = board["phase"] == "over"
     if over:
-        lines.append(f"After {len(board['history'])} rounds: {winners_sentence(board['winners'])}")
+        lines.append(
+            pgettext("adaptation description", "After {n} rounds: {winners}").format(
+                n=len(board["history"]), winners=winners_sentence(board["winners"])
+            )
+        )
     else:
         lines.append(
-            f"Round {board['round']}. {seat_name(board['dealer'])} is the dealer. "
-            f"Draw pile {board['draw_pile']} cards, discard pile {board['discard_pile']}."
+            pgettext(
+                "adaptation description",
+                "Round {round}. {who} is the dealer. Draw pile {draw} cards, discard pile "
+                "{discard}.",
+            ).format(
+                round=board["round"],
+                who=seat_name(board["dealer"]),
+                draw=board["draw_pile"],
+                discard=board["discard_pile"],
+            )
         )
         if board["challenge"]:
-            lines.append(f"You chose the {board['challenge']} challenge (secret until the reveal).")
+            lines.append(
+                pgettext(
+                    "adaptation description",
+                    "You chose the {challenge} challenge (secret until the reveal).",
+                ).format(challenge=challenge_word(board["challenge"]))
+            )
         elif board["challenge_chosen"]:
             lines.append(
-                "The dealer has chosen a challenge face down: it stays hidden until the reveal."
+                pgettext(
+                    "adaptation description",
+                    "The dealer has chosen a challenge face down: it stays hidden until the "
+                    "reveal.",
+                )
             )
         else:
-            lines.append("The dealer has not chosen the challenge yet.")
+            lines.append(
+                pgettext("adaptation description", "The dealer has not chosen the challenge yet.")
+            )
     for entry in board["seats"]:
         who = _who(entry["seat"], seat)
         if not entry["active"]:
-            lines.append(f"{who}: extinct.")
+            lines.append(pgettext("adaptation description", "{who}: extinct.").format(who=who))
             continue
-        parts = [f"{entry['tokens']} token" + ("" if entry["tokens"] == 1 else "s")]
+        parts = [
+            npgettext("adaptation description", "{n} token", "{n} tokens", entry["tokens"]).format(
+                n=entry["tokens"]
+            )
+        ]
         if entry["dealer"]:
-            parts.append("dealer")
+            parts.append(pgettext("adaptation description", "dealer"))
         if entry["card"] is not None:
-            parts.append(("holds " if entry["you"] else "showed ") + _card_text(entry["card"]))
+            held = (
+                pgettext("adaptation description", "holds {card}")
+                if entry["you"]
+                else pgettext("adaptation description", "showed {card}")
+            )
+            parts.append(held.format(card=_card_text(entry["card"])))
         if not entry["you"] and not over:
             shown = entry["last_shown"]
-            since = "changed since" if entry["changed_since"] else "still holds it"
-            parts.append(f"last showed {shown['label'] if shown else 'nothing'}, {since}")
+            since = (
+                pgettext("adaptation description", "changed since")
+                if entry["changed_since"]
+                else pgettext("adaptation description", "still holds it")
+            )
+            what = shown["label"] if shown else pgettext("adaptation description", "nothing")
+            parts.append(
+                pgettext("adaptation description", "last showed {card}, {since}").format(
+                    card=what, since=since
+                )
+            )
         if entry["status"]:
             parts.append(entry["status"])
-        lines.append(f"{who}: " + "; ".join(parts) + ".")
+        lines.append(
+            pgettext("adaptation description", "{who}: {parts}.").format(
+                who=who, parts="; ".join(parts)
+            )
+        )
     last = board["history"][-1]
     shown = "; ".join(
         f"{seat_name(s)} {card['label']} ({last['scores'][s]})"
@@ -233,10 +287,16 @@ def describe(obs: AdaptationObservation) -> str:
         if card is not None
     )
     lost = seats_in_words(last["defeated"])
-    cost = "defeated (round one costs no token)" if last["round"] == 1 else "lost a token"
+    if last["round"] == 1:
+        cost = pgettext("adaptation description", "{who} defeated (round one costs no token).")
+    else:
+        cost = pgettext("adaptation description", "{who} lost a token.")
     lines.append(
-        f"Last reveal, round {last['round']}, {last['challenge']} challenge: {shown}. "
-        f"{lost} {cost}."
+        pgettext(
+            "adaptation description", "Last reveal, round {round}, {challenge} challenge: {shown}."
+        ).format(round=last["round"], challenge=challenge_word(last["challenge"]), shown=shown)
+        + " "
+        + cost.format(who=lost)
     )
     if not over:  # (a game over was said first, with how many rounds it took)
         turn = turn_sentence(obs)
@@ -252,5 +312,5 @@ VIEW = View(
     panels=PANELS,
     table_columns=TABLE_COLUMNS,
     markers_key="challenge",
-    x_label="round",
+    x_label=N_("round"),
 )

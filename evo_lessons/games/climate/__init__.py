@@ -7,6 +7,7 @@
 from pathlib import Path
 
 from evo_lessons.engine import Credit, GameSpec, Metric, Option
+from evo_lessons.i18n import N_
 
 from .actions import ACTION_TYPES, GENE_NAMES, EndTurn, Move, Place, PlanAhead
 from .bots import BOTS, ClimateBot, RandomBot
@@ -17,7 +18,7 @@ from .view import VIEW
 
 GAME = GameSpec(
     name="climate",
-    title="The Climate game",
+    title=N_("The Climate game"),
     summary="A changing climate: move, adapt or go extinct.",
     state=ClimateState,
     options=(
@@ -57,16 +58,16 @@ GAME = GameSpec(
     bots=BOTS,
     helper_bot="planner",
     metrics=(
-        Metric("round", "Round", per_player=False),
-        Metric("body", "Body gene"),
-        Metric("colour", "Colour gene"),
-        Metric("metabolism", "Metabolism gene"),
-        Metric("matches", "Genes matching the habitat"),
-        Metric("habitat", "Habitat", kind=str),
-        Metric("cards", "Mutation cards in hand"),
-        Metric("tokens", "Habitat tokens"),
-        Metric("extinctions", "Lineages lost (extinctions)"),
-        Metric("temperature", "Climate board (1 cold … 5 warm)", per_player=False),
+        Metric("round", N_("Round"), per_player=False),
+        Metric("body", N_("Body gene")),
+        Metric("colour", N_("Colour gene")),
+        Metric("metabolism", N_("Metabolism gene")),
+        Metric("matches", N_("Genes matching the habitat")),
+        Metric("habitat", N_("Habitat"), kind=str),
+        Metric("cards", N_("Mutation cards in hand")),
+        Metric("tokens", N_("Habitat tokens")),
+        Metric("extinctions", N_("Lineages lost (extinctions)")),
+        Metric("temperature", N_("Climate board (1 cold … 5 warm)"), per_player=False),
     ),
     view=VIEW,
     observation=ClimateObservation,

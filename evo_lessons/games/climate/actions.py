@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 
 from evo_lessons.engine import Action
+from evo_lessons.i18n import npgettext, pgettext
 
 GENE_NAMES = ("body", "colour", "metabolism")
 
@@ -21,7 +22,7 @@ class Place(Action):
     cell: int
 
     def __str__(self) -> str:
-        return f"Place the species on cell {self.cell}"
+        return pgettext("climate choice", "Place the species on cell {cell}").format(cell=self.cell)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -40,12 +41,22 @@ class Move(Action):
         return (self.body, self.colour, self.metabolism)
 
     def __str__(self) -> str:
-        where = f"Stay on cell {self.cell}" if self.stay else f"Move to cell {self.cell}"
+        # Translators: a choice's button shows only the word that differs between choices (the
+        # cell's number); keep the number where the sentence puts it
+        where = (
+            pgettext("climate choice", "Stay on cell {cell}")
+            if self.stay
+            else pgettext("climate choice", "Move to cell {cell}")
+        ).format(cell=self.cell)
         if self.cost == 0:
-            return f"{where} (already adapted)"
+            return pgettext("climate choice", "{where} (already adapted)").format(where=where)
         genome = "-".join(map(str, self.genome))
-        cards = "card" if self.cost == 1 else "cards"
-        return f"{where}, adapting to genome {genome} ({self.cost} {cards})"
+        return npgettext(
+            "climate choice",
+            "{where}, adapting to genome {genome} ({n} card)",
+            "{where}, adapting to genome {genome} ({n} cards)",
+            self.cost,
+        ).format(where=where, genome=genome, n=self.cost)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -62,11 +73,14 @@ class PlanAhead(Action):
     cost: int
 
     def __str__(self) -> str:
-        cards = "card" if self.cost == 1 else "cards"
-        return (
-            f"PlanAhead: set {GENE_NAMES[self.gene]} to {self.value} ({self.cost} {cards}), "
-            "then end the turn"
-        )
+        from .words import gene_word  # (words reads the data, which imports these actions)
+
+        return npgettext(
+            "climate choice",
+            "PlanAhead: set {gene} to {value} ({n} card), then end the turn",
+            "PlanAhead: set {gene} to {value} ({n} cards), then end the turn",
+            self.cost,
+        ).format(gene=gene_word(self.gene), value=self.value, n=self.cost)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -74,7 +88,7 @@ class EndTurn(Action):
     """Finish the turn (random discards follow if the hand holds more than five cards)."""
 
     def __str__(self) -> str:
-        return "End the turn"
+        return pgettext("climate choice", "End the turn")
 
 
 ACTION_TYPES: dict[str, type[Action]] = {

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from evo_lessons.engine import Event
 from evo_lessons.engine.words import seats_in_words
+from evo_lessons.i18n import pgettext
 
 from .lineages import Lineages
 
@@ -48,8 +49,11 @@ class ClimateChange(Lineages):
             events.append(
                 Event(
                     "climate",
-                    f"End of round {self.round}: the climate die shows "
-                    f"{roll}; the climate holds at board {self.temperature}.",
+                    pgettext(
+                        "climate log",
+                        "End of round {round}: the climate die shows {roll}; the climate holds at "
+                        "board {board}.",
+                    ).format(round=self.round, roll=roll, board=self.temperature),
                     None,
                     {"roll": roll, "temperature": self.temperature},
                 )
@@ -61,20 +65,47 @@ class ClimateChange(Lineages):
         trend = self.options["climate_trend"]
         note = ""
         if trend == "warming":
-            step, note = 1, " (the warming trend always pushes up)"
+            step, note = (
+                1,
+                pgettext(
+                    "climate log; a note in brackets, with a space before it",
+                    " (the warming trend always pushes up)",
+                ),
+            )
         elif trend == "cooling":
-            step, note = -1, " (the cooling trend always pushes down)"
+            step, note = (
+                -1,
+                pgettext(
+                    "climate log; a note in brackets, with a space before it",
+                    " (the cooling trend always pushes down)",
+                ),
+            )
         elif before == 1 and step < 0:
-            step, note = 1, " (it cannot get colder than board 1, so it warms)"
+            step, note = (
+                1,
+                pgettext(
+                    "climate log; a note in brackets, with a space before it",
+                    " (it cannot get colder than board 1, so it warms)",
+                ),
+            )
         elif before == 5 and step > 0:
-            step, note = -1, " (it cannot get warmer than board 5, so it cools)"
+            step, note = (
+                -1,
+                pgettext(
+                    "climate log; a note in brackets, with a space before it",
+                    " (it cannot get warmer than board 5, so it cools)",
+                ),
+            )
         after = min(5, max(1, before + step))
         if after == before:
             events.append(
                 Event(
                     "climate",
-                    f"End of round {self.round}: the climate die shows "
-                    f"{roll}, but the climate is already at its limit{note}.",
+                    pgettext(
+                        "climate log; {note} is a note in brackets or nothing",
+                        "End of round {round}: the climate die shows {roll}, but the climate is "
+                        "already at its limit{note}.",
+                    ).format(round=self.round, roll=roll, note=note),
                     None,
                     {"roll": roll, "temperature": after},
                 )
@@ -82,12 +113,25 @@ class ClimateChange(Lineages):
             return
         self.temperature = after
         self.after_change = True
-        word = "warms" if after > before else "cools"
+        said = (
+            pgettext(
+                "climate log; {note} is a note in brackets or nothing",
+                "End of round {round}: the climate die shows {roll} and the direction die "
+                "{direction}: the world warms to board {board}{note}.",
+            )
+            if after > before
+            else pgettext(
+                "climate log; {note} is a note in brackets or nothing",
+                "End of round {round}: the climate die shows {roll} and the direction die "
+                "{direction}: the world cools to board {board}{note}.",
+            )
+        )
         events.append(
             Event(
                 "climate",
-                f"End of round {self.round}: the climate die shows {roll} and the direction "
-                f"die {direction_roll}: the world {word} to board {after}{note}.",
+                said.format(
+                    round=self.round, roll=roll, direction=direction_roll, board=after, note=note
+                ),
                 None,
                 {"roll": roll, "direction": direction_roll, "temperature": after, "before": before},
             )
@@ -102,8 +146,11 @@ class ClimateChange(Lineages):
         events.append(
             Event(
                 "game_over",
-                f"Time is up after {self.round} rounds (R9), about {self.round} million "
-                f"years: {seats_in_words(self.winners)} won with {best[0]} tokens.",
+                pgettext(
+                    "climate log",
+                    "Time is up after {round} rounds (R9), about {round} million years: {who} won "
+                    "with {tokens} tokens.",
+                ).format(round=self.round, who=seats_in_words(self.winners), tokens=best[0]),
                 None,
                 {"winners": list(self.winners)},
             )

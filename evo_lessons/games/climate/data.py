@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from evo_lessons.i18n import data_text, pN_, tr
+
 
 @dataclass(frozen=True, slots=True)
 class Habitat:
@@ -51,9 +53,18 @@ class Card:
             )
 
     def label(self, genes: tuple[Gene, ...]) -> str:
+        """ "+1 body", "neutral": the card in the log and the hand (in the current language)."""
         if self.gene is not None:  # a mutation
-            return f"{'+1' if self.step > 0 else '-1'} {genes[self.gene].name.lower()}"
-        return self.kind
+            gene = data_text("climate", "genes.name", genes[self.gene].name).lower()
+            return f"{'+1' if self.step > 0 else '-1'} {gene}"
+        return tr(CARD_KINDS.get(self.kind, pN_("climate card kind", self.kind)))
+
+
+#: the card kinds that are not a mutation, as the hand and the log name them
+CARD_KINDS = {
+    "neutral": pN_("climate card kind", "neutral"),
+    "deleterious": pN_("climate card kind", "deleterious"),
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from evo_lessons.engine import Event
 from evo_lessons.engine.words import seat_name
+from evo_lessons.i18n import pgettext
 
 from . import board
 from .shared import Table
 from .tables import WORLD
+from .words import habitat_word
 
 #: R15: where each seat's lineages come from
 HOMES = ("savannah", "tundra", "mixed")
@@ -54,14 +56,16 @@ class Lineages(Table):
         self.tokens[player] = 1 << home
         self.pending_moves = ()
         self.phase = "restart"
-        arrival = WORLD.habitats[home].name.lower()
+        arrival = habitat_word(WORLD.habitats[home])
         events.append(
             Event(
                 "extinction",
-                f"{seat_name(player)}'s species is not adapted to the "
-                f"{habitat.name.lower()} and cannot become so: it goes extinct, and its lineage "
-                f"is lost for good, with its cards and tokens. A new {arrival} lineage will "
-                f"colonise the map for {seat_name(player)} (R10).",
+                pgettext(
+                    "climate log; {arrival} is a habitat, lower case",
+                    "{who}'s species is not adapted to the {habitat} and cannot become so: it "
+                    "goes extinct, and its lineage is lost for good, with its cards and tokens. A "
+                    "new {arrival} lineage will colonise the map for {who} (R10).",
+                ).format(who=seat_name(player), habitat=habitat_word(habitat), arrival=arrival),
                 player,
                 {"habitat": habitat.key},
             )
@@ -73,12 +77,15 @@ class Lineages(Table):
         if self.tokens[player] & (1 << index):
             return False
         self.tokens[player] |= 1 << index
-        name = WORLD.habitats[index].name.lower()
+        name = habitat_word(WORLD.habitats[index])
         held, needed = self._token_count(player), self.options["tokens_to_win"]
         events.append(
             Event(
                 "token",
-                f"{seat_name(player)} earns the {name} token ({held} of {needed}).",
+                pgettext(
+                    "climate log; {habitat} is lower case",
+                    "{who} earns the {habitat} token ({held} of {needed}).",
+                ).format(who=seat_name(player), habitat=name, held=held, needed=needed),
                 player,
                 {"habitat": index},
             )
@@ -91,7 +98,9 @@ class Lineages(Table):
         events.append(
             Event(
                 "game_over",
-                f"{seat_name(player)} wins, having lived in {held} habitats!",
+                pgettext("climate log", "{who} wins, having lived in {held} habitats!").format(
+                    who=seat_name(player), held=held
+                ),
                 player,
                 {"winners": [player]},
             )

@@ -12,9 +12,10 @@ import dataclasses
 import random
 
 from evo_lessons.engine import Event
-from evo_lessons.engine.words import seat_name
+from evo_lessons.engine.words import and_list, seat_name
+from evo_lessons.i18n import pgettext
 
-from .tables import CARD_KIND, CARD_SLOT, DELETERIOUS, IS_DEALT_A_CARD, NEUTRAL, WORLD
+from .tables import CARD_KIND, CARD_SLOT, DELETERIOUS, NEUTRAL, WORLD, is_dealt_a_card
 
 
 def pick(rng: random.Random, count: int) -> int:
@@ -55,8 +56,11 @@ class MutationDeck:
         events.append(
             Event(
                 "shuffle",
-                f"The {len(in_game)} mutation cards are shuffled into the draw pile; the "
-                f"deleterious ones lie face up in it, {_in_words(depths)} cards from the top.",
+                pgettext(
+                    "climate log; {depths} is a list of numbers such as '3, 7 and 23'",
+                    "The {n} mutation cards are shuffled into the draw pile; the deleterious ones "
+                    "lie face up in it, {depths} cards from the top.",
+                ).format(n=len(in_game), depths=_in_words(depths)),
                 None,
                 {"cards": len(in_game), "deleterious_from_top": depths},
             )
@@ -68,7 +72,8 @@ class MutationDeck:
         """The top card, reshuffling the discard pile if the draw pile is empty (None: R14)."""
         if not self.draw_pile:
             if not self.discard:
-                events.append(Event("draw", "Both piles are empty: no card to draw (R14).", player))
+                said = pgettext("climate log", "Both piles are empty: no card to draw (R14).")
+                events.append(Event("draw", said, player))
                 return None
             self.draw_pile = self.discard
             self.discard = []
@@ -76,8 +81,11 @@ class MutationDeck:
             events.append(
                 Event(
                     "shuffle",
-                    f"The draw pile is empty: the {len(self.draw_pile)} "
-                    "discarded cards are shuffled into a new draw pile.",
+                    pgettext(
+                        "climate log",
+                        "The draw pile is empty: the {n} discarded cards are shuffled into a new "
+                        "draw pile.",
+                    ).format(n=len(self.draw_pile)),
                     None,
                     {"cards": len(self.draw_pile)},
                 )
@@ -99,8 +107,11 @@ class MutationDeck:
                 events.append(
                     Event(
                         "draw",
-                        "A deleterious card turns up while dealing a new "
-                        "species' cards; it is discarded and another drawn (R5).",
+                        pgettext(
+                            "climate log",
+                            "A deleterious card turns up while dealing a new species' cards; it "
+                            "is discarded and another drawn (R5).",
+                        ),
                         player,
                     )
                 )
@@ -110,14 +121,17 @@ class MutationDeck:
                 events.append(
                     Event(
                         "draw",
-                        f"{seat_name(player)} is dealt a mutation card and discards it: blind "
-                        "species keep no hand (R12).",
+                        pgettext(
+                            "climate log",
+                            "{who} is dealt a mutation card and discards it: blind species keep "
+                            "no hand (R12).",
+                        ).format(who=seat_name(player)),
                         player,
                     )
                 )
             else:
                 self.to_hand(player, card)
-                events.append(IS_DEALT_A_CARD[player])
+                events.append(is_dealt_a_card()[player])
             return
 
     # -- hands -----------------------------------------------------------------------------------
@@ -193,5 +207,4 @@ class MutationDeck:
 
 def _in_words(numbers: list[int]) -> str:
     """ "7", "7 and 23", "3, 7 and 23"."""
-    words = [str(n) for n in numbers]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return and_list([str(n) for n in numbers])

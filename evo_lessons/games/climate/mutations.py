@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from evo_lessons.engine import Event
 from evo_lessons.engine.words import seat_name
+from evo_lessons.i18n import pgettext
 
 from . import board, genome
-from .actions import GENE_NAMES
 from .climate_change import ClimateChange
 from .mutation_deck import pick
-from .tables import CARD_KIND, CARD_LABEL, DELETERIOUS, DRAWS_A_CARD, WORLD
+from .tables import CARD_KIND, DELETERIOUS, WORLD, card_labels, draws_a_card
+from .words import gene_word, habitat_word
 
 
 class Mutations(ClimateChange):
@@ -32,12 +33,16 @@ class Mutations(ClimateChange):
         if CARD_KIND[card] == DELETERIOUS:
             self.deck.discard.append(card)
             lost = [] if self.blind else self.deck.lose_at_random(player, 2, self.rng)
-            what = ", ".join(CARD_LABEL[c] for c in lost) or "nothing to lose"
+            labels = card_labels()
+            what = ", ".join(labels[c] for c in lost) or pgettext("climate log", "nothing to lose")
             events.append(
                 Event(
                     "deleterious",
-                    f"{seat_name(player)} draws a deleterious mutation: "
-                    f"it is discarded with two random cards ({what}).",
+                    pgettext(
+                        "climate log",
+                        "{who} draws a deleterious mutation: it is discarded with two random "
+                        "cards ({what}).",
+                    ).format(who=seat_name(player), what=what),
                     player,
                     {"lost": lost},
                 )
@@ -47,7 +52,7 @@ class Mutations(ClimateChange):
             self._blind_mutation(player, card, events)
             return
         self.deck.to_hand(player, card)
-        events.append(DRAWS_A_CARD[player])
+        events.append(draws_a_card()[player])
 
     def _blind_mutation(self, player: int, card: int, events: list[Event]) -> None:
         """R12: the drawn mutation acts at once; selection keeps it, moves it or removes it."""
@@ -56,19 +61,24 @@ class Mutations(ClimateChange):
         who = seat_name(player)
         gene = info.gene
         if gene is None:  # a neutral card (only a mutation card names a gene: data.Card)
-            said = f"{who}'s species gets a neutral mutation: nothing changes."
+            said = pgettext(
+                "climate log", "{who}'s species gets a neutral mutation: nothing changes."
+            ).format(who=who)
             events.append(Event("mutation", said, player))
             return
         current = self.genomes[player]
         value = current[gene] + info.step
-        gene_name = GENE_NAMES[gene]
-        label = CARD_LABEL[card]
+        gene_name = gene_word(gene)
+        label = card_labels()[card]
         if not 1 <= value <= 4:
             events.append(
                 Event(
                     "mutation",
-                    f"A {label} mutation strikes {who}'s species, but {gene_name} is already at "
-                    "its limit: no effect.",
+                    pgettext(
+                        "climate log; {label} is a card such as '+1 body'",
+                        "A {label} mutation strikes {who}'s species, but {gene} is already at its "
+                        "limit: no effect.",
+                    ).format(label=label, who=who, gene=gene_name),
                     player,
                 )
             )
@@ -81,7 +91,10 @@ class Mutations(ClimateChange):
             events.append(
                 Event(
                     "mutation",
-                    f"A random mutation sets {who}'s {gene_name} gene to {value} (R12).",
+                    pgettext(
+                        "climate log",
+                        "A random mutation sets {who}'s {gene} gene to {value} (R12).",
+                    ).format(who=who, gene=gene_name, value=value),
                     player,
                     {"gene": gene, "value": value},
                 )
@@ -96,8 +109,11 @@ class Mutations(ClimateChange):
             events.append(
                 Event(
                     "selection",
-                    f"A {label} mutation arises in {who}'s species, but its carriers are unfit "
-                    "here and selection removes it (R12).",
+                    pgettext(
+                        "climate log; {label} is a card such as '+1 body'",
+                        "A {label} mutation arises in {who}'s species, but its carriers are unfit "
+                        "here and selection removes it (R12).",
+                    ).format(label=label, who=who),
                     player,
                 )
             )
@@ -105,13 +121,16 @@ class Mutations(ClimateChange):
         cell = edge[pick(self.rng, len(edge))]
         current[gene] = value
         self.positions[player] = cell
-        habitat = self._habitat_of(player).name.lower()
+        habitat = habitat_word(self._habitat_of(player))
         events.append(
             Event(
                 "mutation",
-                f"A {label} mutation arises in {who}'s species: its carriers are unfit at home "
-                f"but thrive in the {habitat} next door, and the lineage shifts to cell {cell} "
-                "(R12).",
+                pgettext(
+                    "climate log; {label} is a card such as '+1 body'",
+                    "A {label} mutation arises in {who}'s species: its carriers are unfit at home "
+                    "but thrive in the {habitat} next door, and the lineage shifts to cell {cell} "
+                    "(R12).",
+                ).format(label=label, who=who, habitat=habitat, cell=cell),
                 player,
                 {"gene": gene, "value": value, "cell": cell},
             )

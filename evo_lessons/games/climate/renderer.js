@@ -209,10 +209,10 @@
       .join("; ");
 
   // ---- the board ---------------------------------------------------------------------------
-  function thermometer(parent, t) {
-    const g = svg("g", { role: "img", "aria-label": `Climate board ${t} of 5 (1 coldest, 5 warmest)` },
+  function thermometer(parent, t, tr) {
+    const g = svg("g", { role: "img", "aria-label": tr("climate.thermometer", { board: t }) },
                   parent);
-    svg("title", {}, g, `Climate board ${t} of 5`);
+    svg("title", {}, g, tr("climate.board_of", { board: t }));
     svg("rect", { x: 14, y: 6, width: 14, height: 210, rx: 7, fill: "#fff", stroke: INK,
                   "stroke-width": 1.5 }, g);
     const level = 206 - (t / 5) * 180;
@@ -226,8 +226,8 @@
       svg("text", { x: 37, y: y + 4.5, "font-size": on ? 15 : 12, "font-weight": on ? "bold" : "normal",
                     fill: "currentColor" }, g, k);
     }
-    svg("text", { x: 2, y: 256, "font-size": 12, fill: "currentColor" }, g, "5 warm");
-    svg("text", { x: 2, y: 270, "font-size": 12, fill: "currentColor" }, g, "1 cold");
+    svg("text", { x: 2, y: 256, "font-size": 12, fill: "currentColor" }, g, tr("climate.warm5"));
+    svg("text", { x: 2, y: 270, "font-size": 12, fill: "currentColor" }, g, tr("climate.cold1"));
   }
 
   function seatBadge(parent, x, y, style, player) {
@@ -246,10 +246,9 @@
     const seats = ctx.view.seats;
     const map = svg("svg", {
       viewBox: `0 0 ${width} ${height}`, width, height, class: "evo-climate-map",
-      role: "group", "aria-label": `Habitat map at climate board ${b.temperature} of 5; ` +
-        "north (cold) at the top, the east wetter",
+      role: "group", "aria-label": ctx.t("climate.map", { board: b.temperature }),
     }, root);
-    thermometer(map, b.temperature);
+    thermometer(map, b.temperature, ctx.t);
     const occupant = new Map();
     for (const sp of b.species) if (sp.cell) occupant.set(sp.cell, sp);
     const wasAt = new Map();
@@ -272,7 +271,7 @@
                       fill: "#ffffff", opacity: 0.8 }, g);
         svg("text", { x: x + 3, y: y + 13, "font-size": 12, fill: "#111" }, g, cell);
         const sp = occupant.get(cell);
-        let words = `Cell ${cell}, ${h.name}`;
+        let words = ctx.t("climate.cell", { cell, habitat: h.name });
         if (sp) {
           const who = svg("g", {}, g);
           creature(who, sp.genome, { x: x + size / 2 - 4, y: y + size - 3, scale: 0.6 });
@@ -286,7 +285,8 @@
             svg("text", { x: x + 6, y: y + size - 6, "font-size": 16, "font-weight": "bold",
                           fill: RISKY, stroke: "#fff", "stroke-width": 0.6 }, g, "!");
           }
-          words += `, ${seats[sp.player].name}'s species` + (sp.adapted ? "" : " (not adapted!)");
+          words += ctx.t(sp.adapted ? "climate.cell_species" : "climate.cell_species_risky",
+                         { who: seats[sp.player].name });
         }
         if (ctx.clickable(g, `cell-${cell}`, words)) {
           svg("rect", { x: x + 3, y: y + 3, width: size - 6, height: size - 6, fill: "none",
@@ -301,21 +301,23 @@
     }
   }
 
-  function legend(root, b) {
-    const list = html("ul", { class: "evo-legend", "aria-label": "Habitats" }, root);
+  function legend(root, b, ctx) {
+    const list = html("ul", { class: "evo-legend", "aria-label": ctx.t("climate.habitats") }, root);
     for (const h of b.habitats) {
       const li = html("li", {}, list);
       const s = svg("svg", { width: 26, height: 26, viewBox: "0 0 26 26", "aria-hidden": "true" }, li);
       habitatTile(s, h, 0, 0, 26, 3);
-      html("span", {}, li, ` ${h.name}: genes at ${h.gene_value}`);
+      html("span", {}, li, ` ${ctx.t("climate.legend", { habitat: h.name, value: h.gene_value })}`);
     }
   }
 
   function genomeBoard(card, b, sp, style, ctx) {
     const mine = sp.player === ctx.view.viewer;
     const s = svg("svg", { width: 160, height: 100, viewBox: "0 0 160 100", role: "group",
-                           "aria-label": `Genome board of ${style.name}: ` +
-                             b.genes.map((g, i) => `${g} ${sp.genome[i]}`).join(", ") }, card);
+                           "aria-label": ctx.t("climate.genome_board", {
+                             who: ctx.view.seats[sp.player].name,
+                             genes: b.genes.map((g, i) => `${g} ${sp.genome[i]}`).join(", "),
+                           }) }, card);
     b.genes.forEach((gene, gi) => {
       svg("text", { x: 43 + gi * 40, y: 12, "text-anchor": "middle", "font-size": 12,
                     fill: "currentColor" }, s, gene.length > 6 ? `${gene.slice(0, 5)}.` : gene);
@@ -336,7 +338,7 @@
                       fill: on ? draw.inkOn(style.colour) : "#5c5c5c" }, g,
             on ? `${style.symbol}${h.gene_value}` : h.gene_value);
         if (mine && ctx.clickable(g, `gene-${gi}-${h.gene_value}`,
-                                  `Plan ahead: ${gene} to ${h.gene_value}`)) {
+                                  ctx.t("climate.plan_ahead", { gene, value: h.gene_value }))) {
           svg("rect", { x: 1, y: 1, width: 34, height: 17, rx: 3, fill: "none",
                         stroke: "currentColor", "stroke-width": 2, "stroke-dasharray": "4 2" }, g);
         }
@@ -361,13 +363,16 @@
     html("strong", {}, head, ` ${style.name}`);
     const h = placed ? b.habitats[sp.habitat] : null;
     const status = placed
-      ? `${h.name} · ${sp.adapted ? "adapted ✓" : "NOT adapted !"}`
-      : "not placed yet";
-    html("p", {}, card, `${status} · ${sp.hand_size} cards · lineages lost ${sp.extinctions}`);
+      ? `${h.name} · ${ctx.t(sp.adapted ? "climate.adapted" : "climate.not_adapted")}`
+      : ctx.t("climate.not_placed");
+    html("p", {}, card, ctx.t("climate.card_line", { status, cards: sp.hand_size,
+                                                      lost: sp.extinctions }));
     const scene = svg("svg", {
       width: 150, height: 96, viewBox: "0 0 150 96", role: "img",
-      "aria-label": `${style.name}'s species` + (h ? ` in the ${h.name.toLowerCase()}` : "") +
-        `: ${creatureWords(b, sp.genome)}` + (placed ? (sp.adapted ? "; adapted" : "; NOT adapted") : ""),
+      "aria-label": ctx.t(h ? "climate.species_in" : "climate.species", {
+        who: style.name, habitat: h ? h.name.toLowerCase() : "",
+        genes: creatureWords(b, sp.genome),
+      }) + (placed ? ctx.t(sp.adapted ? "climate.adapted_tail" : "climate.not_adapted_tail") : ""),
     }, card);
     if (h) {
       for (let i = 0; i < 6; i++) habitatTile(scene, h, (i % 3) * 50, Math.floor(i / 3) * 48, 50, i * 3 + 1);
@@ -384,20 +389,21 @@
       const lost = svg("g", { class: "evo-climate-lost" }, scene);
       svg("rect", { x: 5, y: 8, width: 140, height: 24, rx: 5, fill: "#222", opacity: 0.85 }, lost);
       svg("text", { x: 75, y: 25, "text-anchor": "middle", "font-size": 13, fill: "#fff",
-                    "font-weight": "bold" }, lost, "Extinct! A new lineage");
+                    "font-weight": "bold" }, lost, ctx.t("climate.extinct"));
     }
     genomeBoard(card, b, sp, style, ctx);
-    const tokens = html("p", { class: "evo-tokens" }, card, "Tokens: ");
+    const tokens = html("p", { class: "evo-tokens" }, card, ctx.t("climate.tokens") + " ");
     b.habitats.forEach((hab, hi) => {
       const has = sp.tokens.includes(hi);
       html("span", { class: `evo-token ${has ? "on" : "off"}`,
                      style: has ? `background:${hab.colour};color:${draw.inkOn(hab.colour)}` : "",
-                     title: `${hab.name}: ${has ? "earned" : "not yet"}` }, tokens,
+                     title: `${hab.name}: ${ctx.t(has ? "climate.earned" : "climate.not_yet")}` },
+           tokens,
            has ? `✓ ${hab.short}` : `· ${hab.short}`);
     });
     if (sp.player === ctx.view.viewer && b.hand) {
-      const hand = html("p", { class: "evo-hand" }, card, "Your hand: ");
-      if (!b.hand.length) html("span", {}, hand, "no cards");
+      const hand = html("p", { class: "evo-hand" }, card, ctx.t("climate.your_hand") + " ");
+      if (!b.hand.length) html("span", {}, hand, ctx.t("climate.no_cards"));
       for (const c of b.hand) html("span", { class: "evo-card", style: "color:#111" }, hand,
                                     `${c.label} ×${c.count}`);
     }
@@ -413,27 +419,29 @@
     // the viewer's own species card sits beside the choices (its genes are clicked to plan
     // ahead); the others lie beside or below the map
     const viewer = ctx.view.viewer;
-    const own = b.species.some((sp) => sp.player === viewer) ? ctx.ownBox("Your species") : null;
+    const own = b.species.some((sp) => sp.player === viewer) ? ctx.ownBox(ctx.t("climate.your_species")) : null;
     for (const sp of b.species) {
       speciesCard(sp.player === viewer ? own : cards, b, sp, ctx, before);
     }
 
-    const rounds = b.max_rounds ? `Round ${b.round} of ${b.max_rounds}` : `Round ${b.round}`;
+    const rounds = b.max_rounds ? ctx.t("round_of", { round: b.round, max: b.max_rounds })
+      : ctx.t("round", { round: b.round });
     html("p", { class: "evo-caption" }, root,
-         `${rounds} · climate board ${b.temperature} of 5` +
-         (b.after_change ? " · the climate just changed: adapt or move!" : "") +
-         " · cell numbers never change.");
-    legend(root, b);
+         `${rounds} · ${ctx.t("climate.caption_board", { board: b.temperature })}` +
+         (b.after_change ? ` · ${ctx.t("climate.just_changed")}` : "") +
+         ` · ${ctx.t("climate.cells_fixed")}`);
+    legend(root, b, ctx);
     const info = html("div", { class: "evo-info" }, root);
     if (b.roll) {
       const dice = svg("svg", { width: 30, height: 30, role: "img",
-                                "aria-label": `Last roll ${b.roll}` }, info);
+                                "aria-label": ctx.t("climate.last_roll", { roll: b.roll }) },
+                      info);
       draw.die(dice, 2, 2, 26, b.roll);
     }
     const dele = b.deleterious_from_top.length
-      ? ` Deleterious cards (face up) lie ${b.deleterious_from_top.join(" and ")} from the top.`
+      ? ` ${ctx.t("climate.deleterious", { depths: b.deleterious_from_top.join(", ") })}`
       : "";
-    html("span", {}, info, ` Draw pile ${b.draw_pile} cards · discard ${b.discard}.${dele}` +
-         (b.blind_mutation ? " Blind mutation: cards act at random as they are drawn." : ""));
+    html("span", {}, info, ` ${ctx.t("climate.piles", { draw: b.draw_pile, discard: b.discard })}${dele}` +
+         (b.blind_mutation ? ` ${ctx.t("climate.blind")}` : ""));
   });
 }

@@ -134,6 +134,7 @@ from typing import Any, ClassVar
 
 from evo_lessons.engine import Action, Event, GameState
 from evo_lessons.engine.words import seat_name
+from evo_lessons.i18n import pgettext
 
 from . import board, genome
 from .actions import ACTION_TYPES, Move, Place, PlanAhead
@@ -144,6 +145,7 @@ from .mutation_deck import MutationDeck
 from .observation import ClimateSeen, Species
 from .tables import CARD_LABEL, END_TURN, PLACES, WORLD
 from .turns import Turns
+from .words import habitat_word
 
 
 class ClimateState(Turns, GameState):
@@ -210,11 +212,17 @@ class ClimateState(Turns, GameState):
             moved = action.cell != self.positions[player]
             self.positions[player] = action.cell
             habitat = self._habitat_of(player)
-            verb = "moves to" if moved else "stays on"
+            said = (
+                pgettext("climate log", "{who} moves to cell {cell} ({habitat}).")
+                if moved
+                else pgettext("climate log", "{who} stays on cell {cell} ({habitat}).")
+            )
             events.append(
                 Event(
                     "move",
-                    f"{seat_name(player)} {verb} cell {action.cell} ({habitat.name.lower()}).",
+                    said.format(
+                        who=seat_name(player), cell=action.cell, habitat=habitat_word(habitat)
+                    ),
                     player,
                     {"cell": action.cell},
                 )
@@ -224,7 +232,7 @@ class ClimateState(Turns, GameState):
         elif isinstance(action, PlanAhead):
             target = list(self.genomes[player])
             target[action.gene] = action.value
-            self._adapt(player, target, events, verb="plans ahead")
+            self._adapt(player, target, events, ahead=True)
             self.phase = "done"
         else:  # EndTurn
             self.phase = "done"

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from evo_lessons.engine import Event
 from evo_lessons.engine.words import seat_name
+from evo_lessons.i18n import per_language, pgettext
 
 from .actions import EndTurn, Move, Place, PlanAhead
 from .data import World, world
@@ -42,8 +43,16 @@ CARD_KIND: tuple[str, ...] = tuple(card.kind for card in WORLD.cards)
 CARD_SLOT: tuple[int, ...] = tuple(
     -1 if card.gene is None else slot(card.gene, card.step) for card in WORLD.cards
 )
+
+
 #: per card id: its label in the log and the hand ("+1 body", "neutral")
-CARD_LABEL: tuple[str, ...] = tuple(card.label(WORLD.genes) for card in WORLD.cards)
+@per_language
+def card_labels() -> tuple[str, ...]:
+    """Per card id, in the current language."""
+    return tuple(card.label(WORLD.genes) for card in WORLD.cards)
+
+
+CARD_LABEL: tuple[str, ...] = card_labels()  # English (tests, data); the log uses card_labels()
 
 # -- interned actions: the legal lists hand out these objects instead of building new ones -------
 END_TURN = EndTurn()
@@ -69,31 +78,49 @@ def move(cell: int, genome: Sequence[int], cost: int, stay: bool) -> Move:
     return found
 
 
-# -- the log's fixed sentences, one shared Event per seat (and roll) -------------------------------
+# -- the log's fixed sentences, one shared Event per seat (and roll), per language ---------------
 def _per_seat(kind: str, sentence: str) -> tuple[Event, ...]:
     return tuple(
         Event(kind, sentence.format(who=seat_name(seat)), seat) for seat in range(MOST_PLAYERS)
     )
 
 
-DRAWS_A_CARD = _per_seat("draw", "{who} draws a mutation card.")
-IS_DEALT_A_CARD = _per_seat("draw", "{who} is dealt a mutation card.")
+@per_language
+def draws_a_card() -> tuple[Event, ...]:
+    return _per_seat("draw", pgettext("climate log", "{who} draws a mutation card."))
 
-#: what a roll means, by the situation it is rolled in (the keys of ROLLS)
-ROLL_SENTENCES = {
-    "stays": "{who} rolls {roll}: the species stays.",
-    "must move": "{who} rolls {roll}: the species must move to a neighbouring empty cell.",
-    "cannot move": (
-        "{who} rolls {roll} but no neighbouring cell can be reached, so the species stays (R3)."
-    ),
-    "stays and adapts": (
-        "{who} rolls {roll}: the species stays and must be adapted to its cell's new habitat."
-    ),
-    "may move two": (
-        "{who} rolls {roll}: the species may move up to two steps and must be adapted where it "
-        "stops."
-    ),
-}
+
+@per_language
+def is_dealt_a_card() -> tuple[Event, ...]:
+    return _per_seat("draw", pgettext("climate log", "{who} is dealt a mutation card."))
+
+
+def roll_sentences() -> dict[str, str]:
+    """What a roll means, by the situation it is rolled in (the keys of rolls())."""
+    return {
+        "stays": pgettext(
+            "climate log; {who} is a seat, {roll} the die's face",
+            "{who} rolls {roll}: the species stays.",
+        ),
+        "must move": pgettext(
+            "climate log; {who} is a seat, {roll} the die's face",
+            "{who} rolls {roll}: the species must move to a neighbouring empty cell.",
+        ),
+        "cannot move": pgettext(
+            "climate log; {who} is a seat, {roll} the die's face",
+            "{who} rolls {roll} but no neighbouring cell can be reached, so the species stays "
+            "(R3).",
+        ),
+        "stays and adapts": pgettext(
+            "climate log; {who} is a seat, {roll} the die's face",
+            "{who} rolls {roll}: the species stays and must be adapted to its cell's new habitat.",
+        ),
+        "may move two": pgettext(
+            "climate log; {who} is a seat, {roll} the die's face",
+            "{who} rolls {roll}: the species may move up to two steps and must be adapted where "
+            "it stops.",
+        ),
+    }
 
 
 def _rolls(sentence: str, seat: int) -> tuple[Event, ...]:
@@ -105,8 +132,10 @@ def _rolls(sentence: str, seat: int) -> tuple[Event, ...]:
     )
 
 
-#: ROLLS[situation][seat][roll - 1]: the roll's event
-ROLLS: dict[str, tuple[tuple[Event, ...], ...]] = {
-    situation: tuple(_rolls(sentence, seat) for seat in range(MOST_PLAYERS))
-    for situation, sentence in ROLL_SENTENCES.items()
-}
+@per_language
+def rolls() -> dict[str, tuple[tuple[Event, ...], ...]]:
+    """rolls()[situation][seat][roll - 1]: the roll's event (in the current language)."""
+    return {
+        situation: tuple(_rolls(sentence, seat) for seat in range(MOST_PLAYERS))
+        for situation, sentence in roll_sentences().items()
+    }

@@ -19,11 +19,13 @@ from __future__ import annotations
 
 from evo_lessons.engine import Event
 from evo_lessons.engine.words import seat_name
+from evo_lessons.i18n import npgettext, pgettext
 
 from . import board, genome
 from .actions import Move, PlanAhead
 from .mutations import Mutations
-from .tables import CARD_LABEL, MOVES, ROLLS, WORLD, move
+from .tables import MOVES, WORLD, card_labels, move, rolls
+from .words import habitat_word
 
 
 class Turns(Mutations):
@@ -32,13 +34,18 @@ class Turns(Mutations):
     def _place(self, player: int, cell: int, events: list[Event]) -> None:
         """Placement in seat order at the start (R13), or a new lineage colonising (R10)."""
         self.positions[player] = cell
-        habitat = self._habitat_of(player).name.lower()
+        habitat = habitat_word(self._habitat_of(player))
+        who = seat_name(player)
         if self.phase == "place":
-            said = f"{seat_name(player)} places the species on cell {cell} ({habitat})."
+            said = pgettext(
+                "climate log", "{who} places the species on cell {cell} ({habitat})."
+            ).format(who=who, cell=cell, habitat=habitat)
         else:
-            said = (
-                f"A new lineage for {seat_name(player)} colonises cell {cell} ({habitat}), "
-                f"genome {'-'.join(map(str, self.genomes[player]))} (R10)."
+            said = pgettext(
+                "climate log",
+                "A new lineage for {who} colonises cell {cell} ({habitat}), genome {genome} (R10).",
+            ).format(
+                who=who, cell=cell, habitat=habitat, genome="-".join(map(str, self.genomes[player]))
             )
         events.append(Event("place", said, player, {"cell": cell}))
         if self.phase == "place":
@@ -68,10 +75,10 @@ class Turns(Mutations):
         if self.after_change:
             # the round after a climate change: be, or become, adapted, or go extinct
             if roll <= 3:
-                events.append(ROLLS["stays and adapts"][player][roll - 1])
+                events.append(rolls()["stays and adapts"][player][roll - 1])
                 options = self._moves_to([here], player, stay=True)
             else:
-                events.append(ROLLS["may move two"][player][roll - 1])
+                events.append(rolls()["may move two"][player][roll - 1])
                 options = self._moves_to(board.reachable(here, 2, self.positions), player)
             if not options:
                 self._go_extinct(player, events)
@@ -83,16 +90,16 @@ class Turns(Mutations):
                 return
         else:
             if roll <= 3:
-                events.append(ROLLS["stays"][player][roll - 1])
+                events.append(rolls()["stays"][player][roll - 1])
                 self._enter_end_phase()
                 return
             near = board.reachable(here, 1, self.positions, include_start=False)
             options = self._moves_to(near, player)
             if not options:
-                events.append(ROLLS["cannot move"][player][roll - 1])  # R3
+                events.append(rolls()["cannot move"][player][roll - 1])  # R3
                 self._enter_end_phase()
                 return
-            events.append(ROLLS["must move"][player][roll - 1])
+            events.append(rolls()["must move"][player][roll - 1])
         self.phase = "move"
         self.pending_moves = tuple(options)
 
@@ -110,8 +117,12 @@ class Turns(Mutations):
             events.append(
                 Event(
                     "discard",
-                    f"{seat_name(player)} holds more than {WORLD.hand_limit} cards and loses "
-                    f"one at random ({CARD_LABEL[card]}).",
+                    pgettext(
+                        "climate log",
+                        "{who} holds more than {limit} cards and loses one at random ({card}).",
+                    ).format(
+                        who=seat_name(player), limit=WORLD.hand_limit, card=card_labels()[card]
+                    ),
                     player,
                     {"card": card},
                 )
@@ -164,7 +175,7 @@ class Turns(Mutations):
             self.genomes[player], self._habitat_at(here), self.deck.counts[player]
         )
 
-    def _adapt(self, player: int, target, events: list[Event], verb: str = "adapts") -> None:
+    def _adapt(self, player: int, target, events: list[Event], ahead: bool = False) -> None:
         """Pay for the genome ``target`` with the player's cards (R2) and say so."""
         current = self.genomes[player]
         if tuple(current) == tuple(target):
@@ -172,12 +183,24 @@ class Turns(Mutations):
         old = "-".join(map(str, current))
         spent = genome.pay(current, target, self.deck, player)
         new = "-".join(map(str, current))
-        cards = "card" if len(spent) == 1 else "cards"
+        if ahead:
+            said = npgettext(
+                "climate log",
+                "{who} plans ahead: genome {old} becomes {new}, spending {n} mutation card.",
+                "{who} plans ahead: genome {old} becomes {new}, spending {n} mutation cards.",
+                len(spent),
+            )
+        else:
+            said = npgettext(
+                "climate log",
+                "{who} adapts: genome {old} becomes {new}, spending {n} mutation card.",
+                "{who} adapts: genome {old} becomes {new}, spending {n} mutation cards.",
+                len(spent),
+            )
         events.append(
             Event(
                 "adapt",
-                f"{seat_name(player)} {verb}: genome {old} becomes {new}, "
-                f"spending {len(spent)} mutation {cards}.",
+                said.format(who=seat_name(player), old=old, new=new, n=len(spent)),
                 player,
                 {"genome": list(current), "spent": spent},
             )

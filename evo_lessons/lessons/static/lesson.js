@@ -6,6 +6,18 @@
 // uid() and h() come from the shared front-end kit (widgets/static/dom.js), joined before
 // this file by evo_lessons.widgets.frontend.assemble.
 
+/**
+ * The page's words: Python sends them in the lesson's language (the "strings" trait; this file
+ * holds no English). say(model, "download", {name}) fills the {placeholders}; a key the kernel
+ * did not send shows as the key itself.
+ */
+function say(model, key, vars = {}) {
+  const table = model.get("strings") || {};
+  const text = Object.prototype.hasOwnProperty.call(table, key) ? table[key] : key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) =>
+    Object.prototype.hasOwnProperty.call(vars, name) ? String(vars[name]) : whole);
+}
+
 function statusLine(model) {
   const line = h("p", { class: "evo-lesson-status", role: "status", "aria-live": "polite" });
   const update = () => {
@@ -36,7 +48,7 @@ function renderStudent(model, el) {
     h(
       "div",
       { class: "evo-lesson evo-lesson-student" },
-      h("label", { for: id, text: "Your name (it goes on your hand-in): " }),
+      h("label", { for: id, text: `${say(model, "your_name")} ` }),
       input,
       statusLine(model),
     ),
@@ -54,16 +66,16 @@ function joinBox(model) {
                            placeholder: "http://10.0.0.5:8765", value: model.get("class_url") });
   const code = h("input", { id: codeId, type: "text", class: "evo-lesson-class-code",
                             placeholder: "K7P-4QX", value: model.get("class_code") });
-  const join = h("button", { type: "button", class: "evo-lesson-join", text: "Join" });
+  const join = h("button", { type: "button", class: "evo-lesson-join", text: say(model, "join") });
   join.addEventListener("click", () =>
     model.send({ type: "join", url: url.value, code: code.value }));
   const said = h("p", { class: "evo-lesson-class-status", role: "status", "aria-live": "polite" });
   const box = h(
     "details",
     { class: "evo-lesson evo-lesson-join-box" },
-    h("summary", { text: "Join your class" }),
-    h("label", { for: urlId, text: "Class address: " }), url,
-    h("label", { for: codeId, text: " Join code: " }), code,
+    h("summary", { text: say(model, "join_class") }),
+    h("label", { for: urlId, text: `${say(model, "class_address")} ` }), url,
+    h("label", { for: codeId, text: ` ${say(model, "join_code")} ` }), code,
     join,
     said,
   );
@@ -91,7 +103,7 @@ function restoreBox(model) {
     const file = picker.files && picker.files[0];
     if (!file) return;
     if (file.size > MAX_UPLOAD) {
-      said.textContent = "✗ That file is too large to be a hand-in.";
+      said.textContent = say(model, "too_large");
       return;
     }
     const reader = new FileReader();
@@ -109,10 +121,10 @@ function restoreBox(model) {
   return h(
     "details",
     { class: "evo-lesson evo-lesson-restore" },
-    h("summary", { text: "Coming back to this lesson? Bring back your work from your hand-in" }),
+    h("summary", { text: say(model, "restore") }),
     h(
       "label",
-      { for: id, text: "Your hand-in file from last time (.html or .md): " },
+      { for: id, text: `${say(model, "restore_file")} ` },
     ),
     picker,
     said,
@@ -140,7 +152,7 @@ function renderQuestion(model, el) {
     id: boxId,
     class: "evo-lesson-answer",
     rows: 3,
-    placeholder: "Write your answer here. It is saved as you type.",
+    placeholder: say(model, "answer_placeholder"),
   });
   box.value = model.get("answer");
   box.addEventListener("input", () => {
@@ -167,11 +179,11 @@ function renderQuestion(model, el) {
       const allowed = model.get("can_reveal");
       const text = model.get("model_answer");
       button.disabled = !allowed;
-      button.textContent = open && text ? "Hide the model answer" : "Reveal a model answer";
+      button.textContent = say(model, open && text ? "hide_model" : "reveal_model");
       button.setAttribute("aria-expanded", String(open && Boolean(text)));
-      hint.textContent = allowed ? "" : "Write your own answer first: then you can compare.";
+      hint.textContent = allowed ? "" : say(model, "write_first");
       shown.replaceChildren(
-        h("strong", { text: "A model answer: " }),
+        h("strong", { text: `${say(model, "model_answer")} ` }),
         document.createTextNode(text),
       );
       shown.hidden = !(open && text);
@@ -205,7 +217,7 @@ function renderReadOff(model, el) {
     "aria-describedby": resultId,
     value: model.get("typed"),
   });
-  const button = h("button", { type: "button", class: "evo-lesson-check", text: "Check" });
+  const button = h("button", { type: "button", class: "evo-lesson-check", text: say(model, "check") });
   const result = h("p", {
     id: resultId,
     class: "evo-lesson-result",
@@ -239,7 +251,7 @@ function renderReadOff(model, el) {
       h(
         "label",
         { for: id, class: "evo-lesson-prompt" },
-        h("strong", { text: "Read off. " }),
+        h("strong", { text: `${say(model, "read_off")} ` }),
         document.createTextNode(model.get("prompt")),
       ),
       h("div", { class: "evo-lesson-row" }, input, unit ? h("span", { text: unit }) : null, button),
@@ -250,7 +262,7 @@ function renderReadOff(model, el) {
 }
 
 function renderHandIn(model, el) {
-  const button = h("button", { type: "button", class: "evo-lesson-handin", text: "Hand in" });
+  const button = h("button", { type: "button", class: "evo-lesson-handin", text: say(model, "hand_in") });
   const links = h("ul", { class: "evo-lesson-files" });
   button.addEventListener("click", () => model.send({ type: "hand_in" }));
   const update = () => {
@@ -259,8 +271,8 @@ function renderHandIn(model, el) {
         h(
           "li",
           {},
-          h("a", { href: file.href, download: file.name, text: `Download ${file.name}` }),
-          document.createTextNode(` (also saved as ${file.path})`),
+          h("a", { href: file.href, download: file.name, text: say(model, "download", { name: file.name }) }),
+          document.createTextNode(` ${say(model, "also_saved", { path: file.path })}`),
         ),
       ),
     );

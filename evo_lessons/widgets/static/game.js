@@ -417,7 +417,7 @@ function render({ model, el }) {
     ui.seedLabel.textContent = served ? t("dealt_by_class")
       : view.seed == null  // null or undefined (a page whose view has no seed): no seed shown
         ? t("seed_hidden")
-        : t("seed", { seed: view.seed });
+        : t("seed_shown", { seed: view.seed });
     ui.stepButton.title = view.human_turn
       ? t("step_tip_human", { bot: view.helper_bot })
       : t("step_tip_bots");

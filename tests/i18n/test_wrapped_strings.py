@@ -1,0 +1,243 @@
+"""Student-facing text goes through the catalogue: an AST check of the Python, a check of the JS.
+
+The rule (Python): in a module that shows people text (WRAPPED below), a string literal or
+f-string of two or more words is student-facing unless it is
+  * a docstring, or inside a translation call (``_``, ``pgettext``, ``ngettext``, ``npgettext``,
+    ``N_``, ``pN_``),
+  * a translation call's context, a dict key, a comparison or ``in`` test, a subscript, or
+  * on ALLOWED (text no student sees: a teacher's or developer's error, a file's contents).
+A translation call's context must be a literal (the extractor cannot read a variable).
+
+The rule (JS): game.js sets no text node, label, title or placeholder from a literal: its words
+come from Python (``t("key")``).
+"""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+import re
+
+import pytest
+
+PACKAGE = pathlib.Path(__file__).resolve().parents[2] / "evo_lessons"
+#: modules whose every student-facing string is wrapped (add a module when it is)
+WRAPPED = [
+    "engine/words.py",
+    "widgets/game_widget.py",
+    "widgets/messages.py",
+    "widgets/page_strings.py",
+    "widgets/plots.py",
+    "lessons/handin.py",
+    "lessons/restore.py",
+    "lessons/widgets.py",
+    *(
+        f"games/climate/{name}"
+        for name in (
+            "actions.py",
+            "climate_change.py",
+            "lineages.py",
+            "mutation_deck.py",
+            "mutations.py",
+            "rules.py",
+            "tables.py",
+            "turns.py",
+            "view.py",
+            "words.py",
+        )
+    ),
+    *(
+        f"games/adaptation/{name}"
+        for name in ("actions.py", "rules.py", "tables.py", "view.py", "words.py")
+    ),
+]
+#: (module, the literal's start): text no student reads
+ALLOWED = {
+    ("lessons/handin.py", "# students' hand-in files"),  # a .gitignore's contents
+    ("lessons/handin.py", "<code>GameWidget."),  # Python code, put into a translated sentence
+    ("lessons/handin.py", "`GameWidget."),
+    ("widgets/plots.py", "upper center"),  # matplotlib's legend position
+    ("lessons/handin.py", "\nbody { font"),  # the page's CSS
+    ("lessons/restore.py", "trailing or too much data"),  # inside a sentence that is wrapped
+    # a broken invariant: a developer's error, never a student's
+    ("games/adaptation/rules.py", "nobody has tokens left"),
+    ("games/adaptation/rules.py", "Adaptation: nobody is to act"),
+}
+CALLS = {"_", "_t", "gettext", "pgettext", "ngettext", "npgettext", "N_", "pN_", "tr", "data_text"}
+CONTEXT_CALLS = {"pgettext", "npgettext", "pN_"}
+
+
+def _name(func: ast.expr) -> str:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return ""
+
+
+def _words(node: ast.AST) -> str:
+    """The literal text of a str constant or f-string (placeholders dropped)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return " ".join(
+            v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str)
+        )
+    return ""
+
+
+def _prose(text: str) -> bool:
+    """Two words with a space between them, once HTML tags are taken out."""
+    return bool(re.search(r"[A-Za-z]{2,}[,;:.!?]?\s+[A-Za-z]{2,}", re.sub(r"<[^>]*>", " ", text)))
+
+
+def unwrapped(source: str) -> list[tuple[int, str]]:
+    """Student-facing literals of a module that are not in a translation call."""
+    tree = ast.parse(source)
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        first = body[0] if isinstance(body, list) and body else None
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):  # a docstring
+            skip.add(id(first.value))
+        if isinstance(node, ast.Call) and _name(node.func) in CALLS:
+            for inner in ast.walk(node):
+                skip.add(id(inner))
+        if isinstance(node, ast.Dict):
+            skip.update(id(k) for k in node.keys if k is not None)
+        if isinstance(node, ast.Compare):
+            for inner in [node.left, *node.comparators]:
+                skip.add(id(inner))
+        if isinstance(node, ast.Subscript):
+            skip.add(id(node.slice))
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.JoinedStr):
+            for v in node.values:
+                skip.add(id(v))
+        text = _words(node)
+        if text and _prose(text):
+            found.append((node.lineno, text))
+    return found
+
+
+def bad_contexts(source: str) -> list[int]:
+    """Lines where a translation call's context is not a literal."""
+    return [
+        node.lineno
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and _name(node.func) in CONTEXT_CALLS
+        and node.args
+        and not (isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str))
+    ]
+
+
+@pytest.mark.parametrize("module", WRAPPED)
+def test_student_facing_strings_are_wrapped(module):
+    source = (PACKAGE / module).read_text(encoding="utf-8")
+    left = [
+        (line, text)
+        for line, text in unwrapped(source)
+        if not any(m == module and text.startswith(start) for m, start in ALLOWED)
+    ]
+    assert not left, f"{module}: wrap these in _() / pgettext() (or allow them): {left[:8]}"
+
+
+@pytest.mark.parametrize("module", WRAPPED)
+def test_translation_contexts_are_literals(module):
+    assert not bad_contexts((PACKAGE / module).read_text(encoding="utf-8"))
+
+
+def test_the_check_finds_an_unwrapped_sentence():
+    source = 'def f(x):\n    raise ValueError(f"Bad move {x} here")\n'
+    assert [line for line, _text in unwrapped(source)] == [2]
+    assert unwrapped('x = "game_over"\n') == []
+    assert unwrapped('pgettext("error", "Bad move here")\n') == []
+
+
+# -- the page ----------------------------------------------------------------------------------
+JS_TEXT = re.compile(
+    r"""(?:textContent\s*=|"aria-label"\s*:|\btitle\s*:|placeholder\s*:|\.append\()\s*"""
+    r"""(["'`])([^"'`]*[A-Za-z]{2,}[^"'`]*\s[^"'`]*)\1"""
+)
+JS_HTMLEL = re.compile(r"""htmlEl\([^()]*,\s*(["'`])([^"'`]*[A-Za-z]{2,}[^"'`]*)\1\s*\)""")
+
+
+def js_literals(source: str) -> list[str]:
+    """Text set from a literal: text nodes, labels, titles, placeholders, htmlEl's text."""
+    code = re.sub(r"^\s*(//|\*|/\*).*$", "", source, flags=re.M)  # comments say what they like
+    found = [m.group(2) for m in JS_TEXT.finditer(code)]
+    found += [
+        m.group(2) for m in JS_HTMLEL.finditer(code) if " " in m.group(2) or m.group(2)[0].isupper()
+    ]
+    # a template of placeholders only (`${seat.name} `) carries no words of its own
+    return [text for text in found if re.search(r"[A-Za-z]{2,}", re.sub(r"\$\{[^}]*\}", "", text))]
+
+
+#: front ends whose words all come from Python (add a renderer when it is done)
+WRAPPED_JS = [
+    "widgets/static/game.js",
+    "games/climate/renderer.js",
+    "lessons/static/lesson.js",
+]
+
+
+@pytest.mark.parametrize("module", WRAPPED_JS)
+def test_the_game_page_sets_no_text_from_a_literal(module):
+    source = (PACKAGE / module).read_text(encoding="utf-8")
+    assert js_literals(source) == []
+
+
+def test_every_key_the_pages_ask_for_is_sent():
+    from evo_lessons.i18n import get_translator
+    from evo_lessons.widgets.page_strings import LESSON_PAGE, page_strings
+
+    sent = {**page_strings(get_translator("en"), "climate"), **LESSON_PAGE}
+    for module in WRAPPED_JS:
+        source = (PACKAGE / module).read_text(encoding="utf-8")
+        asked = set(re.findall(r"""\bt\(\s*["']([\w.]+)["']""", source))
+        asked |= set(re.findall(r"""\bsay\(model,\s*["']([\w.]+)["']""", source))
+        asked |= set(re.findall(r"""["'](climate\.[\w]+)["']""", source))
+        assert asked <= set(sent), f"{module} asks for keys Python never sends: {asked - set(sent)}"
+
+
+def test_the_js_check_finds_a_literal_label():
+    assert js_literals('htmlEl("h4", {}, box, "Result code");') == ["Result code"]
+    assert js_literals('b = htmlEl("button", { "aria-label": "Legal actions" });') == [
+        "Legal actions"
+    ]
+    assert js_literals('htmlEl("h4", {}, box, t("result_code"));') == []
+
+
+def test_what_is_left_to_wrap_is_counted(capsys):
+    """Not a check: the table of unwrapped prose per area, printed in CI's log (the next
+    modules to add to WRAPPED)."""
+    rows = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = str(path.relative_to(PACKAGE))
+        if module in WRAPPED or module.startswith(("locale/", "service/migrations/")):
+            continue
+        count = len(unwrapped(path.read_text(encoding="utf-8")))
+        if count:
+            rows.append((module, count))
+    js = [
+        (str(p.relative_to(PACKAGE)), len(js_literals(p.read_text(encoding="utf-8"))))
+        for p in sorted(PACKAGE.rglob("*.js"))
+    ]
+    with capsys.disabled():
+        total = sum(n for _, n in rows)
+        print(f"\nunwrapped prose literals outside WRAPPED: {total} in {len(rows)} modules")
+        areas: dict[str, int] = {}
+        for module, n in rows:
+            area = (
+                "/".join(module.split("/")[:2])
+                if module.startswith("games/")
+                else module.split("/")[0]
+            )
+            areas[area] = areas.get(area, 0) + n
+        for area, n in sorted(areas.items(), key=lambda kv: -kv[1]):
+            print(f"  {area:28s} {n}")
+        print("JS text set from literals: " + ", ".join(f"{m} {n}" for m, n in js if n))
