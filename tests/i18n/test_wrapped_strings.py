@@ -50,6 +50,19 @@ WRAPPED = [
         f"games/adaptation/{name}"
         for name in ("actions.py", "rules.py", "tables.py", "view.py", "words.py")
     ),
+    *(
+        f"games/niche/{name}"
+        for name in (
+            "actions.py",
+            "environments.py",
+            "playing.py",
+            "rules.py",
+            "tables.py",
+            "turns.py",
+            "view.py",
+            "words.py",
+        )
+    ),
 ]
 #: (module, the literal's start): text no student reads
 ALLOWED = {
