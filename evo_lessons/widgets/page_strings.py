@@ -168,6 +168,104 @@ GAME_STRINGS: dict[str, dict[str, Msg]] = {
             "climate piles", "Blind mutation: cards act at random as they are drawn."
         ),
     },
+    "niche": {
+        "niche.list_sep": pN_("list separator", ", "),
+        "niche.and": pN_("niche card; between two challenge names", " and "),
+        "niche.as_copy": pN_("niche creature, screen-reader label", "{card} (as {other})"),
+        "niche.no_traits": pN_("niche creature, screen-reader label", "no traits in play yet"),
+        "niche.creature": pN_("niche creature, screen-reader label", "{who}'s creature: {traits}"),
+        "niche.creature_in": pN_(
+            "niche creature, screen-reader label", "{who}'s creature in the {environment}: {traits}"
+        ),
+        # Translators: short labels written on a card; keep them very short
+        "niche.kind_trait": pN_("niche card kind", "TRAIT"),
+        "niche.kind_double": pN_("niche card kind", "2 TRAITS"),
+        "niche.kind_event": pN_("niche card kind", "EVENT"),
+        "niche.title_copy": pN_(
+            "niche card, tooltip", "{card}: a copy of {other}, meets {meets}. {text}"
+        ),
+        "niche.title_event": pN_("niche card, tooltip", "{card} (event): {text} {fact}"),
+        # Translators: {kinds} is "structural", "behavioural and functional" ...
+        "niche.title_trait": pN_(
+            "niche card, tooltip", "{card} ({kinds} adaptation): meets {meets}. {fact}"
+        ),
+        "niche.time_ran_out": pN_("niche header", "Time ran out (R14). "),
+        "niche.final": pN_("niche header", "Final position. "),
+        "niche.setup": pN_("niche header", "Setup: each player keeps one of two environments. "),
+        "niche.round_of": pN_("niche header", "Round {round} of at most {max}. "),
+        "niche.round": pN_("niche header", "Round {round}. "),
+        "niche.decks": pN_("niche header", "Trait deck {traits} · discard pile {discard}"),
+        "niche.discard_top": pN_("niche header", " (top: {card})"),
+        "niche.decks_end": pN_(
+            "niche header",
+            " · environment deck {environments}. Adapt to {goal} environments to win.",
+        ),
+        "niche.your_environments": pN_("heading", "Your environments"),
+        "niche.your_creature": pN_("heading", "Your creature and hand"),
+        "niche.keep_one": pN_("niche, screen-reader label", "Your two environments: keep one"),
+        "niche.pool_label": pN_(
+            "niche gene pool, screen-reader label",
+            "Gene pool (the game's name for its draw piles): two stacks; outlined cards can be "
+            "drawn",
+        ),
+        "niche.gene_pool": pN_("niche gene pool", "Gene pool {n}"),
+        "niche.face_down": pN_("niche card", "face down"),
+        "niche.face_down_title": pN_(
+            "niche card, tooltip", "A face-down card: nobody knows what it is"
+        ),
+        # Translators: on a card that can be taken; keep it very short
+        "niche.take": pN_("niche card", "✓ TAKE"),
+        "niche.covered": pN_("niche card, tooltip", " (covered: not yet)"),
+        "niche.pool_card": pN_("niche gene pool, a choice", "Gene pool {n}: {card}"),
+        "niche.empty_stack": pN_("niche gene pool", "Empty: rebuilt at the end of the turn"),
+        "niche.caption": pN_(
+            "niche caption",
+            "Cards lying on top are in front. A card can be drawn when it is face up and nothing "
+            "lies on it (outlined, ✓ TAKE). Face-down cards turn over at the end of the turn in "
+            "which they are uncovered.",
+        ),
+        "niche.copy_of": pN_("niche card", "COPY OF {card}: {meets}"),
+        "niche.adaptation": pN_(
+            "niche card; {kinds} is structural, behavioural ...", "{kinds} adaptation"
+        ),
+        "niche.keep_prompt": pN_(
+            "niche setup", "Keep one of these environments (the other goes back into the deck):"
+        ),
+        "niche.challenges": pN_("niche environment card", "Challenges: {list}"),
+        "niche.keep_env": pN_("niche setup, a choice", "Keep the {environment}"),
+        "niche.you": pN_("niche player", " (you)"),
+        "niche.completed": pN_("niche player, tooltip", "Completed: {list}"),
+        "niche.none_yet": pN_("niche player, tooltip", "none yet"),
+        # Translators: {marks} are ticks and dots, one per environment
+        "niche.environments": pN_("niche player", " · environments {marks} ({done} of {goal})"),
+        "niche.refuge": pN_("niche player", " · REFUGE: protected"),
+        "niche.to_act": pN_("niche player", " · to act"),
+        "niche.your_hand": pN_("screen-reader label", "Your hand"),
+        "niche.met_title": pN_("niche challenge, tooltip", "{challenge}: met by a trait in play"),
+        "niche.unmet_title": pN_("niche challenge, tooltip", "{challenge}: not met yet"),
+        "niche.match_title": pN_(
+            "niche player, tooltip",
+            "Match: the share of this environment's challenges met (not fitness)",
+        ),
+        "niche.match": pN_("niche player", " match {percent}%"),
+        "niche.choosing": pN_("niche player", "Choosing an environment…"),
+        "niche.completed_of": pN_("niche player", "Completed {done} of {goal} environments."),
+        "niche.between": pN_(
+            "niche player", "Environment completed: draws a new one on the next turn."
+        ),
+        "niche.environment_deck": pN_("niche player", "Environment deck ({n})"),
+        "niche.draw_environment": pN_("niche choice", "Draw a new environment"),
+        "niche.play_area_label": pN_(
+            "niche play area, screen-reader label", "{who}'s play area, {n} of {limit} places"
+        ),
+        "niche.play_area": pN_("niche play area", "Play area: {n} of {limit} places (rule of 4)"),
+        "niche.too_many": pN_("niche play area", " · too many: choose one to discard"),
+        "niche.discard": pN_("niche play area, a choice", "Discard {card}"),
+        "niche.empty_place": pN_("niche play area", "empty place"),
+        "niche.hand_head": pN_("niche hand", "Your hand ({n}):"),
+        "niche.play": pN_("niche hand, a choice", "Play {card}"),
+        "niche.hand_size": pN_("niche player", "{n} cards in hand · events suffered {events}"),
+    },
 }
 
 

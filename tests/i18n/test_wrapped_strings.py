@@ -194,6 +194,7 @@ def js_literals(source: str) -> list[str]:
 WRAPPED_JS = [
     "widgets/static/game.js",
     "games/climate/renderer.js",
+    "games/niche/renderer.js",
     "lessons/static/lesson.js",
 ]
 
@@ -206,9 +207,11 @@ def test_the_game_page_sets_no_text_from_a_literal(module):
 
 def test_every_key_the_pages_ask_for_is_sent():
     from evo_lessons.i18n import get_translator
-    from evo_lessons.widgets.page_strings import LESSON_PAGE, page_strings
+    from evo_lessons.widgets.page_strings import GAME_STRINGS, LESSON_PAGE, page_strings
 
-    sent = {**page_strings(get_translator("en"), "climate"), **LESSON_PAGE}
+    sent = dict(LESSON_PAGE)
+    for game in GAME_STRINGS:  # each renderer's keys begin with its game's name
+        sent.update(page_strings(get_translator("en"), game))
     for module in WRAPPED_JS:
         source = (PACKAGE / module).read_text(encoding="utf-8")
         asked = set(re.findall(r"""\bt\(\s*["']([\w.]+)["']""", source))

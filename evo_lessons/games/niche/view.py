@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from evo_lessons.engine import Action, Panel, View, seat_name, turn_sentence
-from evo_lessons.i18n import N_, data_text, pgettext
+from evo_lessons.i18n import N_, data_text, pgettext, pN_, tr
 
 from .data import PLAY_AREA_LIMIT
 from .observation import NicheObservation
@@ -89,6 +89,13 @@ def action_target(action: Action) -> str | None:
     return None
 
 
+#: the kinds of adaptation a trait card names (data.toml's keys), as the cards say them
+ADAPTATION_KINDS = {
+    "structural": pN_("niche card; a kind of adaptation", "structural"),
+    "behavioural": pN_("niche card; a kind of adaptation", "behavioural"),
+    "functional": pN_("niche card; a kind of adaptation", "functional"),
+}
+
 #: the widest line of a card's name on the gene-pool cards (the renderer's card fits it at 11 px)
 NAME_LINE = 16
 
@@ -120,6 +127,7 @@ def card_view(card: int, copies: int | None = None) -> dict[str, Any]:
         "meets": [challenge_short(c) for c in shown.meets],
         "meets_names": [challenge_name(c) for c in shown.meets],
         "adaptation": list(info.adaptation),
+        "adaptation_names": [tr(ADAPTATION_KINDS.get(k, k)) for k in info.adaptation],
         "copy_of": card_name(shown.id) if copies is not None else None,
         "text": data_text("niche", f"{table}.text", info.text),
         "fact": data_text("niche", f"{table}.fact", info.fact),
