@@ -63,6 +63,19 @@ WRAPPED = [
             "words.py",
         )
     ),
+    *(
+        f"games/adapt_or_die/{name}"
+        for name in (
+            "actions.py",
+            "ending.py",
+            "movement.py",
+            "niches.py",
+            "rules.py",
+            "trading.py",
+            "view.py",
+            "words.py",
+        )
+    ),
 ]
 #: (module, the literal's start): text no student reads
 ALLOWED = {
@@ -75,6 +88,9 @@ ALLOWED = {
     # a broken invariant: a developer's error, never a student's
     ("games/adaptation/rules.py", "nobody has tokens left"),
     ("games/adaptation/rules.py", "Adaptation: nobody is to act"),
+    ("games/adapt_or_die/view.py", "a bug's fitness is asked once"),
+    # an option a teacher or a script passes (a Python error, as every game's option errors are)
+    ("games/adapt_or_die/rules.py", "habitats_per_player may be 6 only"),
 }
 CALLS = {"_", "_t", "gettext", "pgettext", "ngettext", "npgettext", "N_", "pN_", "tr", "data_text"}
 CONTEXT_CALLS = {"pgettext", "npgettext", "pN_"}
