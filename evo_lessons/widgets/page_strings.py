@@ -266,6 +266,129 @@ GAME_STRINGS: dict[str, dict[str, Msg]] = {
         "niche.play": pN_("niche hand, a choice", "Play {card}"),
         "niche.hand_size": pN_("niche player", "{n} cards in hand · events suffered {events}"),
     },
+    "adapt_or_die": {
+        # Translators: the five features, shortened to fit a small mat; keep them very short
+        "adapt_or_die.abbr_leg": pN_("adapt_or_die mat, short for leg length", "Leg"),
+        "adapt_or_die.abbr_segments": pN_("adapt_or_die mat, short for segments", "Seg"),
+        "adapt_or_die.abbr_size": pN_("adapt_or_die mat, short for size", "Size"),
+        "adapt_or_die.abbr_eyes": pN_("adapt_or_die mat, short for eyes", "Eyes"),
+        "adapt_or_die.abbr_antennae": pN_("adapt_or_die mat, short for antennae", "Ant"),
+        "adapt_or_die.list_sep": pN_("list separator", ", "),
+        "adapt_or_die.last_roll": pN_("adapt_or_die die, screen-reader label", "Last roll: {roll}"),
+        "adapt_or_die.phase_choose": pN_("adapt_or_die phase", "choosing creatures"),
+        "adapt_or_die.phase_move": pN_(
+            "adapt_or_die phase", "{who} moves: outlined spaces and mat places are within the roll"
+        ),
+        "adapt_or_die.phase_niche": pN_("adapt_or_die phase", "a niche card waits for a decision"),
+        "adapt_or_die.phase_return": pN_(
+            "adapt_or_die phase", "a niche card goes back: an adaptation card goes with it"
+        ),
+        "adapt_or_die.phase_pick": pN_(
+            "adapt_or_die phase",
+            "a new niche card comes with an adaptation card of the player's choice",
+        ),
+        "adapt_or_die.phase_trade": pN_(
+            "adapt_or_die phase", "{who} may offer a trade, or end the turn"
+        ),
+        "adapt_or_die.phase_answer": pN_("adapt_or_die phase", "a trade waits for an answer"),
+        "adapt_or_die.phase_order": pN_(
+            "adapt_or_die phase", "scoring: choosing the order of adaptation cards"
+        ),
+        "adapt_or_die.phase_over": pN_("adapt_or_die phase", "the game is over"),
+        "adapt_or_die.turn_line": pN_(
+            "adapt_or_die header", " Turn {turn} · round {round} · {phase}. "
+        ),
+        "adapt_or_die.goal": pN_(
+            "adapt_or_die header", "Goal: {target} niches each; the lowest unfit score wins"
+        ),
+        "adapt_or_die.scoring": pN_("adapt_or_die header", " (scoring: {scoring})."),
+        "adapt_or_die.mats_down": pN_("adapt_or_die header", " {n} mats face down."),
+        "adapt_or_die.board": pN_("adapt_or_die board, screen-reader label", "Board: {board}"),
+        "adapt_or_die.space_exit": pN_("adapt_or_die board, tooltip", "Space {n}: a marked exit"),
+        "adapt_or_die.space_centre": pN_("adapt_or_die board, tooltip", "Space {n}: the centre"),
+        "adapt_or_die.space": pN_("adapt_or_die board", "Space {n}"),
+        "adapt_or_die.place_short": pN_("adapt_or_die board, on an empty mat place", "place {n}"),
+        "adapt_or_die.no_mat": pN_("adapt_or_die board, on an empty mat place", "no mat yet"),
+        "adapt_or_die.place_empty_title": pN_(
+            "adapt_or_die board, tooltip",
+            "Mat place {n}: empty; the first bug to exit here lays a mat",
+        ),
+        "adapt_or_die.place_title": pN_(
+            "adapt_or_die board, tooltip",
+            "Mat place {n}: {habitat} (habitat {number}). {about} Pressures: {pressures}. {why}",
+        ),
+        "adapt_or_die.place_named": pN_("adapt_or_die board, a choice", "Mat place {n}, {habitat}"),
+        "adapt_or_die.place_empty": pN_("adapt_or_die board, a choice", "Mat place {n}, empty"),
+        "adapt_or_die.bug": pN_("adapt_or_die board, screen-reader label", "{who}'s bug"),
+        "adapt_or_die.caption": pN_(
+            "adapt_or_die caption",
+            "◆ marks an exit. A mat lies beside each exit once a bug has left the board there; its "
+            "two fixed pressures are in bold with a star (*), the three from its randomizer card "
+            "are not. Features and pressures run from 1 (least) to 5 (most).",
+        ),
+        "adapt_or_die.creatures_free": pN_("heading", "Creatures still free"),
+        "adapt_or_die.creature_choice": pN_("adapt_or_die, a choice", "Creature {n}, {creature}"),
+        "adapt_or_die.on_table": pN_("adapt_or_die table", "On the table: "),
+        "adapt_or_die.offered": pN_("adapt_or_die table", "{habitat} niche"),
+        "adapt_or_die.offered_spare": pN_("adapt_or_die table", "{habitat} niche (spare copy)"),
+        "adapt_or_die.offered_card": pN_(
+            "adapt_or_die table, a choice", "The {habitat} niche card"
+        ),
+        "adapt_or_die.gains": pN_(
+            "adapt_or_die table",
+            "{who} takes an adaptation card with the niche card of habitat {n}.",
+        ),
+        "adapt_or_die.offer": pN_(
+            "adapt_or_die table", "{who} offers {other} the {give} for the {get}: {other} answers."
+        ),
+        "adapt_or_die.pool_label": pN_("screen-reader label", "Face-up adaptation cards"),
+        "adapt_or_die.pool": pN_("adapt_or_die table", "Adaptation cards face up ({n}): "),
+        "adapt_or_die.pool_card": pN_("adapt_or_die table, a choice", "Adaptation card {card}"),
+        "adapt_or_die.your_creature": pN_("heading", "Your creature"),
+        "adapt_or_die.no_creature": pN_("adapt_or_die player", " · no creature yet"),
+        "adapt_or_die.home": pN_("adapt_or_die player", "home: habitat {n}"),
+        "adapt_or_die.no_home": pN_("adapt_or_die player", "no home habitat"),
+        "adapt_or_die.creature_line": pN_(
+            "adapt_or_die player", " · {creature} (creature {n}, {home}) · unfit now {unfit}"
+        ),
+        "adapt_or_die.bug_now": pN_(
+            "adapt_or_die player, screen-reader label", "{who}'s {creature} now: {features}"
+        ),
+        "adapt_or_die.bug_cards": pN_(
+            "adapt_or_die player, screen-reader label", "; adaptation cards {cards}"
+        ),
+        "adapt_or_die.niches": pN_("adapt_or_die player", "Niches: "),
+        "adapt_or_die.none_yet": pN_("adapt_or_die player", "none yet"),
+        "adapt_or_die.their_niche": pN_(
+            "adapt_or_die player, a choice", "{who}'s {habitat} niche card"
+        ),
+        "adapt_or_die.cards": pN_("adapt_or_die player", "Adaptation cards: "),
+        "adapt_or_die.their_card": pN_("adapt_or_die player, a choice", "{who}'s {card} card"),
+        "adapt_or_die.scorecard_of": pN_(
+            "adapt_or_die scorecard, screen-reader label", "Scorecard of {who}"
+        ),
+        "adapt_or_die.scorecard": pN_(
+            "adapt_or_die scorecard", "Scorecard: habitat columns show pressure / score"
+        ),
+        "adapt_or_die.col_feature": pN_("adapt_or_die scorecard column", "Feature"),
+        "adapt_or_die.col_start": pN_("adapt_or_die scorecard column", "Start"),
+        "adapt_or_die.col_cards": pN_("adapt_or_die scorecard column", "Cards"),
+        "adapt_or_die.col_now": pN_("adapt_or_die scorecard column", "Now"),
+        "adapt_or_die.col_habitat_title": pN_(
+            "adapt_or_die scorecard, tooltip", "Habitat {n}: pressure / score"
+        ),
+        # Translators: a column for habitat {n}; keep it very short ("H" for habitat)
+        "adapt_or_die.col_habitat": pN_("adapt_or_die scorecard column", "H{n}"),
+        "adapt_or_die.col_total": pN_("adapt_or_die scorecard column", "Total"),
+        "adapt_or_die.habitat_score": pN_(
+            "adapt_or_die scorecard", "Habitat score (over 8: extinct ✝)"
+        ),
+        "adapt_or_die.extinct": pN_("adapt_or_die scorecard, tooltip", "extinct"),
+        "adapt_or_die.final": pN_("adapt_or_die caption", "Final scores: "),
+        "adapt_or_die.final_seat": pN_(
+            "adapt_or_die caption", "{who} {total} unfit, {extinct} extinct, best in {best}"
+        ),
+    },
 }
 
 

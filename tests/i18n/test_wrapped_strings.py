@@ -211,6 +211,7 @@ WRAPPED_JS = [
     "widgets/static/game.js",
     "games/climate/renderer.js",
     "games/niche/renderer.js",
+    "games/adapt_or_die/renderer.js",
     "lessons/static/lesson.js",
 ]
 

@@ -176,7 +176,7 @@ def _scorecard(bug: Bug, pressures: Pressures) -> dict[str, Any] | None:
         "habitats": list(card.habitats),
         "rows": [
             {
-                "feature": row.feature,
+                "feature": data_text("adapt_or_die", "features.name", row.feature),
                 "start": row.start,
                 "adapt": row.adapt,
                 "end": row.end,
@@ -241,6 +241,7 @@ def view_model(obs: AdaptOrDieObservation) -> dict[str, Any]:
         "reachable": obs["reachable"],
         "target": obs["target"],
         "scoring": obs["scoring"],
+        "scoring_name": tr(SCORING_WORDS.get(obs["scoring"], obs["scoring"])),
         "bugs": bugs,
         "places": [
             {
