@@ -266,6 +266,92 @@ GAME_STRINGS: dict[str, dict[str, Msg]] = {
         "niche.play": pN_("niche hand, a choice", "Play {card}"),
         "niche.hand_size": pN_("niche player", "{n} cards in hand · events suffered {events}"),
     },
+    "adaptation": {
+        "adaptation.rule_number": pN_("adaptation challenge rule", "count the objects (1–4)"),
+        "adaptation.rule_shape": pN_(
+            "adaptation challenge rule",
+            "sides of the shape: triangle 3, square 4, pentagon 5, hexagon 6",
+        ),
+        "adaptation.rule_colour": pN_(
+            "adaptation challenge rule", "red 4, orange 3, yellow 2, green 1"
+        ),
+        "adaptation.number": pN_("adaptation challenge", "number"),
+        "adaptation.shape": pN_("adaptation challenge", "shape"),
+        "adaptation.colour": pN_("adaptation challenge", "colour"),
+        "adaptation.p_short": pN_("adaptation, short for Player {n}; keep it very short", "P{n}"),
+        "adaptation.face_down": pN_("adaptation card, tooltip", "face-down card"),
+        "adaptation.final": pN_("adaptation header", "Final position after {n} rounds."),
+        "adaptation.round": pN_("adaptation header", "Round {round}. "),
+        "adaptation.deals": pN_(
+            "adaptation header", "{who} deals. Draw pile {draw} cards · discard pile {discard}"
+        ),
+        "adaptation.reshuffled": pN_("adaptation header", " · reshuffled {n}×"),
+        "adaptation.challenge_cards": pN_("screen-reader label", "Challenge cards"),
+        "adaptation.choose": pN_("adaptation challenge", "Choose the challenge (secretly):"),
+        "adaptation.challenge_choice": pN_(
+            "adaptation challenge, a choice", "{challenge} challenge"
+        ),
+        "adaptation.last_challenge": pN_("adaptation challenge", "Last challenge: {challenge}"),
+        "adaptation.secret": pN_("adaptation challenge", "Your secret challenge: {challenge}"),
+        "adaptation.face_down_challenge": pN_("adaptation challenge", "Challenge: face down ?"),
+        "adaptation.hidden": pN_(
+            "adaptation challenge",
+            "Hidden until everyone has kept or swapped. Guess it from the dealer!",
+        ),
+        "adaptation.not_chosen": pN_("adaptation challenge", "Challenge: not chosen yet"),
+        "adaptation.may_redraw": pN_(
+            "adaptation challenge",
+            "The dealer may redraw first. Last round's challenge was {challenge}.",
+        ),
+        "adaptation.table": pN_("screen-reader label", "The table"),
+        "adaptation.you": pN_("adaptation player", " (you)"),
+        "adaptation.dealer": pN_("adaptation player, tooltip", "dealer"),
+        "adaptation.dealer_badge": pN_("adaptation player; a badge, keep it short", "D dealer"),
+        "adaptation.tokens_of": pN_(
+            "adaptation player, screen-reader label", "{n} of {max} tokens"
+        ),
+        "adaptation.one_token": pN_("adaptation player", "1 token"),
+        "adaptation.tokens": pN_("adaptation player", "{n} tokens"),
+        "adaptation.card_of": pN_("adaptation player, screen-reader label", "{who}'s card: {card}"),
+        "adaptation.card_down": pN_(
+            "adaptation player, screen-reader label", "{who}'s card, face down"
+        ),
+        "adaptation.last_shown": pN_("adaptation player", "Last shown: {card}"),
+        "adaptation.changed_since": pN_("adaptation player", " (changed since)"),
+        "adaptation.still_held": pN_("adaptation player", " (still held)"),
+        "adaptation.keep": pN_("adaptation button", "Keep"),
+        "adaptation.swap": pN_("adaptation button", "Swap"),
+        "adaptation.keep_label": pN_("adaptation choice", "Keep your card"),
+        "adaptation.swap_label": pN_("adaptation choice", "Discard your card and draw a new one"),
+        "adaptation.last_reveal": pN_(
+            "adaptation reveal", "Last reveal (round {round}): the {challenge} challenge. "
+        ),
+        "adaptation.round_one": pN_(
+            "adaptation reveal", "Round one only chose the dealer; nobody lost a token."
+        ),
+        "adaptation.lost_token": pN_("adaptation reveal", "{who} lost a token."),
+        "adaptation.list_sep": pN_("list separator", ", "),
+        "adaptation.reveal_label": pN_(
+            "adaptation reveal, screen-reader label", "Cards of the last reveal: {cards}"
+        ),
+        "adaptation.scored_full": pN_(
+            "adaptation reveal, screen-reader label", "{who} {card} scored {score}"
+        ),
+        "adaptation.scored": pN_("adaptation reveal", "{who} scored {score}"),
+        "adaptation.lowest": pN_("adaptation reveal", "✗ lowest"),
+        "adaptation.history": pN_("adaptation history", "Round history (what everyone showed)"),
+        "adaptation.col_round": pN_("adaptation history column", "Round (dealer): challenge"),
+        "adaptation.col_round_title": pN_(
+            "adaptation history column, tooltip", "Round, its dealer and its challenge"
+        ),
+        "adaptation.col_changed": pN_("adaptation history column", "Changed"),
+        "adaptation.col_changed_title": pN_("adaptation history column, tooltip", "Changed cards"),
+        "adaptation.col_lost": pN_("adaptation history column", "Lost"),
+        "adaptation.col_lost_title": pN_("adaptation history column, tooltip", "Lost a token"),
+        "adaptation.dealer_redrew": pN_("adaptation history", " (dealer redrew)"),
+        "adaptation.none": pN_("adaptation history", "none"),
+        "adaptation.nobody": pN_("adaptation history", "nobody"),
+    },
     "adapt_or_die": {
         # Translators: the five features, shortened to fit a small mat; keep them very short
         "adapt_or_die.abbr_leg": pN_("adapt_or_die mat, short for leg length", "Leg"),

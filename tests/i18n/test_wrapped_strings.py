@@ -212,6 +212,7 @@ WRAPPED_JS = [
     "games/climate/renderer.js",
     "games/niche/renderer.js",
     "games/adapt_or_die/renderer.js",
+    "games/adaptation/renderer.js",
     "lessons/static/lesson.js",
 ]
 
