@@ -19,7 +19,9 @@ from evo_lessons.engine.words import seat_name
 from evo_lessons.i18n import pgettext
 
 from .data import world
-from .words import card_name, creature_name, feature_word, habitat_name
+from .words import card_name as card_name  # (re-exported, as habitat_name: the rules use them)
+from .words import creature_name, feature_word
+from .words import habitat_name as habitat_name
 
 WORLD = world()
 

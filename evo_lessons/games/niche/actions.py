@@ -14,7 +14,8 @@ from evo_lessons.engine.words import seat_name
 from evo_lessons.i18n import pgettext
 
 from .data import deck
-from .words import card_name, environment_name
+from .words import card_name as card_name  # (re-exported: the rules name cards by it)
+from .words import environment_name
 
 CARDS = deck().cards
 ENVIRONMENTS = deck().environments
