@@ -33,7 +33,10 @@ from typing import TYPE_CHECKING, Any
 
 from evo_lessons import game_spec
 from evo_lessons.engine.spec import GameSpec
-from evo_lessons.engine.stats import Z95, wilson
+from evo_lessons.engine.stats import mean_interval as mean_interval  # kept importable from here
+from evo_lessons.engine.stats import measure_interval
+from evo_lessons.engine.stats import t_quantile as t_quantile
+from evo_lessons.engine.stats import wilson as wilson
 
 from .pooling import HUMAN, measured_metrics, roles_of, setup_key, you_numbers
 
@@ -52,8 +55,6 @@ RATIOS: dict[str, dict[str, tuple[str, str, str]]] = {
         "you_unfit_per_niche": ("Unfit score per habitat held", "you_unfit", "you_niches"),
     },
 }
-#: a number this close to 0 is a rounding error of a sum of shares: printed as 0
-TINY = 1e-9
 
 
 def chance(
@@ -139,38 +140,6 @@ def _chance_in_scenario(
     return rows
 
 
-# -- intervals --------------------------------------------------------------------------------
-def t_quantile(df: int, z: float = Z95) -> float:
-    """Student's t quantile (two-sided 95% by default), by Hill's expansion in 1/df.
-
-    Exact to three decimals from 3 degrees of freedom up (4.303 at 2 is given exactly), which
-    is all an interval drawn on a bar needs, without scipy.
-    """
-    if df < 1:
-        return math.nan
-    exact = {1: 12.706, 2: 4.303}
-    if df in exact and abs(z - Z95) < 1e-9:
-        return exact[df]
-    g1 = (z**3 + z) / 4
-    g2 = (5 * z**5 + 16 * z**3 + 3 * z) / 96
-    g3 = (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384
-    g4 = (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160
-    return z + g1 / df + g2 / df**2 + g3 / df**3 + g4 / df**4
-
-
-def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
-    """Mean and its 95% t interval (NaN bounds for fewer than two values)."""
-    n = len(values)
-    if n == 0:
-        return (math.nan, math.nan, math.nan)
-    mean = sum(values) / n
-    if n < 2:
-        return (mean, math.nan, math.nan)
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    half = t_quantile(n - 1) * sd / math.sqrt(n)
-    return (mean, mean - half, mean + half)
-
-
 # -- the comparison ---------------------------------------------------------------------------
 def measures_of(spec: GameSpec) -> list[tuple[str, str]]:
     """(column, label) of everything compared: the win, then each per-player number."""
@@ -200,22 +169,8 @@ def with_ratios(games: pd.DataFrame, spec: GameSpec) -> pd.DataFrame:
     return games
 
 
-def _zero_if_tiny(x: float) -> float:
-    return 0.0 if abs(x) < TINY else x
-
-
 def _summarise(values: Sequence[float], proportion: bool) -> dict[str, float]:
-    clean = [float(v) for v in values if v is not None and v == v]
-    if proportion:
-        wins = int(sum(clean))
-        low, high = wilson(wins, len(clean))
-        mean = wins / len(clean) if clean else math.nan
-    else:
-        mean, low, high = mean_interval(clean)
-        if clean and min(clean) >= 0 and low == low:
-            low = max(0.0, low)  # a count or a score that is never negative: nor is its bound
-    mean, low, high = (_zero_if_tiny(x) for x in (mean, low, high))
-    return {"n": len(clean), "value": mean, "low": low, "high": high}
+    return measure_interval(values, proportion)  # the page's interval too (engine/stats.py)
 
 
 @dataclass

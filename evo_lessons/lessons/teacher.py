@@ -244,11 +244,36 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+#: ``evo-teacher --help``: every command the console script takes (the parser above knows them
+#: as ``python -m evo_lessons.lessons`` subcommands, where building the editions is "teacher")
+CONSOLE_HELP = """\
+usage: evo-teacher [--check] [--notebooks DIR] [--out DIR]
+       evo-teacher lab [JupyterLab's options]
+       evo-teacher class serve --data DIR [--host ADDRESS] [--port PORT] [--db URL]
+
+The teacher's tools for evo_lessons.
+
+commands:
+  (none)   build the teacher editions: teacher/notebooks/<name>.ipynb, each student notebook
+           with its model answers and teaching notes (--check only says whether they are
+           up to date)
+  lab      open the teacher's edition in JupyterLab
+  class    run a live class: 'evo-teacher class serve --data DIR' (teacher/README.md, "Run a
+           live class"); 'evo-teacher class serve --help' lists its options
+
+options:
+  -h, --help  show this help and exit
+"""
+
+
 def console() -> int:
     """The ``evo-teacher`` console script: ``evo-teacher [--check]`` builds the editions;
     ``evo-teacher lab`` opens the teacher's edition in JupyterLab; ``evo-teacher class serve``
     runs a live class (:mod:`evo_lessons.service`)."""
     arguments = sys.argv[1:]
+    if arguments[:1] in (["-h"], ["--help"]):
+        print(CONSOLE_HELP, end="")
+        return 0
     if arguments[:1] == ["lab"]:
         return main(["lab", "--teacher", *arguments[1:]])
     if arguments[:1] == ["class"]:

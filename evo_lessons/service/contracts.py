@@ -33,6 +33,7 @@ Setup = TypedDict(
     {
         "game": str,
         "title": str,
+        "short": str,
         "setup": str,
         "n": int,
         "fixed_deal": bool,
@@ -50,19 +51,40 @@ Setup = TypedDict(
 class StudentRow(TypedDict):
     id: int
     name: str
-    joined: str
+    joined: str | None
     counted: int
+    class_games: int
+    practice: int
     apart: int
     refused: int
     may_rejoin: bool
+    #: "joined" (not started), "playing" or "finished" (the page adds "stuck")
+    state: str
+    game: str | None
+    moves: int | None
+    last_move: str | None
 
 
 class Playing(TypedDict):
     id: str
     student: str
+    student_id: int
     game: str
+    title: str
     round: Any
-    started: str
+    moves: int
+    started: str | None
+    last_move: str | None
+
+
+class PracticeSetup(TypedDict):
+    """Codes of local games of one setup: practice, never against chance."""
+
+    game: str
+    title: str
+    setup: str
+    n: int
+    won: Interval
 
 
 class Listed(TypedDict):
@@ -95,10 +117,15 @@ Summary = TypedDict(
         "apart": int,
         "refused": int,
         "received": int,
+        "class_games": int,
+        "practice": int,
+        "states": dict[str, int],
+        "stuck_after": int,
         "students": list[StudentRow],
         "playing": list[Playing],
         "finished": int,
         "setups": list[Setup],
+        "practice_setups": list[PracticeSetup],
         "apart_list": list[Listed],
         "refused_list": list[Listed],
         "deals": dict[str, DealRow],

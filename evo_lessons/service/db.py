@@ -165,6 +165,8 @@ class Move(Base):
     #: version after that act: a repeated act answers what it answered the first time
     move_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
     after: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: when it was made (the live page shows a student with no move for minutes as stuck)
+    at: Mapped[dt.datetime | None] = mapped_column(DateTime, default=now, nullable=True)
     __table_args__ = (UniqueConstraint("game_id", "move_id"),)
 
 

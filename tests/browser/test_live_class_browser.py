@@ -83,7 +83,7 @@ def test_a_lesson_joins_and_its_counted_game_fills_the_teachers_page(
     teacher = teacher_context.new_page()
     teacher.goto(f"{live.url}/teacher?token={live.teacher}")
     _status_says(teacher, "0 counted")
-    assert "Ada Lovelace" in teacher.inner_text("#students")
+    assert "Ada Lovelace" in teacher.inner_text("#grid")  # the projector layout: who is doing what
 
     lab_page.run_through("class_seat()")
     lab_page.wait_for_widgets(count=1)

@@ -1,66 +1,221 @@
-"""The teacher's live page in Chromium: it fills as a served game ends, hides names for the
-projector, pauses the class from the keyboard, and draws with the kit (no outside request)."""
+"""The teacher's live page in Chromium.
+
+- It fills as a served game ends, and draws with the kit (no outside request, no console error).
+- The projector layout holds a class of 30 playing five games in one 1920x1080 screen, light and
+  dark, shows no seed and no control, and axe-core finds nothing in either layout.
+- The teacher's panel is reached from the keyboard; "Deal again" and "Let join again" ask first
+  in a real dialog (Escape cancels); layout and "Hide names" survive a reload.
+- It never has two summary requests out at once and asks with If-None-Match (304 when nothing
+  changed).
+
+``EVO_LIVE_PAGE_SHOTS=<folder>`` keeps the projector screenshots there (docs/images has them).
+"""
 
 from __future__ import annotations
 
-import pytest
+import asyncio
+import datetime as dt
+import os
+import pathlib
+import shutil
+import subprocess
 
-from .helpers import call, join, play_served
+import pytest
+from sqlalchemy import select, update
+
+from evo_lessons.service.db import Move, ServedGame, Student
+
+from .helpers import Running, call, finished_code, join, play_served, send
 
 pytestmark = pytest.mark.browser
+
+PROJECTOR = {"width": 1920, "height": 1080}
+GAMES = ["climate", "niche", "adaptation", "adapt_or_die", "phylo"]
+#: Adapt or Die played by "first choice each time" takes thousands of moves: a short one
+OPTIONS = {"adapt_or_die": {"max_rounds": 4}}
+NAMES = [
+    "Ada Lovelace", "Grace Hopper", "Zoë Núñez", "Alan Turing", "Rosalind Franklin",
+    "Charles Darwin", "Mary Anning", "Gregor Mendel", "Barbara McClintock", "Alfred Wallace",
+    "Lynn Margulis", "Rachel Carson", "Jane Goodall", "Ernst Mayr", "Dian Fossey",
+    "Motoo Kimura", "Sewall Wright", "Theodosius Dobzhansky", "Peter Grant", "Rosemary Grant",
+    "Tomoko Ohta", "Nettie Stevens", "Ronald Fisher", "Janaki Ammal", "Jennifer Doudna",
+    "E. O. Wilson", "Svante Pääbo", "Sydney Brenner", "Hope Jahren", "Kamal Bawa",
+]  # fmt: skip
+AXE_VERSION = "4.14.1"
+
+
+# -- a class of 30 playing five games ----------------------------------------------------------
+def _deal(live, token: str, game: str) -> dict:
+    body = {"game": game, "options": OPTIONS.get(game, {})}
+    status, payload = call(live.url, "POST", "/api/games", body, token)
+    assert status == 200, payload
+    return payload
+
+
+def _move(live, token: str, payload: dict) -> dict:
+    body = {"move": payload["move"], "index": 0}
+    status, payload = call(live.url, "POST", f"/api/games/{payload['id']}/act", body, token)
+    assert status == 200, payload
+    return payload
+
+
+def fill_class_of_30(live) -> dict[str, int]:
+    """30 joined: 25 finished a counted game (5 of each game), then 15 of them and 3 others
+    started another; 3 of those made no move for 6 minutes (stuck); 2 only joined (one sent a
+    practice code). The teacher dealt Climate again with seed 4242 (never on the projector).
+    Returns the counts the page should show."""
+    tokens = [join(live.url, live.join_code, name) for name in NAMES]
+    for i, token in enumerate(tokens[:25]):
+        play_served(live.url, token, GAMES[i % 5], OPTIONS.get(GAMES[i % 5]))
+    dealt = call(live.url, "POST", "/api/deal", {"game": "climate", "seed": 4242}, live.teacher)
+    assert dealt[0] == 200
+    for i in [*range(18), 25, 26, 27]:
+        payload = _deal(live, tokens[i], GAMES[(i + 1) % 5])
+        for _ in range(i % 3):
+            payload = _move(live, tokens[i], payload)
+    assert send(live.url, tokens[28], finished_code(NAMES[28], "niche"))[0] == 200
+    idle = dt.datetime.now(dt.UTC).replace(tzinfo=None) - dt.timedelta(minutes=6)
+    with live.service.Session() as db:
+        stuck = db.scalars(
+            select(ServedGame.id)
+            .join(Student, Student.id == ServedGame.student_id)
+            .where(Student.name.in_(NAMES[15:18]), ServedGame.over.is_(False))
+        ).all()
+        db.execute(update(ServedGame).where(ServedGame.id.in_(stuck)).values(started=idle))
+        db.execute(update(Move).where(Move.game_id.in_(stuck)).values(at=idle))
+        db.commit()
+    return {"joined": 30, "playing": 18, "finished": 7, "stuck": 3}
+
+
+@pytest.fixture(scope="module")
+def class_of_30(tmp_path_factory):
+    running = Running(tmp_path_factory.mktemp("class30") / "class")
+    running.counts = fill_class_of_30(running)
+    yield running
+    running.stop()
+
+
+# -- pages ------------------------------------------------------------------------------------
+def _open(chromium, **options):
+    """A page on its own computer (a fresh context), collecting problems and requests."""
+    context = chromium.new_machine(**options)
+    opened = context.new_page()
+    opened.problems = []
+    opened.on("pageerror", lambda error: opened.problems.append(str(error)))
+    opened.on(
+        "console",
+        lambda message: opened.problems.append(message.text) if message.type == "error" else None,
+    )
+    opened.on(
+        "request",
+        lambda request: (
+            None
+            if request.url.startswith(("http://127.0.0.1", "data:"))
+            else opened.problems.append(f"outside request: {request.url}")
+        ),
+    )
+    return context, opened
 
 
 @pytest.fixture
 def page(chromium):
-    """A page in a context of its own, in the test process's one Chromium (tests/conftest.py)."""
-    context = chromium.new_machine()
-    try:
-        opened = context.new_page()
-        opened.problems = []
-        opened.on("pageerror", lambda error: opened.problems.append(str(error)))
-        opened.on(
-            "console",
-            lambda message: (
-                opened.problems.append(message.text) if message.type == "error" else None
-            ),
-        )
-        opened.on(
-            "request",
-            lambda request: (
-                None
-                if request.url.startswith(("http://127.0.0.1", "data:"))
-                else opened.problems.append(f"outside request: {request.url}")
-            ),
-        )
-        yield opened
-    finally:
-        context.close()
+    context, opened = _open(chromium)
+    yield opened
+    context.close()
 
 
-def test_the_live_page_fills_as_a_served_game_ends(live, page):
-    ada = join(live.url, live.join_code, "Ada Lovelace")
+def _teacher(page, live) -> None:
     page.goto(f"{live.url}/teacher?token={live.teacher}")
     assert page.url == f"{live.url}/teacher"  # the token went into a cookie, not the address
-    page.wait_for_function("document.querySelector('#status').textContent.includes('0 counted')")
-    assert "Ada Lovelace" in page.inner_text("#students")
+    _status_says(page, "counted game")
+
+
+#: what has the keyboard's focus (its id, else its class)
+FOCUSED = "document.activeElement.id || document.activeElement.className"
+
+
+def _answer_says(page, text: str) -> None:
+    """The deal form's answer line starts with ``text`` (it is written once the dialog closed)."""
+    page.wait_for_function(
+        "(text) => document.querySelector('#deal-answer').textContent.startsWith(text)",
+        arg=text,
+        timeout=10_000,
+    )
+
+
+def _summary(live) -> dict:
+    return call(live.url, "GET", "/api/summary", token=live.teacher)[1]
+
+
+def _status_says(page, text: str) -> None:
+    page.wait_for_function(
+        "(text) => document.querySelector('#status').textContent.includes(text)",
+        arg=text,
+        timeout=60_000,
+    )
+
+
+def _axe_script() -> pathlib.Path:
+    """axe-core's script: EVO_AXE_CORE, else npm's copy in a cache folder (installed once)."""
+    given = os.environ.get("EVO_AXE_CORE")
+    if given:
+        return pathlib.Path(given)
+    folder = pathlib.Path.home() / ".cache" / "evo-lessons" / f"axe-core-{AXE_VERSION}"
+    script = folder / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.skip("axe-core needs npm")
+        folder.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            [npm, "install", "--prefix", str(folder), "--no-audit", "--no-fund", "--silent",
+             f"axe-core@{AXE_VERSION}"],
+            check=False, timeout=300, capture_output=True,
+        )  # fmt: skip
+        if not script.exists():
+            pytest.skip("axe-core could not be installed from npm")
+    return script
+
+
+def _axe(page) -> list[str]:
+    """axe-core's violations on the page as it is (id, impact, the first node)."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(_axe_script()))
+    return page.evaluate(
+        """async () => (await axe.run(document)).violations.map(
+            (v) => `${v.id} (${v.impact}): ${v.nodes[0].html.slice(0, 120)}`)"""
+    )
+
+
+def _shot(page, name: str) -> None:
+    folder = os.environ.get("EVO_LIVE_PAGE_SHOTS")
+    if folder:
+        pathlib.Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(pathlib.Path(folder) / name))
+
+
+# -- the tests ----------------------------------------------------------------------------------
+def test_the_live_page_fills_as_a_served_game_ends(live, page):
+    ada = join(live.url, live.join_code, "Ada Lovelace")
+    _teacher(page, live)
+    _status_says(page, "0 counted")
+    assert "Ada Lovelace" in page.inner_text("#grid")
+    assert page.inner_text("#n-joined") == "1"
     play_served(live.url, ada, "climate")
-    page.wait_for_function("document.querySelector('#status').textContent.includes('1 counted')")
+    _status_says(page, "1 counted game")
     page.wait_for_function("document.querySelectorAll('#setups svg.interval').length >= 1")
     svg = page.locator("#setups svg.interval").first
     assert "our class" in svg.get_attribute("aria-label")
-    assert page.locator("#setups table").count() == 1  # the numbers beside the plot
-    # hide names, from the keyboard
+    card = page.locator("#setups figure.card").first
+    title = card.locator(".card-title").bounding_box()
+    assert "Climate" in card.locator(".card-title").inner_text()
+    assert title["y"] + title["height"] <= svg.bounding_box()["y"]  # the title is above its plot
+    assert page.inner_text("#n-finished") == "1"
+    # hide names, from the keyboard: every name goes, the grid leaves the projector
     page.focus("#hide-names")
     page.keyboard.press("Space")
-    page.wait_for_function("!document.querySelector('#students').textContent.includes('Ada')")
-    assert "Student 1" in page.inner_text("#students")
-    # pause, from the keyboard
-    page.focus("#pause")
-    page.keyboard.press("Enter")
-    page.wait_for_function(
-        "document.querySelector('#pause').getAttribute('aria-pressed') === 'true'"
-    )
-    assert call(live.url, "GET", "/api/summary", token=live.teacher)[1]["paused"] is True
+    page.wait_for_function("!document.body.textContent.includes('Lovelace')")
+    assert not page.locator("#grid").is_visible()
     assert page.problems == []
 
 
@@ -70,3 +225,196 @@ def test_the_page_refuses_a_students_token(live, page):
     assert answer.status == 403
     answer = page.goto(f"{live.url}/teacher")
     assert answer.status == 401 and "printed" in page.inner_text("body")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_class_of_30_playing_five_games_fits_one_projector_screen(class_of_30, chromium, scheme):
+    live = class_of_30
+    context, page = _open(chromium, viewport=PROJECTOR, color_scheme=scheme)
+    try:
+        _teacher(page, live)
+        page.wait_for_function("document.querySelectorAll('#setups figure.card').length === 5")
+        # chance is simulated beside (a few seconds a game): wait for every plot to have it
+        page.wait_for_function(
+            "!document.querySelector('#setups').textContent.includes('simulating')",
+            timeout=240_000,
+        )
+        sizes = page.evaluate(
+            "[document.documentElement.scrollHeight, document.documentElement.scrollWidth]"
+        )
+        assert sizes[0] <= PROJECTOR["height"] and sizes[1] <= PROJECTOR["width"], sizes
+        for state, n in live.counts.items():
+            assert page.inner_text(f"#n-{state}") == str(n), state
+        assert page.locator("#grid li.stuck").count() == 3
+        assert "25 counted games, 1 practice code" in page.inner_text("#status")
+        assert "stuck 6 min" in page.inner_text("#grid")
+        assert not page.locator("#teacher").is_visible()
+        text = page.inner_text("body")
+        assert "4242" not in text and "seed" not in text.lower()  # no seed on the projector
+        # read from the back of the room: the join code, counts, titles and plot text are large
+        sizes = page.evaluate(
+            """() => {
+              const px = (sel) => Math.min(...[...document.querySelectorAll(sel)].map(
+                (el) => parseFloat(getComputedStyle(el).fontSize) *
+                  (el.ownerSVGElement ? el.ownerSVGElement.getScreenCTM().a : 1)));
+              return {code: px('#join-code'), count: px('.count .n'), title: px('.card-title'),
+                      plot: px('svg.interval text.value'), side: px('svg.interval text.side')};
+            }"""
+        )
+        assert sizes["code"] >= 56 and sizes["count"] >= 48 and sizes["title"] >= 28, sizes
+        assert sizes["plot"] >= 18 and sizes["side"] >= 17, sizes
+        assert _axe(page) == []
+        _shot(page, f"live_page_projector_{scheme}.png")
+        # a smaller projector (1280x720, 1024x768) shows the same screen, scaled down
+        for width, height in ((1280, 720), (1024, 768)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_function(  # the page scales itself on the resize event
+                """([w, h]) => document.documentElement.scrollWidth <= w &&
+                   document.documentElement.scrollHeight <= h""",
+                arg=[width, height],
+                timeout=5_000,
+            )
+        page.set_viewport_size(PROJECTOR)
+        # the teacher's layout: the panel (with the seed), still axe-clean
+        page.click("#layout")
+        assert page.locator("#teacher").is_visible()
+        assert "seed 4242" in page.inner_text("#deals")
+        assert _axe(page) == []
+        # names hidden: the projector shows no name and gives the plots the grid's room
+        page.click("#layout")
+        page.check("#hide-names")
+        assert all(name not in page.inner_text("body") for name in (NAMES[0], NAMES[2]))
+        assert page.evaluate("document.documentElement.scrollHeight") <= PROJECTOR["height"]
+        assert _axe(page) == []
+        _shot(page, f"live_page_projector_names_hidden_{scheme}.png")
+        assert page.problems == []
+    finally:
+        context.close()
+
+
+def test_the_teacher_panel_is_reached_by_keyboard_and_asks_before_it_acts(live, page):
+    join(live.url, live.join_code, "Ada")
+    _teacher(page, live)
+    assert not page.locator("#pause").is_visible()  # the projector layout: no control
+    page.focus("#hide-names")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "layout"
+    page.keyboard.press("Enter")
+    assert page.get_attribute("#layout", "aria-pressed") == "true"
+    # Tab on: the pause button, the downloads, the deal form, then each student's button
+    reached = []
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        reached.append(page.evaluate(FOCUSED))
+    for wanted in ("pause", "csv", "codes", "deal-game", "deal-seed", "deal-submit", "rejoin"):
+        assert wanted in reached, (wanted, reached)
+    # pause from the keyboard (not destructive: no question)
+    page.focus("#pause")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('#pause').ariaPressed === 'true'")
+    assert _summary(live)["paused"] is True
+    # deal again: a dialog; Escape leaves the class as it was
+    page.select_option("#deal-game", "niche")
+    page.focus("#deal-submit")
+    page.keyboard.press("Enter")
+    dialog = page.locator("#confirm")
+    dialog.wait_for(state="visible")
+    assert "Niche" in dialog.inner_text()
+    assert page.evaluate("document.activeElement.id") == "confirm-cancel"
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
+    assert _summary(live)["deals"] == {}
+    _answer_says(page, "Not dealt.")
+    # again, and yes (Tab to it, Enter)
+    page.focus("#deal-submit")
+    page.keyboard.press("Enter")
+    dialog.wait_for(state="visible")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "confirm-yes"
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('#deal-answer').textContent.startsWith('Dealt')")
+    deals = _summary(live)["deals"]
+    assert deals["niche"]["round"] == 2
+    # a seed the browser refuses says so (and nothing is dealt)
+    page.fill("#deal-seed", "abc")
+    page.click("#deal-submit")
+    _answer_says(page, "Not dealt: a seed is a whole number")
+    assert not dialog.is_visible()
+    page.fill("#deal-seed", "")
+    # let join again: Cancel keeps the seat; yes opens it
+    rejoin = page.locator("#students button.rejoin")
+    assert "Let join again" in rejoin.get_attribute("aria-label")
+    rejoin.click()
+    dialog.wait_for(state="visible")
+    assert "Ada" in dialog.inner_text()
+    page.click("#confirm-cancel")
+    dialog.wait_for(state="hidden")
+    assert _summary(live)["students"][0]["may_rejoin"] is False
+    rejoin.click()
+    page.click("#confirm-yes")
+    page.wait_for_function("document.querySelector('#students').innerText.includes('may join')")
+    # the one-time code the student joins with (the teacher's panel only)
+    page.wait_for_function(
+        "/[A-Z0-9]{3}-[A-Z0-9]{3}/.test(document.querySelector('#rejoin-answer').textContent)"
+    )
+    assert page.problems == []
+
+
+def test_layout_and_hidden_names_survive_a_reload(live, page):
+    join(live.url, live.join_code, "Ada Lovelace")
+    _teacher(page, live)
+    page.check("#hide-names")
+    page.click("#layout")
+    page.reload()
+    _status_says(page, "counted game")
+    assert page.is_checked("#hide-names")
+    assert page.get_attribute("body", "data-layout") == "teacher"
+    assert page.locator("#teacher").is_visible()
+    assert "Lovelace" not in page.inner_text("body") and "Student 1" in page.inner_text("#students")
+    page.uncheck("#hide-names")
+    page.click("#layout")
+    page.reload()
+    _status_says(page, "counted game")
+    assert not page.is_checked("#hide-names") and not page.locator("#teacher").is_visible()
+    assert "Ada Lovelace" in page.inner_text("#grid")
+
+
+#: counts the page's summary requests in the page itself: how many are out at once, at most
+COUNT_FETCHES = """
+window.summaryAsks = { out: 0, most: 0, tags: [] };
+const plainFetch = window.fetch;
+window.fetch = async (url, options) => {
+  if (!String(url).includes("api/summary")) return plainFetch(url, options);
+  const asks = window.summaryAsks;
+  asks.out += 1;
+  asks.most = Math.max(asks.most, asks.out);
+  asks.tags.push((options && options.headers && options.headers["If-None-Match"]) || null);
+  try {
+    return await plainFetch(url, options);
+  } finally {
+    asks.out -= 1;
+  }
+};
+"""
+
+
+def test_the_page_waits_for_each_answer_and_asks_what_changed(live, page, monkeypatch):
+    from evo_lessons.service import handlers
+
+    plain = handlers.SummaryHandler.get
+
+    async def slowly(self, *args):
+        await asyncio.sleep(2.5)  # slower than the page's 2 s between polls
+        return await plain(self, *args)
+
+    answers = []
+    page.on("response", lambda r: answers.append(r.status) if "/api/summary" in r.url else None)
+    page.add_init_script(COUNT_FETCHES)
+    _teacher(page, live)
+    monkeypatch.setattr(handlers.SummaryHandler, "get", slowly)
+    page.click("#hide-names")  # redraws, never asks
+    page.wait_for_timeout(9_000)
+    asks = page.evaluate("window.summaryAsks")
+    assert asks["most"] == 1, asks
+    assert len(asks["tags"]) >= 3 and asks["tags"][0] is None and all(asks["tags"][1:]), asks
+    assert 304 in answers
