@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 from . import auth, http_limits, names
 from .base import STATIC, TEACHER_COOKIE, BaseHandler, Refused, kit_script
+from .exports import CSV_COLUMNS
 from .games import served_send_id
 from .results import answer_of
-from .rulings import CSV_COLUMNS, PAUSED, ClassRulings, check_join_id, check_move_id
+from .rulings import PAUSED, ClassRulings, check_join_id, check_move_id
 
 if TYPE_CHECKING:
     from .app import ClassService

@@ -18,10 +18,8 @@ business, through the module functions at the end (:func:`student_by_token`,
 from __future__ import annotations
 
 import base64
-import csv
 import hashlib
 import hmac
-import io
 import json
 import re
 import threading
@@ -37,7 +35,7 @@ from evo_lessons.engine import IllegalAction
 from evo_lessons.engine.results import ResultCodeError, check_name
 from evo_lessons.engine.seeds import check_seed
 
-from . import auth, names
+from . import auth, exports, names
 from .db import Deal, Move, Result, SchoolClass, ServedGame, Student
 from .deal_secret import class_secret, new_secret
 from .games import GameHost, Overtaken, StaleMove
@@ -55,20 +53,6 @@ MOVE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 JOIN_ID = re.compile(r"[A-Za-z0-9_-]{32,64}")
 #: how often a move is tried again when another writer took the game's next move first
 OVERTAKEN_TRIES = 3
-CSV_COLUMNS = [
-    "send_id",
-    "student",
-    "status",
-    "problem",
-    "reason",
-    "kind",
-    "game",
-    "setup",
-    "you_won",
-    "served_game",
-    "practice",
-    "at",
-]
 
 
 def game_name(name: str) -> str:
@@ -97,18 +81,6 @@ def check_join_id(join_id: str | None) -> str | None:
     if join_id is not None and not JOIN_ID.fullmatch(join_id):
         raise Refused(400, "A join id is 32 to 64 letters, digits, '_' or '-'.")
     return join_id
-
-
-def csv_cell(value: Any) -> Any:
-    """A cell a spreadsheet shows as written: text starting with = + - @ gets a leading ' (it
-    would be a formula); an empty cell stays empty."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
-        return "'" + value
-    return value
-
-
-def _when(moment) -> str:
-    return moment.isoformat() + "Z"
 
 
 class ClassRulings:
@@ -243,7 +215,7 @@ class ClassRulings:
                     "reason": r.reason,
                     "game": r.game,
                     "practice": r.served_game is None,
-                    "at": _when(r.at),
+                    "at": exports.when(r.at),
                 }
                 for r in rows
             ],
@@ -548,54 +520,12 @@ class ClassRulings:
         return {"student": student.id, "may_rejoin": True, "rejoin_code": code}
 
     def results_csv(self) -> str:
-        """Every result of the class, one row each, for a spreadsheet: UTF-8 with a BOM (so a
-        spreadsheet reads "Zoë" right), empty cells empty."""
-        out = io.StringIO()
-        out.write("\ufeff")
-        writer = csv.writer(out)
-        writer.writerow(CSV_COLUMNS)
-        names = {
-            s.id: s.name
-            for s in self.db.scalars(select(Student).where(Student.class_id == self.class_id))
-        }
-        rows = self.db.scalars(
-            select(Result).where(Result.class_id == self.class_id).order_by(Result.id)
-        )
-        for r in rows:
-            won = (r.row or {}).get("you_won")
-            cells = [
-                r.send_id,
-                names.get(r.student_id, ""),
-                r.status,
-                r.problem,
-                r.reason,
-                r.kind,
-                r.game,
-                r.setup,
-                won,
-                r.served_game,
-                "yes" if r.served_game is None else "no",
-                _when(r.at),
-            ]
-            writer.writerow([csv_cell(c) for c in cells])
-        return out.getvalue()
+        """Every result of the class, one row each, for a spreadsheet (:mod:`.exports`)."""
+        return exports.results_csv(self.db, self.class_id)
 
     def codes(self, practice: str | None = None) -> str:
-        """The class's result codes (not the refused, nor those still being judged), one a
-        line: what pool() reads. ``practice``: "no" only served games' (the class's evidence),
-        "only" only codes sent from local games; anything else both."""
-        query = select(Result.code).where(
-            Result.class_id == self.class_id, Result.status.not_in(("refused", "received"))
-        )
-        if practice == "no":
-            query = query.where(Result.served_game.is_not(None))
-        elif practice == "only":
-            query = query.where(Result.served_game.is_(None))
-        codes = self.db.scalars(query.order_by(Result.id)).all()
-        # the teacher's own file: header and seal, so pooling a folder reads it (handins, N6)
-        from evo_lessons.classroom.handins import teachers_codes_file
-
-        return teachers_codes_file(codes)
+        """The class's result codes, one a line, sealed as the teacher's (:mod:`.exports`)."""
+        return exports.codes_file(self.db, self.class_id, practice)
 
     def summary(self, service: Any) -> dict[str, Any]:
         """The live page's numbers for this class (:func:`.summary.build_summary`), with the
@@ -686,7 +616,6 @@ def create_class(
 
 
 __all__ = [
-    "CSV_COLUMNS",
     "JOIN_ID",
     "MOVE_ID",
     "PAUSED",
@@ -695,7 +624,6 @@ __all__ = [
     "check_move_id",
     "check_options",
     "create_class",
-    "csv_cell",
     "game_name",
     "student_by_hub_user",
     "student_by_token",
