@@ -9,8 +9,11 @@ them differently:
 
 * :class:`ServiceRefusal` (a ``ValueError``): the service answered and said no (400, 401, 403,
   404, 409, 413), with its own sentence. Sending the same thing again gets the same answer.
-* :class:`ServiceUnreachable` (an ``OSError``): no answer, a timeout, a busy service (429, 5xx)
+* :class:`ServiceUnreachable` (an ``OSError``): no answer, a timeout, a busy service (5xx)
   or an answer that is not the service's JSON. Trying again later may work.
+* :class:`TooMany` (a ServiceUnreachable): 429, the service's per-student or per-address limits
+  (docs/class_service.md "Limits"), with its sentence: nothing was done, and the same request
+  later will be taken.
 """
 
 from __future__ import annotations
@@ -31,8 +34,9 @@ MAX_ANSWER_BYTES = 4_000_000
 MAX_ANSWER_DEPTH = 32
 #: the largest request body the service takes (64 KiB, docs/class_service.md)
 MAX_BODY_BYTES = 64 * 1024
-#: statuses that mean "try again later", not "no"
-TRANSIENT = frozenset({408, 425, 429, 500, 502, 503, 504})
+#: statuses that mean "try again later", not "no" (429 is :class:`TooMany`)
+TRANSIENT = frozenset({408, 425, 500, 502, 503, 504})
+TOO_MANY = 429
 
 
 class ServiceRefusal(ValueError):
@@ -47,9 +51,16 @@ class ServiceUnreachable(OSError):
     """No usable answer from the class service (down, slow, busy or not a class service)."""
 
 
+class TooMany(ServiceUnreachable):
+    """429: the service answered "too many at once" with its own sentence (``str()``): nothing
+    was done (its limits refuse before anything is stored or moved); try again later."""
+
+    status = TOO_MANY
+
+
 class NoAnswer(ServiceUnreachable):
     """The request went out but no usable answer came back (a timeout, a connection dropped
-    mid-answer, HTTP 429/5xx: busy or failing): the address is right, and what was asked may
+    mid-answer, HTTP 5xx: busy or failing): the address is right, and what was asked may
     have been done. Only an idempotent request (a send_id, a move_id) may simply be repeated.
     A plain :class:`ServiceUnreachable` means the request never reached the service (refused,
     no such host): nothing was done."""
@@ -128,6 +139,8 @@ class ServiceClient:
         except urllib.error.HTTPError as error:
             with error:
                 raw = error.read(MAX_ANSWER_BYTES + 1)
+            if error.code == TOO_MANY:  # the service's limits: nothing was done
+                raise TooMany(_sentence(raw, error.code)) from None
             if error.code in TRANSIENT:
                 busy = f"the class service is busy or failing (HTTP {error.code})"
                 raise NoAnswer(busy) from None

@@ -35,10 +35,11 @@ from .client import (
     ServiceClient,
     ServiceRefusal,
     ServiceUnreachable,
+    TooMany,
     check_url,
     field,
 )
-from .send_queue import ANSWERED, QUEUED, REFUSED, SendQueue, queue_path
+from .send_queue import ANSWERED, QUEUED, REFUSED, SendQueue, new_send_id, queue_path
 
 if TYPE_CHECKING:
     from evo_lessons.live.served import ServedGame
@@ -58,6 +59,10 @@ JOIN_BUSY = (
     "Your class is busy and did not answer in time: press Join again in a moment (the address "
     "and code are right)."
 )
+#: a join the service's limits refused (429, its sentence): nothing was done
+JOIN_TOO_MANY = "Your class could not be joined yet: {sentence} (The address and code are right.)"
+#: how often a join whose answer was lost is asked again at once (the same join id)
+JOIN_TRIES = 2
 #: the longest result code a send takes (the service refuses bodies over 64 KiB)
 MAX_SEND_CHARS = 60_000
 
@@ -102,15 +107,7 @@ def join_class(
         queue.save()  # the file's time says when the seat was last used (see saved_seats)
         seat = Seat(client, queue)
     else:
-        body = {"join_code": join_code, "name": who}
-        try:
-            answer = client.call("POST", "/api/join", body, token=hub[0] if hub else None)
-        except NoAnswer:
-            raise ValueError(JOIN_BUSY) from None
-        except ServiceUnreachable as error:
-            raise ValueError(
-                f"Your class could not be joined: {error}. Check the address."
-            ) from None
+        answer = _join(client, queue, join_code, who, hub[0] if hub else None)
         token = field(answer, "token", str, 400)
         student = answer.get("student")
         if not isinstance(student, dict) or not isinstance(student.get("name"), str):
@@ -121,6 +118,45 @@ def join_class(
         seat = Seat(client, queue)
     seat.flush()
     return seat
+
+
+def _join(
+    client: ServiceClient, queue: SendQueue, join_code: str, who: str, hub_token: str | None
+) -> dict[str, Any]:
+    """``POST /api/join`` with a join id (issue 40.4): kept in the seat's file before it is sent
+    and sent again after a lost answer (here, and at the next Join), so a join that was made
+    answers the same seat and token, never "already joined". Cleared once answered."""
+    if not queue.join_id:
+        queue.join_id = new_send_id()  # a uuid4's hex: as unguessable as the service needs
+        queue.save()
+    body = {"join_code": join_code, "name": who, "join_id": queue.join_id}
+    for attempt in range(JOIN_TRIES):
+        try:
+            answer = _post_join(client, body, hub_token)
+        except NoAnswer:
+            if attempt + 1 < JOIN_TRIES:
+                continue
+            raise ValueError(JOIN_BUSY) from None
+        except TooMany as busy:
+            raise ValueError(JOIN_TOO_MANY.format(sentence=str(busy))) from None
+        except ServiceUnreachable as error:
+            raise ValueError(
+                f"Your class could not be joined: {error}. Check the address."
+            ) from None
+        queue.join_id = ""
+        return answer
+    raise AssertionError("unreachable")
+
+
+def _post_join(client: ServiceClient, body: dict[str, Any], hub_token: str | None) -> dict:
+    try:
+        return client.call("POST", "/api/join", body, token=hub_token)
+    except ServiceRefusal as refusal:
+        # a service from before join ids names the field it does not know: joined as before
+        if refusal.status == 400 and "join_id" in str(refusal):
+            plain = {k: v for k, v in body.items() if k != "join_id"}
+            return client.call("POST", "/api/join", plain, token=hub_token)
+        raise
 
 
 def _still_valid(client: ServiceClient, token: str) -> bool:

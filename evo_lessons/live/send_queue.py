@@ -121,6 +121,8 @@ class SendQueue:
         self.url = url
         self.join_code = join_code
         self.token = ""
+        #: a join sent and not yet answered (issue 40.4): sent again with the same id
+        self.join_id = ""
         self.student: dict[str, Any] = {}
         self.sends: list[dict[str, str]] = []
         self.problem = ""  # the last reason the file could not be read or written
@@ -150,6 +152,8 @@ class SendQueue:
                 raise ValueError("its sends are not a list")
             self.sends = [_entry(s) for s in sends]
             self.token, self.student = token, student
+            join_id = data.get("join_id", "")
+            self.join_id = join_id if isinstance(join_id, str) and len(join_id) <= 64 else ""
         except RecursionError:
             self._set_aside("it is nested too deeply")
         except (OSError, ValueError, TypeError) as error:
@@ -173,6 +177,7 @@ class SendQueue:
             "url": self.url,
             "join_code": self.join_code,
             "token": self.token,
+            "join_id": self.join_id,
             "student": self.student,
             "sends": self.sends,
         }

@@ -42,7 +42,7 @@ from typing import Any
 from evo_lessons import GAMES, game_spec
 from evo_lessons.engine import IllegalAction, action_from_json
 from evo_lessons.engine.words import is_whole
-from evo_lessons.live.client import NoAnswer, ServiceRefusal
+from evo_lessons.live.client import NoAnswer, ServiceRefusal, TooMany
 from evo_lessons.widgets.game_widget import GameWidget
 from evo_lessons.widgets.session import HUMAN, GameSession
 
@@ -73,10 +73,14 @@ MOVE_NOT_KNOWN = (
 EARLIER_MOVE_MADE = (
     "Your earlier move was made after all: the board shows the game as it is now. Choose again."
 )
+#: a move refused by the service's limits (429: too many of the student's requests at once)
+MOVE_TOO_MANY = "Your move was not made: {sentence} Try again in a moment."
 #: how long a check after a lost answer waits (seconds)
 RESOLVE_TIMEOUT = 5.0
 #: the most log lines and metric rows a payload may hold (a long game has a few thousand)
 MAX_LOG, MAX_ROWS, MAX_LEGAL = 50_000, 200_000, 5_000
+#: log lines kept in the kernel (the widget shows the last 80)
+KEPT_LOG = 200
 
 
 class ServedState:
@@ -122,6 +126,7 @@ class ServedSession:
         self._client = client
         self._on_call = on_call
         self.rows: list[dict[str, Any]] = []
+        self.log: list[tuple[int, str]] = []
         #: a move whose answer was lost and could not be checked yet (asked first next time)
         self._pending: dict[str, Any] | None = None
         #: whether the service takes move ids (None: not known yet; False: an older service)
@@ -157,12 +162,26 @@ class ServedSession:
         self.move: int = payload["move"]
         self.state = ServedState(payload)
         self.choices: list[dict[str, Any]] = self._targets(payload["legal"])
-        self.log: list[tuple[int, str]] = [(e["move"], e["text"]) for e in payload["log"]]
-        rows = payload["metrics"]
-        if len(rows) >= len(self.rows):  # the same game, further on: keep the list (the plot
-            self.rows.extend(rows[len(self.rows) :])  # feed sends only the rows it has not)
-        else:
-            self.rows = list(rows)
+        lines = [(e["move"], e["text"]) for e in payload["log"]]
+        log_since = payload.get("log_since")
+        if log_since is None:  # the last lines, all of them
+            self.log = lines
+        else:  # only the lines after the version asked from (``?since=``): merged
+            self.log = ([line for line in self.log if line[0] <= log_since] + lines)[-KEPT_LOG:]
+        since = payload.get("since")
+        if since is None:  # every row
+            rows = payload["metrics"]
+            if len(rows) >= len(self.rows):  # the same game, further on: keep the list (the
+                self.rows.extend(rows[len(self.rows) :])  # plot feed sends only new rows)
+            else:
+                self.rows = list(rows)
+        else:  # only the rows after the version asked from: merged
+            held = len(self.rows)
+            while held > 0 and self.rows[held - 1].get("step", 0) > since:
+                held -= 1
+            if held < len(self.rows):  # rows of moves the service does not hold (never in
+                self.rows = self.rows[:held]  # practice): dropped, the plot drawn again
+            self.rows.extend(payload["metrics"])
         self.result: dict[str, str] | None = payload["result"]
 
     def _targets(self, legal: list[Any]) -> list[dict[str, Any]]:
@@ -250,9 +269,15 @@ class ServedSession:
 
     def refresh(self) -> None:
         """The game as the service holds it now (``GET /api/games/{id}``)."""
-        answer = _ask(self._client, "GET", f"/api/games/{self.id}")
+        answer = _ask(self._client, "GET", self._path())
         self._adopt(checked_payload(answer, self.game), expected=self.id)
         self._called()
+
+    def _path(self, tail: str = "") -> str:
+        """A request about this game, asking only for what came after the move held here
+        (the service sends the new plot rows and log lines; :meth:`_adopt` merges them) and
+        without the board and description (the widget draws them from the observation)."""
+        return f"/api/games/{self.id}{tail}?since={self.move}&lean=1"
 
     def _act(self, body: dict[str, Any]) -> None:
         """One move, with its own ``move_id`` (contract 2: a repeat of it is answered as the
@@ -272,6 +297,8 @@ class ServedSession:
                 with contextlib.suppress(ValueError):  # paused: show the game as the service
                     self.refresh()  # holds it
             raise
+        except TooMany as busy:  # the service's limits refused it before anything moved
+            raise ValueError(MOVE_TOO_MANY.format(sentence=_full_stop(str(busy)))) from None
         except NoAnswer:  # it went out and no answer came (a timeout...): was it made?
             if self._resolve(body):
                 self.notice = MOVE_MADE
@@ -283,7 +310,7 @@ class ServedSession:
         self._called()
 
     def _post_act(self, body: dict[str, Any], timeout: float | None = None) -> dict[str, Any]:
-        path = f"/api/games/{self.id}/act"
+        path = self._path("/act")
         if self._move_ids is False:
             body = {k: v for k, v in body.items() if k != "move_id"}
         try:
@@ -309,7 +336,7 @@ class ServedSession:
                 self._adopt(checked_payload(answer, self.game), expected=self.id)
                 self._called()
                 return True
-            answer = self._client.call("GET", f"/api/games/{self.id}", timeout=RESOLVE_TIMEOUT)
+            answer = self._client.call("GET", self._path(), timeout=RESOLVE_TIMEOUT)
         except ServiceRefusal as refusal:
             if refusal.status != 409:
                 raise
@@ -319,7 +346,7 @@ class ServedSession:
             raise ValueError(MOVE_NOT_KNOWN) from None
         if answer is None:
             try:
-                answer = self._client.call("GET", f"/api/games/{self.id}", timeout=RESOLVE_TIMEOUT)
+                answer = self._client.call("GET", self._path(), timeout=RESOLVE_TIMEOUT)
             except OSError:
                 self._pending = body
                 raise ValueError(MOVE_NOT_KNOWN) from None
@@ -426,10 +453,17 @@ def new_move_id() -> str:
     return uuid.uuid4().hex
 
 
+def _full_stop(sentence: str) -> str:
+    sentence = sentence.strip()
+    return sentence if sentence.endswith((".", "!", "?")) else sentence + "."
+
+
 def _ask(client: Any, method: str, path: str, body: dict[str, Any] | None = None) -> dict:
     """One request for a game; a ValueError a student can read if it fails."""
     try:
         return client.call(method, path, body)
+    except TooMany as busy:  # the service's limits (429), with its sentence
+        raise ValueError(f"Your class asks you to wait: {_full_stop(str(busy))}") from None
     except OSError:  # the client's ServiceUnreachable (no answer, a busy or failing service)
         raise ValueError(UNREACHABLE) from None
 
@@ -491,6 +525,10 @@ def checked_payload(data: Any, game: str) -> dict[str, Any]:
     rows = data.get("metrics", [])
     if not isinstance(rows, list) or len(rows) > MAX_ROWS or not all(map(_row, rows)):
         raise _bad("its plot rows")
+    since, log_since = data.get("metrics_since"), data.get("log_since")
+    for value in (since, log_since):  # the version its rows (its log lines) are sent after
+        if value is not None and not (type(value) is int and 0 <= value <= data["move"]):
+            raise _bad("what it sent since")
     result = data.get("result")
     if result is not None and not (
         isinstance(result, dict)
@@ -510,6 +548,8 @@ def checked_payload(data: Any, game: str) -> dict[str, Any]:
         legal=legal,
         log=[{"move": e["move"], "text": e["text"]} for e in log],
         metrics=rows,
+        since=since,
+        log_since=log_since,
         result=None
         if result is None
         else {k: result.get(k, "")[:400] for k in ("status", "reason")},

@@ -32,12 +32,13 @@ from __future__ import annotations
 
 import json
 import secrets
+import sqlite3
 import threading
 from collections import OrderedDict
 from typing import Any
 
-from sqlalchemy import insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import event, insert, select, update
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
 from evo_lessons import game_spec
@@ -256,6 +257,7 @@ class GameHost:
         if state.current_player != served.seat:
             raise IllegalAction("a move", state.legal_actions(), "It is not your turn.")
         start = session.position
+        relaxed_commit(db)
         try:
             if helper:
                 session.bot_step()  # on a person's seat this is the helper, recorded as such
@@ -308,18 +310,36 @@ class GameHost:
 
     # -- what the student's kernel receives ---------------------------------------------------
     @staticmethod
-    def payload(served: ServedGame, session: GameSession, result: Result | None) -> dict:
-        """The seat's view of the game: nothing another seat holds, never the seed."""
+    def payload(
+        served: ServedGame,
+        session: GameSession,
+        result: Result | None,
+        since: int | None = None,
+        lean: bool = False,
+    ) -> dict:
+        """The seat's view of the game: nothing another seat holds, never the seed. ``since``:
+        the version the client holds, so only the metric rows and log lines after it are made
+        and sent (``metrics_since``/``log_since`` say so; a client merges them). ``lean``: no
+        ``board`` nor ``description`` (a client that draws them from the observation, as the
+        kernel does: they are half a payload's size and most of its making)."""
         spec, state, seat = session.spec, session.state, served.seat
         view = spec.view
         observation = state.observation(seat)  # the view reads this seat's observation only
         mine = state.current_player == seat and not state.is_over
         legal = state.legal_actions() if mine else []
+        if since is not None and since > session.position:
+            since = None  # a client ahead of the game (another game's number): everything
         log = []
         for step, text in session.log[-LOG_LINES:]:
+            if since is not None and step <= since:
+                continue
             actor = session.actors[step - 1] if step > 0 else -1
             log.append({"move": step, "player": None if actor < 0 else actor, "text": text})
+        rows = session.rows
+        if since is not None:
+            rows = _rows_after(rows, since)
         movers = session.movers[: session.position]
+        trimmed = {} if since is None else {"metrics_since": since, "log_since": since}
         return {
             "id": served.id,
             "version": session.position,
@@ -334,18 +354,75 @@ class GameHost:
             "winners": list(state.winners),
             "status": _status(session, seat),
             "observation": _plain(observation),
-            "board": _plain(view.view_model(observation)),
-            "description": view.describe(observation),
+            **(
+                {}
+                if lean
+                else {
+                    "board": _plain(view.view_model(observation)),
+                    "description": view.describe(observation),
+                }
+            ),
             "legal": [str(action) for action in legal],
             "targets": [view.action_target(action) for action in legal],
             "log": log,
-            "metrics": _plain(session.rows),
+            "metrics": _plain(rows),
             "helped": movers.count(HELPER),
             "own_moves": movers.count(PERSON),
             "result": None
             if result is None
             else {"status": result.status, "reason": result.reason, "problem": result.problem},
+            **trimmed,
         }
+
+
+def _rows_after(rows: list[dict[str, Any]], since: int) -> list[dict[str, Any]]:
+    """The metric rows after move ``since`` (rows are kept in step order: only the tail is
+    read, so a long game's answer costs what its new rows cost)."""
+    start = len(rows)
+    while start > 0 and rows[start - 1].get("step", 0) > since:
+        start -= 1
+    return rows[start:]
+
+
+def relaxed_commit(db) -> None:
+    """This transaction (a move's) is written before it is answered but not flushed to the disk
+    at its commit (ruling M1, docs/class_service.md): SQLite's ``synchronous=NORMAL`` in WAL
+    mode (the move survives the service's crash or kill -9; only a power cut or an operating
+    system crash before the next flush can lose it), PostgreSQL's ``synchronous_commit=off``
+    for this transaction. Sends, results, joins and the teacher's changes keep the full flush:
+    they are acknowledged as durable. A move so lost is found by its client as a game behind
+    its page (409), and the page shows the game as the service holds it. The flush costs a
+    move 1-20 ms of its answer on these disks, more than the move itself.
+
+    Call it before the transaction's first write (SQLite refuses the change inside one: then
+    the commit keeps the full flush)."""
+    connection = db.connection()
+    name = connection.dialect.name
+    try:
+        if name == "sqlite":
+            raw = connection.connection.dbapi_connection
+            if raw is None or raw.in_transaction:
+                return
+            raw.execute("PRAGMA synchronous=NORMAL")
+            connection.connection.info[RELAXED] = True
+            pool = connection.engine.pool
+            if not event.contains(pool, "checkin", _full_flush_again):
+                event.listen(pool, "checkin", _full_flush_again)
+        elif name == "postgresql":
+            connection.exec_driver_sql("SET LOCAL synchronous_commit TO OFF")
+    except (DBAPIError, sqlite3.Error):  # the full flush is kept: slower, never wrong
+        return
+
+
+#: a pooled SQLite connection whose flush was relaxed for a move (set back at its check-in)
+RELAXED = "evo_relaxed_commit"
+
+
+def _full_flush_again(dbapi_connection, connection_record) -> None:
+    """A pooled connection goes back to the full flush before anyone else uses it."""
+    relaxed = connection_record is not None and connection_record.info.pop(RELAXED, False)
+    if relaxed and dbapi_connection is not None:
+        dbapi_connection.execute("PRAGMA synchronous=FULL")
 
 
 def _status(session: GameSession, seat: int) -> str:

@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 from . import auth, http_limits, names
 from .base import STATIC, TEACHER_COOKIE, BaseHandler, Refused, kit_script
+from .exports import CSV_COLUMNS
 from .games import served_send_id
 from .results import answer_of
-from .rulings import CSV_COLUMNS, PAUSED, ClassRulings, check_move_id
+from .rulings import PAUSED, ClassRulings, check_join_id, check_move_id
 
 if TYPE_CHECKING:
     from .app import ClassService
@@ -35,7 +36,8 @@ OAUTH_STATE = "evo_oauth_state"
 # -- students -------------------------------------------------------------------------------------
 class JoinHandler(BaseHandler):
     async def post(self) -> None:
-        data = self.body({"join_code": str, "name": str})
+        data = self.body({"join_code": str, "name": str, "join_id": str}, optional=("join_id",))
+        join_id = check_join_id(data.get("join_id"))
         hub_user = None
         token = self.token()
         if token is not None and self.service.hub.enabled:
@@ -51,10 +53,10 @@ class JoinHandler(BaseHandler):
         if refusal is not None:  # on a hub a seat is the hub user (N4)
             raise Refused(403, refusal)
         code, name = data["join_code"], data["name"]
-        token, student = await self.service.run(self._join, code, name, hub_user)
+        token, student = await self.service.run(self._join, code, name, hub_user, join_id)
         self.answer({"token": token, "student": {"id": student.id, "name": student.name}})
 
-    def _join(self, code: str, name: str, hub_user: str | None):
+    def _join(self, code: str, name: str, hub_user: str | None, join_id: str | None = None):
         with self.service.Session() as db:
             try:
                 rulings = ClassRulings.by_join_code(db, code, self.service.host)
@@ -64,7 +66,7 @@ class JoinHandler(BaseHandler):
                 if found is None:
                     raise
                 return found
-            return rulings.join(name, hub_user)
+            return rulings.join(name, hub_user, join_id)
 
 
 class MeHandler(BaseHandler):
@@ -132,7 +134,7 @@ class GamesHandler(BaseHandler):
 
 def _since(handler: BaseHandler) -> int | None:
     """The version (move count) the client holds, if it says (``?since=N``): the answer then
-    carries only the metric rows after it (http_limits.trim_payload)."""
+    carries only the metric rows and log lines after it, made so (games.GameHost.payload)."""
     text = handler.get_query_argument("since", None)
     if text is None:
         return None
@@ -141,12 +143,20 @@ def _since(handler: BaseHandler) -> int | None:
     return int(text)
 
 
+def _lean(handler: BaseHandler) -> bool:
+    """``?lean=1``: the answer leaves out ``board`` and ``description`` (the kernel draws them
+    from the observation itself)."""
+    return handler.get_query_argument("lean", None) == "1"
+
+
 class GameHandler(BaseHandler):
     async def get(self, game_id: str) -> None:
         student = await self.student()
-        since = _since(self)
-        payload = await self.service.rule(student.class_id, lambda r: r.game(student, game_id))
-        self.answer(http_limits.trim_payload(payload, since))
+        since, lean = _since(self), _lean(self)
+        payload = await self.service.rule(
+            student.class_id, lambda r: r.game(student, game_id, since, lean)
+        )
+        self.answer(payload)
 
 
 class ActHandler(BaseHandler):
@@ -158,12 +168,12 @@ class ActHandler(BaseHandler):
         )
         move, index, helper = data["move"], data.get("index"), data.get("helper", False)
         move_id = check_move_id(data.get("move_id"))
-        since = _since(self)
+        since, lean = _since(self), _lean(self)
         payload = await self.service.rule(
             student.class_id,
-            lambda r: r.act(student, game_id, move, index, helper, move_id),
+            lambda r: r.act(student, game_id, move, index, helper, move_id, since, lean),
         )
-        self.answer(http_limits.trim_payload(payload, since))
+        self.answer(payload)
 
 
 # -- the teacher ----------------------------------------------------------------------------------

@@ -17,8 +17,9 @@ business, through the module functions at the end (:func:`student_by_token`,
 
 from __future__ import annotations
 
-import csv
-import io
+import base64
+import hashlib
+import hmac
 import json
 import re
 import threading
@@ -34,9 +35,9 @@ from evo_lessons.engine import IllegalAction
 from evo_lessons.engine.results import ResultCodeError, check_name
 from evo_lessons.engine.seeds import check_seed
 
-from . import auth, names
+from . import auth, exports, names
 from .db import Deal, Move, Result, SchoolClass, ServedGame, Student
-from .deal_secret import new_secret
+from .deal_secret import class_secret, new_secret
 from .games import GameHost, Overtaken, StaleMove
 from .refused import Refused
 from .results import SEND_ID, judge, record_result, settle, touch
@@ -47,22 +48,11 @@ if TYPE_CHECKING:
 PAUSED = "The class is paused by the teacher: wait until the teacher starts it again."
 #: a client's id for one act (contract 2): 8-64 letters, digits, "_" or "-"
 MOVE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+#: a client's id for one join (issue 40.4): a repeat of it answers the same token, so it is as
+#: secret as the token and as long as a uuid4's hex at least
+JOIN_ID = re.compile(r"[A-Za-z0-9_-]{32,64}")
 #: how often a move is tried again when another writer took the game's next move first
 OVERTAKEN_TRIES = 3
-CSV_COLUMNS = [
-    "send_id",
-    "student",
-    "status",
-    "problem",
-    "reason",
-    "kind",
-    "game",
-    "setup",
-    "you_won",
-    "served_game",
-    "practice",
-    "at",
-]
 
 
 def game_name(name: str) -> str:
@@ -87,16 +77,10 @@ def check_move_id(move_id: str | None) -> str | None:
     return move_id
 
 
-def csv_cell(value: Any) -> Any:
-    """A cell a spreadsheet shows as written: text starting with = + - @ gets a leading ' (it
-    would be a formula); an empty cell stays empty."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
-        return "'" + value
-    return value
-
-
-def _when(moment) -> str:
-    return moment.isoformat() + "Z"
+def check_join_id(join_id: str | None) -> str | None:
+    if join_id is not None and not JOIN_ID.fullmatch(join_id):
+        raise Refused(400, "A join id is 32 to 64 letters, digits, '_' or '-'.")
+    return join_id
 
 
 class ClassRulings:
@@ -143,19 +127,35 @@ class ClassRulings:
         return student
 
     # -- students ---------------------------------------------------------------------------
-    def join(self, name: str, hub_user: str | None = None) -> tuple[str, Student]:
+    def join(
+        self, name: str, hub_user: str | None = None, join_id: str | None = None
+    ) -> tuple[str, Student]:
         """A seat for ``name`` (or the hub user's own): a new token; a taken name only by its
-        hub user or after the teacher let it join again (the old token stops working)."""
+        hub user or after the teacher let it join again (the old token stops working).
+
+        A ``join_id`` (the client's, per join) makes a join idempotent: its token is made from
+        the class secret and the join id (:meth:`_join_token`), so a repeat of the same join id
+        with the same name, whose first answer was lost, finds the seat holding that token
+        and answers it again (nothing changed); once the seat has another token (the teacher
+        let it join again) the old join id is a new join like any other."""
         try:
             name = check_name((hub_user or name)[:200])
         except ResultCodeError as error:
             raise Refused(400, f"That name is refused: {error.sentence}.") from None
-        token, db = auth.new_token(), self.db
+        check_join_id(join_id)
+        db = self.db
         key = names.name_key(name)  # look-alike names share a seat's key (names.py)
+        token = self._join_token(join_id, key) if join_id is not None else auth.new_token()
         for attempt in range(2):
             student = db.scalar(
                 select(Student).where(Student.class_id == self.class_id, Student.key == key)
             )
+            if (
+                student is not None
+                and join_id is not None
+                and auth.same(student.token_hash, auth.token_hash(token))
+            ):
+                return token, student  # this join again (its answer was lost): as the first
             if student is None:
                 student = Student(
                     class_id=self.class_id,
@@ -189,6 +189,16 @@ class ClassRulings:
             return token, student
         raise AssertionError("unreachable")
 
+    def _join_token(self, join_id: str, key: str) -> str:
+        """The token a join with this join id and name gives: HMAC-SHA256 of the class secret,
+        the join id and the name's key, as URL-safe text (as long as :func:`.auth.new_token`'s;
+        another name with the same join id gets another token). Only its hash is stored, as for
+        every token."""
+        secret = class_secret(self.db, self.class_id).encode("utf-8")
+        label = f"join-token\n{join_id}\n{key}".encode()
+        digest = hmac.new(secret, label, hashlib.sha256)
+        return base64.urlsafe_b64encode(digest.digest()).decode("ascii").rstrip("=")
+
     def me(self, student: Student) -> dict[str, Any]:
         self._mine(student)
         rows = self.db.scalars(
@@ -205,7 +215,7 @@ class ClassRulings:
                     "reason": r.reason,
                     "game": r.game,
                     "practice": r.served_game is None,
-                    "at": _when(r.at),
+                    "at": exports.when(r.at),
                 }
                 for r in rows
             ],
@@ -362,12 +372,22 @@ class ClassRulings:
             raise Refused(404, "There is no such game of yours.")
         return served
 
-    def game(self, student: Student, game_id: str) -> dict[str, Any]:
-        return self.payload(self.own_game(student, game_id))
+    def game(
+        self, student: Student, game_id: str, since: int | None = None, lean: bool = False
+    ) -> dict[str, Any]:
+        return self.payload(self.own_game(student, game_id), since=since, lean=lean)
 
-    def payload(self, served: ServedGame, version: int | None = None) -> dict[str, Any]:
+    def payload(
+        self,
+        served: ServedGame,
+        version: int | None = None,
+        since: int | None = None,
+        lean: bool = False,
+    ) -> dict[str, Any]:
         """The game's payload (at ``version``: what an act answered then), made under its lock
-        (never from a game halfway through a move); a finished game's result recorded once."""
+        (never from a game halfway through a move); a finished game's result recorded once.
+        ``since``: the version the client holds (only what came after it is sent); ``lean``:
+        without the board and description (:meth:`.GameHost.payload`)."""
         host, db = self.host, self.db
         with host.lock(served.id):
             session = host.load(db, served) if version is None else host.at(db, served, version)
@@ -377,7 +397,7 @@ class ClassRulings:
                 if student is None:  # the foreign key keeps it; said for mypy
                     raise Refused(404, "There is no such game of yours.")
                 result = host.ensure_result(db, served, session, student)
-            return host.payload(served, session, result)
+            return host.payload(served, session, result, since, lean)
 
     def act(
         self,
@@ -387,10 +407,13 @@ class ClassRulings:
         index: int | None = None,
         helper: bool = False,
         move_id: str | None = None,
+        since: int | None = None,
+        lean: bool = False,
     ) -> dict[str, Any]:
         """The student's move in their game: a ``move_id`` already applied answers what it
         answered then; a move for a position the game has left is refused (409); another
-        process's newer move is read, never refused as stale."""
+        process's newer move is read, never refused as stale. ``since``: the version the
+        client holds (the answer then carries only the rows and log lines after it)."""
         if helper == (index is not None):
             raise Refused(400, "Send either a choice's index or helper: true.")
         check_move_id(move_id)
@@ -403,7 +426,7 @@ class ClassRulings:
                         select(Move).where(Move.game_id == game_id, Move.move_id == move_id)
                     )
                     if done is not None:
-                        return self.payload(served, done.after)
+                        return self.payload(served, done.after, since, lean)
                 if self.paused():
                     raise Refused(409, PAUSED)
                 try:
@@ -418,7 +441,7 @@ class ClassRulings:
                         400,
                         "That is not one of your choices now: choose one of the listed actions.",
                     ) from None
-                return self.payload(served)
+                return self.payload(served, since=since, lean=lean)
         raise Refused(409, "This game is being played from another page: load it again.")
 
     # -- the teacher ------------------------------------------------------------------------
@@ -497,54 +520,12 @@ class ClassRulings:
         return {"student": student.id, "may_rejoin": True, "rejoin_code": code}
 
     def results_csv(self) -> str:
-        """Every result of the class, one row each, for a spreadsheet: UTF-8 with a BOM (so a
-        spreadsheet reads "Zoë" right), empty cells empty."""
-        out = io.StringIO()
-        out.write("\ufeff")
-        writer = csv.writer(out)
-        writer.writerow(CSV_COLUMNS)
-        names = {
-            s.id: s.name
-            for s in self.db.scalars(select(Student).where(Student.class_id == self.class_id))
-        }
-        rows = self.db.scalars(
-            select(Result).where(Result.class_id == self.class_id).order_by(Result.id)
-        )
-        for r in rows:
-            won = (r.row or {}).get("you_won")
-            cells = [
-                r.send_id,
-                names.get(r.student_id, ""),
-                r.status,
-                r.problem,
-                r.reason,
-                r.kind,
-                r.game,
-                r.setup,
-                won,
-                r.served_game,
-                "yes" if r.served_game is None else "no",
-                _when(r.at),
-            ]
-            writer.writerow([csv_cell(c) for c in cells])
-        return out.getvalue()
+        """Every result of the class, one row each, for a spreadsheet (:mod:`.exports`)."""
+        return exports.results_csv(self.db, self.class_id)
 
     def codes(self, practice: str | None = None) -> str:
-        """The class's result codes (not the refused, nor those still being judged), one a
-        line: what pool() reads. ``practice``: "no" only served games' (the class's evidence),
-        "only" only codes sent from local games; anything else both."""
-        query = select(Result.code).where(
-            Result.class_id == self.class_id, Result.status.not_in(("refused", "received"))
-        )
-        if practice == "no":
-            query = query.where(Result.served_game.is_not(None))
-        elif practice == "only":
-            query = query.where(Result.served_game.is_(None))
-        codes = self.db.scalars(query.order_by(Result.id)).all()
-        # the teacher's own file: header and seal, so pooling a folder reads it (handins, N6)
-        from evo_lessons.classroom.handins import teachers_codes_file
-
-        return teachers_codes_file(codes)
+        """The class's result codes, one a line, sealed as the teacher's (:mod:`.exports`)."""
+        return exports.codes_file(self.db, self.class_id, practice)
 
     def summary(self, service: Any) -> dict[str, Any]:
         """The live page's numbers for this class (:func:`.summary.build_summary`), with the
@@ -635,14 +616,14 @@ def create_class(
 
 
 __all__ = [
-    "CSV_COLUMNS",
+    "JOIN_ID",
     "MOVE_ID",
     "PAUSED",
     "ClassRulings",
+    "check_join_id",
     "check_move_id",
     "check_options",
     "create_class",
-    "csv_cell",
     "game_name",
     "student_by_hub_user",
     "student_by_token",

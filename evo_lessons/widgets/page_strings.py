@@ -168,6 +168,313 @@ GAME_STRINGS: dict[str, dict[str, Msg]] = {
             "climate piles", "Blind mutation: cards act at random as they are drawn."
         ),
     },
+    "niche": {
+        "niche.list_sep": pN_("list separator", ", "),
+        "niche.and": pN_("niche card; between two challenge names", " and "),
+        "niche.as_copy": pN_("niche creature, screen-reader label", "{card} (as {other})"),
+        "niche.no_traits": pN_("niche creature, screen-reader label", "no traits in play yet"),
+        "niche.creature": pN_("niche creature, screen-reader label", "{who}'s creature: {traits}"),
+        "niche.creature_in": pN_(
+            "niche creature, screen-reader label", "{who}'s creature in the {environment}: {traits}"
+        ),
+        # Translators: short labels written on a card; keep them very short
+        "niche.kind_trait": pN_("niche card kind", "TRAIT"),
+        "niche.kind_double": pN_("niche card kind", "2 TRAITS"),
+        "niche.kind_event": pN_("niche card kind", "EVENT"),
+        "niche.title_copy": pN_(
+            "niche card, tooltip", "{card}: a copy of {other}, meets {meets}. {text}"
+        ),
+        "niche.title_event": pN_("niche card, tooltip", "{card} (event): {text} {fact}"),
+        # Translators: {kinds} is "structural", "behavioural and functional" ...
+        "niche.title_trait": pN_(
+            "niche card, tooltip", "{card} ({kinds} adaptation): meets {meets}. {fact}"
+        ),
+        "niche.time_ran_out": pN_("niche header", "Time ran out (R14). "),
+        "niche.final": pN_("niche header", "Final position. "),
+        "niche.setup": pN_("niche header", "Setup: each player keeps one of two environments. "),
+        "niche.round_of": pN_("niche header", "Round {round} of at most {max}. "),
+        "niche.round": pN_("niche header", "Round {round}. "),
+        "niche.decks": pN_("niche header", "Trait deck {traits} · discard pile {discard}"),
+        "niche.discard_top": pN_("niche header", " (top: {card})"),
+        "niche.decks_end": pN_(
+            "niche header",
+            " · environment deck {environments}. Adapt to {goal} environments to win.",
+        ),
+        "niche.your_environments": pN_("heading", "Your environments"),
+        "niche.your_creature": pN_("heading", "Your creature and hand"),
+        "niche.keep_one": pN_("niche, screen-reader label", "Your two environments: keep one"),
+        "niche.pool_label": pN_(
+            "niche gene pool, screen-reader label",
+            "Gene pool (the game's name for its draw piles): two stacks; outlined cards can be "
+            "drawn",
+        ),
+        "niche.gene_pool": pN_("niche gene pool", "Gene pool {n}"),
+        "niche.face_down": pN_("niche card", "face down"),
+        "niche.face_down_title": pN_(
+            "niche card, tooltip", "A face-down card: nobody knows what it is"
+        ),
+        # Translators: on a card that can be taken; keep it very short
+        "niche.take": pN_("niche card", "✓ TAKE"),
+        "niche.covered": pN_("niche card, tooltip", " (covered: not yet)"),
+        "niche.pool_card": pN_("niche gene pool, a choice", "Gene pool {n}: {card}"),
+        "niche.empty_stack": pN_("niche gene pool", "Empty: rebuilt at the end of the turn"),
+        "niche.caption": pN_(
+            "niche caption",
+            "Cards lying on top are in front. A card can be drawn when it is face up and nothing "
+            "lies on it (outlined, ✓ TAKE). Face-down cards turn over at the end of the turn in "
+            "which they are uncovered.",
+        ),
+        "niche.copy_of": pN_("niche card", "COPY OF {card}: {meets}"),
+        "niche.adaptation": pN_(
+            "niche card; {kinds} is structural, behavioural ...", "{kinds} adaptation"
+        ),
+        "niche.keep_prompt": pN_(
+            "niche setup", "Keep one of these environments (the other goes back into the deck):"
+        ),
+        "niche.challenges": pN_("niche environment card", "Challenges: {list}"),
+        "niche.keep_env": pN_("niche setup, a choice", "Keep the {environment}"),
+        "niche.you": pN_("niche player", " (you)"),
+        "niche.completed": pN_("niche player, tooltip", "Completed: {list}"),
+        "niche.none_yet": pN_("niche player, tooltip", "none yet"),
+        # Translators: {marks} are ticks and dots, one per environment
+        "niche.environments": pN_("niche player", " · environments {marks} ({done} of {goal})"),
+        "niche.refuge": pN_("niche player", " · REFUGE: protected"),
+        "niche.to_act": pN_("niche player", " · to act"),
+        "niche.your_hand": pN_("screen-reader label", "Your hand"),
+        "niche.met_title": pN_("niche challenge, tooltip", "{challenge}: met by a trait in play"),
+        "niche.unmet_title": pN_("niche challenge, tooltip", "{challenge}: not met yet"),
+        "niche.match_title": pN_(
+            "niche player, tooltip",
+            "Match: the share of this environment's challenges met (not fitness)",
+        ),
+        "niche.match": pN_("niche player", " match {percent}%"),
+        "niche.choosing": pN_("niche player", "Choosing an environment…"),
+        "niche.completed_of": pN_("niche player", "Completed {done} of {goal} environments."),
+        "niche.between": pN_(
+            "niche player", "Environment completed: draws a new one on the next turn."
+        ),
+        "niche.environment_deck": pN_("niche player", "Environment deck ({n})"),
+        "niche.draw_environment": pN_("niche choice", "Draw a new environment"),
+        "niche.play_area_label": pN_(
+            "niche play area, screen-reader label", "{who}'s play area, {n} of {limit} places"
+        ),
+        "niche.play_area": pN_("niche play area", "Play area: {n} of {limit} places (rule of 4)"),
+        "niche.too_many": pN_("niche play area", " · too many: choose one to discard"),
+        "niche.discard": pN_("niche play area, a choice", "Discard {card}"),
+        "niche.empty_place": pN_("niche play area", "empty place"),
+        "niche.hand_head": pN_("niche hand", "Your hand ({n}):"),
+        "niche.play": pN_("niche hand, a choice", "Play {card}"),
+        "niche.hand_size": pN_("niche player", "{n} cards in hand · events suffered {events}"),
+    },
+    "adaptation": {
+        "adaptation.rule_number": pN_("adaptation challenge rule", "count the objects (1–4)"),
+        "adaptation.rule_shape": pN_(
+            "adaptation challenge rule",
+            "sides of the shape: triangle 3, square 4, pentagon 5, hexagon 6",
+        ),
+        "adaptation.rule_colour": pN_(
+            "adaptation challenge rule", "red 4, orange 3, yellow 2, green 1"
+        ),
+        "adaptation.number": pN_("adaptation challenge", "number"),
+        "adaptation.shape": pN_("adaptation challenge", "shape"),
+        "adaptation.colour": pN_("adaptation challenge", "colour"),
+        "adaptation.p_short": pN_("adaptation, short for Player {n}; keep it very short", "P{n}"),
+        "adaptation.face_down": pN_("adaptation card, tooltip", "face-down card"),
+        "adaptation.final": pN_("adaptation header", "Final position after {n} rounds."),
+        "adaptation.round": pN_("adaptation header", "Round {round}. "),
+        "adaptation.deals": pN_(
+            "adaptation header", "{who} deals. Draw pile {draw} cards · discard pile {discard}"
+        ),
+        "adaptation.reshuffled": pN_("adaptation header", " · reshuffled {n}×"),
+        "adaptation.challenge_cards": pN_("screen-reader label", "Challenge cards"),
+        "adaptation.choose": pN_("adaptation challenge", "Choose the challenge (secretly):"),
+        "adaptation.challenge_choice": pN_(
+            "adaptation challenge, a choice", "{challenge} challenge"
+        ),
+        "adaptation.last_challenge": pN_("adaptation challenge", "Last challenge: {challenge}"),
+        "adaptation.secret": pN_("adaptation challenge", "Your secret challenge: {challenge}"),
+        "adaptation.face_down_challenge": pN_("adaptation challenge", "Challenge: face down ?"),
+        "adaptation.hidden": pN_(
+            "adaptation challenge",
+            "Hidden until everyone has kept or swapped. Guess it from the dealer!",
+        ),
+        "adaptation.not_chosen": pN_("adaptation challenge", "Challenge: not chosen yet"),
+        "adaptation.may_redraw": pN_(
+            "adaptation challenge",
+            "The dealer may redraw first. Last round's challenge was {challenge}.",
+        ),
+        "adaptation.table": pN_("screen-reader label", "The table"),
+        "adaptation.you": pN_("adaptation player", " (you)"),
+        "adaptation.dealer": pN_("adaptation player, tooltip", "dealer"),
+        "adaptation.dealer_badge": pN_("adaptation player; a badge, keep it short", "D dealer"),
+        "adaptation.tokens_of": pN_(
+            "adaptation player, screen-reader label", "{n} of {max} tokens"
+        ),
+        "adaptation.one_token": pN_("adaptation player", "1 token"),
+        "adaptation.tokens": pN_("adaptation player", "{n} tokens"),
+        "adaptation.card_of": pN_("adaptation player, screen-reader label", "{who}'s card: {card}"),
+        "adaptation.card_down": pN_(
+            "adaptation player, screen-reader label", "{who}'s card, face down"
+        ),
+        "adaptation.last_shown": pN_("adaptation player", "Last shown: {card}"),
+        "adaptation.changed_since": pN_("adaptation player", " (changed since)"),
+        "adaptation.still_held": pN_("adaptation player", " (still held)"),
+        "adaptation.keep": pN_("adaptation button", "Keep"),
+        "adaptation.swap": pN_("adaptation button", "Swap"),
+        "adaptation.keep_label": pN_("adaptation choice", "Keep your card"),
+        "adaptation.swap_label": pN_("adaptation choice", "Discard your card and draw a new one"),
+        "adaptation.last_reveal": pN_(
+            "adaptation reveal", "Last reveal (round {round}): the {challenge} challenge. "
+        ),
+        "adaptation.round_one": pN_(
+            "adaptation reveal", "Round one only chose the dealer; nobody lost a token."
+        ),
+        "adaptation.lost_token": pN_("adaptation reveal", "{who} lost a token."),
+        "adaptation.list_sep": pN_("list separator", ", "),
+        "adaptation.reveal_label": pN_(
+            "adaptation reveal, screen-reader label", "Cards of the last reveal: {cards}"
+        ),
+        "adaptation.scored_full": pN_(
+            "adaptation reveal, screen-reader label", "{who} {card} scored {score}"
+        ),
+        "adaptation.scored": pN_("adaptation reveal", "{who} scored {score}"),
+        "adaptation.lowest": pN_("adaptation reveal", "✗ lowest"),
+        "adaptation.history": pN_("adaptation history", "Round history (what everyone showed)"),
+        "adaptation.col_round": pN_("adaptation history column", "Round (dealer): challenge"),
+        "adaptation.col_round_title": pN_(
+            "adaptation history column, tooltip", "Round, its dealer and its challenge"
+        ),
+        "adaptation.col_changed": pN_("adaptation history column", "Changed"),
+        "adaptation.col_changed_title": pN_("adaptation history column, tooltip", "Changed cards"),
+        "adaptation.col_lost": pN_("adaptation history column", "Lost"),
+        "adaptation.col_lost_title": pN_("adaptation history column, tooltip", "Lost a token"),
+        "adaptation.dealer_redrew": pN_("adaptation history", " (dealer redrew)"),
+        "adaptation.none": pN_("adaptation history", "none"),
+        "adaptation.nobody": pN_("adaptation history", "nobody"),
+    },
+    "adapt_or_die": {
+        # Translators: the five features, shortened to fit a small mat; keep them very short
+        "adapt_or_die.abbr_leg": pN_("adapt_or_die mat, short for leg length", "Leg"),
+        "adapt_or_die.abbr_segments": pN_("adapt_or_die mat, short for segments", "Seg"),
+        "adapt_or_die.abbr_size": pN_("adapt_or_die mat, short for size", "Size"),
+        "adapt_or_die.abbr_eyes": pN_("adapt_or_die mat, short for eyes", "Eyes"),
+        "adapt_or_die.abbr_antennae": pN_("adapt_or_die mat, short for antennae", "Ant"),
+        "adapt_or_die.list_sep": pN_("list separator", ", "),
+        "adapt_or_die.last_roll": pN_("adapt_or_die die, screen-reader label", "Last roll: {roll}"),
+        "adapt_or_die.phase_choose": pN_("adapt_or_die phase", "choosing creatures"),
+        "adapt_or_die.phase_move": pN_(
+            "adapt_or_die phase", "{who} moves: outlined spaces and mat places are within the roll"
+        ),
+        "adapt_or_die.phase_niche": pN_("adapt_or_die phase", "a niche card waits for a decision"),
+        "adapt_or_die.phase_return": pN_(
+            "adapt_or_die phase", "a niche card goes back: an adaptation card goes with it"
+        ),
+        "adapt_or_die.phase_pick": pN_(
+            "adapt_or_die phase",
+            "a new niche card comes with an adaptation card of the player's choice",
+        ),
+        "adapt_or_die.phase_trade": pN_(
+            "adapt_or_die phase", "{who} may offer a trade, or end the turn"
+        ),
+        "adapt_or_die.phase_answer": pN_("adapt_or_die phase", "a trade waits for an answer"),
+        "adapt_or_die.phase_order": pN_(
+            "adapt_or_die phase", "scoring: choosing the order of adaptation cards"
+        ),
+        "adapt_or_die.phase_over": pN_("adapt_or_die phase", "the game is over"),
+        "adapt_or_die.turn_line": pN_(
+            "adapt_or_die header", " Turn {turn} · round {round} · {phase}. "
+        ),
+        "adapt_or_die.goal": pN_(
+            "adapt_or_die header", "Goal: {target} niches each; the lowest unfit score wins"
+        ),
+        "adapt_or_die.scoring": pN_("adapt_or_die header", " (scoring: {scoring})."),
+        "adapt_or_die.mats_down": pN_("adapt_or_die header", " {n} mats face down."),
+        "adapt_or_die.board": pN_("adapt_or_die board, screen-reader label", "Board: {board}"),
+        "adapt_or_die.space_exit": pN_("adapt_or_die board, tooltip", "Space {n}: a marked exit"),
+        "adapt_or_die.space_centre": pN_("adapt_or_die board, tooltip", "Space {n}: the centre"),
+        "adapt_or_die.space": pN_("adapt_or_die board", "Space {n}"),
+        "adapt_or_die.place_short": pN_("adapt_or_die board, on an empty mat place", "place {n}"),
+        "adapt_or_die.no_mat": pN_("adapt_or_die board, on an empty mat place", "no mat yet"),
+        "adapt_or_die.place_empty_title": pN_(
+            "adapt_or_die board, tooltip",
+            "Mat place {n}: empty; the first bug to exit here lays a mat",
+        ),
+        "adapt_or_die.place_title": pN_(
+            "adapt_or_die board, tooltip",
+            "Mat place {n}: {habitat} (habitat {number}). {about} Pressures: {pressures}. {why}",
+        ),
+        "adapt_or_die.place_named": pN_("adapt_or_die board, a choice", "Mat place {n}, {habitat}"),
+        "adapt_or_die.place_empty": pN_("adapt_or_die board, a choice", "Mat place {n}, empty"),
+        "adapt_or_die.bug": pN_("adapt_or_die board, screen-reader label", "{who}'s bug"),
+        "adapt_or_die.caption": pN_(
+            "adapt_or_die caption",
+            "◆ marks an exit. A mat lies beside each exit once a bug has left the board there; its "
+            "two fixed pressures are in bold with a star (*), the three from its randomizer card "
+            "are not. Features and pressures run from 1 (least) to 5 (most).",
+        ),
+        "adapt_or_die.creatures_free": pN_("heading", "Creatures still free"),
+        "adapt_or_die.creature_choice": pN_("adapt_or_die, a choice", "Creature {n}, {creature}"),
+        "adapt_or_die.on_table": pN_("adapt_or_die table", "On the table: "),
+        "adapt_or_die.offered": pN_("adapt_or_die table", "{habitat} niche"),
+        "adapt_or_die.offered_spare": pN_("adapt_or_die table", "{habitat} niche (spare copy)"),
+        "adapt_or_die.offered_card": pN_(
+            "adapt_or_die table, a choice", "The {habitat} niche card"
+        ),
+        "adapt_or_die.gains": pN_(
+            "adapt_or_die table",
+            "{who} takes an adaptation card with the niche card of habitat {n}.",
+        ),
+        "adapt_or_die.offer": pN_(
+            "adapt_or_die table", "{who} offers {other} the {give} for the {get}: {other} answers."
+        ),
+        "adapt_or_die.pool_label": pN_("screen-reader label", "Face-up adaptation cards"),
+        "adapt_or_die.pool": pN_("adapt_or_die table", "Adaptation cards face up ({n}): "),
+        "adapt_or_die.pool_card": pN_("adapt_or_die table, a choice", "Adaptation card {card}"),
+        "adapt_or_die.your_creature": pN_("heading", "Your creature"),
+        "adapt_or_die.no_creature": pN_("adapt_or_die player", " · no creature yet"),
+        "adapt_or_die.home": pN_("adapt_or_die player", "home: habitat {n}"),
+        "adapt_or_die.no_home": pN_("adapt_or_die player", "no home habitat"),
+        "adapt_or_die.creature_line": pN_(
+            "adapt_or_die player", " · {creature} (creature {n}, {home}) · unfit now {unfit}"
+        ),
+        "adapt_or_die.bug_now": pN_(
+            "adapt_or_die player, screen-reader label", "{who}'s {creature} now: {features}"
+        ),
+        "adapt_or_die.bug_cards": pN_(
+            "adapt_or_die player, screen-reader label", "; adaptation cards {cards}"
+        ),
+        "adapt_or_die.niches": pN_("adapt_or_die player", "Niches: "),
+        "adapt_or_die.none_yet": pN_("adapt_or_die player", "none yet"),
+        "adapt_or_die.their_niche": pN_(
+            "adapt_or_die player, a choice", "{who}'s {habitat} niche card"
+        ),
+        "adapt_or_die.cards": pN_("adapt_or_die player", "Adaptation cards: "),
+        "adapt_or_die.their_card": pN_("adapt_or_die player, a choice", "{who}'s {card} card"),
+        "adapt_or_die.scorecard_of": pN_(
+            "adapt_or_die scorecard, screen-reader label", "Scorecard of {who}"
+        ),
+        "adapt_or_die.scorecard": pN_(
+            "adapt_or_die scorecard", "Scorecard: habitat columns show pressure / score"
+        ),
+        "adapt_or_die.col_feature": pN_("adapt_or_die scorecard column", "Feature"),
+        "adapt_or_die.col_start": pN_("adapt_or_die scorecard column", "Start"),
+        "adapt_or_die.col_cards": pN_("adapt_or_die scorecard column", "Cards"),
+        "adapt_or_die.col_now": pN_("adapt_or_die scorecard column", "Now"),
+        "adapt_or_die.col_habitat_title": pN_(
+            "adapt_or_die scorecard, tooltip", "Habitat {n}: pressure / score"
+        ),
+        # Translators: a column for habitat {n}; keep it very short ("H" for habitat)
+        "adapt_or_die.col_habitat": pN_("adapt_or_die scorecard column", "H{n}"),
+        "adapt_or_die.col_total": pN_("adapt_or_die scorecard column", "Total"),
+        "adapt_or_die.habitat_score": pN_(
+            "adapt_or_die scorecard", "Habitat score (over 8: extinct ✝)"
+        ),
+        "adapt_or_die.extinct": pN_("adapt_or_die scorecard, tooltip", "extinct"),
+        "adapt_or_die.final": pN_("adapt_or_die caption", "Final scores: "),
+        "adapt_or_die.final_seat": pN_(
+            "adapt_or_die caption", "{who} {total} unfit, {extinct} extinct, best in {best}"
+        ),
+    },
 }
 
 

@@ -43,7 +43,7 @@ def test_phylo_notebook_plays_a_species_and_an_event_in_jupyterlab(lab_page):
     play, event = a_species_then_an_event_that_breaks_a_link()
     page = lab_page.page
     lab_page.open_notebook("05_phylo.ipynb")
-    lab_page.run_through("GameWidget(", occurrence=2)  # the student's game and the demo
+    lab_page.run_through("GameWidget(")  # the student's game (lesson_game) and the demo
     lab_page.wait_for_widgets(count=2)
     game = page.locator(".evo-root").first
     hand = game.locator(".evo-phylo-hand")

@@ -50,6 +50,32 @@ WRAPPED = [
         f"games/adaptation/{name}"
         for name in ("actions.py", "rules.py", "tables.py", "view.py", "words.py")
     ),
+    *(
+        f"games/niche/{name}"
+        for name in (
+            "actions.py",
+            "environments.py",
+            "playing.py",
+            "rules.py",
+            "tables.py",
+            "turns.py",
+            "view.py",
+            "words.py",
+        )
+    ),
+    *(
+        f"games/adapt_or_die/{name}"
+        for name in (
+            "actions.py",
+            "ending.py",
+            "movement.py",
+            "niches.py",
+            "rules.py",
+            "trading.py",
+            "view.py",
+            "words.py",
+        )
+    ),
 ]
 #: (module, the literal's start): text no student reads
 ALLOWED = {
@@ -62,6 +88,9 @@ ALLOWED = {
     # a broken invariant: a developer's error, never a student's
     ("games/adaptation/rules.py", "nobody has tokens left"),
     ("games/adaptation/rules.py", "Adaptation: nobody is to act"),
+    ("games/adapt_or_die/view.py", "a bug's fitness is asked once"),
+    # an option a teacher or a script passes (a Python error, as every game's option errors are)
+    ("games/adapt_or_die/rules.py", "habitats_per_player may be 6 only"),
 }
 CALLS = {"_", "_t", "gettext", "pgettext", "ngettext", "npgettext", "N_", "pN_", "tr", "data_text"}
 CONTEXT_CALLS = {"pgettext", "npgettext", "pN_"}
@@ -181,6 +210,9 @@ def js_literals(source: str) -> list[str]:
 WRAPPED_JS = [
     "widgets/static/game.js",
     "games/climate/renderer.js",
+    "games/niche/renderer.js",
+    "games/adapt_or_die/renderer.js",
+    "games/adaptation/renderer.js",
     "lessons/static/lesson.js",
 ]
 
@@ -193,9 +225,11 @@ def test_the_game_page_sets_no_text_from_a_literal(module):
 
 def test_every_key_the_pages_ask_for_is_sent():
     from evo_lessons.i18n import get_translator
-    from evo_lessons.widgets.page_strings import LESSON_PAGE, page_strings
+    from evo_lessons.widgets.page_strings import GAME_STRINGS, LESSON_PAGE, page_strings
 
-    sent = {**page_strings(get_translator("en"), "climate"), **LESSON_PAGE}
+    sent = dict(LESSON_PAGE)
+    for game in GAME_STRINGS:  # each renderer's keys begin with its game's name
+        sent.update(page_strings(get_translator("en"), game))
     for module in WRAPPED_JS:
         source = (PACKAGE / module).read_text(encoding="utf-8")
         asked = set(re.findall(r"""\bt\(\s*["']([\w.]+)["']""", source))

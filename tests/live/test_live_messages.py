@@ -43,7 +43,7 @@ class Lossy:
         real = ServiceClient.call
 
         def call(client, method, path, *args, **kwargs):
-            if self.armed and path.endswith("/act") and self.when:
+            if self.armed and path.split("?")[0].endswith("/act") and self.when:
                 when, self.when = self.when, ""
                 if when == "after":
                     real(client, method, path, *args, **kwargs)

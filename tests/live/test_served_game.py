@@ -160,14 +160,16 @@ def _has_seed_key(value) -> bool:
     return False
 
 
-def _twin_payload(live, payload: dict, rng: random.Random) -> dict:
-    """The payload the service would send if every card the seat may not see were dealt anew."""
+def _twin_payloads(live, payload: dict, rng: random.Random) -> tuple[dict, dict]:
+    """The payload the service would send if every card the seat may not see were dealt anew:
+    as this one (only what came after the client's version), and whole."""
     session = live.service.host._live[payload["id"]]
     twin = copy.copy(session)
     twin.state = session.state.shuffle_secrets(payload["seat"], rng)
     twin.state._legal = None  # worked out from the twin's own secrets
     served = types.SimpleNamespace(id=payload["id"], seat=payload["seat"])
-    return GameHost.payload(served, twin, None)
+    since = payload.get("metrics_since")
+    return GameHost.payload(served, twin, None, since), GameHost.payload(served, twin, None)
 
 
 class _Offline:
@@ -192,10 +194,12 @@ def test_no_payload_or_widget_trait_holds_the_seed_or_another_seats_secrets(
         assert not _has_seed_key(payload) and not seed.search(json.dumps(payload))
         if widget.state.is_over:
             return
-        twin = _twin_payload(live, payload, rng)
+        twin, whole = _twin_payloads(live, payload, rng)
         kept, twin_kept = checked_payload(payload, name), checked_payload(twin, name)
         assert twin_kept == kept, "dealing the hidden cards anew changed what the kernel keeps"
-        twin_widget = ServedGame(ServedSession(_Offline(), twin_kept), plot=False)
+        # the kernel merged the answers since its version: it shows what a whole payload shows
+        whole_kept = checked_payload(whole, name)
+        twin_widget = ServedGame(ServedSession(_Offline(), whole_kept), plot=False)
         mine = {k: v for k, v in widget.view.items() if k != "plot"}
         assert {k: v for k, v in twin_widget.view.items() if k != "plot"} == mine
 

@@ -9,12 +9,12 @@ import pytest
 
 from evo_lessons.service.base import Refused
 from evo_lessons.service.db import Move, SchoolClass, make_engine, session_factory
+from evo_lessons.service.exports import csv_cell
 from evo_lessons.service.games import GameHost
 from evo_lessons.service.names import join_by_ticket
 from evo_lessons.service.rulings import (
     ClassRulings,
     create_class,
-    csv_cell,
     student_by_token,
     teacher_classes,
 )

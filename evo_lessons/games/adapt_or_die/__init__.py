@@ -7,6 +7,7 @@
 from pathlib import Path
 
 from evo_lessons.engine import Credit, GameSpec, Metric, Option
+from evo_lessons.i18n import N_
 
 from .bots import BOTS, FitterBot, RandomBot, SensibleRandomBot, TraderBot, UniformRandomBot
 from .observation import AdaptOrDieObservation
@@ -32,13 +33,20 @@ from .rules import (
     ReturnNiche,
     TakeAdaptation,
 )
-from .view import VIEW
+from .view import MISFIT_TITLES, VIEW
 
-_FEATURE_NAMES = ("leg length", "segments", "size", "eyes", "antennae")
+#: each feature's metric label, in data.toml's order (catalogue entries)
+_FEATURE_LABELS = (
+    N_("Leg length (1-5, after the cards held)"),
+    N_("Segments (1-5, after the cards held)"),
+    N_("Size (1-5, after the cards held)"),
+    N_("Eyes (1-5, after the cards held)"),
+    N_("Antennae (1-5, after the cards held)"),
+)
 
 GAME = GameSpec(
     name="adapt_or_die",
-    title="Adapt or Die",
+    title=N_("Adapt or Die"),
     summary="One body, several habitats: selection pressures differ, and no bug fits them all.",
     state=AdaptOrDieState,
     options=(
@@ -91,17 +99,14 @@ GAME = GameSpec(
     bots=BOTS,
     helper_bot="fitter",
     metrics=(
-        Metric("unfit", "Unfit score now (best order of the cards held)"),
-        Metric("niches", "Niche cards held"),
-        Metric("extinctions", "Habitats scoring above 8 (extinct there)"),
+        Metric("unfit", N_("Unfit score now (best order of the cards held)")),
+        Metric("niches", N_("Niche cards held")),
+        Metric("extinctions", N_("Habitats scoring above 8 (extinct there)")),
         *(
-            Metric(f"{key}_misfit", f"{name.capitalize()}: distance to the held habitats")
-            for key, name in zip(FEATURES, _FEATURE_NAMES, strict=True)
+            Metric(f"{key}_misfit", label)
+            for key, label in zip(FEATURES, MISFIT_TITLES, strict=True)
         ),
-        *(
-            Metric(key, f"{name.capitalize()} (1-5, after the cards held)")
-            for key, name in zip(FEATURES, _FEATURE_NAMES, strict=True)
-        ),
+        *(Metric(key, label) for key, label in zip(FEATURES, _FEATURE_LABELS, strict=True)),
     ),
     view=VIEW,
     observation=AdaptOrDieObservation,

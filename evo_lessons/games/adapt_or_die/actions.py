@@ -16,23 +16,19 @@ import dataclasses
 
 from evo_lessons.engine import Action
 from evo_lessons.engine.words import seat_name
+from evo_lessons.i18n import pgettext
 
 from .data import world
+from .words import card_name as card_name  # (re-exported, as habitat_name: the rules use them)
+from .words import creature_name, feature_word
+from .words import habitat_name as habitat_name
 
 WORLD = world()
-
-
-def habitat_name(number: int) -> str:
-    return WORLD.habitat(number).name
 
 
 def with_article(name: str) -> str:
     """ "a Cave", "an Air over a pond": the article a name needs."""
     return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
-
-
-def card_name(card: int) -> str:
-    return WORLD.card_label(card)
 
 
 # -- the decisions --------------------------------------------------------------------------------
@@ -43,7 +39,9 @@ class ChooseCreature(Action):
     creature: int
 
     def __str__(self) -> str:
-        return f"Choose creature {self.creature}, the {WORLD.creature(self.creature).name}"
+        return pgettext("adapt_or_die choice", "Choose creature {n}, the {creature}").format(
+            n=self.creature, creature=creature_name(self.creature)
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -53,7 +51,7 @@ class Move(Action):
     space: int
 
     def __str__(self) -> str:
-        return f"Move to space {self.space}"
+        return pgettext("adapt_or_die choice", "Move to space {n}").format(n=self.space)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -63,7 +61,9 @@ class Exit(Action):
     place: int
 
     def __str__(self) -> str:
-        return f"Exit the board to mat place {self.place}"
+        return pgettext("adapt_or_die choice", "Exit the board to mat place {n}").format(
+            n=self.place
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -71,7 +71,7 @@ class KeepNiche(Action):
     """Keep the niche card just taken (R6)."""
 
     def __str__(self) -> str:
-        return "Keep the niche card"
+        return pgettext("adapt_or_die choice", "Keep the niche card")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -81,7 +81,9 @@ class ExchangeNiche(Action):
     habitat: int
 
     def __str__(self) -> str:
-        return f"Keep it and return your {habitat_name(self.habitat)} niche card"
+        return pgettext(
+            "adapt_or_die choice", "Keep it and return your {habitat} niche card"
+        ).format(habitat=habitat_name(self.habitat))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -91,7 +93,9 @@ class GiveNiche(Action):
     player: int
 
     def __str__(self) -> str:
-        return f"Give the niche card to {seat_name(self.player)}"
+        return pgettext("adapt_or_die choice", "Give the niche card to {who}").format(
+            who=seat_name(self.player)
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -101,7 +105,9 @@ class ReturnNiche(Action):
     habitat: int
 
     def __str__(self) -> str:
-        return f"Return your {habitat_name(self.habitat)} niche card with the spare copy"
+        return pgettext(
+            "adapt_or_die choice", "Return your {habitat} niche card with the spare copy"
+        ).format(habitat=habitat_name(self.habitat))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -111,7 +117,9 @@ class ForceNiche(Action):
     player: int
 
     def __str__(self) -> str:
-        return f"Force the spare niche card on {seat_name(self.player)}"
+        return pgettext("adapt_or_die choice", "Force the spare niche card on {who}").format(
+            who=seat_name(self.player)
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -121,7 +129,9 @@ class ReturnAdaptation(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"Return the {card_name(self.card)} adaptation card"
+        return pgettext("adapt_or_die choice", "Return the {card} adaptation card").format(
+            card=card_name(self.card)
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -131,7 +141,9 @@ class TakeAdaptation(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"Take the {card_name(self.card)} adaptation card"
+        return pgettext("adapt_or_die choice", "Take the {card} adaptation card").format(
+            card=card_name(self.card)
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -143,9 +155,10 @@ class OfferNiches(Action):
     get: int
 
     def __str__(self) -> str:
-        return (
-            f"Offer {seat_name(self.player)} your {habitat_name(self.give)} niche for their "
-            f"{habitat_name(self.get)} niche"
+        return pgettext(
+            "adapt_or_die choice", "Offer {who} your {give} niche for their {get} niche"
+        ).format(
+            who=seat_name(self.player), give=habitat_name(self.give), get=habitat_name(self.get)
         )
 
 
@@ -158,10 +171,9 @@ class OfferAdaptations(Action):
     get: int
 
     def __str__(self) -> str:
-        return (
-            f"Offer {seat_name(self.player)} your {card_name(self.give)} card for their "
-            f"{card_name(self.get)} card"
-        )
+        return pgettext(
+            "adapt_or_die choice", "Offer {who} your {give} card for their {get} card"
+        ).format(who=seat_name(self.player), give=card_name(self.give), get=card_name(self.get))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -171,7 +183,9 @@ class AnswerTrade(Action):
     accept: bool
 
     def __str__(self) -> str:
-        return "Accept the trade" if self.accept else "Decline the trade"
+        if self.accept:
+            return pgettext("adapt_or_die choice", "Accept the trade")
+        return pgettext("adapt_or_die choice", "Decline the trade")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -179,7 +193,7 @@ class EndTurn(Action):
     """Finish the turn without (further) trading."""
 
     def __str__(self) -> str:
-        return "End the turn"
+        return pgettext("adapt_or_die choice", "End the turn")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -191,9 +205,12 @@ class OrderCards(Action):
     end: int
 
     def __str__(self) -> str:
-        symbols = ", then ".join(WORLD.kinds[WORLD.cards[c].kind].symbol for c in self.cards)
-        name = WORLD.features[self.feature].name.lower()
-        return f"Apply the {name} cards {symbols}: {name} ends at {self.end}"
+        then = pgettext("adapt_or_die choice; between card symbols: ++, then -", ", then ")
+        symbols = then.join(WORLD.kinds[WORLD.cards[c].kind].symbol for c in self.cards)
+        return pgettext(
+            "adapt_or_die choice; {feature} is leg length, segments ...",
+            "Apply the {feature} cards {symbols}: {feature} ends at {end}",
+        ).format(feature=feature_word(self.feature), symbols=symbols, end=self.end)
 
 
 ACTION_TYPES = {

@@ -24,11 +24,13 @@ from typing import Any
 
 from evo_lessons.engine import Action, Event
 from evo_lessons.engine.words import seat_name, winners_sentence
+from evo_lessons.i18n import pgettext
 
 from . import scoring
 from .actions import ORDER, OVER, WORLD, OrderCards, habitat_name
 from .shared import Table
 from .tables import intern
+from .words import creature_name, feature_word
 
 #: R19: the most rounds a game lasts (the round cap's upper bound, and the cap when none is set)
 ROUND_LIMIT = 500
@@ -43,7 +45,10 @@ class Ending(Table):
             events.append(
                 Event(
                     "end",
-                    f"Every player holds {self.target} niche cards: the game ends. Scoring.",
+                    pgettext(
+                        "adapt_or_die log",
+                        "Every player holds {n} niche cards: the game ends. Scoring.",
+                    ).format(n=self.target),
                 )
             )
             self._start_scoring(events)
@@ -52,7 +57,13 @@ class Ending(Table):
         limit = ROUND_LIMIT if cap is None else cap
         if self.round >= limit and self.turn_player == self.num_players - 1:
             events.append(
-                Event("end", f"Time is up after {self.round} rounds (R19): scoring as it stands.")
+                Event(
+                    "end",
+                    pgettext(
+                        "adapt_or_die log",
+                        "Time is up after {n} rounds (R19): scoring as it stands.",
+                    ).format(n=self.round),
+                )
             )
             self._start_scoring(events)
             return
@@ -95,13 +106,20 @@ class Ending(Table):
     def _order(self, action: OrderCards, events: list[Event]) -> None:
         seat, feature = self.order_queue.pop(0)
         self.orders[seat][feature] = action.cards
-        symbols = ", then ".join(WORLD.kinds[WORLD.cards[c].kind].symbol for c in action.cards)
-        name = WORLD.features[feature].name.lower()
+        then = pgettext("adapt_or_die choice; between card symbols: ++, then -", ", then ")
+        symbols = then.join(WORLD.kinds[WORLD.cards[c].kind].symbol for c in action.cards)
         events.append(
             Event(
                 "order",
-                f"{seat_name(seat)} applies the {name} cards {symbols}: {name} ends at "
-                f"{action.end}.",
+                pgettext(
+                    "adapt_or_die log",
+                    "{who} applies the {feature} cards {symbols}: {feature} ends at {end}.",
+                ).format(
+                    who=seat_name(seat),
+                    feature=feature_word(feature),
+                    symbols=symbols,
+                    end=action.end,
+                ),
                 seat,
             )
         )
@@ -150,13 +168,24 @@ class Ending(Table):
         best = min(key(s) for s in complete)
         self.winners = [s for s in complete if key(s) == best]
         for seat, result in enumerate(self.final):
-            per = ", ".join(f"{habitat_name(h)} {v}" for h, v in result["habitats"].items())
+            per = pgettext("list separator", ", ").join(
+                f"{habitat_name(h)} {v}" for h, v in result["habitats"].items()
+            )
             events.append(
                 Event(
                     "score",
-                    f"{seat_name(seat)} ({WORLD.creature(self.creatures[seat]).name}) scores "
-                    f"{result['total']} unfit ({per or 'no habitats'}); extinct in "
-                    f"{result['extinctions']}, best in {result['best_in']}.",
+                    pgettext(
+                        "adapt_or_die log",
+                        "{who} ({creature}) scores {total} unfit ({per}); extinct in "
+                        "{extinct}, best in {best}.",
+                    ).format(
+                        who=seat_name(seat),
+                        creature=creature_name(self.creatures[seat]),
+                        total=result["total"],
+                        per=per or pgettext("adapt_or_die log", "no habitats"),
+                        extinct=result["extinctions"],
+                        best=result["best_in"],
+                    ),
                     seat,
                     {"total": result["total"]},
                 )

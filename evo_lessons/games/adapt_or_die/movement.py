@@ -22,9 +22,11 @@ from __future__ import annotations
 
 from evo_lessons.engine import Event
 from evo_lessons.engine.words import seat_name
+from evo_lessons.i18n import pgettext
 
 from .actions import MOVE, WORLD, Exit, Move
 from .shared import Table
+from .words import feature_word, habitat_name
 
 
 class Movement(Table):
@@ -37,12 +39,18 @@ class Movement(Table):
         self.declined = []
         self.roll = roll = int(self.rng.random() * WORLD.die_faces) + 1
         self.phase = MOVE
-        events.append(Event("roll", f"{seat_name(player)} rolls a {roll}.", player, {"roll": roll}))
+        text = pgettext("adapt_or_die log", "{who} rolls a {roll}.").format(
+            who=seat_name(player), roll=roll
+        )
+        events.append(Event("roll", text, player, {"roll": roll}))
 
     def _move(self, action: Move, events: list[Event]) -> None:
         player = self.turn_player
         self.positions[player] = action.space
-        events.append(Event("move", f"{seat_name(player)} moves to space {action.space}.", player))
+        text = pgettext("adapt_or_die log", "{who} moves to space {n}.").format(
+            who=seat_name(player), n=action.space
+        )
+        events.append(Event("move", text, player))
         self._to_trade()
 
     def _exit(self, action: Exit, events: list[Event]) -> None:
@@ -52,7 +60,9 @@ class Movement(Table):
         events.append(
             Event(
                 "exit",
-                f"{seat_name(player)} exits the board to mat place {place.number}.",
+                pgettext("adapt_or_die log", "{who} exits the board to mat place {n}.").format(
+                    who=seat_name(player), n=place.number
+                ),
                 player,
                 {"place": place.number},
             )
@@ -74,15 +84,23 @@ class Movement(Table):
         values = habitat.pressures(card)
         self.mats[index] = number
         self.mat_values[index] = values
-        filled = ", ".join(
-            f"{WORLD.features[f].name.lower()} {v}"
-            for f, v in zip(habitat.blanks, card, strict=True)
+        filled = pgettext("list separator", ", ").join(
+            f"{feature_word(f)} {v}" for f, v in zip(habitat.blanks, card, strict=True)
         )
         events.append(
             Event(
                 "mat",
-                f"{seat_name(player)} draws the {habitat.name} mat (habitat {number}) and lays "
-                f"it at place {index + 1}; a randomizer card fills its blanks: {filled}.",
+                pgettext(
+                    "adapt_or_die log",
+                    "{who} draws the {habitat} mat (habitat {n}) and lays it at place "
+                    "{place}; a randomizer card fills its blanks: {filled}.",
+                ).format(
+                    who=seat_name(player),
+                    habitat=habitat_name(number),
+                    n=number,
+                    place=index + 1,
+                    filled=filled,
+                ),
                 player,
                 {"place": index + 1, "habitat": number, "pressures": list(values)},
             )

@@ -33,12 +33,14 @@ from typing import Any
 
 from evo_lessons.engine import Action, Event
 from evo_lessons.engine.words import seat_name
+from evo_lessons.i18n import pgettext
 
 from .actions import (
     KEEP,
     NICHE,
     PICK,
     RETURN,
+    WORLD,
     ExchangeNiche,
     ForceNiche,
     GiveNiche,
@@ -59,7 +61,8 @@ class Niches(Table):
         player = self.turn_player
         name = habitat_name(habitat)
         if not self.niche_pile[habitat - 1]:
-            events.append(Event("niche", f"No {name} niche card is left in the pile (R7).", player))
+            text = pgettext("adapt_or_die log", "No {habitat} niche card is left in the pile (R7).")
+            events.append(Event("niche", text.format(habitat=name), player))
             self._to_trade()
             return
         self.niche_pile[habitat - 1] -= 1
@@ -67,20 +70,32 @@ class Niches(Table):
         self.spare = habitat in self.niches[player]
         self.phase = NICHE
         if not self.spare:
-            text = f"{seat_name(player)} takes {with_article(name)} niche card from the pile."
+            if with_article(WORLD.habitat(habitat).name)[:3] == "an ":  # "an Air over a pond"
+                text = pgettext(
+                    "adapt_or_die log", "{who} takes an {habitat} niche card from the pile."
+                )
+            else:
+                text = pgettext(
+                    "adapt_or_die log", "{who} takes a {habitat} niche card from the pile."
+                )
+            text = text.format(who=seat_name(player), habitat=name)
         elif self._niche_options():
-            text = (
-                f"{seat_name(player)} already holds the {name} niche and takes a spare copy: "
-                "they must return another niche card with it or force it on someone (R7)."
-            )
+            text = pgettext(
+                "adapt_or_die log",
+                "{who} already holds the {habitat} niche and takes a spare copy: they must "
+                "return another niche card with it or force it on someone (R7).",
+            ).format(who=seat_name(player), habitat=name)
         else:
             self.niche_pile[habitat - 1] += 1
             self.offered = 0
             events.append(
                 Event(
                     "niche",
-                    f"{seat_name(player)} already holds the {name} niche, but has no other niche "
-                    "card to return and nobody can take a spare, so nothing happens (R7).",
+                    pgettext(
+                        "adapt_or_die log",
+                        "{who} already holds the {habitat} niche, but has no other niche card "
+                        "to return and nobody can take a spare, so nothing happens (R7).",
+                    ).format(who=seat_name(player), habitat=name),
                     player,
                 )
             )
@@ -120,28 +135,37 @@ class Niches(Table):
         act: Any = action  # (told apart by its exact class: mypy does not narrow by ``kind``)
         if kind is KeepNiche:
             self.gains = [(player, habitat)]
-            text = f"{who} keeps the {name} niche card."
+            text = pgettext("adapt_or_die log", "{who} keeps the {habitat} niche card.").format(
+                who=who, habitat=name
+            )
         elif kind is ExchangeNiche:
             self.gains = [(player, habitat)]
             self.returning = act.habitat
-            text = (
-                f"{who} keeps the {name} niche card and returns the "
-                f"{habitat_name(act.habitat)} niche card to the pile."
-            )
+            text = pgettext(
+                "adapt_or_die log",
+                "{who} keeps the {habitat} niche card and returns the {other} niche card to "
+                "the pile.",
+            ).format(who=who, habitat=name, other=habitat_name(act.habitat))
         elif kind is GiveNiche:
             self.gains = [(act.player, habitat)]
             to = seat_name(act.player)
-            text = f"{who} gives the {name} niche card to {to}, who may not refuse (R8)."
+            text = pgettext(
+                "adapt_or_die log",
+                "{who} gives the {habitat} niche card to {to}, who may not refuse (R8).",
+            ).format(who=who, habitat=name, to=to)
         elif kind is ForceNiche:
             self.gains = [(act.player, habitat)]
-            text = f"{who} forces the spare {name} niche card on {seat_name(act.player)}."
+            text = pgettext(
+                "adapt_or_die log", "{who} forces the spare {habitat} niche card on {to}."
+            ).format(who=who, habitat=name, to=seat_name(act.player))
         else:  # ReturnNiche
             self.niche_pile[habitat - 1] += 1
             self.returning = act.habitat
-            text = (
-                f"{who} puts the spare {name} copy back and returns the "
-                f"{habitat_name(act.habitat)} niche card to the pile."
-            )
+            text = pgettext(
+                "adapt_or_die log",
+                "{who} puts the spare {habitat} copy back and returns the {other} niche card "
+                "to the pile.",
+            ).format(who=who, habitat=name, other=habitat_name(act.habitat))
         self.spare = False
         events.append(Event("niche", text, player, {"habitat": habitat}))
         self.phase = RETURN if self.returning else PICK
@@ -157,8 +181,12 @@ class Niches(Table):
         events.append(
             Event(
                 "return",
-                f"{seat_name(player)} returns the {card_name(card)} adaptation card with the "
-                f"{habitat_name(habitat)} niche card.",
+                pgettext(
+                    "adapt_or_die log",
+                    "{who} returns the {card} adaptation card with the {habitat} niche card.",
+                ).format(
+                    who=seat_name(player), card=card_name(card), habitat=habitat_name(habitat)
+                ),
                 player,
                 {"habitat": habitat, "card": card},
             )
@@ -177,9 +205,17 @@ class Niches(Table):
         events.append(
             Event(
                 "gain",
-                f"{seat_name(player)} takes the {habitat_name(habitat)} niche card and the "
-                f"{card_name(card)} adaptation card ({len(self.niches[player])} of "
-                f"{self.target} niches).",
+                pgettext(
+                    "adapt_or_die log",
+                    "{who} takes the {habitat} niche card and the {card} adaptation card "
+                    "({n} of {target} niches).",
+                ).format(
+                    who=seat_name(player),
+                    habitat=habitat_name(habitat),
+                    card=card_name(card),
+                    n=len(self.niches[player]),
+                    target=self.target,
+                ),
                 player,
                 {"habitat": habitat, "card": card},
             )
@@ -199,9 +235,16 @@ class Niches(Table):
                 events.append(
                     Event(
                         "gain",
-                        f"{seat_name(player)} takes the {habitat_name(habitat)} niche card; no "
-                        f"adaptation card is left to go with it ({len(self.niches[player])} of "
-                        f"{self.target} niches, R20).",
+                        pgettext(
+                            "adapt_or_die log",
+                            "{who} takes the {habitat} niche card; no adaptation card is left "
+                            "to go with it ({n} of {target} niches, R20).",
+                        ).format(
+                            who=seat_name(player),
+                            habitat=habitat_name(habitat),
+                            n=len(self.niches[player]),
+                            target=self.target,
+                        ),
                         player,
                         {"habitat": habitat, "card": None},
                     )
@@ -218,7 +261,14 @@ class Niches(Table):
         name = habitat_name(habitat)
         if habitat in self.selected or len(self.selected) >= self.target:
             events.append(
-                Event("select", f"The {name} is already selected: nothing more happens.", player)
+                Event(
+                    "select",
+                    pgettext(
+                        "adapt_or_die log",
+                        "The {habitat} is already selected: nothing more happens.",
+                    ).format(habitat=name),
+                    player,
+                )
             )
             self._to_trade()
             return
@@ -229,8 +279,13 @@ class Niches(Table):
         events.append(
             Event(
                 "select",
-                f"{seat_name(player)} selects the {name} ({len(self.selected)} of {self.target}): "
-                "everyone receives its niche card and takes an adaptation card, clockwise.",
+                pgettext(
+                    "adapt_or_die log",
+                    "{who} selects the {habitat} ({n} of {target}): everyone receives its "
+                    "niche card and takes an adaptation card, clockwise.",
+                ).format(
+                    who=seat_name(player), habitat=name, n=len(self.selected), target=self.target
+                ),
                 player,
                 {"habitat": habitat},
             )

@@ -178,32 +178,35 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
   const seats = ctx.view.seats;
   const name = (s) => seats[s].name; // the view's seat names (Python's)
   const tag = (s) => seats[s].label;
-  const ABBR = ["Leg", "Seg", "Size", "Eyes", "Ant"];
+  const t = ctx.t;
+  const ABBR = [t("adapt_or_die.abbr_leg"), t("adapt_or_die.abbr_segments"), t("adapt_or_die.abbr_size"),
+                t("adapt_or_die.abbr_eyes"), t("adapt_or_die.abbr_antennae")];
+  const sep = t("adapt_or_die.list_sep");
   const board = b.board;
 
   // -- the line at the top ----------------------------------------------------------------------
   const info = html("div", { class: "evo-info" }, root);
   if (b.roll) {
     const dice = svg("svg", { width: 30, height: 30, role: "img",
-                              "aria-label": `Last roll: ${b.roll}` }, info);
+                              "aria-label": t("adapt_or_die.last_roll", { roll: b.roll }) }, info);
     draw.die(dice, 2, 2, 26, b.roll);
   }
   const phaseWords = {
-    choose: "choosing creatures",
-    move: `${name(b.turn_player)} moves: outlined spaces and mat places are within the roll`,
-    niche: "a niche card waits for a decision",
-    return: "a niche card goes back: an adaptation card goes with it",
-    pick: "a new niche card comes with an adaptation card of the player's choice",
-    trade: `${name(b.turn_player)} may offer a trade, or end the turn`,
-    answer: "a trade waits for an answer",
-    order: "scoring: choosing the order of adaptation cards",
-    over: "the game is over",
+    choose: t("adapt_or_die.phase_choose"),
+    move: t("adapt_or_die.phase_move", { who: name(b.turn_player) }),
+    niche: t("adapt_or_die.phase_niche"),
+    return: t("adapt_or_die.phase_return"),
+    pick: t("adapt_or_die.phase_pick"),
+    trade: t("adapt_or_die.phase_trade", { who: name(b.turn_player) }),
+    answer: t("adapt_or_die.phase_answer"),
+    order: t("adapt_or_die.phase_order"),
+    over: t("adapt_or_die.phase_over"),
   };
   html("span", {}, info,
-       ` Turn ${b.turn} · round ${b.round} · ${phaseWords[b.phase] || b.phase}. ` +
-       `Goal: ${b.target} niches each; the lowest unfit score wins` +
-       (b.scoring === "total" ? "." : ` (scoring: ${b.scoring}).`) +
-       ` ${b.mat_pile} mats face down.`);
+       t("adapt_or_die.turn_line", { turn: b.turn, round: b.round, phase: phaseWords[b.phase] || b.phase }) +
+       t("adapt_or_die.goal", { target: b.target }) +
+       (b.scoring === "total" ? "." : t("adapt_or_die.scoring", { scoring: b.scoring_name })) +
+       t("adapt_or_die.mats_down", { n: b.mat_pile }));
 
   // -- the board --------------------------------------------------------------------------------
   const MAT = 50;
@@ -217,7 +220,7 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
   const map = svg("svg", {
     viewBox: `${minX} ${minY} ${w} ${h}`, width: Math.round(w * scale),
     height: Math.round(h * scale), class: "evo-aod-board", role: "group",
-    "aria-label": `Board: ${board.name}`,
+    "aria-label": t("adapt_or_die.board", { board: board.name }),
   }, root);
   const at = (node) => {
     if (node < board.spaces.length) return board.spaces[node];
@@ -242,13 +245,14 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
     if (exits.has(node)) {
       svg("rect", { x: x - 5.5, y: y - 5.5, width: 11, height: 11, fill: "#fff", stroke: "#222",
                     "stroke-width": 1.6, transform: `rotate(45 ${x} ${y})` }, g);
-      svg("title", {}, g, `Space ${node}: a marked exit`);
+      svg("title", {}, g, t("adapt_or_die.space_exit", { n: node }));
     } else {
       svg("circle", { cx: x, cy: y, r: node === board.start ? 6.5 : 4.2,
                       fill: node === board.start ? "#ddd" : "#fff", stroke: "#444" }, g);
-      svg("title", {}, g, node === board.start ? `Space ${node}: the centre` : `Space ${node}`);
+      svg("title", {}, g, node === board.start ? t("adapt_or_die.space_centre", { n: node })
+        : t("adapt_or_die.space", { n: node }));
     }
-    if (reachable.has(node) && ctx.clickable(g, `space-${node}`, `Space ${node}`)) {
+    if (reachable.has(node) && ctx.clickable(g, `space-${node}`, t("adapt_or_die.space", { n: node }))) {
       svg("circle", { cx: x, cy: y, r: 8.5, fill: "none", stroke: "#000", "stroke-width": 1.8,
                       "stroke-dasharray": "3 2", class: "evo-target-outline" }, g);
     }
@@ -263,10 +267,10 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
       svg("rect", { width: MAT, height: MAT, rx: 4, fill: "#f6f6f6", stroke: "#777",
                     "stroke-dasharray": "4 3" }, g);
       svg("text", { x: MAT / 2, y: MAT / 2 - 2, "text-anchor": "middle", "font-size": 8 }, g,
-          `place ${p.place}`);
+          t("adapt_or_die.place_short", { n: p.place }));
       svg("text", { x: MAT / 2, y: MAT / 2 + 9, "text-anchor": "middle", "font-size": 7 }, g,
-          "no mat yet");
-      svg("title", {}, g, `Mat place ${p.place}: empty; the first bug to exit here lays a mat`);
+          t("adapt_or_die.no_mat"));
+      svg("title", {}, g, t("adapt_or_die.place_empty_title", { n: p.place }));
     } else {
       const hab = p.habitat;
       const fixed = new Set(hab.fixed.map(([f]) => f));
@@ -292,12 +296,13 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
         }
       });
       const why = hab.fixed.map(([f, v], i) => `${b.features[f]} ${v}: ${hab.why[i]}`).join(" ");
-      svg("title", {}, g, `Mat place ${p.place}: ${hab.name} (habitat ${hab.number}). ` +
-          `${hab.about} Pressures: ` +
-          p.pressures.map((v, f) => `${b.features[f]} ${v}`).join(", ") + `. ${why}`);
+      svg("title", {}, g, t("adapt_or_die.place_title", {
+        n: p.place, habitat: hab.name, number: hab.number, about: hab.about,
+        pressures: p.pressures.map((v, f) => `${b.features[f]} ${v}`).join(sep), why }));
     }
     if (ctx.clickable(g, `place-${p.place}`,
-                      `Mat place ${p.place}${p.habitat ? `, ${p.habitat.name}` : ", empty"}`)) {
+                      p.habitat ? t("adapt_or_die.place_named", { n: p.place, habitat: p.habitat.name })
+                        : t("adapt_or_die.place_empty", { n: p.place }))) {
       svg("rect", { x: -3, y: -3, width: MAT + 6, height: MAT + 6, rx: 6, fill: "none",
                     stroke: "#000", "stroke-width": 2.5, "stroke-dasharray": "5 3",
                     class: "evo-target-outline" }, g);
@@ -336,7 +341,7 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
       const dx = (i - (list.length - 1) / 2) * 12;
       const style = seats[s];
       const who = b.bugs.find((o) => o.seat === s);
-      const g = svg("g", { role: "img", "aria-label": `${name(s)}'s bug`,
+      const g = svg("g", { role: "img", "aria-label": t("adapt_or_die.bug", { who: name(s) }),
                            "pointer-events": "none", class: "evo-aod-bug" }, map);
       svg("title", {}, g, `${name(s)} ${style.symbol}` +
           (who.creature ? `: ${who.creature.name}` : ""));
@@ -348,57 +353,55 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
       if (old && old.position !== node) g.classList.add("evo-aod-moved");
     });
   }
-  html("p", { class: "evo-caption" }, root,
-       "◆ marks an exit. A mat lies beside each exit once a bug has left the board there; " +
-       "its two fixed pressures are in bold with a star (*), the three from its randomizer card are not. " +
-       "Features and pressures run from 1 (least) to 5 (most).");
+  html("p", { class: "evo-caption" }, root, t("adapt_or_die.caption"));
 
   // -- choosing creatures -------------------------------------------------------------------------
   if (b.creatures.length) {
     const box = html("div", { class: "evo-aod-creatures" }, root);
-    html("h4", {}, box, "Creatures still free");
+    html("h4", {}, box, t("adapt_or_die.creatures_free"));
     const row = html("div", { class: "evo-aod-chooser" }, box);
     for (const c of b.creatures) {
       const chip = html("div", { class: "evo-aod-choice", title: c.about }, row);
       const pic = svg("svg", { width: 120, height: 64, viewBox: "-60 -32 120 64", role: "img",
                                "aria-label": `${c.name}: ` +
-                                 c.features.map((v, f) => `${b.features[f]} ${v}`).join(", ") }, chip);
+                                 c.features.map((v, f) => `${b.features[f]} ${v}`).join(sep) }, chip);
       drawBug(pic, c.features, { scale: 0.95, fill: "#c8b27a" });
       html("p", {}, chip, `${c.number}. ${c.name}`);
       html("p", {}, chip, c.features.map((v, f) => `${ABBR[f]} ${v}`).join(" "));
-      ctx.clickable(chip, `creature-${c.number}`, `Creature ${c.number}, ${c.name}`);
+      ctx.clickable(chip, `creature-${c.number}`, t("adapt_or_die.creature_choice", { n: c.number, creature: c.name }));
     }
   }
 
   // -- the card on the table, the trade on offer, the face-up adaptation cards -----------------
   const table = html("div", { class: "evo-aod-table" }, root);
   if (b.offered) {
-    const p = html("p", {}, table, "On the table: ");
+    const p = html("p", {}, table, t("adapt_or_die.on_table"));
     const chip = html("span", { class: "evo-card", style: `background:${b.offered.habitat.colour};color:${draw.inkOn(b.offered.habitat.colour)}` },
-                      p, `${b.offered.habitat.name} niche${b.offered.spare ? " (spare copy)" : ""}`);
-    ctx.clickable(chip, "offered", `The ${b.offered.habitat.name} niche card`);
+                      p, b.offered.spare ? t("adapt_or_die.offered_spare", { habitat: b.offered.habitat.name })
+                        : t("adapt_or_die.offered", { habitat: b.offered.habitat.name }));
+    ctx.clickable(chip, "offered", t("adapt_or_die.offered_card", { habitat: b.offered.habitat.name }));
   }
   for (const [s, hab] of b.gains) {
-    html("p", {}, table, `${name(s)} takes an adaptation card with the niche card of habitat ${hab}.`);
+    html("p", {}, table, t("adapt_or_die.gains", { who: name(s), n: hab }));
   }
   if (b.offer) {
-    html("p", {}, table, `${name(b.offer.from)} offers ${name(b.offer.to)} the ` +
-         `${b.offer.give_label} for the ${b.offer.get_label}: ${name(b.offer.to)} answers.`);
+    html("p", {}, table, t("adapt_or_die.offer", { who: name(b.offer.from), other: name(b.offer.to),
+                                                   give: b.offer.give_label, get: b.offer.get_label }));
   }
   const pool = html("div", { class: "evo-aod-pool", role: "group",
-                             "aria-label": "Face-up adaptation cards" }, table);
-  html("strong", {}, pool, `Adaptation cards face up (${b.pool.length}): `);
+                             "aria-label": t("adapt_or_die.pool_label") }, table);
+  html("strong", {}, pool, t("adapt_or_die.pool", { n: b.pool.length }));
   for (const c of b.pool) {
     const chip = html("span", { class: "evo-card evo-aod-chip", title: c.label, style: "color:#111" }, pool);
     featureIcon(chip, c.feature);
     html("span", {}, chip, c.label);
-    ctx.clickable(chip, `pool-${c.id}`, `Adaptation card ${c.label}`);
+    ctx.clickable(chip, `pool-${c.id}`, t("adapt_or_die.pool_card", { card: c.label }));
   }
 
   // -- every player's creature card and scorecard ---------------------------------------------
   const boards = html("div", { class: "evo-genomes" }, root);
   const viewer = ctx.view.viewer;
-  const own = b.bugs.some((bug) => bug.seat === viewer) ? ctx.ownBox("Your creature") : null;
+  const own = b.bugs.some((bug) => bug.seat === viewer) ? ctx.ownBox(t("adapt_or_die.your_creature")) : null;
   for (const bug of b.bugs) {
     const s = bug.seat;
     const style = seats[s];
@@ -415,13 +418,14 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
     const who = html("strong", {}, head, ` ${name(s)} (${tag(s)} ${style.symbol})`);
     ctx.clickable(who, `bug-${s}`, name(s));
     if (!bug.creature) {
-      html("span", {}, head, " · no creature yet");
+      html("span", {}, head, t("adapt_or_die.no_creature"));
       continue;
     }
-    const home = bug.creature.home ? `home: habitat ${bug.creature.home}` : "no home habitat";
+    const home = bug.creature.home ? t("adapt_or_die.home", { n: bug.creature.home })
+      : t("adapt_or_die.no_home");
     html("span", { title: bug.creature.about }, head,
-         ` · ${bug.creature.name} (creature ${bug.creature.number}, ${home}) · unfit now ` +
-         `${bug.unfit}`);
+         t("adapt_or_die.creature_line", { creature: bug.creature.name, n: bug.creature.number, home,
+                                           unfit: bug.unfit }));
     const old = before && before.bugs.find((o) => o.seat === s);
     const heldBefore = new Set(old ? old.adaptations.map((c) => c.id) : []);
     const fresh = new Set(old ? bug.adaptations.filter((c) => !heldBefore.has(c.id))
@@ -430,47 +434,50 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
     const box = html("div", { class: "evo-aod-bugbox" }, card);
     const pic = svg("svg", {
       width: 150, height: 92, viewBox: "-75 -46 150 92", role: "img",
-      "aria-label": `${name(s)}'s ${bug.creature.name} now: ` +
-        now.map((v, f) => `${b.features[f]} ${v}`).join(", ") +
-        (bug.adaptations.length ? `; adaptation cards ${bug.adaptations.map((c) => c.label).join(", ")}` : ""),
+      "aria-label": t("adapt_or_die.bug_now", { who: name(s), creature: bug.creature.name,
+                                                features: now.map((v, f) => `${b.features[f]} ${v}`).join(sep) }) +
+        (bug.adaptations.length
+          ? t("adapt_or_die.bug_cards", { cards: bug.adaptations.map((c) => c.label).join(sep) }) : ""),
     }, box);
     drawBug(pic, now, { scale: 1.45, fill: style.colour, marks: marksOf(bug), fresh,
                         frame: [75, 46] });
     const facts = html("ul", { "aria-hidden": "true" }, box);
     now.forEach((v, f) => html("li", {}, facts, `${b.features[f]} ${v}`));
     const mine = s === b.turn_player;
-    const niches = html("p", { class: "evo-tokens" }, card, "Niches: ");
-    if (!bug.niches.length) html("span", {}, niches, "none yet");
+    const niches = html("p", { class: "evo-tokens" }, card, t("adapt_or_die.niches"));
+    if (!bug.niches.length) html("span", {}, niches, t("adapt_or_die.none_yet"));
     for (const hab of bug.niches) {
       const chip = html("span", { class: "evo-token",
                                   style: `background:${hab.colour};color:${draw.inkOn(hab.colour)}`,
                                   title: hab.about }, niches, `${hab.short} ${hab.number}`);
       ctx.clickable(chip, mine ? `held-niche-${hab.number}` : `niche-${s}-${hab.number}`,
-                    `${name(s)}'s ${hab.name} niche card`);
+                    t("adapt_or_die.their_niche", { who: name(s), habitat: hab.name }));
     }
-    const cards = html("p", { class: "evo-hand" }, card, "Adaptation cards: ");
-    if (!bug.adaptations.length) html("span", {}, cards, "none yet");
+    const cards = html("p", { class: "evo-hand" }, card, t("adapt_or_die.cards"));
+    if (!bug.adaptations.length) html("span", {}, cards, t("adapt_or_die.none_yet"));
     for (const c of bug.adaptations) {
       const chip = html("span", { class: "evo-card", style: "color:#111" }, cards, c.label);
       ctx.clickable(chip, mine ? `held-card-${c.id}` : `card-${s}-${c.id}`,
-                    `${name(s)}'s ${c.label} card`);
+                    t("adapt_or_die.their_card", { who: name(s), card: c.label }));
     }
     const sc = bug.scorecard;
     // the table is as narrow as its numbers; on a phone it scrolls in its own framed box
     // rather than sticking out of the card
     const frame = html("div", { class: "evo-aod-score-frame" }, card);
-    const t = html("table", { class: "evo-aod-scorecard",
-                              "aria-label": `Scorecard of ${name(s)}` }, frame);
-    html("caption", {}, t, "Scorecard: habitat columns show pressure / score");
-    const headRow = html("tr", {}, html("thead", {}, t));
-    for (const label of ["Feature", "Start", "Cards", "Now"]) {
+    const tbl = html("table", { class: "evo-aod-scorecard",
+                                "aria-label": t("adapt_or_die.scorecard_of", { who: name(s) }) }, frame);
+    html("caption", {}, tbl, t("adapt_or_die.scorecard"));
+    const headRow = html("tr", {}, html("thead", {}, tbl));
+    for (const label of [t("adapt_or_die.col_feature"), t("adapt_or_die.col_start"),
+                         t("adapt_or_die.col_cards"), t("adapt_or_die.col_now")]) {
       html("th", { scope: "col" }, headRow, label);
     }
     for (const hab of sc.habitats) {
-      html("th", { scope: "col", title: `Habitat ${hab}: pressure / score` }, headRow, `H${hab}`);
+      html("th", { scope: "col", title: t("adapt_or_die.col_habitat_title", { n: hab }) }, headRow,
+           t("adapt_or_die.col_habitat", { n: hab }));
     }
-    html("th", { scope: "col" }, headRow, "Total");
-    const body = html("tbody", {}, t);
+    html("th", { scope: "col" }, headRow, t("adapt_or_die.col_total"));
+    const body = html("tbody", {}, tbl);
     for (const row of sc.rows) {
       const tr = html("tr", {}, body);
       html("th", { scope: "row" }, tr, row.feature);
@@ -481,19 +488,20 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
       html("td", {}, tr, row.total);
     }
     const foot = html("tr", {}, body);
-    html("th", { scope: "row", colspan: 4 }, foot, "Habitat score (over 8: extinct ✝)");
+    html("th", { scope: "row", colspan: 4 }, foot, t("adapt_or_die.habitat_score"));
     for (const total of sc.habitat_totals) {
-      html("td", { title: total > 8 ? "extinct" : null }, foot,
+      html("td", { title: total > 8 ? t("adapt_or_die.extinct") : null }, foot,
            total > 8 ? `${total} ✝` : `${total}`);
     }
     html("td", {}, foot, `${sc.total}`);
   }
 
   if (b.final) {
-    const end = html("p", { class: "evo-caption" }, root, "Final scores: ");
+    const end = html("p", { class: "evo-caption" }, root, t("adapt_or_die.final"));
     b.final.forEach((r, s) => {
-      html("span", {}, end, `${name(s)} ${r.total} unfit, ${r.extinctions} extinct, best in ` +
-           `${r.best_in}${s < b.final.length - 1 ? " · " : "."}`);
+      html("span", {}, end, t("adapt_or_die.final_seat", { who: name(s), total: r.total,
+                                                          extinct: r.extinctions, best: r.best_in }) +
+           (s < b.final.length - 1 ? " · " : "."));
     });
   }
 });

@@ -158,6 +158,7 @@ from typing import Any, ClassVar
 
 from evo_lessons.engine import Action, Event, GameState
 from evo_lessons.engine.words import seat_name
+from evo_lessons.i18n import pgettext
 
 from . import scoring
 from .actions import (
@@ -197,6 +198,7 @@ from .niches import Niches
 from .observation import AdaptOrDieSeen, Bug, Place
 from .tables import MOVES, intern, reach
 from .trading import Trading
+from .words import board_name, creature_name
 
 __all__ = [
     "ACTION_TYPES",
@@ -306,35 +308,48 @@ class AdaptOrDieState(Movement, Niches, Trading, Ending, GameState):
         events.append(
             Event(
                 "shuffle",
-                f"The {len(self.mat_pile)} habitat mats are shuffled into a face-down pile, and "
-                f"the {len(self.randomizer_pile)} randomizer cards are shuffled too.",
+                pgettext(
+                    "adapt_or_die log",
+                    "The {mats} habitat mats are shuffled into a face-down pile, and the "
+                    "{cards} randomizer cards are shuffled too.",
+                ).format(mats=len(self.mat_pile), cards=len(self.randomizer_pile)),
             )
         )
         events.append(
             Event(
                 "start",
-                f"Every bug starts on the centre of the board ({self.board.name}). Each "
-                f"player aims for {self.target} niches.",
+                pgettext(
+                    "adapt_or_die log",
+                    "Every bug starts on the centre of the board ({board}). Each player aims for "
+                    "{n} niches.",
+                ).format(board=board_name(self.board_key), n=self.target),
             )
         )
         if self.options["choose_creature"]:
-            events.append(Event("choose", "Each player chooses a creature, in seat order (R16)."))
+            text = pgettext(
+                "adapt_or_die log", "Each player chooses a creature, in seat order (R16)."
+            )
+            events.append(Event("choose", text))
             return
         self.rng.shuffle(self.creature_pile)
         for seat in range(self.num_players):
             self.creatures[seat] = self.creature_pile.pop()
-        dealt = "; ".join(
-            f"{seat_name(s)} is the {WORLD.creature(c).name} (creature {c})"
+        each = pgettext("adapt_or_die log", "{who} is the {creature} (creature {n})")
+        dealt = pgettext("adapt_or_die log; between the seats dealt", "; ").join(
+            each.format(who=seat_name(s), creature=creature_name(c), n=c)
             for s, c in enumerate(self.creatures)
         )
-        events.append(Event("deal", f"The creature cards are shuffled and dealt: {dealt}."))
+        text = pgettext("adapt_or_die log", "The creature cards are shuffled and dealt: {dealt}.")
+        events.append(Event("deal", text.format(dealt=dealt)))
         self._start_turn(events)
 
     def _choose(self, creature: int, events: list[Event]) -> None:
         player = self.turn_player
         self.creatures[player] = creature
-        name = WORLD.creature(creature).name
-        events.append(Event("choose", f"{seat_name(player)} chooses the {name}.", player))
+        text = pgettext("adapt_or_die log", "{who} chooses the {creature}.").format(
+            who=seat_name(player), creature=creature_name(creature)
+        )
+        events.append(Event("choose", text, player))
         if player + 1 < self.num_players:
             self.turn_player = player + 1
             return

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from evo_lessons.engine import Action, Event
 from evo_lessons.engine.words import seat_name
+from evo_lessons.i18n import pgettext
 
 from .actions import ANSWER, END_TURN, TRADE, OfferAdaptations, OfferNiches, card_name, habitat_name
 from .shared import Table
@@ -61,13 +62,23 @@ class Trading(Table):
         self.offer = (kind, action.player, action.give, action.get)
         self.phase = ANSWER
         if kind == "niche":
-            what = f"the {habitat_name(action.give)} niche for the {habitat_name(action.get)} niche"
+            what = pgettext(
+                "adapt_or_die log",
+                "{who} offers {other} a trade: the {give} niche for the {get} niche.",
+            )
+            give, get = habitat_name(action.give), habitat_name(action.get)
         else:
-            what = f"the {card_name(action.give)} card for the {card_name(action.get)} card"
+            what = pgettext(
+                "adapt_or_die log",
+                "{who} offers {other} a trade: the {give} card for the {get} card.",
+            )
+            give, get = card_name(action.give), card_name(action.get)
         events.append(
             Event(
                 "offer",
-                f"{seat_name(player)} offers {seat_name(action.player)} a trade: {what}.",
+                what.format(
+                    who=seat_name(player), other=seat_name(action.player), give=give, get=get
+                ),
                 player,
             )
         )
@@ -79,7 +90,10 @@ class Trading(Table):
         self.phase = TRADE
         if not accept:  # R11: the trade stays open, but not with this player this turn
             self.declined.append((kind, other))
-            events.append(Event("answer", f"{seat_name(other)} declines the trade.", other))
+            text = pgettext("adapt_or_die log", "{who} declines the trade.").format(
+                who=seat_name(other)
+            )
+            events.append(Event("answer", text, other))
             return
         self.traded.add(kind)
         held = self.niches if kind == "niche" else self.adaptations
@@ -87,5 +101,11 @@ class Trading(Table):
         mine[mine.index(give)] = get
         theirs[theirs.index(get)] = give
         events.append(
-            Event("answer", f"{seat_name(other)} accepts: the cards change hands.", other)
+            Event(
+                "answer",
+                pgettext("adapt_or_die log", "{who} accepts: the cards change hands.").format(
+                    who=seat_name(other)
+                ),
+                other,
+            )
         )

@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 from evo_lessons.engine import Action, Panel, View, seat_name, turn_sentence
+from evo_lessons.i18n import N_, data_text, pgettext, pN_, tr
 
 from . import scoring
 from .data import world
@@ -29,24 +30,44 @@ from .rules import (
     ReturnNiche,
     TakeAdaptation,
 )
+from .words import card_name, creature_name, feature_word, habitat_name
 
 WORLD = world()
 
 #: fixed axes, so that the live plot redraws its background only when the turns outgrow it: an
 #: unfit score is rarely above 60, and one feature's distance never exceeds 6 habitats x 4 (six
 #: habitats a player with the same-habitats variant, R15)
+#: the scoring rules (R14) as the description names them (the option's values stay as they are)
+SCORING_WORDS = {
+    "total": pN_("adapt_or_die scoring rule", "total"),
+    "extinctions": pN_("adapt_or_die scoring rule", "extinctions"),
+    "habitats": pN_("adapt_or_die scoring rule", "habitats"),
+}
+
+#: the misfit panels' titles, one per feature in data.toml's order (catalogue entries)
+MISFIT_TITLES = (
+    N_("Leg length: distance to the held habitats"),
+    N_("Segments: distance to the held habitats"),
+    N_("Size: distance to the held habitats"),
+    N_("Eyes: distance to the held habitats"),
+    N_("Antennae: distance to the held habitats"),
+)
+assert [t.split(":")[0] for t in MISFIT_TITLES] == [f.name for f in WORLD.features]
+
 PANELS = (
-    Panel("unfit", "Unfit score now (lower is better)", (0, 60), (0, 10, 20, 30, 40, 50, 60), 0.3),
-    Panel.whole_numbers("niches", "Niche cards held", 0, 6),
+    Panel(
+        "unfit", N_("Unfit score now (lower is better)"), (0, 60), (0, 10, 20, 30, 40, 50, 60), 0.3
+    ),
+    Panel.whole_numbers("niches", N_("Niche cards held"), 0, 6),
     *(
         Panel(
             f"{f.key}_misfit",
-            f"{f.name}: distance to the held habitats",
+            title,
             (0, 24),
             (0, 4, 8, 12, 16, 20, 24),
             0.1,
         )
-        for f in WORLD.features
+        for f, title in zip(WORLD.features, MISFIT_TITLES, strict=True)
     ),
 )
 TABLE_COLUMNS = (
@@ -96,7 +117,7 @@ def _board_json(key: str) -> dict[str, Any]:
     )
     return {
         "key": key,
-        "name": board.name,
+        "name": data_text("adapt_or_die", "boards.name", board.name),
         "spaces": [list(xy) for xy in board.xy],
         "edges": [list(e) for e in edges if e[1] < board.spaces],
         "places": [
@@ -112,12 +133,15 @@ def _habitat_json(number: int) -> dict[str, Any]:
     return {
         "number": number,
         "key": h.key,
-        "name": h.name,
-        "short": h.short,
+        "name": data_text("adapt_or_die", "habitats.name", h.name),
+        "short": data_text("adapt_or_die", "habitats.short", h.short),
         "colour": h.colour,
-        "about": h.about,
+        "about": data_text("adapt_or_die", "habitats.about", h.about),
         "fixed": [[f, v] for f, v in h.fixed],
-        "why": list(h.why),
+        "why": [
+            data_text("adapt_or_die", f"habitats.why.{WORLD.features[f].key}", why)
+            for (f, _v), why in zip(h.fixed, h.why, strict=True)
+        ],
     }
 
 
@@ -125,7 +149,7 @@ def _card_json(card: int) -> dict[str, Any]:
     info = WORLD.cards[card]
     return {
         "id": card,
-        "label": WORLD.card_label(card),
+        "label": card_name(card),
         "feature": info.feature,
         "symbol": WORLD.kinds[info.kind].symbol,
     }
@@ -152,7 +176,7 @@ def _scorecard(bug: Bug, pressures: Pressures) -> dict[str, Any] | None:
         "habitats": list(card.habitats),
         "rows": [
             {
-                "feature": row.feature,
+                "feature": data_text("adapt_or_die", "features.name", row.feature),
                 "start": row.start,
                 "adapt": row.adapt,
                 "end": row.end,
@@ -193,8 +217,8 @@ def view_model(obs: AdaptOrDieObservation) -> dict[str, Any]:
                 if info is None
                 else {
                     "number": info.number,
-                    "name": info.name,
-                    "about": info.about,
+                    "name": creature_name(info.number),
+                    "about": data_text("adapt_or_die", "creatures.about", info.about),
                     "home": info.home,
                     "features": list(info.features),
                 },
@@ -207,7 +231,7 @@ def view_model(obs: AdaptOrDieObservation) -> dict[str, Any]:
     offered = obs["offered"]
     return {
         "board": _board_json(obs["board"]),
-        "features": [f.name for f in WORLD.features],
+        "features": [data_text("adapt_or_die", "features.name", f.name) for f in WORLD.features],
         "phase": obs["phase"],
         "turn": obs["turn"],
         "round": obs["round"],
@@ -217,6 +241,7 @@ def view_model(obs: AdaptOrDieObservation) -> dict[str, Any]:
         "reachable": obs["reachable"],
         "target": obs["target"],
         "scoring": obs["scoring"],
+        "scoring_name": tr(SCORING_WORDS.get(obs["scoring"], obs["scoring"])),
         "bugs": bugs,
         "places": [
             {
@@ -240,10 +265,10 @@ def view_model(obs: AdaptOrDieObservation) -> dict[str, Any]:
         "creatures": [
             {
                 "number": c.number,
-                "name": c.name,
+                "name": creature_name(c.number),
                 "features": list(c.features),
                 "home": c.home,
-                "about": c.about,
+                "about": data_text("adapt_or_die", "creatures.about", c.about),
             }
             for c in WORLD.creatures
             if c.number in obs["creatures_left"]
@@ -257,9 +282,9 @@ def _offer_json(offer: dict[str, Any] | None) -> dict[str, Any] | None:
     if offer is None:
         return None
     if offer["kind"] == "niche":
-        give, get = WORLD.habitat(offer["give"]).name, WORLD.habitat(offer["get"]).name
+        give, get = habitat_name(offer["give"]), habitat_name(offer["get"])
     else:
-        give, get = WORLD.card_label(offer["give"]), WORLD.card_label(offer["get"])
+        give, get = card_name(offer["give"]), card_name(offer["get"])
     return {**offer, "give_label": give, "get_label": get}
 
 
@@ -267,22 +292,34 @@ def _where(node: int, board_key: str) -> str:
     board = WORLD.boards[board_key]
     place = board.place_at(node)
     if place is not None:
-        return f"on mat place {place.number}"
+        return pgettext("adapt_or_die description", "on mat place {n}").format(n=place.number)
     if node == board.start:
-        return "on the centre space"
-    return f"on space {node}"
+        return pgettext("adapt_or_die description", "on the centre space")
+    return pgettext("adapt_or_die description", "on space {n}").format(n=node)
 
 
 def _pressure_words(pressures: list[int]) -> str:
-    return ", ".join(f"{WORLD.features[f].name.lower()} {v}" for f, v in enumerate(pressures))
+    sep = pgettext("list separator", ", ")
+    return sep.join(f"{feature_word(f)} {v}" for f, v in enumerate(pressures))
 
 
 def describe(obs: AdaptOrDieObservation) -> str:
     """A plain-text account of the table for screen readers (and for curious students)."""
     board = obs["board"]
+    sep = pgettext("list separator", ", ")
+    none = pgettext("adapt_or_die description", "none")
     lines = [
-        f"Turn {obs['turn']}, round {obs['round']}. Each player aims for {obs['target']} "
-        f"niches; scoring: {obs['scoring']}. {obs['mat_pile']} habitat mats are still face down.",
+        pgettext(
+            "adapt_or_die description",
+            "Turn {turn}, round {round}. Each player aims for {target} niches; scoring: "
+            "{scoring}. {mats} habitat mats are still face down.",
+        ).format(
+            turn=obs["turn"],
+            round=obs["round"],
+            target=obs["target"],
+            scoring=tr(SCORING_WORDS.get(obs["scoring"], obs["scoring"])),
+            mats=obs["mat_pile"],
+        ),
     ]
     empty = [str(p["place"]) for p in obs["places"] if not p["habitat"]]
     for p in obs["places"]:
@@ -290,35 +327,65 @@ def describe(obs: AdaptOrDieObservation) -> str:
             continue
         h = WORLD.habitat(p["habitat"])
         lines.append(
-            f"Mat place {p['place']}: {h.name} (habitat {h.number}); pressures "
-            f"{_pressure_words(p['pressures'])}; {obs['niche_pile'][h.number - 1]} niche cards "
-            "left in the pile."
+            pgettext(
+                "adapt_or_die description",
+                "Mat place {place}: {habitat} (habitat {n}); pressures {pressures}; "
+                "{left} niche cards left in the pile.",
+            ).format(
+                place=p["place"],
+                habitat=habitat_name(h.number),
+                n=h.number,
+                pressures=_pressure_words(p["pressures"]),
+                left=obs["niche_pile"][h.number - 1],
+            )
         )
     if empty:
-        lines.append(f"Empty mat places: {', '.join(empty)}.")
+        lines.append(
+            pgettext(
+                "adapt_or_die description",
+                "Empty mat places: {places}.",
+            ).format(places=sep.join(empty))
+        )
     pressures = _pressures(obs)
     for bug in obs["bugs"]:
         who = seat_name(bug["seat"])
         if not bug["creature"] or bug["features"] is None:  # (a creature chosen has both)
-            lines.append(f"{who} has not chosen a creature yet.")
+            lines.append(
+                pgettext(
+                    "adapt_or_die description",
+                    "{who} has not chosen a creature yet.",
+                ).format(who=who)
+            )
             continue
-        creature = WORLD.creature(bug["creature"])
         features = _pressure_words(bug["features"])
-        niches = ", ".join(
-            f"{WORLD.habitat(h).name} (scores "
-            f"{scoring.habitat_score(_now(bug, pressures), pressures[h])})"
+        scores = pgettext("adapt_or_die description", "{habitat} (scores {score})")
+        niches = sep.join(
+            scores.format(
+                habitat=habitat_name(h),
+                score=scoring.habitat_score(_now(bug, pressures), pressures[h]),
+            )
             for h in bug["niches"]
         )
-        cards = ", ".join(WORLD.card_label(c) for c in bug["adaptations"])
+        cards = sep.join(card_name(c) for c in bug["adaptations"])
         lines.append(
-            f"{who}: the {creature.name} ({features}), {_where(bug['position'], board)}; "
-            f"niches: {niches or 'none'}; adaptation cards: {cards or 'none'}; unfit score now "
-            f"{bug['unfit']}."
+            pgettext(
+                "adapt_or_die description",
+                "{who}: the {creature} ({features}), {where}; niches: {niches}; adaptation "
+                "cards: {cards}; unfit score now {unfit}.",
+            ).format(
+                who=who,
+                creature=creature_name(bug["creature"]),
+                features=features,
+                where=_where(bug["position"], board),
+                niches=niches or none,
+                cards=cards or none,
+                unfit=bug["unfit"],
+            )
         )
     lines.append(
-        "Face-up adaptation cards: "
-        + (", ".join(WORLD.card_label(c) for c in obs["pool"]) or "none")
-        + "."
+        pgettext("adapt_or_die description", "Face-up adaptation cards: {cards}.").format(
+            cards=sep.join(card_name(c) for c in obs["pool"]) or none
+        )
     )
     lines.extend(_decision_words(obs))
     return "\n".join(lines)
@@ -336,34 +403,81 @@ def _decision_words(obs: AdaptOrDieObservation) -> list[str]:
         board = WORLD.boards[obs["board"]]
         spaces = [n for n in obs["reachable"] if n < board.spaces]
         places = [p.number for n in obs["reachable"] if (p := board.place_at(n)) is not None]
+        who = seat_name(obs["turn_player"])
+        if places:
+            text = pgettext(
+                "adapt_or_die description",
+                "{who} rolled {roll} and may move to {n} spaces or exit to mat place(s) {places}.",
+            )
+        else:
+            text = pgettext(
+                "adapt_or_die description",
+                "{who} rolled {roll} and may move to {n} spaces.",
+            )
+        sep = pgettext("list separator", ", ")
         lines.append(
-            f"{seat_name(obs['turn_player'])} rolled {obs['roll']} and may move to "
-            f"{len(spaces)} spaces"
-            + (f" or exit to mat place(s) {', '.join(map(str, places))}." if places else ".")
+            text.format(who=who, roll=obs["roll"], n=len(spaces), places=sep.join(map(str, places)))
         )
     if obs["offered"]:
-        habitat = WORLD.habitat(obs["offered"]["habitat"]).name
-        spare = " (a spare copy)" if obs["offered"]["spare"] else ""
-        article = "an" if habitat[0] in "AEIOU" else "a"
-        lines.append(
-            f"On the table: {article} {habitat} niche card{spare}, waiting for a decision."
-        )
+        english = WORLD.habitat(obs["offered"]["habitat"]).name
+        an = english[0] in "AEIOU"
+        if obs["offered"]["spare"]:
+            text = (
+                pgettext(
+                    "adapt_or_die description",
+                    "On the table: an {habitat} niche card (a spare copy), waiting for a decision.",
+                )
+                if an
+                else pgettext(
+                    "adapt_or_die description",
+                    "On the table: a {habitat} niche card (a spare copy), waiting for a decision.",
+                )
+            )
+        else:
+            text = (
+                pgettext(
+                    "adapt_or_die description",
+                    "On the table: an {habitat} niche card, waiting for a decision.",
+                )
+                if an
+                else pgettext(
+                    "adapt_or_die description",
+                    "On the table: a {habitat} niche card, waiting for a decision.",
+                )
+            )
+        lines.append(text.format(habitat=habitat_name(obs["offered"]["habitat"])))
     for player, gained in obs["gains"]:
         lines.append(
-            f"{seat_name(player)} is to take an adaptation card with the "
-            f"{WORLD.habitat(gained).name} niche card."
+            pgettext(
+                "adapt_or_die description",
+                "{who} is to take an adaptation card with the {habitat} niche card.",
+            ).format(who=seat_name(player), habitat=habitat_name(gained))
         )
     offer = _offer_json(obs["offer"])
     if offer:
         lines.append(
-            f"{seat_name(offer['from'])} offers {seat_name(offer['to'])} the "
-            f"{offer['give_label']} for the {offer['get_label']}."
+            pgettext(
+                "adapt_or_die description",
+                "{who} offers {other} the {give} for the {get}.",
+            ).format(
+                who=seat_name(offer["from"]),
+                other=seat_name(offer["to"]),
+                give=offer["give_label"],
+                get=offer["get_label"],
+            )
         )
     if obs["final"]:
         for seat, result in enumerate(obs["final"]):
             lines.append(
-                f"{seat_name(seat)} scored {result['total']} unfit, extinct in "
-                f"{result['extinctions']} habitat(s), best in {result['best_in']}."
+                pgettext(
+                    "adapt_or_die description",
+                    "{who} scored {total} unfit, extinct in {extinct} habitat(s), best in {best}.",
+                ).format(
+                    who=seat_name(seat),
+                    total=result["total"],
+                    extinct=result["extinctions"],
+                    best=result["best_in"],
+                )
             )
     turn = turn_sentence(obs)
     if turn:

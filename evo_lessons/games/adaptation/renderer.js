@@ -26,12 +26,18 @@ registerRenderer("adaptation", (root, b, ctx) => {
   previous.set(root, b);
   const seats = ctx.view.seats;
   const name = (s) => seats[s].name; // the view's seat names (Python's)
-  const cap = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+  const t = ctx.t;
+  const cap = (w) => w.charAt(0).toUpperCase() + w.slice(1);
   const RULES = {
-    number: "count the objects (1–4)",
-    shape: "sides of the shape: triangle 3, square 4, pentagon 5, hexagon 6",
-    colour: "red 4, orange 3, yellow 2, green 1",
+    number: t("adaptation.rule_number"),
+    shape: t("adaptation.rule_shape"),
+    colour: t("adaptation.rule_colour"),
   };
+  // the challenges' names (their keys stay the data's)
+  const CH = { number: t("adaptation.number"), shape: t("adaptation.shape"),
+               colour: t("adaptation.colour") };
+  const ch = (c) => CH[c] || c;
+  const P = (s) => t("adaptation.p_short", { n: s + 1 });
 
   /** Points of a regular polygon with n sides, one corner up. */
   const polygon = (cx, cy, r, n) => {
@@ -68,7 +74,7 @@ registerRenderer("adaptation", (root, b, ctx) => {
   /** A playing card: its organisms drawn in colour, and its label written underneath. */
   const playingCard = (parent, x, y, w, h, card, { faceDown = false, title = null } = {}) => {
     if (faceDown || !card) {
-      return draw.card(parent, x, y, w, h, { faceDown: true, title: title || "face-down card" });
+      return draw.card(parent, x, y, w, h, { faceDown: true, title: title || t("adaptation.face_down") });
     }
     const g = svg("g", { transform: `translate(${x},${y})`, class: "evo-ad-card" }, parent);
     svg("rect", { width: w, height: h, rx: 6, fill: "#fffdf6", stroke: "#333" }, g);
@@ -108,54 +114,54 @@ registerRenderer("adaptation", (root, b, ctx) => {
   const info = html("p", { class: "evo-ad-info", style: "margin:2px 0 6px" }, root);
   if (b.phase === "over") {
     // the shell's status line announces the winners; the board says how long it lasted
-    html("strong", {}, info, `Final position after ${b.history.length} rounds.`);
+    html("strong", {}, info, t("adaptation.final", { n: b.history.length }));
   } else {
-    html("strong", {}, info, `Round ${b.round}. `);
-    html("span", {}, info, `${name(b.dealer)} deals. Draw pile ${b.draw_pile} cards · ` +
-         `discard pile ${b.discard_pile}` + (b.refills ? ` · reshuffled ${b.refills}×` : "") + ".");
+    html("strong", {}, info, t("adaptation.round", { round: b.round }));
+    html("span", {}, info, t("adaptation.deals", { who: name(b.dealer), draw: b.draw_pile,
+                                                   discard: b.discard_pile }) +
+         (b.refills ? t("adaptation.reshuffled", { n: b.refills }) : "") + ".");
   }
 
   // -- the challenge cards ----------------------------------------------------------------------
   const chall = html("div", { class: "evo-ad-challenges", role: "group",
-                              "aria-label": "Challenge cards",
+                              "aria-label": t("adaptation.challenge_cards"),
                               style: "display:flex;gap:8px;align-items:stretch;margin:4px 0" },
                      root);
   const lastChallenge = b.history[b.history.length - 1].challenge;
   const choosing = b.challenges.some((c) => ctx.targets.has(`challenge-${c}`));
   if (choosing) {
-    html("span", { style: "align-self:center" }, chall, "Choose the challenge (secretly):");
+    html("span", { style: "align-self:center" }, chall, t("adaptation.choose"));
     for (const c of b.challenges) {
       const box = html("div", { class: "evo-ad-challenge", "data-challenge": c,
                                 style: "border:2px dashed #000;border-radius:6px;padding:4px 8px;" +
                                        "max-width:12em;background:#eef4ff;color:#111" }, chall);
       challengeIcon(box, c);
-      html("strong", {}, box, cap(c));
+      html("strong", {}, box, cap(ch(c)));
       html("div", { style: "font-size:12px" }, box, RULES[c]);
-      ctx.clickable(box, `challenge-${c}`, `${cap(c)} challenge`);
+      ctx.clickable(box, `challenge-${c}`, t("adaptation.challenge_choice", { challenge: ch(c) }));
     }
   } else {
     const box = html("div", { class: "evo-ad-challenge", "data-challenge": b.challenge || "hidden",
                               style: "border:1px solid #333;border-radius:6px;padding:4px 8px;" +
                                      "background:#f4f4f4;color:#111" }, chall);
     if (b.phase === "over") {
-      html("strong", {}, box, `Last challenge: ${cap(lastChallenge)}`);
+      html("strong", {}, box, t("adaptation.last_challenge", { challenge: cap(ch(lastChallenge)) }));
     } else if (b.challenge) {
       challengeIcon(box, b.challenge);
-      html("strong", {}, box, `Your secret challenge: ${cap(b.challenge)}`);
+      html("strong", {}, box, t("adaptation.secret", { challenge: cap(ch(b.challenge)) }));
       html("div", { style: "font-size:12px" }, box, RULES[b.challenge]);
     } else if (b.challenge_chosen) {
-      html("strong", {}, box, "Challenge: face down ?");
-      html("div", { style: "font-size:11px" }, box,
-           "Hidden until everyone has kept or swapped. Guess it from the dealer!");
+      html("strong", {}, box, t("adaptation.face_down_challenge"));
+      html("div", { style: "font-size:11px" }, box, t("adaptation.hidden"));
     } else {
-      html("strong", {}, box, "Challenge: not chosen yet");
+      html("strong", {}, box, t("adaptation.not_chosen"));
       html("div", { style: "font-size:11px" }, box,
-           `The dealer may redraw first. Last round's challenge was ${lastChallenge}.`);
+           t("adaptation.may_redraw", { challenge: ch(lastChallenge) }));
     }
   }
 
   // -- the table: one place per player ---------------------------------------------------------
-  const table = html("div", { class: "evo-ad-table", role: "group", "aria-label": "The table",
+  const table = html("div", { class: "evo-ad-table", role: "group", "aria-label": t("adaptation.table"),
                               style: "display:flex;flex-wrap:wrap;gap:8px;margin:6px 0" }, root);
   for (const p of b.seats) {
     const style = seats[p.seat];
@@ -171,18 +177,18 @@ registerRenderer("adaptation", (root, b, ctx) => {
     const head = html("p", { style: "margin:0 0 2px" }, place);
     html("span", { class: "evo-swatch",
                    style: `background:${style.colour};color:${draw.inkOn(style.colour)}` }, head, style.symbol);
-    html("strong", {}, head, ` ${name(p.seat)}${p.you ? " (you)" : ""}`);
+    html("strong", {}, head, ` ${name(p.seat)}${p.you ? t("adaptation.you") : ""}`);
     if (p.dealer) {
-      html("span", { class: "evo-ad-dealer", title: "dealer",
+      html("span", { class: "evo-ad-dealer", title: t("adaptation.dealer"),
                      style: "margin-left:4px;padding:0 4px;border:1px solid #000;border-radius:8px;" +
-                            "background:#111;color:#fff;font-size:11px" }, head, "D dealer");
+                            "background:#111;color:#fff;font-size:11px" }, head, t("adaptation.dealer_badge"));
     }
     // tokens: filled circles left, hollow circles lost, and the number in words
     const count = Math.max(b.max_tokens, p.tokens);
     const perRow = 6; // six tokens a row: a place stays as narrow as its card
     const tok = svg("svg", { width: Math.min(count, perRow) * 13 + 4,
                              height: 16 + 13 * Math.floor((count - 1) / perRow),
-                             role: "img", "aria-label": `${p.tokens} of ${b.max_tokens} tokens` },
+                             role: "img", "aria-label": t("adaptation.tokens_of", { n: p.tokens, max: b.max_tokens }) },
                     place);
     const old = before && before.seats.find((q) => q.seat === p.seat);
     for (let i = 0; i < count; i++) {
@@ -196,12 +202,12 @@ registerRenderer("adaptation", (root, b, ctx) => {
     }
     // the number in words ("extinct" follows as the seat's status: said once)
     html("div", { style: "font-size:12px" }, place,
-         `${p.tokens} token${p.tokens === 1 ? "" : "s"}`);
+         p.tokens === 1 ? t("adaptation.one_token") : t("adaptation.tokens", { n: p.tokens }));
     if (p.active || p.card) {
       const s = svg("svg", { width: 96, height: 124, viewBox: "0 0 96 124",
                              style: "max-width:100%;height:auto;display:block", role: "img",
-                             "aria-label": p.card ? `${name(p.seat)}'s card: ${p.card.label}`
-                                                  : `${name(p.seat)}'s card, face down` }, place);
+                             "aria-label": p.card ? t("adaptation.card_of", { who: name(p.seat), card: p.card.label })
+                                                  : t("adaptation.card_down", { who: name(p.seat) }) }, place);
       const drawn = svg("g", {}, s); // animated: no transform attribute of its own
       playingCard(drawn, 2, 2, 90, 118, p.card, { faceDown: p.face_down && !p.card });
       const was = old && old.card ? old.card.label : null;
@@ -211,18 +217,18 @@ registerRenderer("adaptation", (root, b, ctx) => {
                        p.status);
     if (!p.you && p.last_shown && b.phase !== "over") {
       html("div", { class: "evo-ad-memory", style: "font-size:12px" }, place,
-           `Last shown: ${p.last_shown.label}` +
-           (p.changed_since ? " (changed since)" : " (still held)"));
+           t("adaptation.last_shown", { card: p.last_shown.label }) +
+           (p.changed_since ? t("adaptation.changed_since") : t("adaptation.still_held")));
     }
     if (p.you) {
       const row = html("div", { style: "display:flex;flex-wrap:wrap;gap:4px;margin-top:3px" },
                        place);
-      for (const [target, text] of [["keep", "Keep"], ["swap", "Swap"]]) {
+      for (const [target, text] of [["keep", t("adaptation.keep")], ["swap", t("adaptation.swap")]]) {
         const button = html("span", { class: `evo-ad-${target}`, "data-action": target,
                                       style: "border:2px solid #000;border-radius:4px;padding:2px 10px;" +
                                              "background:#f7f7f7;color:#111;font-weight:600" }, row, text);
-        if (!ctx.clickable(button, target, target === "keep" ? "Keep your card" :
-                           "Discard your card and draw a new one")) {
+        if (!ctx.clickable(button, target, target === "keep" ? t("adaptation.keep_label") :
+                           t("adaptation.swap_label"))) {
           button.remove();
         }
       }
@@ -234,16 +240,16 @@ registerRenderer("adaptation", (root, b, ctx) => {
   const last = b.history[b.history.length - 1];
   const reveal = html("div", { class: "evo-ad-reveal", style: "margin:6px 0" }, root);
   html("p", { style: "margin:2px 0" }, reveal,
-       `Last reveal (round ${last.round}): the ${last.challenge} challenge. ` +
-       (last.round === 1 ? "Round one only chose the dealer; nobody lost a token."
-                         : `${last.defeated.map(name).join(", ")} lost a token.`));
+       t("adaptation.last_reveal", { round: last.round, challenge: ch(last.challenge) }) +
+       (last.round === 1 ? t("adaptation.round_one")
+                         : t("adaptation.lost_token", { who: last.defeated.map(name).join(t("adaptation.list_sep")) })));
   // one small drawing a card, in a row that wraps: on a phone the cards go onto two lines at
   // full size instead of shrinking (or being cut off at the edge)
   const rs = html("div", { class: "evo-ad-reveal-cards", role: "img",
                            style: "display:flex;flex-wrap:wrap;gap:0",
-                           "aria-label": "Cards of the last reveal: " + last.cards
-                             .map((c, s) => (c ? `${name(s)} ${c.label} scored ${last.scores[s]}` : null))
-                             .filter((t) => t).join("; ") }, reveal);
+                           "aria-label": t("adaptation.reveal_label", { cards: last.cards
+                             .map((c, s) => (c ? t("adaptation.scored_full", { who: name(s), card: c.label, score: last.scores[s] }) : null))
+                             .filter((x) => x).join("; ") }) }, reveal);
   last.cards.forEach((c, s) => {
     if (!c) return;
     const cs = svg("svg", { width: 92, height: 118, viewBox: "0 0 92 118",
@@ -251,10 +257,10 @@ registerRenderer("adaptation", (root, b, ctx) => {
     playingCard(cs, 10, 2, 70, 82, c);
     const lost = last.defeated.includes(s);
     svg("text", { x: 45, y: 99, "text-anchor": "middle", "font-size": 12, fill: "currentColor",
-                  "font-weight": lost ? "bold" : "normal" }, cs, `P${s + 1} scored ${last.scores[s]}`);
+                  "font-weight": lost ? "bold" : "normal" }, cs, t("adaptation.scored", { who: P(s), score: last.scores[s] }));
     if (lost) {
       svg("text", { x: 45, y: 114, "text-anchor": "middle", "font-size": 12, fill: "currentColor",
-                    "font-weight": "bold" }, cs, "✗ lowest");
+                    "font-weight": "bold" }, cs, t("adaptation.lowest"));
     }
   });
 
@@ -262,29 +268,29 @@ registerRenderer("adaptation", (root, b, ctx) => {
   // short headings (P1 .. P4, with the full name as a title), so every player's column fits
   // the board; a frame that scrolls sideways is the last resort on a phone
   const memory = html("details", { class: "evo-ad-history", open: true }, root);
-  html("summary", {}, memory, "Round history (what everyone showed)");
+  html("summary", {}, memory, t("adaptation.history"));
   const frame = html("div", { style: "max-width:100%;overflow-x:auto" }, memory);
-  const t = html("table", { style: "border-collapse:collapse;font-size:11px" }, frame);
-  const head = html("tr", {}, html("thead", {}, t));
-  const columns = [["Round (dealer): challenge", "Round, its dealer and its challenge"],
-                   ["Changed", "Changed cards"],
-                   ...b.seats.map((p) => [`P${p.seat + 1}`, name(p.seat)]),
-                   ["Lost", "Lost a token"]];
+  const tbl = html("table", { style: "border-collapse:collapse;font-size:11px" }, frame);
+  const head = html("tr", {}, html("thead", {}, tbl));
+  const columns = [[t("adaptation.col_round"), t("adaptation.col_round_title")],
+                   [t("adaptation.col_changed"), t("adaptation.col_changed_title")],
+                   ...b.seats.map((p) => [P(p.seat), name(p.seat)]),
+                   [t("adaptation.col_lost"), t("adaptation.col_lost_title")]];
   for (const [short, full] of columns) {
     html("th", { scope: "col", title: full, style: "border:1px solid #ccc;padding:1px 3px" },
          head, short);
   }
-  const body = html("tbody", {}, t);
+  const body = html("tbody", {}, tbl);
   for (const r of [...b.history].reverse()) {
     const tr = html("tr", {}, body);
     const changed = [...r.swapped];
     if (r.redrew) changed.unshift(r.dealer);
     const cells = [
-      `${r.round} (P${r.dealer + 1}): ${r.challenge}`,
-      r.round === 1 ? "—" : (changed.length ? changed.map((s) => `P${s + 1}`).join(" ") +
-                              (r.redrew ? " (dealer redrew)" : "") : "none"),
+      `${r.round} (${P(r.dealer)}): ${ch(r.challenge)}`,
+      r.round === 1 ? "—" : (changed.length ? changed.map(P).join(" ") +
+                              (r.redrew ? t("adaptation.dealer_redrew") : "") : t("adaptation.none")),
       ...r.cards.map((c, s) => (c ? `${c.label} (${r.scores[s]})` : "—")),
-      r.round === 1 ? "nobody" : r.defeated.map((s) => `P${s + 1}`).join(" "),
+      r.round === 1 ? t("adaptation.nobody") : r.defeated.map(P).join(" "),
     ];
     cells.forEach((v, i) => {
       const lost = i >= 2 && i < 2 + r.cards.length && r.defeated.includes(i - 2);

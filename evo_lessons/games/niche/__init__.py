@@ -7,6 +7,7 @@
 from pathlib import Path
 
 from evo_lessons.engine import Credit, GameSpec, Metric, Option
+from evo_lessons.i18n import N_
 
 from .bots import BOTS, GeneralistBot, PlannerBot, RandomBot
 from .observation import NicheObservation
@@ -29,7 +30,7 @@ from .view import VIEW
 
 GAME = GameSpec(
     name="niche",
-    title="Niche: adapt to three environments",
+    title=N_("Niche: adapt to three environments"),
     summary="Adaptation as a fit between traits and an environment.",
     state=NicheState,
     options=(
@@ -53,10 +54,10 @@ GAME = GameSpec(
     helper_bot="planner",
     metrics=(
         # R16: a match to the environment, not fitness (relative reproductive success)
-        Metric("match", "Match: share of the environment's challenges met", kind=float),
-        Metric("environments_completed", "Environments completed"),
-        Metric("cards_in_play", "Cards in play"),
-        Metric("events_suffered", "Events suffered"),
+        Metric("match", N_("Match: share of the environment's challenges met"), kind=float),
+        Metric("environments_completed", N_("Environments completed")),
+        Metric("cards_in_play", N_("Cards in play")),
+        Metric("events_suffered", N_("Events suffered")),
     ),
     view=VIEW,
     observation=NicheObservation,

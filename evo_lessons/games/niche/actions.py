@@ -11,15 +11,14 @@ import dataclasses
 
 from evo_lessons.engine import Action
 from evo_lessons.engine.words import seat_name
+from evo_lessons.i18n import pgettext
 
 from .data import deck
+from .words import card_name as card_name  # (re-exported: the rules name cards by it)
+from .words import environment_name
 
 CARDS = deck().cards
 ENVIRONMENTS = deck().environments
-
-
-def card_name(card: int) -> str:
-    return CARDS[card].name
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -29,7 +28,9 @@ class KeepEnvironment(Action):
     environment: int
 
     def __str__(self) -> str:
-        return f"Keep the {ENVIRONMENTS[self.environment].name} environment"
+        return pgettext("niche choice", "Keep the {environment} environment").format(
+            environment=environment_name(self.environment)
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -37,7 +38,7 @@ class DrawEnvironment(Action):
     """The turn after a completion: draw a new environment instead of drawing and playing."""
 
     def __str__(self) -> str:
-        return "Draw a new environment"
+        return pgettext("niche choice", "Draw a new environment")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -49,7 +50,9 @@ class DrawFromGenePool(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"Draw {card_name(self.card)} from gene pool {self.stack + 1}"
+        return pgettext("niche choice", "Draw {card} from gene pool {n}").format(
+            card=card_name(self.card), n=self.stack + 1
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -64,13 +67,21 @@ class PlayCard(Action):
 
     def __str__(self) -> str:
         card = CARDS[self.card]
+        name = card_name(self.card)
         if card.target != "other":
-            return f"Play {card.name}"
+            return pgettext("niche choice", "Play {card}").format(card=name)
         if self.target < 0:
-            return f"Play {card.name} with no effect (nobody can be targeted)"
+            return pgettext(
+                "niche choice", "Play {card} with no effect (nobody can be targeted)"
+            ).format(card=name)
         if self.take >= 0:
-            return f"Play {card.name}: copy {card_name(self.take)} from {seat_name(self.target)}"
-        return f"Play {card.name} on {seat_name(self.target)}"
+            return pgettext(
+                "niche choice; {other} is a trait card another player has",
+                "Play {card}: copy {other} from {who}",
+            ).format(card=name, other=card_name(self.take), who=seat_name(self.target))
+        return pgettext("niche choice", "Play {card} on {who}").format(
+            card=name, who=seat_name(self.target)
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -80,7 +91,9 @@ class DiscardFromPlay(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"Discard {card_name(self.card)} from your play area"
+        return pgettext("niche choice", "Discard {card} from your play area").format(
+            card=card_name(self.card)
+        )
 
 
 ACTION_TYPES = {

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from evo_lessons.engine import Event
 from evo_lessons.engine.words import seat_name
+from evo_lessons.i18n import pgettext
 
-from .actions import ENVIRONMENTS
 from .shared import Table
 from .tables import CARD_MASK, ENV_MASK
+from .words import environment_name
 
 ENVIRONMENTS_TO_WIN = 3
 
@@ -41,8 +42,11 @@ class Environments(Table):
             events.append(
                 Event(
                     "shuffle",
-                    "The environment deck is empty: the completed environments are "
-                    "shuffled into a new one.",
+                    pgettext(
+                        "niche log",
+                        "The environment deck is empty: the completed environments are "
+                        "shuffled into a new one.",
+                    ),
                     None,
                     {},
                 )
@@ -62,7 +66,9 @@ class Environments(Table):
         events.append(
             Event(
                 "environment",
-                f"{seat_name(player)} draws a new environment: the {ENVIRONMENTS[new].name}.",
+                pgettext("niche log", "{who} draws a new environment: the {environment}.").format(
+                    who=seat_name(player), environment=environment_name(new)
+                ),
                 player,
                 {"environment": new},
             )
@@ -93,14 +99,25 @@ class Environments(Table):
         events.append(
             Event(
                 "complete",
-                f"{seat_name(player)} is adapted to the {ENVIRONMENTS[env].name}! "
-                f"That is {done} of {ENVIRONMENTS_TO_WIN} environments.",
+                pgettext(
+                    "niche log",
+                    "{who} is adapted to the {environment}! That is {done} of {goal} environments.",
+                ).format(
+                    who=seat_name(player),
+                    environment=environment_name(env),
+                    done=done,
+                    goal=ENVIRONMENTS_TO_WIN,
+                ),
                 player,
                 {"environment": env, "completed": done},
             )
         )
         if done >= ENVIRONMENTS_TO_WIN:
-            self._finish([player], events, f"{seat_name(player)} wins the game!")
+            self._finish(
+                [player],
+                events,
+                pgettext("niche log", "{who} wins the game!").format(who=seat_name(player)),
+            )
 
     def _log_environment(self, player: int, env: int, outcome: str) -> None:
         self.environment_log.append((env, player, self.turns - self.held_since[player], outcome))

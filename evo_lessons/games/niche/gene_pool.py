@@ -18,7 +18,7 @@ from evo_lessons.engine import Action, Event
 
 from .observation import PoolCard
 from .pyramid import FACE_UP_WHEN_DEALT, STACK_SIZE, STACKS
-from .tables import COVERED_TABLE, DRAWS, FACE_UP_MASK, FLIP_EVENTS, FULL_STACK, POSITIONS_OF
+from .tables import COVERED_TABLE, DRAWS, FACE_UP_MASK, FULL_STACK, POSITIONS_OF, flip_events
 
 
 def _empty_stacks() -> list[list[int]]:
@@ -111,7 +111,7 @@ class GenePool:
                 self.face_up[stack] |= turn
                 positions = POSITIONS_OF[turn]
                 cards = self.cards[stack]
-                events.append(FLIP_EVENTS[stack, positions, tuple(cards[p] for p in positions)])
+                events.append(flip_events()[stack, positions, tuple(cards[p] for p in positions)])
 
     # -- what everyone sees (R15) ------------------------------------------------------------------
     def face_up_cards(self, stack: int) -> list[tuple[int, int]]:

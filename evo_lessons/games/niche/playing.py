@@ -23,11 +23,13 @@ from __future__ import annotations
 
 from evo_lessons.engine import Event
 from evo_lessons.engine.words import seat_name
+from evo_lessons.i18n import pgettext
 
-from .actions import CARDS, ENVIRONMENTS, PlayCard, card_name
+from .actions import CARDS, PlayCard, card_name
 from .data import PLAY_AREA_LIMIT
 from .shared import Table
 from .tables import CARD_MASK, ENV_MASK
+from .words import environment_name
 
 
 class Playing(Table):
@@ -37,6 +39,7 @@ class Playing(Table):
         """Play an event card (already out of the hand) and carry out its effect (R7-R10)."""
         card = action.card
         info = CARDS[card]
+        name = card_name(card)
         effect = info.effect
         target = action.target
         if info.target == "other" and target < 0:
@@ -44,8 +47,11 @@ class Playing(Table):
             events.append(
                 Event(
                     "play",
-                    f"{seat_name(player)} plays {info.name}, but no player can be targeted, "
-                    "so it is discarded with no effect.",
+                    pgettext(
+                        "niche log",
+                        "{who} plays {card}, but no player can be targeted, so it is discarded "
+                        "with no effect.",
+                    ).format(who=seat_name(player), card=name),
                     player,
                     {"card": card},
                 )
@@ -56,7 +62,9 @@ class Playing(Table):
             events.append(
                 Event(
                     "play",
-                    f"{seat_name(player)} places a {info.name} in {seat_name(target)}'s play area.",
+                    pgettext("niche log", "{who} places a {card} in {other}'s play area.").format(
+                        who=seat_name(player), card=name, other=seat_name(target)
+                    ),
                     player,
                     {"card": card, "target": target},
                 )
@@ -71,8 +79,14 @@ class Playing(Table):
             events.append(
                 Event(
                     "play",
-                    f"{seat_name(player)} plays {info.name} on {seat_name(target)}, who loses "
-                    f"{card_name(lost)} at random.",
+                    pgettext(
+                        "niche log", "{who} plays {card} on {other}, who loses {lost} at random."
+                    ).format(
+                        who=seat_name(player),
+                        card=name,
+                        other=seat_name(target),
+                        lost=card_name(lost),
+                    ),
                     player,
                     {"card": card, "target": target, "lost": lost},
                 )
@@ -82,9 +96,16 @@ class Playing(Table):
             events.append(
                 Event(
                     "play",
-                    f"{seat_name(player)} plays {info.name}: migrants from "
-                    f"{seat_name(target)}'s population bring {card_name(action.take)}, and "
-                    f"{seat_name(target)} keeps theirs.",
+                    pgettext(
+                        "niche log",
+                        "{who} plays {card}: migrants from {other}'s population bring {copied}, "
+                        "and {other} keeps theirs.",
+                    ).format(
+                        who=seat_name(player),
+                        card=name,
+                        other=seat_name(target),
+                        copied=card_name(action.take),
+                    ),
                     player,
                     {"card": card, "target": target, "copied": action.take},
                 )
@@ -99,8 +120,11 @@ class Playing(Table):
             events.append(
                 Event(
                     "play",
-                    f"{seat_name(player)} plays {info.name}: every player without a Refuge "
-                    "discards one card from their play area.",
+                    pgettext(
+                        "niche log",
+                        "{who} plays {card}: every player without a Refuge discards one card from "
+                        "their play area.",
+                    ).format(who=seat_name(player), card=name),
                     player,
                     {"card": card},
                 )
@@ -114,8 +138,9 @@ class Playing(Table):
             events.append(
                 Event(
                     "play",
-                    f"{seat_name(player)} plays {info.name}: other players' events cannot "
-                    "touch them.",
+                    pgettext(
+                        "niche log", "{who} plays {card}: other players' events cannot touch them."
+                    ).format(who=seat_name(player), card=name),
                     player,
                     {"card": card},
                 )
@@ -143,7 +168,9 @@ class Playing(Table):
             events.append(
                 Event(
                     "play",
-                    f"{seat_name(player)} plays Mutation, but no trait card is left to reveal.",
+                    pgettext(
+                        "niche log", "{who} plays {card}, but no trait card is left to reveal."
+                    ).format(who=seat_name(player), card=card_name(card)),
                     player,
                     {"card": card},
                 )
@@ -152,7 +179,9 @@ class Playing(Table):
             return
         revealed = self.trait_deck.pop()
         who = seat_name(player)
-        said = f"{who} plays Mutation and reveals {card_name(revealed)}"
+        said = pgettext("niche log", "{who} plays {card} and reveals {revealed}").format(
+            who=who, card=card_name(card), revealed=card_name(revealed)
+        )
         details = {"card": card, "revealed": revealed}
         env = self.environment[player]
         unmet = ENV_MASK[env] & ~self.covered(player) if env >= 0 else 0
@@ -163,13 +192,22 @@ class Playing(Table):
                 lost = area[self.rng.randrange(len(area))]
                 self._leave_play(player, lost)
                 self.suffered[player] += 1
-                text = f"{said}: a harmful mutation, and {who} loses {card_name(lost)} at random."
+                text = pgettext(
+                    "niche log; {said} is the sentence before",
+                    "{said}: a harmful mutation, and {who} loses {lost} at random.",
+                ).format(said=said, who=who, lost=card_name(lost))
                 details["lost"] = lost
             else:
-                text = f"{said}: a harmful mutation, but {who} has no card in play to lose."
+                text = pgettext(
+                    "niche log; {said} is the sentence before",
+                    "{said}: a harmful mutation, but {who} has no card in play to lose.",
+                ).format(said=said, who=who)
             events.append(Event("play", text, player, details))
         elif CARD_MASK[revealed] & unmet:
-            text = f"{said}: a helpful variant, which joins the play area."
+            text = pgettext(
+                "niche log; {said} is the sentence before",
+                "{said}: a helpful variant, which joins the play area.",
+            ).format(said=said)
             events.append(Event("play", text, player, details))
             self._arrive(player, revealed)
         else:
@@ -177,8 +215,11 @@ class Playing(Table):
             events.append(
                 Event(
                     "play",
-                    f"{said}: it meets no unmet challenge here, so the mutation makes no "
-                    "difference.",
+                    pgettext(
+                        "niche log; {said} is the sentence before",
+                        "{said}: it meets no unmet challenge here, so the mutation makes no "
+                        "difference.",
+                    ).format(said=said),
                     player,
                     details,
                 )
@@ -195,8 +236,14 @@ class Playing(Table):
         events.append(
             Event(
                 "play",
-                f"{seat_name(player)} plays Migration: they leave the {ENVIRONMENTS[old].name} "
-                f"for the {ENVIRONMENTS[new].name}.",
+                pgettext(
+                    "niche log", "{who} plays {card}: they leave the {old} for the {new}."
+                ).format(
+                    who=seat_name(player),
+                    card=card_name(card),
+                    old=environment_name(old),
+                    new=environment_name(new),
+                ),
                 player,
                 {"card": card, "from": old, "to": new},
             )

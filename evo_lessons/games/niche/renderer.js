@@ -170,13 +170,16 @@
   }
 
   /** The player's scene: the environment, the creature its traits make, a text equivalent. */
-  function scene(parent, player, env, fresh, seatName) {
+  function scene(parent, player, env, fresh, seatName, t) {
     const traits = player.play_area.filter((c) => c.kind !== "event");
-    const words = traits.length ? traits.map((c) => c.copy_of ? `${c.name} (as ${c.copy_of})` : c.name).join(", ")
-      : "no traits in play yet";
+    const words = traits.length
+      ? traits.map((c) => c.copy_of ? t("niche.as_copy", { card: c.name, other: c.copy_of }) : c.name)
+        .join(t("niche.list_sep"))
+      : t("niche.no_traits");
+    const label = env ? t("niche.creature_in", { who: seatName, environment: env.name, traits: words })
+      : t("niche.creature", { who: seatName, traits: words });
     const s = S("svg", { width: 170, height: 104, viewBox: "0 0 170 104", role: "img",
-                         "aria-label": `${seatName}'s creature` +
-                           (env ? ` in the ${env.name}` : "") + `: ${words}` }, parent);
+                         "aria-label": label }, parent);
     if (env) backdrop(s, env.key, 170, 104);
     else S("rect", { x: 1, y: 1, width: 168, height: 102, rx: 6, fill: "none", stroke: "#999", "stroke-dasharray": "4 3" }, s);
     creature(s, traits, { x: 78, y: 62, scale: 1.2, fresh });
@@ -192,27 +195,29 @@ registerRenderer("niche", (root, b, ctx) => {
   const name = (s) => seats[s].name;
   // Okabe-Ito tints per kind of card, always with the kind written on the card too
   const FILL = { trait: "#fff4d6", double: "#dff1fb", event: "#f6e3ef" };
-  const KIND = { trait: "TRAIT", double: "2 TRAITS", event: "EVENT" };
+  const t = ctx.t;
+  const KIND = { trait: t("niche.kind_trait"), double: t("niche.kind_double"), event: t("niche.kind_event") };
+  const and = t("niche.and");
   const cardTitle = (c) =>
-    c.copy_of ? `${c.name}: a copy of ${c.copy_of}, meets ${c.meets_names.join(" and ")}. ${c.text}`
-    : c.kind === "event" ? `${c.name} (event): ${c.text} ${c.fact}`
-    : `${c.name} (${c.adaptation.join(" and ")} adaptation): meets ` +
-      `${c.meets_names.join(" and ")}. ${c.fact}`;
+    c.copy_of ? t("niche.title_copy", { card: c.name, other: c.copy_of, meets: c.meets_names.join(and), text: c.text })
+    : c.kind === "event" ? t("niche.title_event", { card: c.name, text: c.text, fact: c.fact })
+    : t("niche.title_trait", { card: c.name, kinds: c.adaptation_names.join(and),
+                               meets: c.meets_names.join(and), fact: c.fact });
 
   // -- the line at the top ------------------------------------------------------------------------
   const info = html("p", { class: "evo-niche-info", style: "margin:2px 0 6px" }, root);
   // the shell's status line announces the winners; the board only says how the game ended
   if (b.winners.length) {
-    html("strong", {}, info, b.ended_by_time ? "Time ran out (R14). " : "Final position. ");
+    html("strong", {}, info, b.ended_by_time ? t("niche.time_ran_out") : t("niche.final"));
   } else if (b.phase === "keep") {
-    html("strong", {}, info, "Setup: each player keeps one of two environments. ");
+    html("strong", {}, info, t("niche.setup"));
   } else {
-    html("strong", {}, info, `Round ${b.round}` +
-         (b.max_rounds ? ` of at most ${b.max_rounds}. ` : ". "));
+    html("strong", {}, info, b.max_rounds ? t("niche.round_of", { round: b.round, max: b.max_rounds })
+      : t("niche.round", { round: b.round }));
   }
-  html("span", {}, info, `Trait deck ${b.trait_deck} · discard pile ${b.discard}` +
-       (b.discard_top ? ` (top: ${b.discard_top.name})` : "") +
-       ` · environment deck ${b.environment_deck}. Adapt to ${b.to_win} environments to win.`);
+  html("span", {}, info, t("niche.decks", { traits: b.trait_deck, discard: b.discard }) +
+       (b.discard_top ? t("niche.discard_top", { card: b.discard_top.name }) : "") +
+       t("niche.decks_end", { environments: b.environment_deck, goal: b.to_win }));
 
   // -- the gene pool: two pyramids ----------------------------------------------------------------
   // a card is W wide (a 16-letter line of its name at 11 px fits); a covered card shows its top
@@ -233,21 +238,20 @@ registerRenderer("niche", (root, b, ctx) => {
   // the viewer's own cards (in setup, the two environments dealt) sit beside the choices
   const viewer = ctx.view.viewer;
   const hasOwn = b.dealt.length || b.players.some((p) => p.seat === viewer);
-  const own = hasOwn ? ctx.ownBox(b.dealt.length ? "Your environments" : "Your creature and hand")
+  const own = hasOwn ? ctx.ownBox(b.dealt.length ? t("niche.your_environments") : t("niche.your_creature"))
     : null;
   const setupBox = b.dealt.length ? html("div", { class: "evo-niche-dealt", role: "group",
-                                                  "aria-label": "Your two environments: keep one" },
+                                                  "aria-label": t("niche.keep_one") },
                                          own) : null;
   const pool = svg("svg", {
     viewBox: `0 0 ${stackWidth + 8} ${poolHeight}`, width: stackWidth + 8,
     height: poolHeight, class: "evo-niche-pool", role: "group",
-    "aria-label": "Gene pool (the game's name for its draw piles): two stacks; outlined " +
-                  "cards can be drawn",
+    "aria-label": t("niche.pool_label"),
   }, root);
   b.gene_pool.forEach((stack, s) => {
     const x0 = 4, y0 = stackTops[s];
     svg("text", { x: x0, y: y0 + 12, "font-size": 12, "font-weight": "bold" }, pool,
-        `Gene pool ${s + 1}`);
+        t("niche.gene_pool", { n: s + 1 }));
     // bottom layer first, so the cards lying on top are drawn over it
     for (const slot of stack) {
       if (!slot.present) continue;
@@ -259,8 +263,8 @@ registerRenderer("niche", (root, b, ctx) => {
         svg("rect", { width: W - 4, height: H, rx: 5, fill: draw.CARD_BACK, stroke: "#333" }, g);
         svg("path", { d: `M6 ${H - 6} L${W - 10} 6`, stroke: "#c9d1dc", "stroke-width": 2 }, g);
         svg("text", { x: (W - 4) / 2, y: 14, "text-anchor": "middle", "font-size": 11,
-                      fill: draw.inkOn(draw.CARD_BACK) }, g, "face down");
-        svg("title", {}, g, "A face-down card: nobody knows what it is");
+                      fill: draw.inkOn(draw.CARD_BACK) }, g, t("niche.face_down"));
+        svg("title", {}, g, t("niche.face_down_title"));
         continue;
       }
       const c = slot.card;
@@ -272,19 +276,19 @@ registerRenderer("niche", (root, b, ctx) => {
       });
       const below = 14 + 14 * c.name_lines.length;
       svg("text", { x: 4, y: below, "font-size": 12, fill: "#111" }, g,
-          c.kind === "event" ? "EVENT" : c.meets.join(" + "));
+          c.kind === "event" ? KIND.event : c.meets.join(" + "));
       if (c.adaptation.length) {
         svg("text", { x: 4, y: below + 14, "font-size": 12, fill: "#333" }, g,
-            c.adaptation.join(" + "));
+            c.adaptation_names.join(" + "));
       }
       if (slot.available) {
         svg("text", { x: 4, y: H - 5, "font-size": 12, "font-weight": "bold", fill: "#111" }, g,
-            "✓ TAKE");
+            t("niche.take"));
       }
       // the trait on a little creature: the card shows the body part it gives
       if (c.kind !== "event") creature(g, [c], { x: W - 36, y: H - 6, scale: 0.42 });
-      svg("title", {}, g, cardTitle(c) + (slot.available ? "" : " (covered: not yet)"));
-      if (ctx.clickable(g, `pool-${s}-${slot.position}`, `Gene pool ${s + 1}: ${c.name}`)) {
+      svg("title", {}, g, cardTitle(c) + (slot.available ? "" : t("niche.covered")));
+      if (ctx.clickable(g, `pool-${s}-${slot.position}`, t("niche.pool_card", { n: s + 1, card: c.name }))) {
         svg("rect", { x: -3, y: -3, width: W + 2, height: H + 6, rx: 7, fill: "none",
                       stroke: "#000", "stroke-width": 2.5, "stroke-dasharray": "6 3",
                       class: "evo-target-outline" }, g);
@@ -292,13 +296,10 @@ registerRenderer("niche", (root, b, ctx) => {
     }
     if (!stack.some((slot) => slot.present)) {
       svg("text", { x: x0 + 8, y: y0 + 60, "font-size": 11 }, pool,
-          "Empty: rebuilt at the end of the turn");
+          t("niche.empty_stack"));
     }
   });
-  html("p", { class: "evo-caption" }, root,
-       "Cards lying on top are in front. A card can be drawn when it is face up and nothing " +
-       "lies on it (outlined, ✓ TAKE). Face-down cards turn over at the end of the turn in " +
-       "which they are uncovered.");
+  html("p", { class: "evo-caption" }, root, t("niche.caption"));
 
   // -- a card as an HTML box (hand, play area, environments) --------------------------------------
   const cardBox = (parent, c, { small = false } = {}) => {
@@ -315,11 +316,11 @@ registerRenderer("niche", (root, b, ctx) => {
     }, parent);
     html("strong", {}, box, c.name);
     html("div", { style: "font-size:12px" }, box,
-         c.copy_of ? `COPY OF ${c.copy_of}: ${c.meets.join(" + ")}`
-         : c.kind === "event" ? `EVENT: ${c.text}` : `${KIND[c.kind]}: ${c.meets.join(" + ")}`);
+         c.copy_of ? t("niche.copy_of", { card: c.copy_of, meets: c.meets.join(" + ") })
+         : c.kind === "event" ? `${KIND.event}: ${c.text}` : `${KIND[c.kind]}: ${c.meets.join(" + ")}`);
     if (c.adaptation.length) {
       html("div", { style: "font-size:11px;color:#333" }, box,
-           `${c.adaptation.join(" + ")} adaptation`);
+           t("niche.adaptation", { kinds: c.adaptation_names.join(" + ") }));
     }
     if (c.kind !== "event" && !small) {
       const pic = svg("svg", { width: 64, height: 50, viewBox: "-40 -40 80 62",
@@ -334,7 +335,7 @@ registerRenderer("niche", (root, b, ctx) => {
   if (setupBox) {
     const dealt = setupBox;
     html("p", { style: "margin:4px 0" }, dealt,
-         "Keep one of these environments (the other goes back into the deck):");
+         t("niche.keep_prompt"));
     for (const env of b.dealt) {
       const box = html("div", { "data-env": env.id, title: env.about,
                                 style: "display:inline-block;vertical-align:top;margin:3px;" +
@@ -346,9 +347,9 @@ registerRenderer("niche", (root, b, ctx) => {
       backdrop(pic, env.key, 170, 80);
       html("strong", {}, box, env.name);
       html("div", { style: "font-size:12px" }, box,
-           `Challenges: ${env.challenges.map((c) => c.short).join(", ")}`);
+           t("niche.challenges", { list: env.challenges.map((c) => c.short).join(t("niche.list_sep")) }));
       html("div", { style: "font-size:10px;color:#333" }, box, env.about);
-      ctx.clickable(box, `dealt-${env.id}`, `Keep the ${env.name}`);
+      ctx.clickable(box, `dealt-${env.id}`, t("niche.keep_env", { environment: env.name }));
     }
   }
 
@@ -368,51 +369,50 @@ registerRenderer("niche", (root, b, ctx) => {
     html("span", { class: "evo-swatch",
                    style: `background:${style.colour};color:${draw.inkOn(style.colour)}` }, head,
          `${style.symbol} ${p.seat + 1}`);
-    html("strong", {}, head, ` ${name(p.seat)}${p.seat === ctx.view.viewer ? " (you)" : ""}`);
+    html("strong", {}, head, ` ${name(p.seat)}${p.seat === ctx.view.viewer ? t("niche.you") : ""}`);
     const marks = "✓".repeat(p.completed.length) + "·".repeat(Math.max(0, b.to_win -
                                                                       p.completed.length));
-    html("span", { title: `Completed: ${p.completed.join(", ") || "none yet"}` }, head,
-         ` · environments ${marks} (${p.completed.length} of ${b.to_win})` +
-         (p.protected ? " · REFUGE: protected" : "") + (turn ? " · to act" : ""));
+    html("span", { title: t("niche.completed", { list: p.completed.join(t("niche.list_sep")) || t("niche.none_yet") }) }, head,
+         t("niche.environments", { marks, done: p.completed.length, goal: b.to_win }) +
+         (p.protected ? t("niche.refuge") : "") + (turn ? t("niche.to_act") : ""));
 
     // the viewer's hand comes first in their panel: it holds the cards they play now, and so
     // stays in view on a laptop screen without scrolling past the creature and the play area
     const mine = p.seat === ctx.view.viewer && b.hand;
     const handSlot = mine ? html("div", { class: "evo-niche-hand evo-niche-grid", role: "group",
-                                          "aria-label": "Your hand" }, panel) : null;
+                                          "aria-label": t("niche.your_hand") }, panel) : null;
     // the creature its traits make, in its environment; beside it the challenges, ticked off
     const row = html("div", { class: "evo-niche-scene-row" }, panel);
     const old = before && before.players.find((q) => q.seat === p.seat);
     const had = new Set(old ? old.play_area.map((c) => c.key) : p.play_area.map((c) => c.key));
     const fresh = new Set(p.play_area.map((c) => c.key).filter((k) => !had.has(k)));
-    scene(row, p, p.environment, fresh, name(p.seat));
+    scene(row, p, p.environment, fresh, name(p.seat), t);
     const envBox = html("div", { class: "evo-niche-env", style: "margin:2px 0" }, row);
     if (p.environment) {
       html("span", { title: p.environment.about }, envBox, `${p.environment.name}: `);
       for (const c of p.environment.challenges) {
         html("span", {
           class: `evo-niche-challenge ${c.met ? "met" : "unmet"}`,
-          title: `${c.name}: ${c.met ? "met by a trait in play" : "not met yet"}`,
+          title: c.met ? t("niche.met_title", { challenge: c.name }) : t("niche.unmet_title", { challenge: c.name }),
           style: "display:inline-block;margin:1px 2px;padding:0 4px;border-radius:3px;" +
                  "font-size:12px;color:#111;border:1px " + (c.met ? "solid #000;background:#d8f0e4"
                                                          : "dashed #555;background:#fff"),
         }, envBox, `${c.met ? "✓" : "✗"} ${c.short}`);
       }
-      html("span", { style: "font-size:11px", title: "Match: the share of this " +
-                     "environment's challenges met (not fitness)" }, envBox,
-           ` match ${Math.round(p.match * 100)}%`);
+      html("span", { style: "font-size:11px", title: t("niche.match_title") }, envBox,
+           t("niche.match", { percent: Math.round(p.match * 100) }));
     } else if (b.phase === "keep") {
-      html("span", {}, envBox, "Choosing an environment…");
+      html("span", {}, envBox, t("niche.choosing"));
     } else {
       html("span", {}, envBox, b.winners.length
-        ? `Completed ${p.completed.length} of ${b.to_win} environments.`
-        : "Environment completed: draws a new one on the next turn.");
+        ? t("niche.completed_of", { done: p.completed.length, goal: b.to_win })
+        : t("niche.between"));
       if (b.current_player === p.seat && ctx.targets.has("environment-deck")) {
         const deck = html("span", {
           style: "display:inline-block;margin-left:4px;padding:1px 6px;border:2px dashed #000;" +
                  "border-radius:4px;background:#eef4ff;color:#111",
-        }, envBox, `Environment deck (${b.environment_deck})`);
-        ctx.clickable(deck, "environment-deck", "Draw a new environment");
+        }, envBox, t("niche.environment_deck", { n: b.environment_deck }));
+        ctx.clickable(deck, "environment-deck", t("niche.draw_environment"));
       }
     }
 
@@ -420,14 +420,14 @@ registerRenderer("niche", (root, b, ctx) => {
     const choosing = b.pending_discard && b.pending_discard.player === p.seat;
     const area = html("div", { class: `evo-niche-play${isViewer ? " evo-niche-grid" : ""}`,
                                role: "group",
-                               "aria-label": `${name(p.seat)}'s play area, ` +
-                                 `${p.play_area.length} of ${b.play_limit} places` }, panel);
+                               "aria-label": t("niche.play_area_label", { who: name(p.seat),
+                                 n: p.play_area.length, limit: b.play_limit }) }, panel);
     html("div", { class: "evo-niche-grid-head", style: "font-size:11px" }, area,
-         `Play area: ${p.play_area.length} of ${b.play_limit} places (rule of 4)` +
-         (choosing ? " · too many: choose one to discard" : ""));
+         t("niche.play_area", { n: p.play_area.length, limit: b.play_limit }) +
+         (choosing ? t("niche.too_many") : ""));
     for (const c of p.play_area) {
       const box = cardBox(area, c, { small: isViewer });
-      if (ctx.clickable(box, `play-${c.id}`, `Discard ${c.name}`)) box.style.cssText += outline;
+      if (ctx.clickable(box, `play-${c.id}`, t("niche.discard", { card: c.name }))) box.style.cssText += outline;
     }
     for (let k = p.play_area.length; k < b.play_limit; k++) {
       html("div", { class: "evo-niche-empty",
@@ -435,21 +435,21 @@ registerRenderer("niche", (root, b, ctx) => {
                                             "min-height:3.4em;margin:2px;") +
                            "padding:3px 5px;border:1px dashed #999;border-radius:5px;" +
                            "color:#595959;font-size:11px" },
-           area, "empty place");
+           area, t("niche.empty_place"));
     }
 
     // the viewer's hand (drawn into its place above)
     if (mine) {
       const hand = handSlot;
       html("div", { class: "evo-niche-grid-head", style: "font-size:11px;margin:1px 0" }, hand,
-           `Your hand (${b.hand.length}):`);
+           t("niche.hand_head", { n: b.hand.length }));
       for (const c of b.hand) {
         const box = cardBox(hand, c, { small: true });
-        if (ctx.clickable(box, `hand-${c.id}`, `Play ${c.name}`)) box.style.cssText += outline;
+        if (ctx.clickable(box, `hand-${c.id}`, t("niche.play", { card: c.name }))) box.style.cssText += outline;
       }
     } else {
       html("div", { style: "font-size:11px;margin-top:3px" }, panel,
-           `${p.hand_size} cards in hand · events suffered ${p.events_suffered}`);
+           t("niche.hand_size", { n: p.hand_size, events: p.events_suffered }));
     }
   }
 });

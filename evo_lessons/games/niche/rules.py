@@ -117,7 +117,8 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from evo_lessons.engine import Action, Event, GameState
-from evo_lessons.engine.words import seat_name
+from evo_lessons.engine.words import and_list, seat_name
+from evo_lessons.i18n import pgettext
 
 from .actions import (
     ACTION_TYPES,
@@ -137,18 +138,19 @@ from .pyramid import STACK_SIZE, STACKS
 from .tables import (
     AIMED,
     CARD_EFFECT,
-    DISCARD_EVENTS,
     DISCARDS,
     DRAW_ENVIRONMENT,
-    DRAW_EVENTS,
     PLAYS,
     REFUGE_CARDS,
     TAKES,
     TARGETED_CARDS,
     TRAIT_CARDS,
-    TRAIT_EVENTS,
+    discard_events,
+    draw_events,
+    trait_events,
 )
 from .turns import Turns
+from .words import environment_name
 
 __all__ = [
     "ACTION_TYPES",
@@ -185,8 +187,8 @@ TOP = STACK_SIZE - 1
 def in_words(names: list[str]) -> str:
     """ "A", "A and B", "A, B and C" (and "nothing" for none)."""
     if not names:
-        return "nothing"
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return pgettext("niche log; no cards", "nothing")
+    return and_list(names)
 
 
 class NicheState(Playing, Environments, Turns, GameState):
@@ -232,8 +234,11 @@ class NicheState(Playing, Environments, Turns, GameState):
         log.append(
             Event(
                 "shuffle",
-                f"The {len(CARDS)} trait cards and the {len(ENVIRONMENTS)} environment cards are "
-                "shuffled into two decks.",
+                pgettext(
+                    "niche log",
+                    "The {traits} trait cards and the {environments} environment cards are "
+                    "shuffled into two decks.",
+                ).format(traits=len(CARDS), environments=len(ENVIRONMENTS)),
                 None,
                 {},
             )
@@ -247,7 +252,10 @@ class NicheState(Playing, Environments, Turns, GameState):
         log.append(
             Event(
                 "deal",
-                "Every player is dealt 2 environment cards and looks at them in secret.",
+                pgettext(
+                    "niche log",
+                    "Every player is dealt 2 environment cards and looks at them in secret.",
+                ),
                 None,
                 {},
             )
@@ -258,11 +266,20 @@ class NicheState(Playing, Environments, Turns, GameState):
         shown = self.gene_pool.face_up_cards(stack)
         below = [card_name(card) for position, card in shown if position != TOP]
         top = [card_name(card) for position, card in shown if position == TOP]
-        on_top = f", with {top[0]} on top" if top else ""
+        if top:
+            text = pgettext(
+                "niche log",
+                "Gene pool {n} is built with {cards} cards from the trait deck. Face up: {below}, "
+                "with {top} on top.",
+            )
+        else:
+            text = pgettext(
+                "niche log",
+                "Gene pool {n} is built with {cards} cards from the trait deck. Face up: {below}.",
+            )
         return Event(
             "build",
-            f"Gene pool {stack + 1} is built with {dealt} cards from the trait deck. "
-            f"Face up: {in_words(below)}{on_top}.",
+            text.format(n=stack + 1, cards=dealt, below=in_words(below), top=top[0] if top else ""),
             None,
             {
                 "stack": stack,
@@ -344,13 +361,13 @@ class NicheState(Playing, Environments, Turns, GameState):
         if kind is DrawFromGenePool:
             self.gene_pool.take(action.stack, action.position)
             self.hands[player].append(action.card)
-            events.append(DRAW_EVENTS[player][action.stack][action.position][action.card])
+            events.append(draw_events()[player][action.stack][action.position][action.card])
             self.phase = "play"
         elif kind is PlayCard:
             card = action.card
             self.hands[player].remove(card)
             if card in TRAIT_CARDS:
-                events.append(TRAIT_EVENTS[player][card])
+                events.append(trait_events()[player][card])
                 self._arrive(player, card)
             else:
                 self._play_event(player, action, events)
@@ -359,7 +376,7 @@ class NicheState(Playing, Environments, Turns, GameState):
             card = action.card
             self.pending.pop(0)
             self._leave_play(player, card)
-            events.append(DISCARD_EVENTS[player][card])
+            events.append(discard_events()[player][card])
             self._after_decision(events)
         elif kind is DrawEnvironment:
             self._draw_environment(player, events)
@@ -379,8 +396,11 @@ class NicheState(Playing, Environments, Turns, GameState):
         events.append(
             Event(
                 "keep",
-                f"{seat_name(player)} keeps the {ENVIRONMENTS[environment].name} and shuffles the "
-                "other environment back into the environment deck.",
+                pgettext(
+                    "niche log",
+                    "{who} keeps the {environment} and shuffles the other environment back into "
+                    "the environment deck.",
+                ).format(who=seat_name(player), environment=environment_name(environment)),
                 player,
                 {"environment": environment},
             )
@@ -391,7 +411,14 @@ class NicheState(Playing, Environments, Turns, GameState):
         for p in range(self._n):
             for _ in range(HAND_SIZE):
                 self.hands[p].append(self._draw_trait(events))
-        events.append(Event("deal", f"Every player is dealt {HAND_SIZE} trait cards.", None, {}))
+        events.append(
+            Event(
+                "deal",
+                pgettext("niche log", "Every player is dealt {n} trait cards.").format(n=HAND_SIZE),
+                None,
+                {},
+            )
+        )
         self._start_turn(0, events)
 
     # -- what players see --------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from collections.abc import Callable, Hashable
 
 from evo_lessons.engine import Event
 from evo_lessons.engine.words import seat_name
+from evo_lessons.i18n import npgettext, per_language, pgettext
 
 from .actions import (
     CARDS,
@@ -129,20 +130,31 @@ class Interned(dict):
 def _draw(player: int, stack: int, position: int, card: int) -> Event:
     return Event(
         "draw",
-        f"{seat_name(player)} draws {card_name(card)} from gene pool {stack + 1}.",
+        pgettext("niche log", "{who} draws {card} from gene pool {n}.").format(
+            who=seat_name(player), card=card_name(card), n=stack + 1
+        ),
         player,
         {"card": card, "stack": stack, "position": position},
     )
 
 
 def _play_trait(player: int, card: int) -> Event:
-    return Event("play", f"{seat_name(player)} plays {card_name(card)}.", player, {"card": card})
+    return Event(
+        "play",
+        pgettext("niche log", "{who} plays {card}.").format(
+            who=seat_name(player), card=card_name(card)
+        ),
+        player,
+        {"card": card},
+    )
 
 
 def _discard(player: int, card: int) -> Event:
     return Event(
         "discard",
-        f"{seat_name(player)} discards {card_name(card)} from their play area.",
+        pgettext("niche log", "{who} discards {card} from their play area.").format(
+            who=seat_name(player), card=card_name(card)
+        ),
         player,
         {"card": card},
     )
@@ -152,17 +164,26 @@ def _rebuild(stack: int, dealt: int) -> Event:
     """A stack dealt again mid-game: how many cards, never which (R15)."""
     return Event(
         "rebuild",
-        f"Gene pool {stack + 1} is rebuilt with {dealt} cards from the trait deck.",
+        pgettext(
+            "niche log", "Gene pool {n} is rebuilt with {cards} cards from the trait deck."
+        ).format(n=stack + 1, cards=dealt),
         None,
         {"stack": stack, "cards": dealt},
     )
 
 
 def _flip(stack: int, positions: tuple[int, ...], flipped: tuple[int, ...]) -> Event:
-    names = " and ".join(card_name(c) for c in flipped)
+    names = pgettext("niche log; between two card names", " and ").join(
+        card_name(c) for c in flipped
+    )
     return Event(
         "flip",
-        f"In gene pool {stack + 1}, {names} {'is' if len(flipped) == 1 else 'are'} turned face up.",
+        npgettext(
+            "niche log",
+            "In gene pool {n}, {cards} is turned face up.",
+            "In gene pool {n}, {cards} are turned face up.",
+            len(flipped),
+        ).format(n=stack + 1, cards=names),
         None,
         {"stack": stack, "positions": list(positions), "cards": flipped},
     )
@@ -170,18 +191,37 @@ def _flip(stack: int, positions: tuple[int, ...], flipped: tuple[int, ...]) -> E
 
 _ALL_CARDS = range(len(CARDS))
 
-#: DRAW_EVENTS[player][stack][position][card]: a player draws a gene-pool card
-DRAW_EVENTS = PerSeat(
-    lambda player: [
-        [[_draw(player, s, p, c) for c in _ALL_CARDS] for p in range(STACK_SIZE)]
-        for s in range(STACKS)
-    ]
-)
-#: TRAIT_EVENTS[player][card]: a player plays a trait card into their play area
-TRAIT_EVENTS = PerSeat(lambda player: [_play_trait(player, c) for c in _ALL_CARDS])
-#: DISCARD_EVENTS[player][card]: a player discards a card from their play area
-DISCARD_EVENTS = PerSeat(lambda player: [_discard(player, c) for c in _ALL_CARDS])
-#: REBUILD_EVENTS[stack, dealt]: an emptied stack is dealt again (R2)
-REBUILD_EVENTS = Interned(_rebuild)
-#: FLIP_EVENTS[stack, positions, cards]: uncovered face-down cards are turned face up (R2)
-FLIP_EVENTS = Interned(_flip)
+
+@per_language
+def draw_events() -> PerSeat:
+    """draw_events()[player][stack][position][card]: a player draws a gene-pool card."""
+    return PerSeat(
+        lambda player: [
+            [[_draw(player, s, p, c) for c in _ALL_CARDS] for p in range(STACK_SIZE)]
+            for s in range(STACKS)
+        ]
+    )
+
+
+@per_language
+def trait_events() -> PerSeat:
+    """trait_events()[player][card]: a player plays a trait card into their play area."""
+    return PerSeat(lambda player: [_play_trait(player, c) for c in _ALL_CARDS])
+
+
+@per_language
+def discard_events() -> PerSeat:
+    """discard_events()[player][card]: a player discards a card from their play area."""
+    return PerSeat(lambda player: [_discard(player, c) for c in _ALL_CARDS])
+
+
+@per_language
+def rebuild_events() -> Interned:
+    """rebuild_events()[stack, dealt]: an emptied stack is dealt again (R2)."""
+    return Interned(_rebuild)
+
+
+@per_language
+def flip_events() -> Interned:
+    """flip_events()[stack, positions, cards]: uncovered face-down cards are turned face up."""
+    return Interned(_flip)

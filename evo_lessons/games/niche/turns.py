@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from evo_lessons.engine import Event
 from evo_lessons.engine.words import seats_in_words
+from evo_lessons.i18n import npgettext, pgettext
 
 from .shared import Table
-from .tables import ENV_MASK, REBUILD_EVENTS
+from .tables import ENV_MASK, rebuild_events
 
 
 class Turns(Table):
@@ -91,8 +92,12 @@ class Turns(Table):
         self._finish(
             winners,
             events,
-            f"Time runs out after {self.options['max_rounds']} rounds: {names} "
-            f"{'wins' if len(winners) == 1 else 'share the win'}.",
+            npgettext(
+                "niche log",
+                "Time runs out after {rounds} rounds: {who} wins.",
+                "Time runs out after {rounds} rounds: {who} share the win.",
+                len(winners),
+            ).format(rounds=self.options["max_rounds"], who=names),
         )
 
     def _draw_trait(self, events: list[Event]) -> int:
@@ -112,7 +117,10 @@ class Turns(Table):
         events.append(
             Event(
                 "shuffle",
-                "The trait deck has run out: the discard pile is shuffled into a new deck.",
+                pgettext(
+                    "niche log",
+                    "The trait deck has run out: the discard pile is shuffled into a new deck.",
+                ),
                 None,
                 {},
             )
@@ -122,4 +130,4 @@ class Turns(Table):
         """R2: deal an emptied stack again, reshuffling the discard pile if the deck runs out."""
         dealt = self.gene_pool.build(stack, self.trait_deck, lambda: self._draw_trait(events))
         if dealt:
-            events.append(REBUILD_EVENTS[stack, dealt])
+            events.append(rebuild_events()[stack, dealt])
