@@ -250,6 +250,7 @@ CONSOLE_HELP = """\
 usage: evo-teacher [--check] [--notebooks DIR] [--out DIR]
        evo-teacher lab [JupyterLab's options]
        evo-teacher class serve --data DIR [--host ADDRESS] [--port PORT] [--db URL]
+       evo-teacher class new --data DIR NAME (or --db URL): another class in the same service
 
 The teacher's tools for evo_lessons.
 
@@ -259,7 +260,8 @@ commands:
            up to date)
   lab      open the teacher's edition in JupyterLab
   class    run a live class: 'evo-teacher class serve --data DIR' (teacher/README.md, "Run a
-           live class"); 'evo-teacher class serve --help' lists its options
+           live class"); 'evo-teacher class new --data DIR NAME' adds another class to a
+           running service; 'evo-teacher class serve --help' lists its options
 
 options:
   -h, --help  show this help and exit
