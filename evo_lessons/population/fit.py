@@ -106,6 +106,16 @@ class SelectionFit:
         )
 
 
+def _trajectory(initial: float, s: float, h: float | None, generations: int) -> np.ndarray:
+    """The focal allele's frequency from ``initial`` over ``generations`` steps of the locus
+    model: the best fit's line, drawn the same way with or without drift."""
+    p = np.empty(generations + 1)
+    p[0] = initial
+    for t in range(generations):
+        p[t + 1] = next_frequency(p[t], s, h)
+    return p
+
+
 def fit_selection(
     frame: Any,
     dominance: object = None,
@@ -185,10 +195,7 @@ def fit_selection(
     _, logit_ends = profile(np.log1p(np.nan_to_num(ends)))
     end_starts = np.where(np.isnan(ends), np.nan, 1.0 / (1.0 + np.exp(-logit_ends)))
     s_hat = float(math.expm1(r_hat))
-    p = np.empty(int(steps[-1]) + 1)
-    p[0] = initial
-    for t in range(len(p) - 1):
-        p[t + 1] = next_frequency(p[t], s_hat, h)
+    p = _trajectory(initial, s_hat, h, int(steps[-1]))
     return SelectionFit(
         s=s_hat,
         interval=(lower, upper),
@@ -365,10 +372,7 @@ def _fit_with_drift(data, steps, h, kind, size) -> SelectionFit:
     _, end_states = model.profile(np.log1p(np.nan_to_num(ends)))
     end_starts = np.where(np.isnan(ends), np.nan, model.p[end_states])
     s_hat = float(math.expm1(r_hat))
-    p = np.empty(int(steps[-1]) + 1)
-    p[0] = initial
-    for t in range(len(p) - 1):
-        p[t + 1] = next_frequency(p[t], s_hat, h)
+    p = _trajectory(initial, s_hat, h, int(steps[-1]))
     start = int(data[0, 0])
     return SelectionFit(
         s=s_hat,
