@@ -125,8 +125,14 @@ PENDING = {
     "widgets/progress.py",
     "widgets/session.py",
 }
-#: modules no student, teacher or translator ever reads text from (a reason for each)
-DEVELOPER: dict[str, str] = {}
+#: a module no student, teacher or translator ever reads text from says so, with its reason, in a
+#: line of its own: ``# i18n: developer-only: <why>`` (a test harness, a schema, a bug's message)
+DEVELOPER_LINE = re.compile(r"^# i18n: developer-only: \S.*$", re.M)
+DEVELOPER = {
+    module
+    for module in (p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py"))
+    if DEVELOPER_LINE.search((PACKAGE / module).read_text(encoding="utf-8"))
+}
 #: every module of the package is checked, except those two lists (and the database's
 #: migrations: schema history, no text anybody is shown)
 WRAPPED = sorted(
