@@ -19,7 +19,8 @@ from .lab import notebook_of
 
 pytestmark = pytest.mark.browser
 
-GAMES = ["climate"]
+#: every game, with a number of players it allows
+GAMES = {"climate": 2, "niche": 2, "adaptation": 2, "adapt_or_die": 3, "phylo": 2}
 #: every text node, aria-label, title and placeholder shown inside the widget, with the element
 #: it belongs to (text in the live plot's axes and in the data table is numbers and data)
 VISIBLE_TEXTS = """
@@ -27,10 +28,24 @@ VISIBLE_TEXTS = """
   const out = [];
   const shown = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length)
     && !el.closest("[hidden]") && !el.closest(".evo-plot-host") && !el.closest(".evo-table");
+  // a drawing writes a long name as lines, one <text> each: the lines of one group are one text
+  const lines = new Map();
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement;
-    if (el && shown(el) && n.textContent.trim()) out.push([el.tagName, n.textContent.trim()]);
+    if (!el || !shown(el) || !n.textContent.trim() || el.closest("title")) continue;
+    const line = el.closest("svg text");
+    if (line) {
+      if (!lines.has(line.parentNode)) lines.set(line.parentNode, []);
+      lines.get(line.parentNode).push(n.textContent.trim());
+    } else {
+      out.push([el.tagName, n.textContent.trim()]);
+    }
+  }
+  for (const [group, texts] of lines) out.push(["svg " + group.tagName, texts.join(" ")]);
+  // a drawing's tooltips (<title>) are read by screen readers and shown on hover
+  for (const title of root.querySelectorAll("svg title")) {
+    if (title.textContent.trim()) out.push(["svg title", title.textContent.trim()]);
   }
   for (const el of root.querySelectorAll("[aria-label], [title], [placeholder]")) {
     if (el.closest(".evo-plot-host") || el.closest(".evo-table")) continue;
@@ -95,7 +110,7 @@ def test_every_text_of_the_widget_is_marked_and_fits(jupyter_lab, lab_page, game
     name = f"pseudo_{game}.ipynb"
     cells = [
         "from evo_lessons import GameWidget\n"
-        f'GameWidget("{game}", seed=5, players=2, lang="{lang}")'
+        f'GameWidget("{game}", seed=5, players={GAMES[game]}, lang="{lang}")'
         for lang in ("en", "en_XA")
     ]
     (jupyter_lab.root / name).write_text(json.dumps(notebook_of(cells)), encoding="utf-8")

@@ -86,10 +86,19 @@ registerRenderer("adaptation", (root, b, ctx) => {
                       3: [[0.3, 0.25], [0.7, 0.25], [0.5, 0.55]] };
     const where = centred[card.count] || spots.slice(0, card.count);
     for (const [fx, fy] of where) organism(g, fx * w, fy * (h - 26) + 6, r, sides, fill);
-    svg("text", { x: w / 2, y: h - 18, "text-anchor": "middle", "font-size": 12,
-                  "font-weight": "bold", fill: "#111" }, g, `${card.count} ${card.colour}`);
-    svg("text", { x: w / 2, y: h - 5, "text-anchor": "middle", "font-size": 12, fill: "#111" },
-        g, `${card.shape}${card.count === 1 ? "" : "s"}`);
+    // the label in the reader's language ("3 red triangles", "3 triángulos rojos"), in two
+    // lines: the words that fill half of it, then the rest
+    const words = String(card.label).split(" ");
+    let cut = 1;
+    while (cut < words.length - 1 &&
+           words.slice(0, cut + 1).join(" ").length <= card.label.length / 2) cut += 1;
+    const lines = [words.slice(0, cut).join(" "), words.slice(cut).join(" ")];
+    // 12 px, smaller for a line longer than the card holds (about 0.55 em a letter)
+    const size = (line) => Math.min(12, Math.floor((w - 6) / (0.55 * line.length)));
+    svg("text", { x: w / 2, y: h - 18, "text-anchor": "middle", "font-size": size(lines[0]),
+                  "font-weight": "bold", fill: "#111" }, g, lines[0]);
+    svg("text", { x: w / 2, y: h - 5, "text-anchor": "middle", "font-size": size(lines[1]),
+                  fill: "#111" }, g, lines[1]);
     svg("title", {}, g, title || card.label);
     return g;
   };
