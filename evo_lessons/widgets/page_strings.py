@@ -72,6 +72,19 @@ GAME_PAGE: dict[str, Msg] = {
     # seats
     "a_person": pN_("who plays a seat", "a person"),
     "kind_bot": pN_("who plays a seat; {kind} is a bot's name such as 'planner'", "{kind} bot"),
+    # the bots' names (the games' bots, by id): shown in "{kind} bot" and the Step button's tip
+    "bot.random": pN_("a bot's name: it plays at random", "random"),
+    "bot.planner": pN_("a bot's name: it plans its moves ahead", "planner"),
+    "bot.generalist": pN_("a bot's name: it keeps traits that help in many places", "generalist"),
+    "bot.memory": pN_("a bot's name: it remembers every card shown", "memory"),
+    "bot.keeper": pN_("a bot's name: it never changes its card", "keeper"),
+    "bot.uniform": pN_("a bot's name: it picks any legal move, all equally likely", "uniform"),
+    "bot.fitter": pN_("a bot's name: it heads for habitats that suit its creature", "fitter"),
+    "bot.trader": pN_("a bot's name: it plays like the fitter bot and trades cards", "trader"),
+    "bot.builder": pN_("a bot's name: it builds food webs with many links", "builder"),
+    "bot.attacker": pN_("a bot's name: it attacks the other player's food web", "attacker"),
+    # the die drawn on a board (a tooltip)
+    "die_value": pN_("tooltip of the die drawn on the board; {value} is 1 to 6", "die: {value}"),
     "played_by": pN_("screen-reader label; {seat} is 'Player 1'", "{seat} is played by"),
     # header
     "dealt_by_class": pN_("where the seed would be", "dealt by your class"),

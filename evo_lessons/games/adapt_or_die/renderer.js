@@ -189,7 +189,7 @@ registerRenderer("adapt_or_die", (root, b, ctx) => {
   if (b.roll) {
     const dice = svg("svg", { width: 30, height: 30, role: "img",
                               "aria-label": t("adapt_or_die.last_roll", { roll: b.roll }) }, info);
-    draw.die(dice, 2, 2, 26, b.roll);
+    draw.die(dice, 2, 2, 26, b.roll, t("die_value", { value: b.roll }));
   }
   const phaseWords = {
     choose: t("adapt_or_die.phase_choose"),

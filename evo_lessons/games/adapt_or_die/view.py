@@ -117,7 +117,6 @@ def _board_json(key: str) -> dict[str, Any]:
     )
     return {
         "key": key,
-        "name": data_text("adapt_or_die", "boards.name", board.name),
         "spaces": [list(xy) for xy in board.xy],
         "edges": [list(e) for e in edges if e[1] < board.spaces],
         "places": [
@@ -230,7 +229,11 @@ def view_model(obs: AdaptOrDieObservation) -> dict[str, Any]:
         )
     offered = obs["offered"]
     return {
-        "board": _board_json(obs["board"]),
+        # the board's shape is the same in every language (kept once); its name is the reader's
+        "board": {
+            **_board_json(obs["board"]),
+            "name": data_text("adapt_or_die", "boards.name", WORLD.boards[obs["board"]].name),
+        },
         "features": [data_text("adapt_or_die", "features.name", f.name) for f in WORLD.features],
         "phase": obs["phase"],
         "turn": obs["turn"],

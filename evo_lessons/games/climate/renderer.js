@@ -436,7 +436,7 @@
       const dice = svg("svg", { width: 30, height: 30, role: "img",
                                 "aria-label": ctx.t("climate.last_roll", { roll: b.roll }) },
                       info);
-      draw.die(dice, 2, 2, 26, b.roll);
+      draw.die(dice, 2, 2, 26, b.roll, ctx.t("die_value", { value: b.roll }));
     }
     const dele = b.deleterious_from_top.length
       ? ` ${ctx.t("climate.deleterious", { depths: b.deleterious_from_top.join(", ") })}`

@@ -59,8 +59,9 @@ const draw = Object.freeze({
     return g;
   },
 
-  /** A die face showing value 1..6 (pips), or blank for null. */
-  die(parent, x, y, size, value) {
+  /** A die face showing value 1..6 (pips), or blank for null; title: its tooltip, in the
+   * page's words (the renderer's ctx.t("die_value", { value }) or ctx.t("die")). */
+  die(parent, x, y, size, value, title) {
     const g = svgEl("g", { transform: `translate(${x},${y})` }, parent);
     svgEl("rect", { width: size, height: size, rx: size / 6, fill: "#fff", stroke: "#222" }, g);
     const pips = {
@@ -71,7 +72,7 @@ const draw = Object.freeze({
     for (const [px, py] of pips) {
       svgEl("circle", { cx: (px * size) / 4, cy: (py * size) / 4, r: size / 11, fill: "#222" }, g);
     }
-    svgEl("title", {}, g, value ? `die: ${value}` : "die");
+    svgEl("title", {}, g, title);
     return g;
   },
 });

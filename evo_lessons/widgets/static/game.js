@@ -258,6 +258,13 @@ function renderActions(ui, view, model, filter, t) {
   return shown;
 }
 
+/** A bot's name in the page's language ("planner"); a game's own bot with no name in the
+ * page's words (a teacher's game) keeps its id. */
+function botName(t, kind) {
+  const name = t(`bot.${kind}`);
+  return name === `bot.${kind}` ? kind : name;
+}
+
 function renderSeats(ui, view, model, t) {
   ui.seatsBox.querySelectorAll(".evo-seat").forEach((n) => n.remove());
   for (const seat of view.seats) {
@@ -268,7 +275,7 @@ function renderSeats(ui, view, model, t) {
     const select = htmlEl("select", { "aria-label": t("played_by", { seat: seat.name }) }, wrap);
     for (const kind of ["human", ...view.bots]) {
       htmlEl("option", { value: kind, selected: kind === seat.kind }, select,
-             kind === "human" ? t("a_person") : t("kind_bot", { kind }));
+             kind === "human" ? t("a_person") : t("kind_bot", { kind: botName(t, kind) }));
     }
     select.addEventListener("change", () =>
       model.send({ type: "seat", seat: seat.seat, kind: select.value }));
@@ -419,7 +426,7 @@ function render({ model, el }) {
         ? t("seed_hidden")
         : t("seed_shown", { seed: view.seed });
     ui.stepButton.title = view.human_turn
-      ? t("step_tip_human", { bot: view.helper_bot })
+      ? t("step_tip_human", { bot: botName(t, view.helper_bot) })
       : t("step_tip_bots");
     if (ui.status.textContent !== view.status) {
       ui.status.textContent = view.status;
