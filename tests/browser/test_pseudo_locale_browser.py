@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import time
 
 import pytest
 
-from .lab import notebook_of
+from .lab import REPO, STEP_SECONDS, notebook_of
+from .test_period_lessons import LESSONS, full_walk_lessons
 
 pytestmark = pytest.mark.browser
 
@@ -172,31 +175,141 @@ def test_every_text_of_the_widget_is_marked_and_fits(jupyter_lab, lab_page, game
     assert not lab_page.console_errors, f"console errors: {lab_page.console_errors}"
 
 
-#: lesson text comes from the lesson's own catalogue (its PO file), not the package's: the
-#: prompts and model answers are left out here
-LESSON_TEXTS = VISIBLE_TEXTS.replace(
-    '!el.closest(".evo-table")',
-    '!el.closest(".evo-table") && !el.closest(".evo-lesson-prompt, .evo-lesson-model")',
-)
+#: every text a student reads in a lesson notebook: each block of its rendered Markdown (a
+#: paragraph, heading, list item, table cell, without its code spans), and every visible text,
+#: label, tooltip and choice of its outputs and widgets (the code cells' own source is code);
+#: the cell's index with each
+LESSON_TEXTS = """
+(notebook) => {
+  const out = [];
+  const cells = [...notebook.querySelectorAll(".jp-Cell")];
+  const collect = VISIBLE;
+  cells.forEach((cell, index) => {
+    for (const block of cell.querySelectorAll(
+        ".jp-RenderedMarkdown :is(p, li, h1, h2, h3, h4, h5, h6, td, th, figcaption)")) {
+      const copy = block.cloneNode(true);
+      copy.querySelectorAll("code, pre, kbd, ul, ol, .jp-InternalAnchorLink").forEach(
+        (n) => n.remove());
+      const text = copy.textContent.trim();
+      if (text) out.push([index, "markdown " + block.tagName, text]);
+    }
+    for (const output of cell.querySelectorAll(".jp-OutputArea-output")) {
+      if (output.parentElement.closest(".jp-OutputArea-output")) continue;  // innermost only
+      for (const [where, text] of collect(output)) out.push([index, where, text]);
+    }
+  });
+  return out;
+}
+""".replace("VISIBLE", VISIBLE_TEXTS.strip())
+#: what sticks out of its cell: an element whose right edge passes the cell's (each cell's
+#: index and the element), except inside a box that scrolls on purpose
+CELL_OVERFLOW = """
+(notebook) => {
+  const out = [];
+  const scrolls = (el) => {
+    for (let e = el.parentElement; e && !e.classList.contains("jp-Cell"); e = e.parentElement) {
+      if (["auto", "scroll", "hidden", "clip"].includes(getComputedStyle(e).overflowX)) return true;
+    }
+    return false;
+  };
+  [...notebook.querySelectorAll(".jp-Cell")].forEach((cell, index) => {
+    const edge = cell.getBoundingClientRect().right;
+    for (const el of cell.querySelectorAll(".jp-RenderedMarkdown *, .jp-OutputArea-output *")) {
+      if (el.children.length || !el.getClientRects().length) continue;
+      if (el.getBoundingClientRect().right > edge + 2 && !scrolls(el)) {
+        out.push([index, el.tagName + ": " + (el.textContent || "").trim().slice(0, 40)]);
+      }
+    }
+  });
+  return out;
+}
+"""
+STUDENT = "Ada Pseudo"
 
 
-def test_lesson_00s_widgets_are_marked(jupyter_lab, lab_page):
-    """Lesson 00 under the pseudo-locale: its name box, questions, game and hand-in speak it."""
-    source = json.loads((jupyter_lab.root / "00_start_here.ipynb").read_text(encoding="utf-8"))
-    # the kernel's language, as a student's environment would set it (start_lesson reads it)
-    setup = (
-        'import os\nos.environ["EVO_LESSONS_LANG"] = "en_XA"\n'
-        "from evo_lessons import i18n\ni18n.reload()"
-    )
-    first = notebook_of([setup])
-    source["cells"] = first["cells"] + source["cells"]
-    (jupyter_lab.root / "pseudo_00.ipynb").write_text(json.dumps(source), encoding="utf-8")
+def pseudo_lessons(lessons: list[str] = LESSONS) -> list[str]:
+    """The lessons opened in the pseudo-locale: every one with ``EVO_CI_FULL=1`` (``.ci/run
+    --full``); those the commit changes (``EVO_PERIOD_LESSONS``, as the period test); else one,
+    by the commit's hash (the same on every xdist worker, every lesson in turn)."""
+    whole = full_walk_lessons(lessons)  # (test_period_lessons's choice: the same rules)
+    return [lesson for lesson in lessons if lesson in whole]
+
+
+def _walk(lab_page, path: str) -> None:
+    """Open a lesson, Run All, type a name and an answer in every box (the results waiting for
+    a prediction appear), reveal every model answer; wait until the kernel has done all."""
     page = lab_page.page
-    lab_page.open_notebook("pseudo_00.ipynb")
+    lab_page.open_notebook(path)
     lab_page.run_all()
-    lab_page.wait_for_widgets(count=1)  # (one game widget; the lesson's own widgets beside it)
     lab_page.wait_until_idle()
-    left = []
-    for widget in page.locator(".evo-lesson, .evo-root").all():
-        left += english_left(widget.evaluate(LESSON_TEXTS))
-    assert left == [], f"English in lesson 00's widgets under the pseudo-locale: {left[:12]}"
+    page.locator(".evo-lesson-student input.evo-lesson-name").first.fill(STUDENT)
+    boxes = page.locator(".evo-lesson-question textarea")
+    for i in range(boxes.count()):
+        boxes.nth(i).fill(f"My prediction {i + 1}: the fitter leave more offspring.")
+        page.wait_for_function(
+            "(el) => el.closest('.evo-lesson-question')"
+            ".querySelector('.evo-lesson-status').textContent.trim() !== ''",
+            arg=boxes.nth(i).element_handle(),
+            timeout=60_000,
+        )
+    lab_page.wait_until_idle()
+    reveal = page.locator(".evo-lesson-reveal:not([disabled])")
+    for i in range(reveal.count()):
+        reveal.nth(i).click()
+    lab_page.wait_until_idle()
+    page.wait_for_timeout(500)  # the last widget messages drawn
+
+
+@pytest.mark.parametrize("lesson", pseudo_lessons())
+def test_every_text_of_the_lesson_is_marked_and_fits(
+    jupyter_lab, lab_page, lesson, record_property
+):
+    """A lesson built in the pseudo-locale (its Markdown, prompts, printed sentences, title and
+    model answers from evo_lessons/lessons/pseudo.py; the package's words from locale/en_XA),
+    run whole with every answer box filled and every model answer revealed: no unmarked word
+    anywhere in the notebook's cells, and at 1280 and 360 px nothing sticks out of a cell that
+    does not in the English lesson walked the same way."""
+    from evo_lessons.lessons import pseudo
+
+    times: dict[str, float] = {}
+    folder = jupyter_lab.root / f"pseudo-{lesson}"
+    (folder / "en").mkdir(parents=True)
+    built = pseudo.build(lesson)
+    setup = notebook_of(["from evo_lessons.lessons import pseudo\n\npseudo.use_in_this_kernel()"])[
+        "cells"
+    ]
+    built["cells"] = setup + built["cells"]
+    (folder / f"{lesson}.ipynb").write_text(json.dumps(built), encoding="utf-8")
+    shutil.copy(REPO / "notebooks" / f"{lesson}.ipynb", folder / "en")
+    page = lab_page.page
+    overflow: dict[str, dict[int, list[str]]] = {}
+    for lang, path in (("en_XA", f"{folder.name}/{lesson}.ipynb"),
+                       ("en", f"{folder.name}/en/{lesson}.ipynb")):  # fmt: skip
+        start = time.perf_counter()
+        page.set_viewport_size({"width": 1400, "height": 1000})
+        _walk(lab_page, path)
+        notebook = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first
+        if lang == "en_XA":
+            texts = notebook.evaluate(LESSON_TEXTS)
+            assert len(texts) > 20, texts
+            left = [[i, *found] for i, *where_text in texts
+                    for found in english_left([where_text])]  # fmt: skip
+            assert left == [], f"English in {lesson} under the pseudo-locale: {left[:20]}"
+        close_the_file_browser(page)
+        for width in (1280, 360):
+            page.set_viewport_size({"width": width, "height": 900})
+            page.wait_for_timeout(300)
+            overflow.setdefault(lang, {})[width] = notebook.evaluate(CELL_OVERFLOW)
+        times[lang] = round(time.perf_counter() - start, 1)
+        lab_page.page.evaluate(
+            "async () => { await window.jupyterapp.serviceManager.sessions.shutdownAll(); }"
+        )
+    record_property(STEP_SECONDS, times)
+    for width in (1280, 360):
+        # the cells that stick out in English may in the pseudo-locale (the setup cell shifts
+        # the pseudo lesson's cells by one); no other may
+        english = {index for index, _ in overflow["en"][width]}
+        more = [[index - 1, what] for index, what in overflow["en_XA"][width]
+                if index - 1 not in english]  # fmt: skip
+        assert more == [], f"{lesson} at {width} px: sticks out of its cell, not in English: {more}"
+    assert not lab_page.console_errors, f"console errors: {lab_page.console_errors}"

@@ -25,6 +25,10 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+# the pseudo-locale's text: marked and about 40% longer ('Undo' -> '⟦Ûñdö~~⟧'), the same for the
+# package's strings and the lessons' own (evo_lessons/lessons/pseudo.py)
+from evo_lessons.lessons.pseudo import pseudo_text
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "evo_lessons"
 LOCALE = PACKAGE / "locale"
@@ -180,27 +184,6 @@ def mo_bytes(catalog: Catalog) -> bytes:
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
     return buffer.getvalue()
-
-
-def pseudo_text(text: str) -> str:
-    """Marked and about 40% longer, placeholders kept: 'Undo' -> '⟦Ûñdö~~⟧'."""
-    table = str.maketrans("aceinouyACEINOUY", "âçéîñöûýÂÇÉÎÑÖÛÝ")
-    out, depth = [], 0
-    for ch in text:
-        if ch == "{":
-            depth += 1
-        if depth:
-            out.append(ch)
-        else:
-            out.append(ch.translate(table))
-        if ch == "}":
-            depth = max(0, depth - 1)
-    body = "".join(out)
-    # the padding comes as short words, so it wraps as a longer sentence would (one long run of
-    # padding would be an unbreakable word no real language has)
-    extra = max(1, round(len(text) * 0.4))
-    pad = " ".join("~" * min(4, extra - n) for n in range(0, extra, 5))
-    return f"\u27e6{body} {pad}\u27e7" if " " in text.strip() else f"\u27e6{body}{pad}\u27e7"
 
 
 def pseudo_catalog(domain: str = DOMAIN) -> Catalog:
