@@ -20,6 +20,7 @@ catalogues are made when asked for, never written into ``locale/``.
 
 from __future__ import annotations
 
+# i18n: developer-only: builds the pseudo-locale for tests; its usage line is for developers
 import json
 import re
 import sys

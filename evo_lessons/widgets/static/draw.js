@@ -60,7 +60,7 @@ const draw = Object.freeze({
   },
 
   /** A die face showing value 1..6 (pips), or blank for null; title: its tooltip, in the
-   * page's words (the renderer's ctx.t("die_value", { value }) or ctx.t("die")). */
+   * page's words (the renderer's "die_value" string). */
   die(parent, x, y, size, value, title) {
     const g = svgEl("g", { transform: `translate(${x},${y})` }, parent);
     svgEl("rect", { width: size, height: size, rx: size / 6, fill: "#fff", stroke: "#222" }, g);
