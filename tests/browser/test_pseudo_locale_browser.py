@@ -1,11 +1,21 @@
-"""The game widget under the pseudo-locale en_XA, in JupyterLab: every visible text, label,
-title and placeholder is marked ⟦…⟧ (so none bypasses the catalogue), and nothing overflows at a
-laptop's 1280 px or a phone's 360 px although every string is 40% longer.
+"""Every game and every lesson under the pseudo-locale en_XA, in JupyterLab: every visible text,
+label, title, tooltip, choice and placeholder is marked ⟦…⟧ (so none bypasses the catalogues),
+no word inside a marker is left as English (a name put into a sentence untranslated), and
+nothing overflows at a laptop's 1280 px or a phone's 360 px although every string is 40% longer.
 
-The Climate game is played here, and lesson 00 is run (its widgets: name box, questions, game,
-hand-in; the lesson's own text is the lesson's PO file's, not checked here). The other games'
-renderers are not wrapped yet (tests/i18n/test_pseudo_locale.py checks their Python side); add
-each game to GAMES when its renderer is.
+* Each of the five games is played a move, beside the same game in English: the pseudo widget
+  shows no unmarked word and is no wider, and no more of its labels overflow, than the English
+  one (at 360 px with Lab's file browser closed, as on a phone).
+* Each lesson is built in the pseudo-locale (evo_lessons/lessons/pseudo.py: its Markdown,
+  prompts, printed sentences, title and model answers), run whole with a name and every answer
+  typed (the results waiting for a prediction appear) and every model answer revealed; then the
+  English lesson walked the same way. Every text of the notebook's cells (rendered Markdown,
+  outputs, widgets) is checked, and no cell sticks out at 1280 or 360 px that does not in
+  English. Each lesson's findings are written to tests/artifacts/pseudo_<lesson>_english.json.
+
+The games are quick (under 10 s each): all five on every run. The lessons (15-50 s each) follow
+the period walk's choice (test_period_lessons.full_walk_lessons): every one under ``.ci/run
+--full``, else the lessons the commit changes, or one chosen by the commit's hash.
 """
 
 from __future__ import annotations
