@@ -38,7 +38,7 @@ GAMES = {"climate": 2, "niche": 2, "adaptation": 2, "adapt_or_die": 3, "phylo": 
 #: every text node, aria-label, title and placeholder shown inside the widget, with the element
 #: it belongs to (text in the live plot's axes and in the data table is numbers and data)
 VISIBLE_TEXTS = """
-(root) => {
+(root, where = (el) => "") => {
   const out = [];
   const shown = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length)
     && !el.closest("[hidden]") && !el.closest(".evo-plot-host") && !el.closest(".evo-table");
@@ -53,24 +53,26 @@ VISIBLE_TEXTS = """
       if (!lines.has(line.parentNode)) lines.set(line.parentNode, []);
       lines.get(line.parentNode).push(n.textContent.trim());
     } else {
-      out.push([el.tagName, n.textContent.trim()]);
+      out.push([where(el) + el.tagName, n.textContent.trim()]);
     }
   }
-  for (const [group, texts] of lines) out.push(["svg " + group.tagName, texts.join(" ")]);
+  for (const [group, texts] of lines) {
+    out.push([where(group) + "svg " + group.tagName, texts.join(" ")]);
+  }
   // a drawing's tooltips (<title>) are read by screen readers and shown on hover
   for (const title of root.querySelectorAll("svg title")) {
-    if (title.textContent.trim()) out.push(["svg title", title.textContent.trim()]);
+    if (title.textContent.trim()) out.push([where(title) + "svg title", title.textContent.trim()]);
   }
   // a list's choices: the chosen one is on screen, the others one click away
   for (const option of root.querySelectorAll("select option")) {
     if (option.closest(".evo-plot-host") || option.closest(".evo-table")) continue;
-    if (option.textContent.trim()) out.push(["OPTION", option.textContent.trim()]);
+    if (option.textContent.trim()) out.push([where(option) + "OPTION", option.textContent.trim()]);
   }
   for (const el of root.querySelectorAll("[aria-label], [title], [placeholder]")) {
     if (el.closest(".evo-plot-host") || el.closest(".evo-table")) continue;
     for (const name of ["aria-label", "title", "placeholder"]) {
       const v = el.getAttribute(name);
-      if (v) out.push([el.tagName + "@" + name, v]);
+      if (v) out.push([where(el) + el.tagName + "@" + name, v]);
     }
   }
   return out;
@@ -101,12 +103,16 @@ CODE = re.compile(r"[\w:/.\-]*\d[\w:/.\-]*")
 UNCHANGED = re.compile(r"[^\W\d_]*[aceinouyACEINOUY][^\W\d_]*")
 
 
+#: signs drawn as letters, the same in every language (Niche's icons: oxygen, sleep)
+SYMBOLS = frozenset({"O₂", "Zz"})
+
+
 def english_left(texts: list[list[str]]) -> list[list[str]]:
     """The texts with a word outside every ⟦…⟧ (markers nest: innermost first), or a word the
     pseudo-locale did not change inside one."""
     left = []
     for where, text in texts:
-        if CODE.fullmatch(text):
+        if CODE.fullmatch(text) or text in SYMBOLS:
             continue
         rest, before = text, None
         while rest != before:
@@ -195,6 +201,19 @@ LESSON_TEXTS = """
   const out = [];
   const cells = [...notebook.querySelectorAll(".jp-Cell")];
   const collect = VISIBLE;
+  // what made the text: a widget of ours, a pandas table, a figure, a printed line...
+  const partOf = (el) => {
+    if (el.closest(".evo-pop")) return "population widget";
+    const game = el.closest(".evo-root");
+    if (game) return "game widget " + (game.dataset.game || "?");
+    if (el.closest(".evo-lesson")) return "lesson widget";
+    if (el.closest(".widget-inline-hbox:has(.widget-hprogress)")) return "progress bar";
+    if (el.closest("table.dataframe")) return "pandas table";
+    if (el.closest("figure")) return "figure";
+    if (el.closest(".jupyter-widgets")) return "ipywidget";
+    if (el.closest("[data-mime-type='application/vnd.jupyter.stdout']")) return "printed";
+    return "output";
+  };
   cells.forEach((cell, index) => {
     for (const block of cell.querySelectorAll(
         ".jp-RenderedMarkdown :is(p, li, h1, h2, h3, h4, h5, h6, td, th, figcaption)")) {
@@ -209,7 +228,7 @@ LESSON_TEXTS = """
       // a cell's value as Python writes it (Out[n], plain text) is code: checked in Python
       const value = output.closest(".jp-OutputArea-executeResult") &&
         output.dataset.mimeType === "text/plain";
-      for (const [where, text] of collect(output)) {
+      for (const [where, text] of collect(output, (el) => partOf(el) + ": ")) {
         out.push([index, value ? "VALUE" : where, text]);
       }
     }
@@ -240,6 +259,9 @@ CELL_OVERFLOW = """
   return out;
 }
 """
+#: English a lesson still shows under the pseudo-locale, by lesson and by what shows it, with
+#: whose it is (issue 45): the test fails on any other, and on one of these once it is gone
+KNOWN: dict[str, dict[str, str]] = {}
 STUDENT = "Ada Pseudo"
 #: what the test types in each answer box (a student's own words are shown as typed)
 TYPED = "My prediction {n}: the fitter leave more offspring."
@@ -347,11 +369,16 @@ def test_every_text_of_the_lesson_is_marked_and_fits(
         )
     record_property(STEP_SECONDS, times)
     problems = []
-    if left:
+    known = KNOWN.get(lesson, {})
+    unknown = [found for found in left if found[1].split(": ")[0] not in known]
+    if unknown:
         problems.append(
-            f"English in {lesson} under the pseudo-locale ({len(left)}, all in "
-            f"tests/artifacts/pseudo_{lesson}_english.json; [cell, element, text]): {left[:20]}"
+            f"English in {lesson} under the pseudo-locale ({len(unknown)}, all in "
+            f"tests/artifacts/pseudo_{lesson}_english.json; [cell, where, text]): {unknown[:20]}"
         )
+    gone = sorted(set(known) - {found[1].split(": ")[0] for found in left})
+    if gone:
+        problems.append(f"{lesson}: no English left in {gone}: take them off KNOWN")
     for width in (1280, 360):
         # the cells that stick out in English may in the pseudo-locale (the setup cell shifts
         # the pseudo lesson's cells by one); no other may

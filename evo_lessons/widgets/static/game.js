@@ -473,6 +473,7 @@ function render({ model, el }) {
     // the plot rows arrive in the same message as the view: drawn with the board
     updatePlot(view);
     ui.root.dataset.position = String(tl.position);
+    ui.root.dataset.game = view.game; // which game (a test tells the games' widgets apart)
     // how long drawing a view took in the page (benchmarks/bench_browser.py reports it)
     ui.root.dataset.renderMs = (performance.now() - started).toFixed(1);
   };
