@@ -38,8 +38,9 @@ GAMES = {"climate": 2, "niche": 2, "adaptation": 2, "adapt_or_die": 3, "phylo": 
 #: every text node, aria-label, title and placeholder shown inside the widget, with the element
 #: it belongs to (text in the live plot's axes and in the data table is numbers and data)
 VISIBLE_TEXTS = """
-(root, where = (el) => "") => {
+(root, label) => {
   const out = [];
+  const where = typeof label === "function" ? label : () => "";
   const shown = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length)
     && !el.closest("[hidden]") && !el.closest(".evo-plot-host") && !el.closest(".evo-table");
   // a drawing writes a long name as lines, one <text> each: the lines of one group are one text
@@ -207,11 +208,12 @@ LESSON_TEXTS = """
     const game = el.closest(".evo-root");
     if (game) return "game widget " + (game.dataset.game || "?");
     if (el.closest(".evo-lesson")) return "lesson widget";
-    if (el.closest(".widget-inline-hbox:has(.widget-hprogress)")) return "progress bar";
     if (el.closest("table.dataframe")) return "pandas table";
     if (el.closest("figure")) return "figure";
-    if (el.closest(".jupyter-widgets")) return "ipywidget";
     if (el.closest("[data-mime-type='application/vnd.jupyter.stdout']")) return "printed";
+    const box = el.closest(".widget-inline-hbox, .widget-hbox");
+    if (box && box.querySelector("[class*='progress']")) return "progress bar";
+    if (el.closest(".jupyter-widgets")) return "ipywidget";
     return "output";
   };
   cells.forEach((cell, index) => {
