@@ -38,12 +38,6 @@ PENDING = {
     "games/phylo/scoring.py",
     "games/phylo/view.py",
     # live
-    "jupyter_extension.py",
-    "live/client.py",
-    "live/lesson_link.py",
-    "live/seat.py",
-    "live/send_queue.py",
-    "live/served.py",
     "service/app.py",
     "service/auth.py",
     "service/base.py",
@@ -156,6 +150,8 @@ ALLOWED = {
     ("games/adapt_or_die/view.py", "a bug's fitness is asked once"),
     # an option a teacher or a script passes (a Python error, as every game's option errors are)
     ("games/adapt_or_die/rules.py", "habitats_per_player may be 6 only"),
+    # live: a .gitignore's contents (the class sends' folder)
+    ("live/send_queue.py", "# student work: never committed"),
 }
 CALLS = {"_", "_t", "gettext", "pgettext", "ngettext", "npgettext", "N_", "pN_", "tr", "data_text"}
 CONTEXT_CALLS = {"pgettext", "npgettext", "pN_"}
