@@ -14,6 +14,8 @@ import contextlib
 import time
 from typing import TYPE_CHECKING, ClassVar
 
+from evo_lessons.i18n import pgettext
+
 from . import auth, http_limits, names
 from .base import STATIC, TEACHER_COOKIE, BaseHandler, Refused, kit_script
 from .exports import CSV_COLUMNS
@@ -48,10 +50,13 @@ class JoinHandler(BaseHandler):
         address = http_limits.client_address(self.request, self.service.trusted_proxies)
         asker = f"hub:{hub_user}" if hub_user else address
         if not self.service.limiter.allow(asker):
-            raise Refused(429, "Too many joins from this address: wait a minute and try again.")
+            text = pgettext(
+                "class service", "Too many joins from this address: wait a minute and try again."
+            )
+            raise Refused(429, text, "join_limit")
         refusal = names.hub_refusal(self.service.hub.enabled, hub_user)
         if refusal is not None:  # on a hub a seat is the hub user (N4)
-            raise Refused(403, refusal)
+            raise Refused(403, refusal, "hub_account")
         code, name = data["join_code"], data["name"]
         token, student = await self.service.run(self._join, code, name, hub_user, join_id)
         self.answer({"token": token, "student": {"id": student.id, "name": student.name}})
@@ -89,7 +94,10 @@ class ResultsHandler(BaseHandler):
         quota = self.service.send_quota
         flights = self.service.in_flight
         if flights.get(student.id, 0) >= SENDS_IN_FLIGHT:
-            raise Refused(429, "Your last results are still being checked: send this again soon.")
+            text = pgettext(
+                "class service", "Your last results are still being checked: send this again soon."
+            )
+            raise Refused(429, text, "results_busy")
         flights[student.id] = flights.get(student.id, 0) + 1
         try:
             self.service.receiving += 1
@@ -139,7 +147,9 @@ def _since(handler: BaseHandler) -> int | None:
     if text is None:
         return None
     if not text.isdigit() or len(text) > 9:
-        raise Refused(400, "since is the game's move count the page holds.")
+        # Translators: "since" is the name of a parameter of the request: keep it
+        text = pgettext("class service", "since is the game's move count the page holds.")
+        raise Refused(400, text, "bad_since", field="since")
     return int(text)
 
 
@@ -183,7 +193,8 @@ class TeacherPage(BaseHandler):
         if token is not None:
             classes = await self.teacher_classes(token, None)
             if not classes:
-                raise Refused(403, "That is not this class's teacher token.")
+                text = pgettext("class service", "That is not this class's teacher token.")
+                raise Refused(403, text, "bad_teacher_token")
             # the cookie is a new session's random id, never the token (auth)
             session_id = await self.service.run(self._with_db, auth.new_session, "token", classes)
             auth.set_session_cookie(self, TEACHER_COOKIE, session_id, self.service.prefix)
@@ -225,14 +236,20 @@ class OAuthCallback(BaseHandler):
         kept = self.get_signed_cookie(OAUTH_STATE, max_age_days=1)
         self.clear_cookie(OAUTH_STATE, path=self.service.prefix)
         if not code or kept is None or not auth.same(kept.decode("utf-8", "replace"), state):
-            raise Refused(403, "That login did not start here: open the teacher's page again.")
+            text = pgettext(
+                "class service", "That login did not start here: open the teacher's page again."
+            )
+            raise Refused(403, text, "oauth_state")
         token = await self.service.hub.token_for_code(code)
         user = await self.service.hub.user(token) if token else None
         classes = await self.teacher_classes(None, list(user.groups)) if user else []
         if user is not None and not classes and (user.teacher or user.admin):
             classes = await self.teacher_classes(None, [self.service.hub.teacher_group])
         if not classes:
-            raise Refused(403, "This page is the teacher's: your hub account is not a teacher's.")
+            text = pgettext(
+                "class service", "This page is the teacher's: your hub account is not a teacher's."
+            )
+            raise Refused(403, text, "not_a_teacher")
         session_id = await self.service.run(
             self._with_db, auth.new_session, f"hub:{user.name}" if user else "hub", classes
         )
@@ -253,7 +270,7 @@ class KitHandler(BaseHandler):
             self.set_header("Content-Type", "text/css; charset=utf-8")
             self.finish(assemble(STATIC / "live_page.css"))
         else:
-            raise Refused(404, "There is no such file.")
+            raise Refused(404, pgettext("class service", "There is no such file."), "no_such_file")
 
 
 class TeacherHandler(BaseHandler):
@@ -267,7 +284,8 @@ class TeacherHandler(BaseHandler):
         if self.request.method == "POST":
             kind = self.request.headers.get("Content-Type", "")
             if self.token() is None and not kind.startswith("application/json"):
-                raise Refused(400, "The teacher's requests are JSON.")
+                text = pgettext("class service", "The teacher's requests are JSON.")
+                raise Refused(400, text, "teacher_json")
 
     async def rule(self, fn):
         return await self.service.rule(self.class_id, fn)
