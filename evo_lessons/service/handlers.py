@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import time
 from typing import TYPE_CHECKING, ClassVar
 
 from evo_lessons.i18n import pgettext
 
-from . import auth, http_limits, names
+from . import auth, http_limits, names, page_words
 from .base import STATIC, TEACHER_COOKIE, BaseHandler, Refused, kit_script
 from .exports import CSV_COLUMNS
 from .games import served_send_id
@@ -188,6 +189,22 @@ class ActHandler(BaseHandler):
 
 # -- the teacher ----------------------------------------------------------------------------------
 class TeacherPage(BaseHandler):
+    """The live page, in its language (:func:`.page_words.page_lang`): ``?lang=``, the
+    teacher's choice (its cookie), the browser's Accept-Language, English."""
+
+    def request_lang(self) -> str:
+        return page_words.page_lang(
+            self.get_query_argument("lang", None),
+            self.get_cookie(page_words.LANG_COOKIE),
+            self.request.headers.get("Accept-Language"),
+        )
+
+    def _back_to_page(self) -> None:
+        """To the page itself (its language kept in the address when it was given)."""
+        lang = self.get_query_argument("lang", None)
+        where = self.service.prefix.rstrip("/") + "/teacher"
+        self.redirect(where + (f"?lang={self.lang}" if lang else ""))
+
     async def get(self) -> None:
         token = self.get_query_argument("token", None)
         if token is not None:
@@ -198,7 +215,7 @@ class TeacherPage(BaseHandler):
             # the cookie is a new session's random id, never the token (auth)
             session_id = await self.service.run(self._with_db, auth.new_session, "token", classes)
             auth.set_session_cookie(self, TEACHER_COOKIE, session_id, self.service.prefix)
-            self.redirect(self.service.prefix.rstrip("/") + "/teacher")
+            self._back_to_page()
             return
         try:
             await self.teacher()
@@ -218,13 +235,32 @@ class TeacherPage(BaseHandler):
                 return
             self.set_status(401)
             self.set_header("Content-Type", "text/html; charset=utf-8")
+            # Translators: {token} is the end of the page's address: keep it as it is
+            text = pgettext(
+                "live page",
+                "Open this page with the address the class service printed when it started "
+                "(it ends in {token}).",
+            ).format(token="<code>?token=...</code>")
+            title = pgettext("live page", "Class")
+            lang = html.escape(self.lang.replace("_", "-"))
             self.finish(
-                "<!doctype html><title>Class</title><p>Open this page with the address the "
-                "class service printed when it started (it ends in <code>?token=...</code>)."
+                f'<!doctype html><html lang="{lang}"><title>{html.escape(title)}</title>'
+                f"<p>{text}</p></html>"
             )
             return
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish((STATIC / "live_page.html").read_bytes())
+        self.finish(page_words.page_html(self.lang, _template()))
+
+
+def _template() -> str:
+    """The live page's template (read once: the service's files do not change under it)."""
+    global _TEMPLATE
+    if _TEMPLATE is None:
+        _TEMPLATE = (STATIC / "live_page.html").read_text(encoding="utf-8")
+    return _TEMPLATE
+
+
+_TEMPLATE: str | None = None
 
 
 class OAuthCallback(BaseHandler):
