@@ -33,7 +33,7 @@ from evo_lessons.i18n import SOURCE_LANG, current_lang, pgettext, speaking
 from . import auth, http_limits, names
 from .base import MAX_BODY, STATIC, TEACHER_COOKIE, BaseHandler, Refused, kit_script
 from .db import Result, SchoolClass, Setting, database_url, make_engine, session_factory
-from .rulings import ClassRulings, create_class
+from .rulings import DEFAULT_CLASS_NAME, ClassRulings, create_class
 
 T = TypeVar("T")
 #: beside class.sqlite3: held by the one service using that folder
@@ -188,7 +188,7 @@ class ClassService:
                 db.commit()
             if not classes:
                 try:
-                    made = create_class(db, "Class", join_code=given)
+                    made = create_class(db, DEFAULT_CLASS_NAME, join_code=given)
                     self.new_tokens[made.id] = getattr(made, "new_teacher_token", "")
                     return made.id
                 except ValueError:  # made at this moment by another process

@@ -35,6 +35,7 @@ from evo_lessons.i18n import (
 )
 
 from . import language
+from .rulings import DEFAULT_CLASS_NAME
 
 #: the confidence level of every interval the page shows (percent)
 CONFIDENCE = 95
@@ -264,6 +265,7 @@ def page_words(lang: str) -> dict[str, Any]:
             "plurals": _plurals(),
             "games": _games(),
             "languages": languages(t.lang),
+            "default_class": DEFAULT_CLASS_NAME,
         }
 
 

@@ -54,6 +54,9 @@ MOVE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 #: a client's id for one join (issue 40.4): a repeat of it answers the same token, so it is as
 #: secret as the token and as long as a uuid4's hex at least
 JOIN_ID = re.compile(r"[A-Za-z0-9_-]{32,64}")
+#: the name of a class nobody named (stored data, in no language: the live page then shows its
+#: own title, in the page's language)
+DEFAULT_CLASS_NAME = "Class"
 #: how often a move is tried again when another writer took the game's next move first
 OVERTAKEN_TRIES = 3
 
@@ -638,7 +641,7 @@ def create_class(
     teacher_token: str | None = None,
 ) -> SchoolClass:
     """A new class (its join code made here unless given); committed."""
-    name = name.strip()[:120] or "Class"
+    name = name.strip()[:120] or DEFAULT_CLASS_NAME
     token = teacher_token or auth.new_token()
     for attempt in range(5):
         klass = SchoolClass(

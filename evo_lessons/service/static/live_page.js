@@ -386,7 +386,8 @@ function draw(summary) {
   const pause = byId("pause");
   pause.textContent = summary.paused ? t("resume") : t("pause");
   pause.setAttribute("aria-pressed", String(summary.paused));
-  if (summary.class) byId("title").textContent = summary.class;
+  // a class's name is the teacher's (data); a class nobody named keeps the page's own title
+  if (summary.class && summary.class !== WORDS.default_class) byId("title").textContent = summary.class;
   byId("join-url").textContent = `${location.origin}${location.pathname.replace(/teacher$/, "")}`;
   byId("join-code").textContent = summary.join_code;
   drawStatus(summary);
