@@ -51,6 +51,13 @@ class ServiceRefusal(ValueError):
         self.code = code
         self.field = field
 
+    def unknown_field(self, name: str) -> bool:
+        """Is this "the service does not know the field ``name``" (a service older than the
+        field)? By its code; a service from before the codes (English only) by its sentence."""
+        if self.code:
+            return self.code == "unknown_field" and self.field == name
+        return self.status == 400 and name in str(self)
+
 
 class ServiceUnreachable(OSError):
     """No usable answer from the class service (down, slow, busy or not a class service)."""

@@ -172,18 +172,10 @@ def _post_join(client: ServiceClient, body: dict[str, Any], hub_token: str | Non
         return client.call("POST", "/api/join", body, token=hub_token)
     except ServiceRefusal as refusal:
         # a service from before join ids names the field it does not know: joined as before
-        if refusal.status == 400 and _unknown_field(refusal, "join_id"):
+        if refusal.status == 400 and refusal.unknown_field("join_id"):
             plain = {k: v for k, v in body.items() if k != "join_id"}
             return client.call("POST", "/api/join", plain, token=hub_token)
         raise
-
-
-def _unknown_field(refusal: ServiceRefusal, name: str) -> bool:
-    """Is this refusal "the service does not know the field ``name``"? By its code; a service
-    from before the codes (English only) by its sentence."""
-    if refusal.code:
-        return refusal.code == "unknown_field" and refusal.field == name
-    return name in str(refusal)
 
 
 def _still_valid(client: ServiceClient, token: str) -> bool:

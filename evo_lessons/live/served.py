@@ -349,7 +349,7 @@ class ServedSession:
         except ServiceRefusal as refusal:
             # a service from before move ids names the field it does not know: the move is
             # sent as before (a repeat is then checked against the game's move number)
-            if refusal.status == 400 and _unknown_field(refusal, "move_id") and "move_id" in body:
+            if refusal.status == 400 and refusal.unknown_field("move_id") and "move_id" in body:
                 self._move_ids = False
                 plain = {k: v for k, v in body.items() if k != "move_id"}
                 return self._client.call("POST", path, plain, timeout=timeout)
@@ -521,14 +521,6 @@ def _bad(what: str) -> ValueError:
     # Translators: {what} says what is wrong in it ("its seats", "another game")
     text = pgettext("class error", "The class service sent a game that cannot be shown ({what}).")
     return ValueError(text.format(what=what))
-
-
-def _unknown_field(refusal: ServiceRefusal, name: str) -> bool:
-    """Is this refusal "the service does not know the field ``name``"? By its code; a service
-    from before the codes (English only) by its sentence."""
-    if refusal.code:
-        return refusal.code == "unknown_field" and refusal.field == name
-    return name in str(refusal)
 
 
 def checked_payload(data: Any, game: str) -> dict[str, Any]:
