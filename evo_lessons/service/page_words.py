@@ -36,6 +36,7 @@ from evo_lessons.i18n import (
 
 from . import language
 from .rulings import DEFAULT_CLASS_NAME
+from .summary import short_title
 
 #: the confidence level of every interval the page shows (percent)
 CONFIDENCE = 95
@@ -266,6 +267,8 @@ def page_words(lang: str) -> dict[str, Any]:
             "games": _games(),
             "languages": languages(t.lang),
             "default_class": DEFAULT_CLASS_NAME,
+            # the summary names a student's game by its English short title ("Niche")
+            "by_title": {short_title(game_spec(name)): name for name in GAMES},
         }
 
 
