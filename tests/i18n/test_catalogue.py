@@ -112,7 +112,7 @@ def test_complete_games_translate_every_data_word(locale, capsys):
     for game in COMPLETE_DATA_GAMES[locale]:
         assert games.get(game), f"no data words of {game!r}: is the game's name right?"
         missing = [m.id for m in games[game] if not m.string or m.fuzzy]
-        assert not missing, f"{locale} {game}: {len(missing)} data words untranslated: {missing[:5]}"
+        assert not missing, f"{locale} {game}: {len(missing)} untranslated: {missing[:5]}"
 
 
 @pytest.mark.parametrize("locale", sorted(COMPLETE_DATA_GAMES))
