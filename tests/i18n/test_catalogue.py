@@ -117,7 +117,7 @@ def test_the_pseudo_locale_marks_every_string_and_keeps_placeholders():
 
 #: the games whose data words (the evo_lessons_data domain) each shipped locale translates
 #: completely; a game joins its locale's list when its last data word is translated
-COMPLETE_DATA_GAMES = {"es": ("climate", "niche", "adapt_or_die")}
+COMPLETE_DATA_GAMES = {"es": ("climate", "niche", "adapt_or_die", "phylo")}
 
 
 def _data_entries(locale: str) -> dict[str, list]:
