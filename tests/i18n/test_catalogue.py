@@ -113,3 +113,45 @@ def test_the_pseudo_locale_marks_every_string_and_keeps_placeholders():
     assert text.startswith("\u27e6") and text.endswith("\u27e7")
     assert "{round}" in text and "{max}" in text
     assert len(text) >= 1.4 * len("Round {round} of {max}")
+
+
+#: the games whose data words (the evo_lessons_data domain) each shipped locale translates
+#: completely; a game joins its locale's list when its last data word is translated
+COMPLETE_DATA_GAMES = {"es": ("climate", "niche", "adapt_or_die", "phylo")}
+
+
+def _data_entries(locale: str) -> dict[str, list]:
+    """The locale's data-word entries by game (a context reads "<game>: <table>.<field>")."""
+    po = dict(catalog.po_paths(catalog.DATA_DOMAIN))[locale]
+    games: dict[str, list] = {}
+    for message in catalog.read(po, locale):
+        if message.id:
+            games.setdefault(message.context.split(":")[0], []).append(message)
+    return games
+
+
+@pytest.mark.parametrize("locale", sorted(COMPLETE_DATA_GAMES))
+def test_complete_games_translate_every_data_word(locale, capsys):
+    games = _data_entries(locale)
+    with capsys.disabled():  # the data words' coverage by game, printed in CI's log
+        print(f"\ndata words translated ({locale}), by game")
+        for game, entries in sorted(games.items()):
+            done = sum(1 for m in entries if m.string and not m.fuzzy)
+            print(f"  {game:<14} {done:>4} of {len(entries):>4}")
+    for game in COMPLETE_DATA_GAMES[locale]:
+        assert games.get(game), f"no data words of {game!r}: is the game's name right?"
+        missing = [m.id for m in games[game] if not m.string or m.fuzzy]
+        assert not missing, f"{locale} {game}: {len(missing)} untranslated: {missing[:5]}"
+
+
+@pytest.mark.parametrize("locale", sorted(COMPLETE_DATA_GAMES))
+def test_short_labels_stay_short(locale):
+    """A habitat's or challenge's short label sits in a tag sized for the English one."""
+    games = _data_entries(locale)
+    long = [
+        (m.id, m.string)
+        for game in COMPLETE_DATA_GAMES[locale]
+        for m in games[game]
+        if m.context.endswith(".short") and len(m.string) > len(m.id) + 2
+    ]
+    assert not long, f"short labels more than 2 characters longer than the English: {long}"
