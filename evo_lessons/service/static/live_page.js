@@ -54,15 +54,6 @@ function tn(key, n) {
   return (n === 1 ? forms.one : forms.other).replace("{n}", NUMBER.format(n));
 }
 
-/** The width of a plot's side label ("our class") in its font, bold 20px (the page's CSS). */
-function textWidth(text) {
-  const canvas = textWidth.canvas || (textWidth.canvas = document.createElement("canvas"));
-  const context = canvas.getContext("2d");
-  if (!context) return 10 * text.length;
-  context.font = `700 20px ${getComputedStyle(document.body).fontFamily}`;
-  return context.measureText(text).width;
-}
-
 /** A game's name on the projector (short), or its title: ``game`` is the game's name, or its
  * English short title (a student's row in the summary names the game so). */
 function gameName(game, short = true) {
@@ -212,7 +203,9 @@ function setupPlot(parent, setup) {
   const block = { label: 26, row: 30, axis: 24, gap: 8 };
   const blockH = block.label + block.row * 2 + block.axis;
   const height = shown.length * blockH + (shown.length - 1) * block.gap;
-  const left = Math.max(118, Math.ceil(Math.max(textWidth(t("our_class")), textWidth(t("chance")))) + 16);
+  // room for the side labels ("our class": bold 20px) in the page's language
+  const label = Math.max(textWidth(t("our_class"), 20, true), textWidth(t("chance"), 20, true));
+  const left = Math.max(118, Math.ceil(label) + 16);
   const right = PLOT_WIDTH - 74;
   const svg = svgEl("svg", { viewBox: `0 0 ${PLOT_WIDTH} ${height}`, class: "interval" }, parent);
   const words = [];
