@@ -17,6 +17,7 @@ import asyncio
 import datetime as dt
 import os
 import pathlib
+import re
 
 import pytest
 from sqlalchemy import select, update
@@ -314,6 +315,36 @@ VISIBLE_TEXTS = """
 """
 
 
+def _without(texts: list[list[str]], data: set[str]) -> list[list[str]]:
+    """The texts without ``data`` (names, codes, setups: in no language) and without the
+    English the page is given by modules not wrapped yet (on tests/i18n's PENDING list): the
+    measures' names (classroom/compare.py) and a game's title (its __init__.py). The page shows
+    what the catalogue gives it (page_words): each leaves this list when its module is
+    wrapped, and the check then covers it. A name cut short to fit ("Games won by the…") goes
+    too."""
+    from i18n.test_wrapped_strings import PENDING
+
+    from evo_lessons import GAMES, game_spec
+    from evo_lessons.classroom.compare import measures_of
+
+    english = set(data)
+    for game in GAMES:
+        spec = game_spec(game)
+        if "classroom/compare.py" in PENDING:
+            english |= {label for _, label in measures_of(spec)}
+        if f"games/{game}/__init__.py" in PENDING:
+            english.add(spec.title)
+    found = []
+    for where, text in texts:
+        for words in sorted(english, key=len, reverse=True):
+            text = text.replace(words, " ")
+        cut = re.search(r"([^⟦⟧]+)…$", text)
+        if cut and any(w.startswith(cut.group(1).strip()) for w in english):
+            text = text[: cut.start()]
+        found.append([where, text])
+    return found
+
+
 @pytest.mark.parametrize("lang", ["es", "en_XA"])
 def test_the_projector_in_another_language_fits_and_is_all_translated(class_of_30, chromium, lang):
     """The projector layout of a class of 30 with ``?lang=``: <html lang> set, every word in
@@ -352,15 +383,18 @@ def test_the_projector_in_another_language_fits_and_is_all_translated(class_of_3
             page.check("#hide-names")  # the students' names are data, in no language
             page.wait_for_function("!document.body.textContent.includes('Lovelace')")
             data = {live.join_code}  # the join code: data, in no language
-            left = [w for w in english_left(page.evaluate(VISIBLE_TEXTS)) if w[1] not in data]
+            left = english_left(_without(page.evaluate(VISIBLE_TEXTS), data))
             assert left == [], left
             assert page.evaluate("document.documentElement.scrollHeight") <= PROJECTOR["height"]
             assert _axe(page) == []
             page.click("#layout")  # the teacher's layout too
             page.uncheck("#hide-names")
-            left = english_left(page.evaluate(VISIBLE_TEXTS))
-            data |= set(NAMES)  # the students' names: data too
-            assert [w for w in left if not set(w[1].split(": ")) & data] == [], left
+            summary = _summary(live)  # the teacher's tables: names and setups are data too
+            data |= set(NAMES) | {
+                x["setup"] for x in summary["setups"] + summary["practice_setups"]
+            }
+            left = english_left(_without(page.evaluate(VISIBLE_TEXTS), data))
+            assert left == [], left
         assert page.problems == []
     finally:
         context.close()
@@ -387,7 +421,7 @@ def test_the_teacher_switches_the_language_and_it_is_kept(live, page):
     page.click("#deal-submit")
     page.click("#confirm-yes")
     _answer_says(page, "No se repartió: Ese código de escenario se rechaza")
-    assert page.problems == []
+    assert [p for p in page.problems if "status of 400" not in p] == []  # (the refusal's)
 
 
 def test_the_teacher_panel_is_reached_by_keyboard_and_asks_before_it_acts(live, page):
