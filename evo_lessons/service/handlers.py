@@ -236,11 +236,13 @@ class TeacherPage(BaseHandler):
             self.set_status(401)
             self.set_header("Content-Type", "text/html; charset=utf-8")
             # Translators: {token} is the end of the page's address: keep it as it is
-            text = pgettext(
-                "live page",
-                "Open this page with the address the class service printed when it started "
-                "(it ends in {token}).",
-            ).format(token="<code>?token=...</code>")
+            text = html.escape(
+                pgettext(
+                    "live page",
+                    "Open this page with the address the class service printed when it started "
+                    "(it ends in {token}).",
+                )
+            ).format(token="<code>?token=...</code>")  # (a translation is text, never markup)
             title = pgettext("live page", "Class")
             lang = html.escape(self.lang.replace("_", "-"))
             self.finish(
