@@ -41,7 +41,7 @@ def test_the_kernel_asks_in_the_lessons_language(spanish):
 def test_a_spanish_lesson_hears_the_service_in_spanish(live, tmp_path, spanish):
     with pytest.raises(ValueError) as refused:
         join_class(live.url, "ZZZZ-ZZZZ", "Ada", work_dir=tmp_path)
-    assert str(refused.value) == "Ese no es el código de esta clase: revísalo con tu profesor."
+    assert str(refused.value) == "Ese no es el código de esta clase: revísalo con tu docente."
     seat = join_class(live.url, live.join_code, "Ada", work_dir=tmp_path)
     game = seat.game("climate", players=2)
     assert game.served.state.current_player == game.served.seat

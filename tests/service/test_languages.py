@@ -97,7 +97,7 @@ def test_a_refusal_speaks_the_request_language_and_keeps_its_code(live):
     assert codes == {"bad_join_code"}
     english = "That is not this class's join code: check it with your teacher."
     assert answers["en"]["error"] == english
-    spanish = "Ese no es el código de esta clase: revísalo con tu profesor."
+    spanish = "Ese no es el código de esta clase: revísalo con tu docente."
     assert answers[SPANISH]["error"] == spanish
     assert answers["en-XA"]["error"].startswith("⟦") and answers["en-XA"]["error"].endswith("⟧")
     assert answers["xx;;"] == answers["en"] == answers[None]
