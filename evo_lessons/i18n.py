@@ -25,6 +25,9 @@ Strings defined at import time (constants, tables) are marked with :func:`N_` or
 (the extractor finds them) and translated where they are shown, with ``_()`` / :func:`tr`.
 """
 
+# i18n: developer-only: the translation machinery itself (it passes its callers' contexts on);
+# its one error is about lang= passed in code
+
 from __future__ import annotations
 
 import contextlib
