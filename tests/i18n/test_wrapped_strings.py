@@ -65,9 +65,6 @@ PENDING = {
     "classroom/pooling.py",
     "classroom/report.py",
     "data/__init__.py",
-    "engine/record.py",
-    "engine/relabelled.py",
-    "engine/results.py",
     "lessons/teacher.py",
     "service/cli.py",
     # lessons
@@ -144,6 +141,7 @@ ALLOWED = {
     ("__init__.py", "unknown game "),  # GameWidget("climat") in code
     ("classroom/__init__.py", "module   has no attribute"),  # Python's own wording
     ("classroom/codes.py", "a result code is made from a finished game"),  # result_code(3)
+    ("engine/relabelled.py", "helper bot ("),  # a key of its own table, never shown
 }
 CALLS = {"_", "_t", "gettext", "pgettext", "ngettext", "npgettext", "N_", "pN_", "tr", "data_text"}
 CONTEXT_CALLS = {"pgettext", "npgettext", "pN_"}
