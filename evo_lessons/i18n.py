@@ -92,6 +92,28 @@ def resolve_lang(lang: str | None = None) -> str:
     return normalize(env) if env.strip() else SOURCE_LANG
 
 
+#: the POSIX locale's variables, in the order gettext reads them for messages (LANGUAGE, a
+#: GNU list of preferences, is left out: it applies only beside a locale that is not C)
+POSIX_VARS = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def command_line_lang(environ: dict[str, str] | os._Environ[str] | None = None) -> str:
+    """The language of a command line tool (``evo-teacher``, ``python -m evo_lessons.classroom``):
+    ``$EVO_LESSONS_LANG``, then the POSIX locale (the first of LC_ALL, LC_MESSAGES and LANG
+    that is set; ``C`` and ``POSIX`` are English), then English. A locale that is not a
+    language code (a typo) is English too: a tool must not fail on its environment."""
+    env = os.environ if environ is None else environ
+    chosen = env.get(ENV_VAR, "").strip()
+    if not chosen:
+        chosen = next((env[v] for v in POSIX_VARS if env.get(v, "").strip()), "").strip()
+        if chosen.split(".")[0] in ("C", "POSIX"):
+            return SOURCE_LANG
+    try:
+        return normalize(chosen) if chosen else SOURCE_LANG
+    except ValueError:
+        return SOURCE_LANG
+
+
 def text_direction(lang: str | None = None) -> str:
     """``"rtl"`` for a right-to-left language, else ``"ltr"`` (a page's ``dir``)."""
     return "rtl" if resolve_lang(lang).split("_")[0] in RTL_LANGS else "ltr"
@@ -306,6 +328,7 @@ __all__ = [
     "Msg",
     "Translator",
     "_",
+    "command_line_lang",
     "current",
     "current_lang",
     "data_text",
