@@ -16,6 +16,9 @@ pandas loads only when :func:`load` is called (``import evo_lessons.data`` stays
 :func:`info` gives the header alone, without pandas.
 """
 
+# i18n: developer-only: the tables' loader: its errors are a Python programmer's (load("x")) or a
+# table author's (a header's fields); the tables' own titles and notes are data, not code
+
 from __future__ import annotations
 
 import csv

@@ -111,7 +111,7 @@ def test_the_same_game_under_two_names_counts_for_neither_whatever_the_order():
         assert results.games.empty
         assert sorted(results.apart["name"]) == ["Ada", "Ben"]
         assert results.apart["problem"].tolist() == ["shared", "shared"]
-        assert "two students' files" in results.apart["reason"].iloc[0]
+        assert "2 students' files" in results.apart["reason"].iloc[0]
 
 
 def test_a_population_run_pools_and_a_forged_summary_is_rejected():
