@@ -198,3 +198,20 @@ def test_a_measure_every_game_shares_still_draws_its_interval():
     same = pd.DataFrame({"you_won": [0, 0, 0], "you_tokens": [0.1, 0.1, 0.1], "setup": "s"})
     result = compare(same, same, "climate", measures=["you_won", "tokens"])
     assert list(result.table["n"]) == [3, 3, 3, 3]
+
+
+def test_pooling_in_spanish_gives_the_same_lists_with_spanish_reasons():
+    from evo_lessons.i18n import speaking
+
+    codes = [a_code("Ada"), a_code("Ben"), "EVR2-@@@"]
+    english = pool(codes)
+    with speaking("es"):
+        spanish = pool(codes)
+        summary = spanish.summary()
+    for part in ("apart", "rejected"):
+        ours, theirs = getattr(english, part), getattr(spanish, part)
+        assert ours["problem"].tolist() == theirs["problem"].tolist()
+        assert list(ours.columns) == list(theirs.columns)  # the columns are data: English
+    assert "la misma partida en archivos de 2 estudiantes" in spanish.apart["reason"].iloc[0]
+    assert summary.startswith("Fijado por el docente: nada")
+    assert "Contados: 0 partidas en 0 configuraciones" in summary
