@@ -82,6 +82,11 @@ class Attempt:
     reason: str = ""
 
 
+def _pasted() -> str:
+    # Translators: where a code came from: pasted in, not read from a file
+    return pgettext("hand-in source", "pasted")
+
+
 def _no_section() -> str:
     # Translators: {marker} is the section's marker in the file, kept as it is
     return pgettext("hand-in refused", "it has no results section ({marker})")
@@ -261,7 +266,8 @@ def find_codes(sources: Any) -> list[Attempt]:
             )
         ]
     if isinstance(sources, bytes | bytearray | memoryview):
-        return _from_text(bytes(sources).decode("utf-8", errors="replace"), "bytes", True)
+        text = bytes(sources).decode("utf-8", errors="replace")
+        return _from_text(text, pgettext("hand-in source", "bytes"), True)
     if isinstance(sources, Mapping):
         return _upload(sources)
     if isinstance(sources, str):
@@ -277,8 +283,8 @@ def find_codes(sources: Any) -> list[Attempt]:
         if "\n" in text and text.startswith(CODES_HEADER):  # the service's download, pasted
             return _from_named_text(text, "pasted codes.txt")
         if "\n" in text:
-            return _from_text(text, "pasted", loose=True)
-        return [Attempt(text, "pasted")] if text else []
+            return _from_text(text, _pasted(), loose=True)
+        return [Attempt(text, _pasted())] if text else []
     if isinstance(sources, Iterable):
         found: list[Attempt] = []
         for item in sources:
