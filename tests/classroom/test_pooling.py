@@ -42,8 +42,13 @@ def test_thirty_codes_pool_into_the_numbers_their_games_give(thirty):
         assert row["you_tokens"] == state.metrics()[0]["tokens"]
 
 
-def test_the_shipped_example_is_what_the_command_writes(tmp_path):
-    written = write_example(tmp_path / "codes.txt")
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_shipped_example_is_what_the_command_writes(tmp_path, lang):
+    """In any language: the file holds codes and its own comments, never translated."""
+    from evo_lessons.i18n import speaking
+
+    with speaking(lang):
+        written = write_example(tmp_path / "codes.txt")
     assert written.read_text(encoding="utf-8") == EXAMPLE_FILE.read_text(encoding="utf-8"), (
         "the Climate rules or bots changed: run python -m evo_lessons.classroom example"
     )
