@@ -128,7 +128,6 @@ ALLOWED = {
     ("engine/state.py", "player   to act"),  # the state's repr
     ("__init__.py", "module 'evo_lessons' has no attribute"),  # Python's own wording
     ("__init__.py", "a game is named by a word"),  # GameWidget(3) in code
-    ("__init__.py", "unknown game "),  # GameWidget("climat") in code
     ("classroom/__init__.py", "module   has no attribute"),  # Python's own wording
     ("classroom/codes.py", "a result code is made from a finished game"),  # result_code(3)
     ("engine/relabelled.py", "helper bot ("),  # a key of its own table, never shown
