@@ -19,7 +19,7 @@ from evo_lessons.widgets.game_widget import GameWidget
 
 MARKED = re.compile(r"\u27e6[^\u27e6\u27e7]*\u27e7")  # innermost first: markers nest
 #: games whose own words are not in the catalogue yet (the shell around them is)
-UNWRAPPED = {"phylo", "peppered_moths"}
+UNWRAPPED = {"peppered_moths"}
 
 
 def unmarked(text: str) -> str:

@@ -29,17 +29,17 @@ def test_the_shared_sentences_are_the_same_after_many_games():
         state = GAME.new_game(seed=seed)
         play_game(state, [make(seed=seed + k) for k in range(2)], max_actions=10**5)
     shared = [
-        (P.PLAYED[9], P._played(9).make),
-        (D.DRAWN, D._drawn),
-        (D.DISCARDED, D._discarded),
-        (R.TURN_STARTS, R._turn_starts),
+        (P.played()[9], P._played(9).make),
+        (D.log().drawn, D._drawn),
+        (D.log().discarded, D._discarded),
+        (R.turn_starts(), R._turn_starts),
     ]
     for table_of_events, make_event in shared:
         assert table_of_events  # the games used it
         for key, event in table_of_events.items():
             assert event == make_event(key)
-    assert [e.text for e in R.PASSES] == ["Player 1 ends the turn.", "Player 2 ends the turn."]
-    assert all(e.data == {} for e in R.PASSES)
+    assert [e.text for e in R.passes()] == ["Player 1 ends the turn.", "Player 2 ends the turn."]
+    assert all(e.data == {} for e in R.passes())
 
 
 def test_a_spread_and_a_play_tell_their_verbs_apart():
@@ -54,9 +54,9 @@ def test_a_spread_and_a_play_tell_their_verbs_apart():
 def test_the_index_keeps_a_species_on_top_while_a_copy_of_it_is_left():
     state = table(placed=[("valley_oak", 0, "C4"), ("valley_oak", 1, "F4")])
     oak = 1 << card("valley_oak")
-    state._remove_at(space("C4"), state.top[space("C4")], [], "is removed")
+    state._remove_at(space("C4"), state.top[space("C4")], [], D.WHY_REMOVED)
     assert state.index.tops & oak
-    state._remove_at(space("F4"), state.top[space("F4")], [], "is removed")
+    state._remove_at(space("F4"), state.top[space("F4")], [], D.WHY_REMOVED)
     assert not state.index.tops & oak
 
 

@@ -15,11 +15,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from evo_lessons.engine import Event
+from evo_lessons.engine.words import seat_name
+from evo_lessons.i18n import pgettext
 
 from . import tables as T
-from .actions import card_name
-from .decks import SEATS
+from .decks import WHY_REMOVED
 from .event_cards import EventCards
+from .words import card_name
 
 NEEDS, HOSTS = T.NEEDS, T.HOSTS
 NEEDED, HOSTED = T.NEEDED, T.HOSTED
@@ -98,8 +100,10 @@ class BrokenLinks(EventCards):
             events.append(
                 Event(
                     "safe",
-                    f"{SEATS[self.owner_of[instance]]}'s "
-                    f"{card_name(self.card_of[instance])} is connected again.",
+                    pgettext("phylo log", "{who}'s {card} is connected again.").format(
+                        who=seat_name(self.owner_of[instance]),
+                        card=card_name(self.card_of[instance]),
+                    ),
                     self.owner_of[instance],
                 )
             )
@@ -109,9 +113,15 @@ class BrokenLinks(EventCards):
                 events.append(
                     Event(
                         "at_risk",
-                        f"{SEATS[self.owner_of[instance]]}'s "
-                        f"{card_name(self.card_of[instance])} at {self._name(space)} has lost "
-                        "every compatible connection: it is at risk.",
+                        pgettext(
+                            "phylo log",
+                            "{who}'s {card} at {space} has lost every compatible connection: it "
+                            "is at risk.",
+                        ).format(
+                            who=seat_name(self.owner_of[instance]),
+                            card=card_name(self.card_of[instance]),
+                            space=self._name(space),
+                        ),
                         self.owner_of[instance],
                         {"space": space},
                     )
@@ -131,7 +141,5 @@ class BrokenLinks(EventCards):
         for space in sorted(self.index.cut_off):
             for instance in (top[space], under[space]):
                 if instance in doomed:
-                    self._remove_at(
-                        space, instance, events, "still has no compatible connection: removed"
-                    )
+                    self._remove_at(space, instance, events, WHY_REMOVED)
         self._update_risk(events)

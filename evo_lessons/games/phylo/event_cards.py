@@ -16,17 +16,17 @@ from __future__ import annotations
 from typing import Any
 
 from evo_lessons.engine import Action, Event
+from evo_lessons.engine.words import seat_name
+from evo_lessons.i18n import data_text, pgettext
 
 from . import tables as T
-from .actions import PlayEvent, card_name
-from .decks import SEATS
+from .actions import PlayEvent
 from .placement import Placement
+from .words import card_name
 
 CARDS = T.CARDS
 #: the shared event actions of each grid (``tables.py``)
 EVENTS = T.PerGrid(lambda columns: T.event_table(PlayEvent, columns))
-#: why an event card's victims leave the table ("is lost to the wildfire"), by card
-LOST_TO = {e.id: f"is lost to the {e.name.lower()}" for e in T.COLLECTION.events}
 
 
 class EventCards(Placement):
@@ -62,24 +62,35 @@ class EventCards(Placement):
         events.append(
             Event(
                 "event",
-                f"{SEATS[me]} plays {event.name} on {card_name(action.target)} at "
-                f"{self._name(space)}: {event.text}",
+                # Translators: {text} is the event card's own sentence (what it does)
+                pgettext("phylo log", "{who} plays {card} on {target} at {space}: {text}").format(
+                    who=seat_name(me),
+                    card=card_name(action.card),
+                    target=card_name(action.target),
+                    space=self._name(space),
+                    text=data_text("phylo", "events.text", event.text),
+                ),
                 me,
                 {"card": action.card, "space": space},
             )
         )
         effect = event.effect
         if effect in ("discard", "area", "contagion"):
-            why = LOST_TO[action.card]
+            why = action.card  # (the event's victims: "is lost to the wildfire")
             for hit in self._event_victims(event, space):
                 self._remove_at(hit, self.top[hit], events, why)
         elif effect == "wind":
             self.wind = True
-            events.append(Event("wind", "The wind blows: SPREAD (wind) is possible this turn.", me))
+            text = pgettext("phylo log", "The wind blows: SPREAD (wind) is possible this turn.")
+            events.append(Event("wind", text, me))
         elif effect == "pollinator":
             self.pollinator = True
             events.append(
-                Event("pollinator", "Pollinators abound: SPREAD (pollinator) is possible.", me)
+                Event(
+                    "pollinator",
+                    pgettext("phylo log", "Pollinators abound: SPREAD (pollinator) is possible."),
+                    me,
+                )
             )
         elif effect == "relocate":
             self._relocate(me, space, event.amount, events)
@@ -117,7 +128,8 @@ class EventCards(Placement):
         places = self._destinations(instance, space, reach, 8)
         card = card_name(self.card_of[instance])
         if not places:
-            events.append(Event("migrate", f"{card} has nowhere to migrate to.", me))
+            text = pgettext("phylo log", "{card} has nowhere to migrate to.").format(card=card)
+            events.append(Event("migrate", text, me))
             return
         # the safest place: the most compatible neighbours, then the first in reading order
         best = max(places, key=lambda d: (self._links_at(self.card_of[instance], d, space), -d))
@@ -126,7 +138,9 @@ class EventCards(Placement):
         events.append(
             Event(
                 "migrate",
-                f"{card} migrates from {self._name(space)} to {self._name(best)}.",
+                pgettext("phylo log", "{card} migrates from {start} to {space}.").format(
+                    card=card, start=self._name(space), space=self._name(best)
+                ),
                 me,
                 {"from": space, "space": best},
             )

@@ -20,10 +20,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from evo_lessons.engine import Action, Event
+from evo_lessons.engine.words import seat_name
+from evo_lessons.i18n import per_language, pgettext
 
 from . import tables as T
-from .actions import MoveSpecies, PlayInvasive, PlayParasite, PlaySpecies, Spread, card_name
-from .decks import SEATS, Decks
+from .actions import MoveSpecies, PlayInvasive, PlayParasite, PlaySpecies, Spread
+from .decks import WHY_INVADED, Decks
+from .words import card_name
 
 CARDS = T.CARDS
 NEEDS = T.NEEDS
@@ -54,15 +57,22 @@ def _played(columns: int) -> T.ActionTable:
         rest, space = divmod(key, 4096)
         rest, card = divmod(rest, 4096)
         me, spread = divmod(rest, 2)
-        verb = "spreads" if spread else "plays"
-        text = f"{SEATS[me]} {verb} {card_name(card)} at {names[space]}."
+        text = (
+            pgettext("phylo log", "{who} spreads {card} at {space}.")
+            if spread
+            else pgettext("phylo log", "{who} plays {card} at {space}.")
+        )
+        text = text.format(who=seat_name(me), card=card_name(card), space=names[space])
         return Event("play", text, me, {"card": card, "space": space})
 
     return T.ActionTable(make)
 
 
-#: the log's sentences of plays and spreads on each grid
-PLAYED = T.PerGrid(_played)
+@per_language
+def played() -> T.PerGrid:
+    """``played()[columns]``: the log's sentences of plays and spreads on each grid, in the
+    current language."""
+    return T.PerGrid(_played)
 
 
 def ordinary_plays(offers: list[tuple[int, int]], hand: int, plays) -> list[Action]:
@@ -267,19 +277,25 @@ class Placement(Decks):
         """R4, R8: a hand card onto an empty space (``spread``: 1 for a SPREAD, 0 for a play).
         A play fits where it goes (R2); a spread's copy need not."""
         self._put(space, self._take_from_hand(me, card), not spread)
-        events.append(PLAYED[self.columns][((me * 2 + spread) * 4096 + card) * 4096 + space])
+        events.append(played()[self.columns][((me * 2 + spread) * 4096 + card) * 4096 + space])
 
     def _invade(self, me: int, action: PlayInvasive, events: list[Event]) -> None:
         """R5: the replaced species is discarded; the invader now gives the space its habitat."""
         space = self._space(action)
         instance = self._take_from_hand(me, action.card)
-        self._remove_at(space, self.top[space], events, "is replaced by an invasive species")
+        self._remove_at(space, self.top[space], events, WHY_INVADED)
         self._put(space, instance, True)  # compatible with a neighbour (R5)
         events.append(
             Event(
                 "invade",
-                f"{SEATS[me]} plays {card_name(action.card)} (INVASIVE) at "
-                f"{self._name(space)}, replacing {card_name(action.replaces)}.",
+                pgettext(
+                    "phylo log", "{who} plays {card} (INVASIVE) at {space}, replacing {other}."
+                ).format(
+                    who=seat_name(me),
+                    card=card_name(action.card),
+                    space=self._name(space),
+                    other=card_name(action.replaces),
+                ),
                 me,
                 {"card": action.card, "space": space},
             )
@@ -292,8 +308,14 @@ class Placement(Decks):
         events.append(
             Event(
                 "parasite",
-                f"{SEATS[me]} plays {card_name(action.card)} (PARASITIC) beneath "
-                f"{card_name(action.host)} at {self._name(space)}.",
+                pgettext(
+                    "phylo log", "{who} plays {card} (PARASITIC) beneath {host} at {space}."
+                ).format(
+                    who=seat_name(me),
+                    card=card_name(action.card),
+                    host=card_name(action.host),
+                    space=self._name(space),
+                ),
                 me,
                 {"card": action.card, "space": space},
             )
@@ -309,8 +331,12 @@ class Placement(Decks):
         events.append(
             Event(
                 "move",
-                f"{SEATS[me]} moves {card_name(action.card)} from {self._name(start)} to "
-                f"{self._name(space)}.",
+                pgettext("phylo log", "{who} moves {card} from {start} to {space}.").format(
+                    who=seat_name(me),
+                    card=card_name(action.card),
+                    start=self._name(start),
+                    space=self._name(space),
+                ),
                 me,
                 {"card": action.card, "from": start, "space": space},
             )

@@ -149,6 +149,7 @@ from typing import Any, ClassVar, cast
 
 from evo_lessons.engine import Action, Event, GameState
 from evo_lessons.engine.words import seat_name
+from evo_lessons.i18n import per_language, pgettext
 
 from . import tables as T
 from .actions import (
@@ -174,9 +175,9 @@ from .bluff import CallYourBluff, link_is_bluff
 from .broken_links import cut_off_at
 from .choices import TurnChoices
 from .data import DECK_SIZE
-from .decks import SEATS, START_HAND
+from .decks import START_HAND
 from .observation import PhyloSeen, TableCard
-from .placement import NO_MOVES, PLAYED, POLLINATORS
+from .placement import NO_MOVES, POLLINATORS, played
 from .scoring import Scoring
 
 COLLECTION = T.COLLECTION
@@ -190,8 +191,18 @@ SPREAD = T.SPREAD
 EVENT_OWN = T.EVENT_OWN
 #: card ids: the species first, then the events (``tables._per_card``)
 FIRST_EVENT = len(T.SPECIES)
-#: the log's sentence of a pass, one shared Event a seat
-PASSES = tuple(Event("pass", f"{SEATS[me]} ends the turn.", me) for me in (0, 1))
+
+
+@per_language
+def passes() -> tuple[Event, Event]:
+    """``passes()[seat]``: the log's sentence of a pass, one shared Event a seat."""
+    text = pgettext("phylo log", "{who} ends the turn.")
+    return (
+        Event("pass", text.format(who=seat_name(0)), 0),
+        Event("pass", text.format(who=seat_name(1)), 1),
+    )
+
+
 #: the end of most turns' lists: no challenge, no spread, the pass
 ONLY_PASS = (PASS,)
 
@@ -199,11 +210,15 @@ ONLY_PASS = (PASS,)
 def _turn_starts(key: int) -> Event:
     """The log's sentence of a turn's start, ``key``: turn * 2 + seat."""
     turn, me = divmod(key, 2)
-    return Event("turn", f"Turn {turn}: {SEATS[me]} to play.", me, {"turn": turn})
+    text = pgettext("phylo log", "Turn {turn}: {who} to play.").format(turn=turn, who=seat_name(me))
+    return Event("turn", text, me, {"turn": turn})
 
 
-#: one shared Event for each turn's start (``tables.ActionTable``)
-TURN_STARTS = T.ActionTable(_turn_starts)
+@per_language
+def turn_starts() -> T.ActionTable:
+    """``turn_starts()[turn * 2 + seat]``: one shared Event for each turn's start
+    (``tables.ActionTable``), in the current language."""
+    return T.ActionTable(_turn_starts)
 
 
 class PhyloState(CallYourBluff, Scoring, GameState):
@@ -251,8 +266,9 @@ class PhyloState(CallYourBluff, Scoring, GameState):
             self.setup_events.append(
                 Event(
                     "build",
-                    f"Each player builds a deck of {options['deck_size']} cards, "
-                    f"{seat_name(0)} first.",
+                    pgettext(
+                        "phylo log", "Each player builds a deck of {n} cards, {who} first."
+                    ).format(n=options["deck_size"], who=seat_name(0)),
                 )
             )
         else:
@@ -349,12 +365,12 @@ class PhyloState(CallYourBluff, Scoring, GameState):
                 top = self.top
                 top[space] = self._take_from_hand(me, card)
                 self.index.placed(space, top, self.under, self.card_of, self.neighbours, True)
-                events.append(PLAYED[columns][(me * 8192 + card) * 4096 + space])
+                events.append(played()[columns][(me * 8192 + card) * 4096 + space])
             elif kind is DiscardToDraw:  # a quarter of them
                 self.actions_left -= 1
                 self._discard_to_draw(me, action.card, events)
             elif kind is Pass:
-                events.append(PASSES[me])
+                events.append(passes()[me])
                 self._end_turn(events)
             else:
                 self._turn_action(me, action, events)
@@ -414,7 +430,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         self.turn_player = 1 - self.turn_player
         self.actions_left = ACTIONS_PER_TURN
         self.event_played = self.wind = self.pollinator = self.challenged = False
-        events.append(TURN_STARTS[self.turn * 2 + self.turn_player])
+        events.append(turn_starts()[self.turn * 2 + self.turn_player])
         self._draw(self.turn_player, 1, events)  # R16: the first turn too
 
     def _end_turn(self, events: list[Event]) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 from evo_lessons.engine import Event
 from evo_lessons.engine.words import seat_name, winners_sentence
+from evo_lessons.i18n import pgettext
 
 from . import tables as T
 from .spaces import Spaces
@@ -37,8 +38,11 @@ class Scoring(Spaces):
         events.append(
             Event(
                 "score",
-                f"Final score: {seat_name(0)} {scores[0]} points, {seat_name(1)} {scores[1]} "
-                "points.",
+                pgettext(
+                    "phylo log", "Final score: {who1} {points1} points, {who2} {points2} points."
+                ).format(
+                    who1=seat_name(0), points1=scores[0], who2=seat_name(1), points2=scores[1]
+                ),
                 data={"scores": scores},
             )
         )

@@ -1,0 +1,148 @@
+"""How Phylo names its cards, groups, realms and keywords in a sentence, in the current language.
+
+The cards' names and facts live in data.toml (English); the catalogue of the game's data words
+(:data:`evo_lessons.i18n.DATA_DOMAIN`) translates them. The groups, realms and foods are the
+data's vocabulary (keys, never translated in a result code or a CSV file): their words for
+people are here, in the package's catalogue, as are the keywords printed on a card (MOVE,
+FLIGHT, SPREAD ...). Each table is built once per language (``per_language``).
+"""
+
+from __future__ import annotations
+
+from evo_lessons.i18n import Msg, data_text, per_language, pgettext, pN_, tr
+
+from .compatibility import CARDS, COLLECTION, HOME
+
+#: the groups of species (and "detritus", a food): their words for people
+GROUP_WORDS: dict[str, Msg] = {
+    "plant": pN_("phylo species group", "plant"),
+    "alga": pN_("phylo species group", "alga"),
+    "fungus": pN_("phylo species group", "fungus"),
+    "microbe": pN_("phylo species group", "microbe"),
+    "insect": pN_("phylo species group", "insect"),
+    "invertebrate": pN_("phylo species group", "invertebrate"),
+    "fish": pN_("phylo species group", "fish"),
+    "amphibian": pN_("phylo species group", "amphibian"),
+    "reptile": pN_("phylo species group", "reptile"),
+    "bird": pN_("phylo species group", "bird"),
+    "mammal": pN_("phylo species group", "mammal"),
+    # Translators: dead plants and animals, as a food
+    "detritus": pN_("phylo species group", "detritus"),
+}
+#: the biogeographic realms (Olson et al. 2001): their words for people
+REALM_WORDS: dict[str, Msg] = {
+    "nearctic": pN_("phylo biogeographic realm", "nearctic"),
+    "palearctic": pN_("phylo biogeographic realm", "palearctic"),
+    "neotropical": pN_("phylo biogeographic realm", "neotropical"),
+    "afrotropical": pN_("phylo biogeographic realm", "afrotropical"),
+    "indomalayan": pN_("phylo biogeographic realm", "indomalayan"),
+    "australasian": pN_("phylo biogeographic realm", "australasian"),
+    "oceanian": pN_("phylo biogeographic realm", "oceanian"),
+    "antarctic": pN_("phylo biogeographic realm", "antarctic"),
+}
+
+
+@per_language
+def card_names() -> tuple[str, ...]:
+    """``card_names()[card]``: every card's name (species, then events), HOME last."""
+    names = [
+        data_text("phylo", "species.name" if c.kind == "species" else "events.name", c.name)
+        for c in CARDS
+    ]
+    return (*names, data_text("phylo", "home.name", COLLECTION.home["name"]))
+
+
+def card_name(card: int) -> str:
+    """A card's name as people read it (HOME's too)."""
+    return card_names()[card]  # (HOME is the last id)
+
+
+def home_name() -> str:
+    return card_names()[HOME]
+
+
+def group_word(group: str) -> str:
+    """ "bird", "plant": a group (or a food) inside a sentence."""
+    msg = GROUP_WORDS.get(group)
+    return tr(msg) if msg else group
+
+
+def realm_word(realm: str) -> str:
+    msg = REALM_WORDS.get(realm)
+    return tr(msg) if msg else realm
+
+
+def list_words(words: list[str]) -> str:
+    """ "a", "a and b", "a, b and c" in the current language."""
+    if len(words) == 1:
+        return words[0]
+    # Translators: the end of a list of groups: "insects, fish and birds"
+    return pgettext("phylo list", "{first} and {last}").format(
+        first=pgettext("list separator", ", ").join(words[:-1]), last=words[-1]
+    )
+
+
+def keywords(card) -> tuple[str, ...]:
+    """A species card's keywords as printed on it: ("MOVE 2", "SPREAD (wind)", ...)."""
+    words = []
+    if card.move:
+        # Translators: a card's keyword, in capitals as the card prints it: it moves n spaces
+        words.append(pgettext("phylo keyword", "MOVE {n}").format(n=card.move))
+    if card.flight:
+        # Translators: a card's keyword: it flies n spaces, diagonals too
+        words.append(pgettext("phylo keyword", "FLIGHT {n}").format(n=card.flight))
+    if card.spread == "wind":
+        words.append(pgettext("phylo keyword", "SPREAD (wind)"))
+    elif card.spread:
+        words.append(pgettext("phylo keyword", "SPREAD (pollinator)"))
+    if card.pollinator:
+        words.append(pgettext("phylo keyword", "POLLINATOR"))
+    sep = pgettext("list separator", ", ")
+    if card.invasive:
+        # Translators: {groups} are the groups it may replace ("amphibian, reptile")
+        words.append(
+            pgettext("phylo keyword", "INVASIVE ({groups})").format(
+                groups=sep.join(group_word(g) for g in card.invasive)
+            )
+        )
+    if card.parasitic:
+        words.append(
+            pgettext("phylo keyword", "PARASITIC (host: {groups})").format(
+                groups=sep.join(group_word(g) for g in card.parasitic)
+            )
+        )
+    return tuple(words)
+
+
+@per_language
+def terrain_names() -> dict[str, tuple[str, str, str]]:
+    """``terrain_names()[key]``: (symbol, short label, name) in the current language."""
+    return {
+        t["key"]: (
+            t["symbol"],
+            data_text("phylo", "terrains.short", t["short"]),
+            data_text("phylo", "terrains.name", t["name"]),
+        )
+        for t in COLLECTION.terrains
+    }
+
+
+@per_language
+def climate_names() -> dict[str, tuple[str, str, str]]:
+    """``climate_names()[key]``: (symbol, short label, name) in the current language."""
+    return {
+        c["key"]: (
+            c["symbol"],
+            data_text("phylo", "climates.short", c["short"]),
+            data_text("phylo", "climates.name", c["name"]),
+        )
+        for c in COLLECTION.climates
+    }
+
+
+def diet_label(key: str) -> str:
+    """ "HERBIVORE": the word a card's diet band prints."""
+    for d in COLLECTION.diets:
+        if d["key"] == key:
+            return data_text("phylo", "diets.label", d["label"])
+    return key
