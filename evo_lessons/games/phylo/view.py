@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from evo_lessons.engine import Action, Panel, View, seat_name, turn_sentence
+from evo_lessons.engine.words import winners_sentence
 from evo_lessons.i18n import N_, data_text, ngettext, npgettext, per_language, pgettext
 
 from . import tables as T
@@ -32,6 +33,7 @@ from .words import (
     card_name,
     card_names,
     climate_names,
+    diet_band,
     diet_label,
     group_word,
     home_name,
@@ -90,6 +92,7 @@ def _face(card: int) -> dict[str, Any]:
         "rank": c.rank,
         "diet": c.diet,
         "diet_label": data_text("phylo", "diets.label", diet["label"]),
+        "band": diet_band(c.diet),
         "colour": diet["colour"],
         "terrains": [terrains[t][0] for t in c.terrains],
         "terrain_names": [terrains[t][1] for t in c.terrains],
@@ -164,6 +167,7 @@ def food_web(table: Sequence[Mapping[str, Any]], columns: int) -> dict[str, Any]
             "rank": face["rank"],
             "diet": face["diet"],
             "diet_label": face["diet_label"],
+            "band": face["band"],
             "colour": face["colour"],
             "beneath": entry["beneath"],
             "at_risk": entry["at_risk"],
@@ -222,6 +226,7 @@ def view_model(obs: PhyloObservation) -> dict[str, Any]:
         "deck_size": obs["options"]["deck_size"],
         "realism": obs["options"]["realism"],
         "winners": obs["winners"],
+        "winners_text": winners_sentence(obs["winners"]) if obs["winners"] else "",
         "legend": {
             "diets": [{"label": diet_label(d["key"]), "colour": d["colour"]} for d in C.diets],
             "terrains": [

@@ -41,6 +41,17 @@ REALM_WORDS: dict[str, Msg] = {
     "antarctic": pN_("phylo biogeographic realm", "antarctic"),
 }
 
+#: each diet's word on a card's band, short enough to leave room for the points
+# Translators: a diet shortened to fit a narrow band on a card; keep it very short
+DIET_BANDS: dict[str, Msg] = {
+    "photosynthetic": pN_("phylo diet band, short for PHOTOSYNTHETIC", "PHOTO"),
+    "decomposer": pN_("phylo diet band, short for DECOMPOSER", "DECOMP"),
+    "herbivore": pN_("phylo diet band, short for HERBIVORE", "HERBIV"),
+    "carnivore": pN_("phylo diet band, short for CARNIVORE", "CARNIV"),
+    "omnivore": pN_("phylo diet band, short for OMNIVORE", "OMNIV"),
+    "parasite": pN_("phylo diet band, short for PARASITE", "PARASITE"),
+}
+
 
 @per_language
 def card_names() -> tuple[str, ...]:
@@ -138,6 +149,12 @@ def climate_names() -> dict[str, tuple[str, str, str]]:
         )
         for c in COLLECTION.climates
     }
+
+
+def diet_band(key: str) -> str:
+    """ "HERBIV": a diet on a card's narrow band."""
+    msg = DIET_BANDS.get(key)
+    return tr(msg) if msg else key
 
 
 def diet_label(key: str) -> str:
