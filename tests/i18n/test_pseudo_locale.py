@@ -85,3 +85,36 @@ def test_the_finished_game_line_and_winners_are_marked():
     widget.play_to_end()
     assert not unmarked(widget.view["status"])
     assert widget.view["result"] and not unmarked(widget.view["result"]["note"])
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"decks": "build"}, {"decks": "pool", "preselect": True}, {"realism": True}],
+    ids=["themed", "build", "pool-preselect", "realism"],
+)
+def test_a_phylo_game_played_to_the_end_is_marked(options):
+    """Phylo's every log line, choice and description, move by move, to the end (its sentences
+    are shared events built once per language: a table built in English must never leak)."""
+    from evo_lessons.games.phylo import Challenge
+
+    seed, other = (1, "random") if options.get("realism") else (11, "attacker")
+    widget = GameWidget("phylo", seed=seed, lang=PSEUDO_LANG, seats=["human", other], **options)
+    seen: dict[str, set[str]] = {}
+    challenged = False
+    for _ in range(400):  # the person's moves (a bot's pick for them) and the bot's replies
+        for part, texts in _texts(widget).items():
+            seen.setdefault(part, set()).update(t for t in texts if unmarked(t))
+        if widget.state.is_over:
+            break
+        bluff = [a for a in widget.state.legal_actions() if isinstance(a, Challenge)]
+        if bluff and not challenged:  # call a bluff once: its verdict, the removal's choices
+            widget.act(bluff[0])
+            challenged = True
+        else:
+            widget.step()
+    assert widget.state.is_over
+    assert challenged == bool(options.get("realism"))
+    log = [text for _step, text in widget.session.log]
+    seen["whole log"] = {t for t in log if unmarked(t)}
+    missing = {part: sorted(texts)[:3] for part, texts in seen.items() if texts}
+    assert not missing, f"English left on screen in phylo {options}: {missing}"
