@@ -29,17 +29,17 @@ def test_the_shared_sentences_are_the_same_after_many_games():
         state = GAME.new_game(seed=seed)
         play_game(state, [make(seed=seed + k) for k in range(2)], max_actions=10**5)
     shared = [
-        (P.played()[9], P._played(9).make),
-        (D.log().drawn, D._drawn),
-        (D.log().discarded, D._discarded),
-        (R.turn_starts(), R._turn_starts),
+        (P.PLAYED[9], P._played(9).make),
+        (D.DRAWN, D._drawn),
+        (D.DISCARDED, D._discarded),
+        (R.TURN_STARTS, R._turn_starts),
     ]
     for table_of_events, make_event in shared:
         assert table_of_events  # the games used it
         for key, event in table_of_events.items():
             assert event == make_event(key)
-    assert [e.text for e in R.passes()] == ["Player 1 ends the turn.", "Player 2 ends the turn."]
-    assert all(e.data == {} for e in R.passes())
+    assert [e.text for e in R.PASSES] == ["Player 1 ends the turn.", "Player 2 ends the turn."]
+    assert all(e.data == {} for e in R.PASSES)
 
 
 def test_a_spread_and_a_play_tell_their_verbs_apart():
@@ -83,3 +83,17 @@ def test_nothing_is_played_on_a_home_and_no_event_names_one():
     """The loops over the table skip the HOMEs by their card id alone."""
     assert not any(row[T.HOME] for row in T.HOSTED + T.INVADED)
     assert not any(row[T.HOME] for row in T.TARGETED.values())
+
+
+def test_a_shared_sentence_is_written_in_its_readers_language():
+    """One shared Event serves every language: its sentence is written when it is read."""
+    from evo_lessons.i18n import PSEUDO_LANG, speaking
+
+    event = R.PASSES[0]
+    assert event.text == "Player 1 ends the turn."
+    with speaking("es"):
+        assert event.text == "Jugador 1 termina el turno."
+        assert event.to_json()["text"] == "Jugador 1 termina el turno."
+    with speaking(PSEUDO_LANG):
+        assert event.text.startswith("\u27e6")
+    assert str(event) == "Player 1 ends the turn."

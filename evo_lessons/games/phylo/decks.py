@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING, Any
 from evo_lessons.engine import Action, Event
 from evo_lessons.engine.seeds import shuffle
 from evo_lessons.engine.words import seat_name
-from evo_lessons.i18n import data_text, npgettext, per_language, pgettext
+from evo_lessons.i18n import data_text, npgettext, pgettext
 
 from . import tables as T
 from .actions import DISCARD_DRAW, ChooseOpening, PickCard
 from .data import MAX_COPIES
 from .spaces import Spaces
-from .words import card_name, home_name
+from .words import Said, card_name, home_name
 
 COLLECTION = T.COLLECTION
 CARDS = T.CARDS
@@ -39,103 +39,99 @@ DECK_KEYS = tuple(d.key for d in COLLECTION.decks)
 START_HAND = 5
 
 
-class Log:
-    """The log's shared sentences in one language (``log()``): a random playout starts
-    thousands of games and draws at every turn, and building a sentence and its event costs
-    more than finding it. Each table builds an Event the first time it is asked for one."""
-
-    __slots__ = ("coins", "discarded", "drawn", "lost", "opening_hands", "plays_deck", "shuffled")
-
-    def __init__(self) -> None:
-        seats = (seat_name(0), seat_name(1))
-        #: ``drawn[(seat * 4096 + cards drawn) * 4096 + cards left]``: a draw
-        self.drawn = T.ActionTable(_drawn)
-        #: ``discarded[seat * 4096 + card]``: a discard to draw (R13)
-        self.discarded = T.ActionTable(_discarded)
-        #: ``lost[seat, card, why]``: a card lost (``_to_discard``; a random playout loses five
-        #: cards a game)
-        self.lost: dict[tuple, Event] = {}
-        #: ``plays_deck[seat, key]``: the sentence of a seat's ready-made deck (R15)
-        self.plays_deck = {
-            (p, deck.key): Event(
-                "deck",
-                pgettext("phylo log", "{who} plays the {deck} deck.").format(
-                    who=seats[p], deck=data_text("phylo", "decks.name", deck.name)
-                ),
-                p,
-                {"deck": deck.key},
-            )
-            for p in (0, 1)
-            for deck in COLLECTION.decks
-        }
-        #: each seat's opening draw
-        self.opening_hands = tuple(
-            Event(
-                "draw",
-                pgettext("phylo log", "{who} draws {n} cards.").format(who=seats[p], n=START_HAND),
-                p,
-                {"cards": START_HAND},
-            )
-            for p in (0, 1)
-        )
-        #: the coin's sentence, by the seat that goes first
-        self.coins = (
-            Event(
-                "coin",
-                pgettext("phylo log", "A coin is tossed: heads, so {who} goes first.").format(
-                    who=seats[0]
-                ),
-                0,
-                {"first": 0},
-            ),
-            Event(
-                "coin",
-                pgettext("phylo log", "A coin is tossed: tails, so {who} goes first.").format(
-                    who=seats[1]
-                ),
-                1,
-                {"first": 1},
-            ),
-        )
-        #: ``shuffled[homes, columns]``: the shuffle and where the HOME cards lie (R1)
-        self.shuffled: dict[tuple, Event] = {}
-
-
-@per_language
-def log() -> Log:
-    """The log's shared sentences in the current language."""
-    return Log()
-
-
-def _drawn(key: int) -> Event:
+# The log's commonest sentences, one shared Event each (``tables.ActionTable``): a random
+# playout starts thousands of games and draws at every turn, and building an event costs more
+# than finding it. Each is Said (``words.Said``): its sentence is written only when someone
+# reads it, in the reader's language.
+def _drawn(key: int) -> Said:
     """The log's sentence of a draw, ``key``: (seat * 4096 + cards drawn) * 4096 + cards left."""
     rest, left = divmod(key, 4096)
     player, taken = divmod(rest, 4096)
-    text = npgettext(
-        "phylo log",
-        "{who} draws a card ({left} left in the deck).",
-        "{who} draws {n} cards ({left} left in the deck).",
-        taken,
-    ).format(who=seat_name(player), n=taken, left=left)
-    return Event("draw", text, player, {"cards": taken})
+
+    def say() -> str:
+        return npgettext(
+            "phylo log",
+            "{who} draws a card ({left} left in the deck).",
+            "{who} draws {n} cards ({left} left in the deck).",
+            taken,
+        ).format(who=seat_name(player), n=taken, left=left)
+
+    return Said("draw", say, player, {"cards": taken})
 
 
-def _discarded(key: int) -> Event:
+#: one shared Event for each draw sentence (a turn's draw, a discard's, an event's)
+DRAWN = T.ActionTable(_drawn)
+
+
+def _discarded(key: int) -> Said:
     """The log's sentence of a discard to draw (R13), ``key``: seat * 4096 + card."""
     me, card = divmod(key, 4096)
-    text = pgettext("phylo log", "{who} discards {card} to draw cards.").format(
-        who=seat_name(me), card=card_name(card)
-    )
-    return Event("discard", text, me, {"card": card})
+
+    def say() -> str:
+        return pgettext("phylo log", "{who} discards {card} to draw cards.").format(
+            who=seat_name(me), card=card_name(card)
+        )
+
+    return Said("discard", say, me, {"card": card})
 
 
-def _shuffled(homes: tuple[int, int], columns: int) -> Event:
+#: one shared Event for each discard sentence
+DISCARDED = T.ActionTable(_discarded)
+
+#: one shared Event for each sentence of a card lost (``_to_discard``), by (seat, card, why):
+#: an event's victims, the removal step's, an invaded species (a random playout loses five
+#: cards a game, and building the event cost more than finding it)
+LOST: dict[tuple[int, int, str | int], Said] = {}
+
+
+def _plays_deck(p: int, deck) -> Said:
+    def say() -> str:
+        return pgettext("phylo log", "{who} plays the {deck} deck.").format(
+            who=seat_name(p), deck=data_text("phylo", "decks.name", deck.name)
+        )
+
+    return Said("deck", say, p, {"deck": deck.key})
+
+
+def _opening_hand(p: int) -> Said:
+    def say() -> str:
+        return pgettext("phylo log", "{who} draws {n} cards.").format(
+            who=seat_name(p), n=START_HAND
+        )
+
+    return Said("draw", say, p, {"cards": START_HAND})
+
+
+def _coin(first: int) -> Said:
+    def say() -> str:
+        # Translators: heads and tails: the two sides of a coin
+        text = (
+            pgettext("phylo log", "A coin is tossed: heads, so {who} goes first.")
+            if first == 0
+            else pgettext("phylo log", "A coin is tossed: tails, so {who} goes first.")
+        )
+        return text.format(who=seat_name(first))
+
+    return Said("coin", say, first, {"first": first})
+
+
+# A new game's log, one shared Event per sentence like the draws above.
+#: ``PLAYS_DECK[seat, key]``: the sentence of a seat's ready-made deck (R15)
+PLAYS_DECK = {(p, deck.key): _plays_deck(p, deck) for p in (0, 1) for deck in COLLECTION.decks}
+#: each seat's opening draw
+OPENING_HANDS = (_opening_hand(0), _opening_hand(1))
+#: the coin's sentence, by the seat that goes first
+COINS = (_coin(0), _coin(1))
+
+
+@cache
+def _shuffled(homes: tuple[int, int], columns: int) -> Said:
     """The sentence of the shuffle and where the HOME cards lie (R1), one a grid."""
     names = T.space_names(columns)
-    return Event(
-        "setup",
+
+    def say() -> str:
         # Translators: {home} is the HOME card's name; {first} and {second} are spaces ("D4")
-        pgettext(
+        return pgettext(
             "phylo log",
             "Each deck is shuffled. {who1}'s {home} at {first}, {who2}'s {home} at {second}.",
         ).format(
@@ -144,8 +140,9 @@ def _shuffled(homes: tuple[int, int], columns: int) -> Event:
             home=home_name(),
             first=names[homes[0]],
             second=names[homes[1]],
-        ),
-    )
+        )
+
+    return Said("setup", say)
 
 
 #: why a card leaves the table (``_to_discard``'s ``why``): the sentence of each reason
@@ -239,8 +236,7 @@ class Decks(Spaces):
                 for n in names
             ]
         first, second = names
-        plays_deck = log().plays_deck
-        self.setup_events += (plays_deck[0, first], plays_deck[1, second])
+        self.setup_events += (PLAYS_DECK[0, first], PLAYS_DECK[1, second])
         return [DECK_CARDS[first], DECK_CARDS[second]], deck_bits(first, second)
 
     def _pick_actions(self) -> list[Action]:
@@ -257,8 +253,15 @@ class Decks(Spaces):
         self.picks[me].append(card)
         size = self.options["deck_size"]
         if len(self.picks[me]) == size:
-            text = pgettext("phylo log", "{who} has built a deck of {n} cards.")
-            events.append(Event("build", text.format(who=seat_name(me), n=size), me))
+            events.append(
+                Said(
+                    "build",
+                    lambda: pgettext("phylo log", "{who} has built a deck of {n} cards.").format(
+                        who=seat_name(me), n=size
+                    ),
+                    me,
+                )
+            )
         if len(self.picks[1]) == size:
             self._deal([list(self.picks[0]), list(self.picks[1])], events)
 
@@ -275,11 +278,7 @@ class Decks(Spaces):
             start += len(cards)
             shuffle(self.rng, instances)
             self.decks[p] = instances
-        shuffled, key = log().shuffled, (self.homes, self.columns)
-        event = shuffled.get(key)
-        if event is None:
-            event = shuffled[key] = _shuffled(self.homes, self.columns)
-        events.append(event)
+        events.append(_shuffled(self.homes, self.columns))
         if self.options["preselect"]:
             self.phase = "preselect"
             events.append(
@@ -300,7 +299,7 @@ class Decks(Spaces):
                 instance = deck.pop()
                 hand.append(instance)
                 took(p, card_of[instance])
-            events.append(log().opening_hands[p])
+            events.append(OPENING_HANDS[p])
         self._toss_coin(events)
 
     def _opening_chooser(self) -> int:
@@ -335,7 +334,7 @@ class Decks(Spaces):
 
     def _toss_coin(self, events: list[Event]) -> None:
         first = 0 if self.rng.random() < 0.5 else 1
-        events.append(log().coins[first])
+        events.append(COINS[first])
         self.phase = "play"
         self.turn_player = 1 - first
         self._start_turn(events)
@@ -364,7 +363,7 @@ class Decks(Spaces):
         """R13: the card goes face up on the discard pile; up to three are drawn."""
         instance = self._take_from_hand(me, card)
         self.discards[me].append(instance)
-        events.append(log().discarded[me * 4096 + card])
+        events.append(DISCARDED[me * 4096 + card])
         self._draw(me, DISCARD_DRAW, events)
 
     def _draw(self, player: int, count: int, events: list[Event]) -> None:
@@ -378,7 +377,7 @@ class Decks(Spaces):
             hand.append(instance)
             index.took(player, card_of[instance])
         if deck:  # the usual draw: cards are left
-            events.append(log().drawn[(player * 4096 + taken) * 4096 + len(deck)])
+            events.append(DRAWN[(player * 4096 + taken) * 4096 + len(deck)])
             return
         if not taken:
             events.append(
@@ -391,7 +390,7 @@ class Decks(Spaces):
                 )
             )
             return
-        events.append(log().drawn[(player * 4096 + taken) * 4096])
+        events.append(DRAWN[(player * 4096 + taken) * 4096])
         if self.end_after is None:  # R12
             self.end_after = self.turn + 1
             events.append(
@@ -412,10 +411,10 @@ class Decks(Spaces):
         self.discards[owner].append(instance)
         self.lost[owner] += 1
         self.risk.pop(instance, None)
-        lost, key = log().lost, (owner, card, why)
-        event = lost.get(key)
+        key = (owner, card, why)
+        event = LOST.get(key)
         if event is None:
-            event = lost[key] = Event("lost", _lost(owner, card, why), owner, {"card": card})
+            event = LOST[key] = Said("lost", lambda: _lost(owner, card, why), owner, {"card": card})
         events.append(event)
 
     def _remove_at(self, space: int, instance: int, events: list[Event], why: str | int) -> None:

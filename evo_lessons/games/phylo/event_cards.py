@@ -22,7 +22,7 @@ from evo_lessons.i18n import data_text, pgettext
 from . import tables as T
 from .actions import PlayEvent
 from .placement import Placement
-from .words import card_name
+from .words import Said, card_name
 
 CARDS = T.CARDS
 #: the shared event actions of each grid (``tables.py``)
@@ -59,15 +59,18 @@ class EventCards(Placement):
         instance = self._take_from_hand(me, action.card)
         self.discards[me].append(instance)
         self.event_played = True
+        names = T.space_names(self.columns)
         events.append(
-            Event(
+            Said(
                 "event",
                 # Translators: {text} is the event card's own sentence (what it does)
-                pgettext("phylo log", "{who} plays {card} on {target} at {space}: {text}").format(
+                lambda: pgettext(
+                    "phylo log", "{who} plays {card} on {target} at {space}: {text}"
+                ).format(
                     who=seat_name(me),
                     card=card_name(action.card),
                     target=card_name(action.target),
-                    space=self._name(space),
+                    space=names[space],
                     text=data_text("phylo", "events.text", event.text),
                 ),
                 me,
@@ -126,20 +129,28 @@ class EventCards(Placement):
         """R17: migration moves its target like FLIGHT 3, to its safest place."""
         instance = self.top[space]
         places = self._destinations(instance, space, reach, 8)
-        card = card_name(self.card_of[instance])
+        card = self.card_of[instance]
         if not places:
-            text = pgettext("phylo log", "{card} has nowhere to migrate to.").format(card=card)
-            events.append(Event("migrate", text, me))
+            events.append(
+                Said(
+                    "migrate",
+                    lambda: pgettext("phylo log", "{card} has nowhere to migrate to.").format(
+                        card=card_name(card)
+                    ),
+                    me,
+                )
+            )
             return
         # the safest place: the most compatible neighbours, then the first in reading order
         best = max(places, key=lambda d: (self._links_at(self.card_of[instance], d, space), -d))
         self._put(space, -1)
         self._put(best, instance, True)  # one of its destinations: compatible there (R7)
+        names = T.space_names(self.columns)
         events.append(
-            Event(
+            Said(
                 "migrate",
-                pgettext("phylo log", "{card} migrates from {start} to {space}.").format(
-                    card=card, start=self._name(space), space=self._name(best)
+                lambda: pgettext("phylo log", "{card} migrates from {start} to {space}.").format(
+                    card=card_name(card), start=names[space], space=names[best]
                 ),
                 me,
                 {"from": space, "space": best},

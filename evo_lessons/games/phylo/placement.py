@@ -21,12 +21,12 @@ from collections.abc import Sequence
 
 from evo_lessons.engine import Action, Event
 from evo_lessons.engine.words import seat_name
-from evo_lessons.i18n import per_language, pgettext
+from evo_lessons.i18n import pgettext
 
 from . import tables as T
 from .actions import MoveSpecies, PlayInvasive, PlayParasite, PlaySpecies, Spread
 from .decks import WHY_INVADED, Decks
-from .words import card_name
+from .words import Said, card_name
 
 CARDS = T.CARDS
 NEEDS = T.NEEDS
@@ -50,29 +50,30 @@ NO_MOVES: tuple[tuple, int] = ((), 0)
 
 def _played(columns: int) -> T.ActionTable:
     """``table[((seat * 2 + spread?) * 4096 + card) * 4096 + space]``: the log's sentence of a
-    species played (or spread, R8) on a space, one shared Event each (``tables.ActionTable``)."""
+    species played (or spread, R8) on a space, one shared Event each (``tables.ActionTable``),
+    written when it is read (``words.Said``)."""
     names = T.space_names(columns)
 
-    def make(key: int) -> Event:
+    def make(key: int) -> Said:
         rest, space = divmod(key, 4096)
         rest, card = divmod(rest, 4096)
         me, spread = divmod(rest, 2)
-        text = (
-            pgettext("phylo log", "{who} spreads {card} at {space}.")
-            if spread
-            else pgettext("phylo log", "{who} plays {card} at {space}.")
-        )
-        text = text.format(who=seat_name(me), card=card_name(card), space=names[space])
-        return Event("play", text, me, {"card": card, "space": space})
+
+        def say() -> str:
+            text = (
+                pgettext("phylo log", "{who} spreads {card} at {space}.")
+                if spread
+                else pgettext("phylo log", "{who} plays {card} at {space}.")
+            )
+            return text.format(who=seat_name(me), card=card_name(card), space=names[space])
+
+        return Said("play", say, me, {"card": card, "space": space})
 
     return T.ActionTable(make)
 
 
-@per_language
-def played() -> T.PerGrid:
-    """``played()[columns]``: the log's sentences of plays and spreads on each grid, in the
-    current language."""
-    return T.PerGrid(_played)
+#: the log's sentences of plays and spreads on each grid
+PLAYED = T.PerGrid(_played)
 
 
 def ordinary_plays(offers: list[tuple[int, int]], hand: int, plays) -> list[Action]:
@@ -277,7 +278,7 @@ class Placement(Decks):
         """R4, R8: a hand card onto an empty space (``spread``: 1 for a SPREAD, 0 for a play).
         A play fits where it goes (R2); a spread's copy need not."""
         self._put(space, self._take_from_hand(me, card), not spread)
-        events.append(played()[self.columns][((me * 2 + spread) * 4096 + card) * 4096 + space])
+        events.append(PLAYED[self.columns][((me * 2 + spread) * 4096 + card) * 4096 + space])
 
     def _invade(self, me: int, action: PlayInvasive, events: list[Event]) -> None:
         """R5: the replaced species is discarded; the invader now gives the space its habitat."""
@@ -285,15 +286,16 @@ class Placement(Decks):
         instance = self._take_from_hand(me, action.card)
         self._remove_at(space, self.top[space], events, WHY_INVADED)
         self._put(space, instance, True)  # compatible with a neighbour (R5)
+        names = T.space_names(self.columns)
         events.append(
-            Event(
+            Said(
                 "invade",
-                pgettext(
+                lambda: pgettext(
                     "phylo log", "{who} plays {card} (INVASIVE) at {space}, replacing {other}."
                 ).format(
                     who=seat_name(me),
                     card=card_name(action.card),
-                    space=self._name(space),
+                    space=names[space],
                     other=card_name(action.replaces),
                 ),
                 me,
@@ -305,16 +307,17 @@ class Placement(Decks):
         """R6: the parasite goes beneath its host."""
         space = self._space(action)
         self._put_under(space, self._take_from_hand(me, action.card))
+        names = T.space_names(self.columns)
         events.append(
-            Event(
+            Said(
                 "parasite",
-                pgettext(
+                lambda: pgettext(
                     "phylo log", "{who} plays {card} (PARASITIC) beneath {host} at {space}."
                 ).format(
                     who=seat_name(me),
                     card=card_name(action.card),
                     host=card_name(action.host),
-                    space=self._name(space),
+                    space=names[space],
                 ),
                 me,
                 {"card": action.card, "space": space},
@@ -328,14 +331,15 @@ class Placement(Decks):
         instance = self.top[start]
         self._put(start, -1)
         self._put(space, instance, True)  # compatible there without itself (R7)
+        names = T.space_names(self.columns)
         events.append(
-            Event(
+            Said(
                 "move",
-                pgettext("phylo log", "{who} moves {card} from {start} to {space}.").format(
+                lambda: pgettext("phylo log", "{who} moves {card} from {start} to {space}.").format(
                     who=seat_name(me),
                     card=card_name(action.card),
-                    start=self._name(start),
-                    space=self._name(space),
+                    start=names[start],
+                    space=names[space],
                 ),
                 me,
                 {"card": action.card, "from": start, "space": space},

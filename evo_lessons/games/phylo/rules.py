@@ -149,7 +149,7 @@ from typing import Any, ClassVar, cast
 
 from evo_lessons.engine import Action, Event, GameState
 from evo_lessons.engine.words import seat_name
-from evo_lessons.i18n import per_language, pgettext
+from evo_lessons.i18n import pgettext
 
 from . import tables as T
 from .actions import (
@@ -177,8 +177,9 @@ from .choices import TurnChoices
 from .data import DECK_SIZE
 from .decks import START_HAND
 from .observation import PhyloSeen, TableCard
-from .placement import NO_MOVES, POLLINATORS, played
+from .placement import NO_MOVES, PLAYED, POLLINATORS
 from .scoring import Scoring
+from .words import Said
 
 COLLECTION = T.COLLECTION
 CARDS = T.CARDS
@@ -193,32 +194,32 @@ EVENT_OWN = T.EVENT_OWN
 FIRST_EVENT = len(T.SPECIES)
 
 
-@per_language
-def passes() -> tuple[Event, Event]:
-    """``passes()[seat]``: the log's sentence of a pass, one shared Event a seat."""
-    text = pgettext("phylo log", "{who} ends the turn.")
-    return (
-        Event("pass", text.format(who=seat_name(0)), 0),
-        Event("pass", text.format(who=seat_name(1)), 1),
+def _pass(me: int) -> Said:
+    return Said(
+        "pass", lambda: pgettext("phylo log", "{who} ends the turn.").format(who=seat_name(me)), me
     )
 
 
+#: the log's sentence of a pass, one shared Event a seat (written when read: ``words.Said``)
+PASSES = (_pass(0), _pass(1))
 #: the end of most turns' lists: no challenge, no spread, the pass
 ONLY_PASS = (PASS,)
 
 
-def _turn_starts(key: int) -> Event:
+def _turn_starts(key: int) -> Said:
     """The log's sentence of a turn's start, ``key``: turn * 2 + seat."""
     turn, me = divmod(key, 2)
-    text = pgettext("phylo log", "Turn {turn}: {who} to play.").format(turn=turn, who=seat_name(me))
-    return Event("turn", text, me, {"turn": turn})
+
+    def say() -> str:
+        return pgettext("phylo log", "Turn {turn}: {who} to play.").format(
+            turn=turn, who=seat_name(me)
+        )
+
+    return Said("turn", say, me, {"turn": turn})
 
 
-@per_language
-def turn_starts() -> T.ActionTable:
-    """``turn_starts()[turn * 2 + seat]``: one shared Event for each turn's start
-    (``tables.ActionTable``), in the current language."""
-    return T.ActionTable(_turn_starts)
+#: one shared Event for each turn's start (``tables.ActionTable``)
+TURN_STARTS = T.ActionTable(_turn_starts)
 
 
 class PhyloState(CallYourBluff, Scoring, GameState):
@@ -365,12 +366,12 @@ class PhyloState(CallYourBluff, Scoring, GameState):
                 top = self.top
                 top[space] = self._take_from_hand(me, card)
                 self.index.placed(space, top, self.under, self.card_of, self.neighbours, True)
-                events.append(played()[columns][(me * 8192 + card) * 4096 + space])
+                events.append(PLAYED[columns][(me * 8192 + card) * 4096 + space])
             elif kind is DiscardToDraw:  # a quarter of them
                 self.actions_left -= 1
                 self._discard_to_draw(me, action.card, events)
             elif kind is Pass:
-                events.append(passes()[me])
+                events.append(PASSES[me])
                 self._end_turn(events)
             else:
                 self._turn_action(me, action, events)
@@ -430,7 +431,7 @@ class PhyloState(CallYourBluff, Scoring, GameState):
         self.turn_player = 1 - self.turn_player
         self.actions_left = ACTIONS_PER_TURN
         self.event_played = self.wind = self.pollinator = self.challenged = False
-        events.append(turn_starts()[self.turn * 2 + self.turn_player])
+        events.append(TURN_STARTS[self.turn * 2 + self.turn_player])
         self._draw(self.turn_player, 1, events)  # R16: the first turn too
 
     def _end_turn(self, events: list[Event]) -> None:

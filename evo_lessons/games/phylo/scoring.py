@@ -19,6 +19,7 @@ from evo_lessons.i18n import pgettext
 
 from . import tables as T
 from .spaces import Spaces
+from .words import Said
 
 
 class Scoring(Spaces):
@@ -35,10 +36,11 @@ class Scoring(Spaces):
         scores = self.scores()
         best = max(scores)
         self.winners = [p for p in (0, 1) if scores[p] == best]
+        winners = self.winners
         events.append(
-            Event(
+            Said(
                 "score",
-                pgettext(
+                lambda: pgettext(
                     "phylo log", "Final score: {who1} {points1} points, {who2} {points2} points."
                 ).format(
                     who1=seat_name(0), points1=scores[0], who2=seat_name(1), points2=scores[1]
@@ -46,7 +48,7 @@ class Scoring(Spaces):
                 data={"scores": scores},
             )
         )
-        events.append(Event("over", winners_sentence(self.winners), data={"winners": self.winners}))
+        events.append(Said("over", lambda: winners_sentence(winners), data={"winners": winners}))
 
     def scores(self) -> list[int]:
         """Each player's points on the table (parasites beneath included)."""

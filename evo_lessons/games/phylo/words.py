@@ -9,9 +9,48 @@ FLIGHT, SPREAD ...). Each table is built once per language (``per_language``).
 
 from __future__ import annotations
 
-from evo_lessons.i18n import Msg, data_text, per_language, pgettext, pN_, tr
+from collections.abc import Callable
+from typing import Any
+
+from evo_lessons.engine import Event
+from evo_lessons.i18n import Msg, current, data_text, per_language, pgettext, pN_, tr
 
 from .compatibility import CARDS, COLLECTION, HOME
+
+
+class Said(Event):
+    """An Event whose sentence is written when someone reads it, in the reader's language.
+
+    A random playout never reads its log, so a game builds no sentence it does not show (the
+    rules stay as fast in every language); the widget reads each event's ``text`` at once, in
+    its own language, and the golden files read it in English. ``say`` takes no argument and
+    returns the sentence in the current language: it must capture values, never the state
+    (which goes on changing). Shared events (one per distinct sentence, ``tables.ActionTable``)
+    are Said too: each keeps the sentence of the last language it was read in. Read-only, like
+    every Event.
+    """
+
+    __slots__ = ("_said", "_say")
+
+    def __init__(
+        self,
+        kind: str,
+        say: Callable[[], str],
+        player: int | None = None,
+        data: dict[str, Any] | None = None,
+    ) -> None:
+        self.kind, self.player = kind, player
+        self.data = {} if data is None else data
+        self._say = say
+        self._said: tuple[object, str] | None = None  # (translator, sentence) last read
+
+    @property  # type: ignore[override]
+    def text(self) -> str:
+        t, said = current(), self._said
+        if said is None or said[0] is not t:
+            said = self._said = (t, self._say())
+        return said[1]
+
 
 #: the groups of species (and "detritus", a food): their words for people
 GROUP_WORDS: dict[str, Msg] = {
