@@ -2,9 +2,8 @@
 a text without the marker was never put through the catalogue.
 
 These tests read what the widget sends its page (the view model, the page's strings, the plot's
-spec), the same text a browser test would see, after a few moves of every game. A game not yet
-wrapped is listed in UNWRAPPED (its test is expected to fail, strictly: wrapping it turns the
-test green and the entry must go).
+spec), the same text a browser test would see, after a few moves of every game (Phylo's, move by
+move to the end in each of its variants).
 """
 
 from __future__ import annotations
@@ -18,8 +17,6 @@ from evo_lessons.i18n import PSEUDO_LANG
 from evo_lessons.widgets.game_widget import GameWidget
 
 MARKED = re.compile(r"\u27e6[^\u27e6\u27e7]*\u27e7")  # innermost first: markers nest
-#: games whose own words are not in the catalogue yet (the shell around them is)
-UNWRAPPED = {"peppered_moths"}
 
 
 def unmarked(text: str) -> str:
@@ -55,15 +52,7 @@ def _played(game: str) -> GameWidget:
     return widget
 
 
-@pytest.mark.parametrize(
-    "game",
-    [
-        pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="not wrapped yet"))
-        if g in UNWRAPPED
-        else g
-        for g in sorted(GAMES)
-    ],
-)
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_text_of_a_game_is_marked_under_the_pseudo_locale(game):
     widget = _played(game)
     missing = {part: [t for t in texts if unmarked(t)] for part, texts in _texts(widget).items()}
