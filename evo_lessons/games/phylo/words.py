@@ -51,6 +51,17 @@ class Said(Event):
             said = self._said = (t, self._say())
         return said[1]
 
+    # read-only and shared: a copied state (``clone``) keeps the same events
+    def __copy__(self) -> Said:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Said:
+        return self
+
+    def __reduce__(self) -> tuple:
+        """Pickled as a plain Event, its sentence in the current language."""
+        return (Event, (self.kind, self.text, self.player, self.data))
+
 
 #: the groups of species (and "detritus", a food): their words for people
 GROUP_WORDS: dict[str, Msg] = {
