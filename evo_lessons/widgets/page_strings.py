@@ -400,7 +400,8 @@ GAME_STRINGS: dict[str, dict[str, Msg]] = {
         # Translators: {home} is the HOME card's name
         "phylo.home_title": pN_(
             "phylo HOME card, tooltip",
-            "{who}'s {home}: every terrain and climate; any rank-1 species may be played beside it.",
+            "{who}'s {home}: every terrain and climate; any rank-1 species may be played beside "
+            "it.",
         ),
         "phylo.select_move": pN_(
             "phylo table, screen-reader label", "Your {card} at {space}: select to move it"
@@ -477,9 +478,9 @@ GAME_STRINGS: dict[str, dict[str, Msg]] = {
         "phylo.diets": pN_("phylo legend", "Diets: "),
         "phylo.legend": pN_(
             "phylo legend",
-            " · Terrains: {terrains} · Climates: {climates}. Arrows show energy flowing from a food "
-            "to the species that eats it (dashed in the graph: host to parasite). Every card "
-            "stands upright; its frame and numbered token say whose it is.",
+            " · Terrains: {terrains} · Climates: {climates}. Arrows show energy flowing from a "
+            "food to the species that eats it (dashed in the graph: host to parasite). Every "
+            "card stands upright; its frame and numbered token say whose it is.",
         ),
     },
     "adapt_or_die": {

@@ -26,7 +26,7 @@ from evo_lessons.i18n import data_text, npgettext, pgettext
 
 from . import tables as T
 from .actions import DISCARD_DRAW, ChooseOpening, PickCard
-from .data import MAX_COPIES
+from .data import MAX_COPIES, Deck
 from .spaces import Spaces
 from .words import Said, card_name, home_name
 
@@ -84,7 +84,7 @@ DISCARDED = T.ActionTable(_discarded)
 LOST: dict[tuple[int, int, str | int], Said] = {}
 
 
-def _plays_deck(p: int, deck) -> Said:
+def _plays_deck(p: int, deck: Deck) -> Said:
     def say() -> str:
         return pgettext("phylo log", "{who} plays the {deck} deck.").format(
             who=seat_name(p), deck=data_text("phylo", "decks.name", deck.name)

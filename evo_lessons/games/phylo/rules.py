@@ -169,7 +169,6 @@ from .actions import (
     RemoveCard,
     Spread,
     build_actions,
-    card_name,
 )
 from .bluff import CallYourBluff, link_is_bluff
 from .broken_links import cut_off_at
@@ -179,7 +178,7 @@ from .decks import START_HAND
 from .observation import PhyloSeen, TableCard
 from .placement import NO_MOVES, PLAYED, POLLINATORS
 from .scoring import Scoring
-from .words import Said
+from .words import Said, card_name
 
 COLLECTION = T.COLLECTION
 CARDS = T.CARDS

@@ -16,6 +16,7 @@ from evo_lessons.engine import Event
 from evo_lessons.i18n import Msg, current, data_text, per_language, pgettext, pN_, tr
 
 from .compatibility import CARDS, COLLECTION, HOME
+from .data import Species
 
 
 class Said(Event):
@@ -44,8 +45,8 @@ class Said(Event):
         self._say = say
         self._said: tuple[object, str] | None = None  # (translator, sentence) last read
 
-    @property  # type: ignore[override]
-    def text(self) -> str:
+    @property
+    def text(self) -> str:  # type: ignore[override]
         t, said = current(), self._said
         if said is None or said[0] is not t:
             said = self._said = (t, self._say())
@@ -55,10 +56,10 @@ class Said(Event):
     def __copy__(self) -> Said:
         return self
 
-    def __deepcopy__(self, memo: dict) -> Said:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Said:
         return self
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as a plain Event, its sentence in the current language."""
         return (Event, (self.kind, self.text, self.player, self.data))
 
@@ -143,7 +144,7 @@ def list_words(words: list[str]) -> str:
     )
 
 
-def keywords(card) -> tuple[str, ...]:
+def keywords(card: Species) -> tuple[str, ...]:
     """A species card's keywords as printed on it: ("MOVE 2", "SPREAD (wind)", ...)."""
     words = []
     if card.move:
