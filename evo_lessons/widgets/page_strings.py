@@ -387,6 +387,10 @@ GAME_STRINGS: dict[str, dict[str, Msg]] = {
             "{terrains}, {climates}, {points} points{risk}. {keywords} {fact}",
         ),
         "phylo.title_at_risk": pN_("phylo card, tooltip", ", AT RISK"),
+        # Translators: {latin} is the scientific name, never translated; {fact} a sentence
+        "phylo.species_title": pN_("phylo card, tooltip", "{card} ({latin}). {fact}"),
+        # Translators: {text} says what the event does; {fact} is a sentence (may be empty)
+        "phylo.event_title": pN_("phylo card, tooltip", "{card}: {text} {fact}"),
         "phylo.list_sep": pN_("list separator", ", "),
         "phylo.table_label": pN_(
             "phylo table, screen-reader label", "The table: {rows} rows by {columns} columns"
@@ -432,6 +436,7 @@ GAME_STRINGS: dict[str, dict[str, Msg]] = {
             "hear its links.",
         ),
         "phylo.rank_head": pN_("phylo food web, a column's heading", "RANK {n}"),
+        # Translators: a column's heading in a narrow graph: about 24 letters at most
         "phylo.producers": pN_("phylo food web, under RANK 1", "producers · decomposers"),
         "phylo.consumers": pN_("phylo food web, under RANK 2 and up", "consumers"),
         "phylo.node": pN_(

@@ -208,17 +208,17 @@ registerRenderer("phylo", (root, b, ctx) => {
     // diet band: the colour AND the word; the points on the right
     svg("rect", { x: 1.5, y: 1.5, width: w - 3, height: 17, rx: 4, fill: f.colour }, g);
     svg("text", { x: 5, y: 14.5, "font-size": 12, "font-weight": "bold",
-                  fill: draw.inkOn(f.colour) }, g, f.band);
+                  fill: draw.inkOn(f.colour) }, g, fitText(f.band, w - 44, 12, true));
     svg("text", { x: w - 5, y: 14.5, "font-size": 13, "text-anchor": "end",
                   "font-weight": "bold", fill: draw.inkOn(f.colour) }, g,
-        t("phylo.pt", { n: f.points }));
+        fitText(t("phylo.pt", { n: f.points }), 34, 13, true));
     const pic = svg("g", {}, g); // animated: no transform attribute of its own
     groupIcon(pic, f.group, 3, 21, 1);
     if (animate && fresh.has(f.id)) pic.classList.add("evo-phylo-new");
     svg("text", { x: 41, y: 35, "font-size": 14, "font-weight": "bold", fill: "#111" }, g,
-        t("phylo.rank_short", { n: f.rank }));
+        fitText(t("phylo.rank_short", { n: f.rank }), w - 64, 14, true));
     svg("text", { x: 41, y: 52, "font-size": 14, fill: "#111" }, g,
-        t("phylo.scale_short", { n: f.scale }));
+        fitText(t("phylo.scale_short", { n: f.scale }), w - 64, 14));
     svg("text", { x: 5, y: 70, "font-size": 13.5, "font-weight": "bold", fill: "#111" }, g,
         fitText(f.name, w - 10, 13.5, true));
     // the symbols' glyphs (a fallback font) reach lower than letters: a baseline clear of the
@@ -229,7 +229,7 @@ registerRenderer("phylo", (root, b, ctx) => {
     if (atRisk) { // a red strip over the terrain line (the terrains stay in the card's words)
       svg("rect", { x: 2, y: 72, width: w - 4, height: 15, rx: 3, fill: "#c00000" }, g);
       svg("text", { x: w / 2, y: 84, "font-size": 12, "font-weight": "bold", "text-anchor": "middle",
-                    fill: "#fff" }, g, t("phylo.at_risk_strip"));
+                    fill: "#fff" }, g, fitText(t("phylo.at_risk_strip"), w - 8, 12, true));
     }
     svg("title", {}, g, t("phylo.card_title", {
       who: name(owner), card: f.name, latin: f.latin, group: f.group_word,
@@ -321,13 +321,14 @@ registerRenderer("phylo", (root, b, ctx) => {
           svg("rect", { width: W - 2 * PAD, height: H - 2 * PAD, rx: 6, fill: "#f2f2f2",
                         stroke: style.colour, "stroke-width": 3 }, holder);
           svg("text", { x: (W - 2 * PAD) / 2, y: 26, "text-anchor": "middle", "font-size": 16,
-                        "font-weight": "bold", fill: "#111" }, holder, b.home_name);
+                        "font-weight": "bold", fill: "#111" }, holder,
+              fitText(b.home_name, W - 2 * PAD - 8, 16, true));
           svg("text", { x: (W - 2 * PAD) / 2, y: 46, "text-anchor": "middle", "font-size": 13,
-                        fill: "#111" }, holder, name(home.owner));
+                        fill: "#111" }, holder, fitText(name(home.owner), W - 2 * PAD - 8, 13));
           draw.token(holder, (W - 2 * PAD) / 2, 66, 10, { fill: style.colour,
                      symbol: String(home.owner + 1) });
           svg("text", { x: (W - 2 * PAD) / 2, y: 84, "text-anchor": "middle", "font-size": 12,
-                        fill: "#111" }, holder, t("phylo.all_terrains"));
+                        fill: "#111" }, holder, fitText(t("phylo.all_terrains"), W - 2 * PAD - 8, 12));
           svg("title", {}, holder, t("phylo.home_title", { who: name(home.owner),
                                                             home: b.home_name }));
         } else if (here.top) {
@@ -444,9 +445,9 @@ registerRenderer("phylo", (root, b, ctx) => {
     }
     byRank.forEach((_level, k) => {
       svg("text", { x: LEFT + k * COL + NW / 2, y: 11, "text-anchor": "middle", "font-size": 10,
-                    "font-weight": "bold" }, g, t("phylo.rank_head", { n: k + 1 }));
+                    "font-weight": "bold" }, g, fitText(t("phylo.rank_head", { n: k + 1 }), NW, 10, true));
       svg("text", { x: LEFT + k * COL + NW / 2, y: 24, "text-anchor": "middle", "font-size": 9 },
-          g, t(k === 0 ? "phylo.producers" : "phylo.consumers"));
+          g, fitText(t(k === 0 ? "phylo.producers" : "phylo.consumers"), NW, 9));
     });
     // each arrow leaves its food's right side and enters its eater's left side at its own height
     const ports = (key) => {
@@ -534,7 +535,8 @@ registerRenderer("phylo", (root, b, ctx) => {
   const miniCard = (parent, f, count = 1) => {
     const card = html("div", {
       class: "evo-phylo-card evo-phylo-pick", "data-card": f.id,
-      title: f.kind === "event" ? `${f.name}: ${f.text}` : `${f.name} (${f.latin}). ${f.fact}`,
+      title: f.kind === "event" ? t("phylo.event_title", { card: f.name, text: f.text, fact: "" })
+        : t("phylo.species_title", { card: f.name, latin: f.latin, fact: f.fact }),
       style: "display:inline-block;vertical-align:top;width:9.5em;margin:2px;padding:2px 4px;" +
              "border:1px solid #333;border-radius:5px;font-size:12px;background:#fffdf7;color:#111",
     }, parent);
@@ -607,7 +609,8 @@ registerRenderer("phylo", (root, b, ctx) => {
       const card = html("div", {
         class: `evo-phylo-card evo-phylo-mini${chosen ? " evo-phylo-chosen" : ""}`,
         "data-card": f.id,
-        title: f.kind === "event" ? `${f.name}: ${f.text} ${f.fact}` : `${f.name} (${f.latin}). ${f.fact}`,
+        title: f.kind === "event" ? t("phylo.event_title", { card: f.name, text: f.text, fact: f.fact })
+          : t("phylo.species_title", { card: f.name, latin: f.latin, fact: f.fact }),
       }, box);
       const count = copies > 1 ? ` ×${copies}` : "";
       if (f.kind === "event") {
