@@ -23,20 +23,6 @@ import pytest
 PACKAGE = pathlib.Path(__file__).resolve().parents[2] / "evo_lessons"
 #: modules not wrapped yet, by who wraps them this round (a module leaves when it is wrapped)
 PENDING = {
-    # phylo
-    "games/phylo/__init__.py",
-    "games/phylo/actions.py",
-    "games/phylo/bluff.py",
-    "games/phylo/bots.py",
-    "games/phylo/broken_links.py",
-    "games/phylo/choices.py",
-    "games/phylo/data.py",
-    "games/phylo/decks.py",
-    "games/phylo/event_cards.py",
-    "games/phylo/placement.py",
-    "games/phylo/rules.py",
-    "games/phylo/scoring.py",
-    "games/phylo/view.py",
     # live
     "jupyter_extension.py",
     "live/client.py",
@@ -159,6 +145,11 @@ ALLOWED = {
     # seats=, measures= passed in code: a Python programmer's error
     ("classroom/compare.py", " seats are needed, one per player"),
     ("classroom/compare.py", "none of   is a measure of "),
+    # phylo: a licence's name; a bot's broken invariant; the loader's errors about the
+    # package's own data.toml (read by whoever edits the card data, as a Python error)
+    ("games/phylo/__init__.py", "CC BY-NC-ND"),
+    ("games/phylo/bots.py", "a bot is handed its own seat's observation"),
+    ("games/phylo/data.py", "phylo data.toml"),
 }
 CALLS = {"_", "_t", "gettext", "pgettext", "ngettext", "npgettext", "N_", "pN_", "tr", "data_text"}
 CONTEXT_CALLS = {"pgettext", "npgettext", "pN_"}
@@ -276,7 +267,6 @@ def js_literals(source: str) -> list[str]:
 
 #: front ends not wrapped yet (a file leaves when its words all come from Python)
 PENDING_JS = {
-    "games/phylo/renderer.js",  # phylo
     "population/static/flock.js",  # lessons
     "population/static/population.js",  # lessons
     "service/static/live_page.js",  # live
