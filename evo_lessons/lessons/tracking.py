@@ -29,6 +29,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .lesson import Lesson
 
+#: the name in a result code kept before the student typed one: data, the same in every
+#: language (the code is; the teacher's tools list such codes apart)
+NO_NAME = "no name"
+
 
 def scenario_ready(session: Any) -> bool:
     """May this session's scenario code (seed and moves) be written down now?"""
@@ -198,7 +202,7 @@ class Tracker:
 
     def _keep_game(self, label: str, session: Any, helped: bool) -> None:
         name = self.name()
-        code = game_result_code(session, name or "no name", self.lesson.id)
+        code = game_result_code(session, name or NO_NAME, self.lesson.id)
         if any(r["code"] == code for r in self.lesson.work.results):
             return
         if not name:
@@ -245,7 +249,7 @@ class Tracker:
     def _keep_run(self, label: str, run: Any) -> None:
         if getattr(run, "generation", 1) == 0:
             return  # nothing has happened in this run yet
-        code = population_result_code(run, self.name() or "no name")
+        code = population_result_code(run, self.name() or NO_NAME)
         game = getattr(getattr(run, "world", None), "name", "") or str(
             getattr(getattr(run, "settings", None), "game", "")
         )
