@@ -26,6 +26,8 @@ import copy
 import inspect
 from typing import TYPE_CHECKING, Any
 
+from evo_lessons.i18n import pgettext
+
 if TYPE_CHECKING:
     from .lesson import Lesson
 
@@ -213,7 +215,13 @@ class Tracker:
 
     def _keep(self, label: str, kind: str, game: str, code: str, helped: bool = False) -> None:
         number = self._number(label, kind)
-        word = "game" if kind == "game" else "run"
+        # the label reads "<label>, game 2" in the lesson's language (counted by what comes
+        # before its last comma: see _number)
+        word = (
+            pgettext("a result's label, before its number: a finished game", "game")
+            if kind == "game"
+            else pgettext("a result's label, before its number: a population run", "run")
+        )
         self.lesson.work.add_result(
             {
                 "label": f"{label}, {word} {number}",
