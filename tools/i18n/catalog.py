@@ -37,8 +37,9 @@ POT = LOCALE / f"{DOMAIN}.pot"
 DATA_FIELDS = frozenset(
     {"name", "short", "about", "fact", "text", "variants", "low", "high", "why", "label", "lengths"}
 )
-#: domains whose every entry a shipped locale must translate (the data words may lag behind)
-ENFORCED = frozenset({DOMAIN})
+#: domains whose every entry a shipped locale must translate (both: the data words are what the
+#: cards say)
+ENFORCED = frozenset({DOMAIN, DATA_DOMAIN})
 PSEUDO = "en_XA"
 #: the locales we ship: their student-facing entries must all be translated
 SHIPPED = ("es",)
