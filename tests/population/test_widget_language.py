@@ -105,3 +105,17 @@ def test_the_figure_speaks_the_widgets_language():
     assert words[0].startswith("Clima: una población que nadie dirige")
     assert "Aptitud media (1 = todos los individuos se ajustan)" in words
     assert all(ax.get_xlabel() in ("generación", "") for ax in figure.axes)
+
+
+def test_a_fit_reads_in_the_current_language():
+    from evo_lessons.i18n import speaking
+    from evo_lessons.population import fit_selection
+
+    series = {"generation": [0, 5, 10], "count": [10, 30, 60], "sample": [100, 100, 100]}
+    fit = fit_selection(series, "additive", counted="allele")
+    with speaking("es"):
+        spanish = str(fit)
+    assert spanish.startswith(f"s = {fit.s:.3f} por generación (intervalo del 95 % de ")
+    assert "verosimilitud de perfil; diploide, h = 0.5; 3 muestras)" in spanish
+    assert fit.method == "profile likelihood"  # the field stays data
+    assert str(fit).startswith(f"s = {fit.s:.3f} per generation (95% interval ")
