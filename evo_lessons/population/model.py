@@ -428,7 +428,12 @@ def evolve(game: str | World, **settings: Any) -> Result:
     """
     for needed in ("size", "generations", "mutation_rate", "seed"):
         if needed not in settings:
-            raise TypeError(f"evolve() needs {needed}=")
+            raise TypeError(
+                pgettext(
+                    "population error; keep evolve() and the setting's name (Python code)",
+                    "evolve() needs {name}=",
+                ).format(name=needed)
+            )
     return run(Settings.make(game, **settings), get_world(game))
 
 
