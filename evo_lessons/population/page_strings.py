@@ -85,7 +85,8 @@ POPULATION_PAGE: dict[str, Msg] = {
     "population.growth": pN_("population slider", "Offspring of a perfectly matched individual"),
     # the plots and the numbers
     "population.now": pN_("population heading", "Now"),
-    "population.in_words": pN_("population heading", "In words"),
+    # (lesson 06 calls it so: "The table and *Text description* beside the plots")
+    "population.in_words": pN_("population heading", "Text description"),
     "population.png": pN_("population button", "Download plots (PNG)"),
     "population.table": pN_("population, a table under a plot", "Table of the plotted values"),
     "population.caption": pN_(
