@@ -125,7 +125,34 @@ def extract_data() -> Catalog:
                 catalog.add(value, None, [(where, 0)], context=f"{game}: {field}")
 
         walk(data, ())
+    _extract_tables(catalog)
     return catalog
+
+
+def _extract_tables(catalog: Catalog) -> None:
+    """The field data's words (evo_lessons/data/tables): each table's title and licence, and
+    the cells of its header's ``words`` columns; context "data: <table>.<field>"."""
+    import csv
+    import tomllib
+
+    for path in sorted((PACKAGE / "data" / "tables").glob("*.toml")):
+        name, where = path.stem, str(path.relative_to(ROOT))
+        header = tomllib.loads(path.read_text(encoding="utf-8"))
+        for field in ("title", "licence"):
+            catalog.add(header[field], None, [(where, 0)], context=f"data: {name}.{field}")
+        words = header.get("words", ())
+        if words:
+            table = path.with_suffix(".csv")
+            with table.open(encoding="utf-8", newline="") as rows:
+                for row in csv.DictReader(rows):
+                    for column in words:
+                        if row[column]:
+                            catalog.add(
+                                row[column],
+                                None,
+                                [(str(table.relative_to(ROOT)), 0)],
+                                context=f"data: {name}.{column}",
+                            )
 
 
 def _flags(message: str | tuple[str, ...]) -> tuple[str, ...]:
