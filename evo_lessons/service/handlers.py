@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, ClassVar
 
 from evo_lessons.i18n import pgettext
 
-from . import auth, http_limits, names, page_words
+from . import auth, http_limits, language, names, page_words
 from .base import STATIC, TEACHER_COOKIE, BaseHandler, Refused, kit_script
 from .exports import CSV_COLUMNS
 from .games import served_send_id
 from .results import answer_of
-from .rulings import PAUSED, ClassRulings, check_join_id, check_move_id
+from .rulings import PAUSED, ClassRulings, check_join_id, check_move_id, class_lang
 
 if TYPE_CHECKING:
     from .app import ClassService
@@ -218,7 +218,7 @@ class TeacherPage(BaseHandler):
             self._back_to_page()
             return
         try:
-            await self.teacher()
+            class_id = await self.teacher()
         except Refused:
             if self.service.hub.oauth:  # on a hub: log in there, come back to /oauth_callback
                 state = auth.new_token()
@@ -251,7 +251,18 @@ class TeacherPage(BaseHandler):
             )
             return
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(page_words.page_html(self.lang, _template()))
+        self.finish(page_words.page_html(await self._class_page_lang(class_id), _template()))
+
+    async def _class_page_lang(self, class_id: int) -> str:
+        """The page's language with the class's own (``class new --lang``) after the address's
+        and the teacher's choice, before the browser's."""
+        explicit = language.chosen(self.get_query_argument("lang", None)) or language.chosen(
+            self.get_cookie(page_words.LANG_COOKIE)
+        )
+        if explicit:
+            return explicit
+        set_for_class = await self.service.run(self._with_db, class_lang, class_id)
+        return set_for_class or self.lang
 
 
 def _template() -> str:

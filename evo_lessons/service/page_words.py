@@ -4,7 +4,8 @@ The teacher's page is served with its words already in place (``{{key}}`` in liv
 and with every word its script writes as a JSON block (``<script id="live-words">``); the
 script's ``t("key", {vars})`` reads them. Both are made once per language (cached), never per
 request. The page's language: ``?lang=`` in its address, then the teacher's choice on the page
-(a cookie), then the browser's ``Accept-Language``, then English (:func:`page_lang`).
+(a cookie), then the class's own if it has one (:func:`.rulings.set_class_lang`, the handler
+asks), then the browser's ``Accept-Language``, then English (:func:`page_lang`).
 
 Plurals: each plural entry is sent as its ``one`` and ``other`` forms (the page picks ``one``
 for 1); a language with more forms gets its forms for 1 and 2 (enough for the languages

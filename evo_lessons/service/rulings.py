@@ -36,8 +36,8 @@ from evo_lessons.engine.results import ResultCodeError, check_name
 from evo_lessons.engine.seeds import check_seed
 from evo_lessons.i18n import pgettext, pN_, tr
 
-from . import auth, exports, names
-from .db import Deal, Move, Result, SchoolClass, ServedGame, Student
+from . import auth, exports, language, names
+from .db import Deal, Move, Result, SchoolClass, ServedGame, Setting, Student
 from .deal_secret import class_secret, new_secret
 from .games import GameHost, Overtaken, StaleMove
 from .refused import Refused
@@ -639,9 +639,14 @@ def create_class(
     join_code: str | None = None,
     hub_group: str | None = None,
     teacher_token: str | None = None,
+    lang: str | None = None,
 ) -> SchoolClass:
-    """A new class (its join code made here unless given); committed."""
+    """A new class (its join code made here unless given); committed. ``lang``: the language
+    its live page opens in (:func:`set_class_lang`; ValueError for one the service does not
+    ship)."""
     name = name.strip()[:120] or DEFAULT_CLASS_NAME
+    if lang is not None and language.chosen(lang) is None:
+        raise ValueError(_unknown_lang(lang))
     token = teacher_token or auth.new_token()
     for attempt in range(5):
         klass = SchoolClass(
@@ -663,8 +668,45 @@ def create_class(
                 raise ValueError(text.format(code=join_code)) from None
             continue
         klass.new_teacher_token = token  # type: ignore[attr-defined]  # shown once, not stored
+        if lang is not None:
+            set_class_lang(db, klass.id, lang)
         return klass
     raise AssertionError("unreachable")
+
+
+#: a class's language (its live page's, when the address and the teacher's choice name none),
+#: kept as a service setting (no column: a class without one follows the browser)
+CLASS_LANG = "class_lang:{}"
+
+
+def _unknown_lang(lang: str) -> str:
+    text = pgettext("class service", "The class service has no language {lang}; it has {langs}.")
+    return text.format(lang=repr(lang[:20]), langs=", ".join(sorted(language.shipped())))
+
+
+def class_lang(db: Session, class_id: int) -> str | None:
+    """The language set for a class (None: its page follows the browser)."""
+    found = db.get(Setting, CLASS_LANG.format(class_id))
+    return language.chosen(found.value) if found is not None else None
+
+
+def set_class_lang(db: Session, class_id: int, lang: str | None) -> None:
+    """Set (or with None clear) a class's language; committed. ValueError for a language the
+    service does not ship."""
+    key = CLASS_LANG.format(class_id)
+    found = db.get(Setting, key)
+    if lang is None:
+        if found is not None:
+            db.delete(found)
+    else:
+        chosen = language.chosen(lang)
+        if chosen is None:
+            raise ValueError(_unknown_lang(lang))
+        if found is None:
+            db.add(Setting(key=key, value=chosen))
+        else:
+            found.value = chosen
+    db.commit()
 
 
 __all__ = [
@@ -675,8 +717,10 @@ __all__ = [
     "check_join_id",
     "check_move_id",
     "check_options",
+    "class_lang",
     "create_class",
     "game_name",
+    "set_class_lang",
     "student_by_hub_user",
     "student_by_token",
     "teacher_classes",

@@ -227,3 +227,42 @@ def test_the_page_is_made_once_per_language():
         page_words.page_words("es")
         page_words.page_words("en")
     assert page_words.page_words.cache_info().misses == 2
+
+
+def test_a_class_made_in_spanish_opens_its_page_in_spanish(live):
+    """A class's own language: after the address's and the teacher's choice, before the
+    browser's. A language the service does not ship is refused."""
+    from evo_lessons.service.rulings import class_lang, create_class, set_class_lang
+
+    with live.service.Session() as db:
+        made = create_class(db, "Biología 2B", lang="es-MX")
+        token, class_id = made.new_teacher_token, made.id
+        assert class_lang(db, class_id) == "es"
+        with pytest.raises(ValueError, match="no language 'fr'"):
+            set_class_lang(db, class_id, "fr")
+        with pytest.raises(ValueError, match="no language"):
+            create_class(db, "Klasse", lang="de")
+
+    class Keep(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    opener = urllib.request.build_opener(Keep)
+    try:
+        opener.open(f"{live.url}/teacher?token={token}", timeout=60)
+    except urllib.error.HTTPError as error:
+        session = re.search(r"evo_teacher=([^;]+)", error.headers["Set-Cookie"]).group(1)
+    login = f"evo_teacher={session}"
+    for lang, cookie, expected in (
+        ("en", login, "es"),  # the class's language over the browser's
+        ("en", f"{login}; evo_live_lang=en", "en"),  # the teacher's choice over the class's
+    ):
+        status, text, _ = ask(live.url, "GET", "/teacher", lang=lang, cookie=cookie)
+        assert status == 200
+        assert _words(text)["lang"] == expected
+    status, text, _ = ask(live.url, "GET", "/teacher?lang=en", lang="es", cookie=login)
+    assert _words(text)["lang"] == "en"  # the address over everything
+    with live.service.Session() as db:
+        set_class_lang(db, class_id, None)
+        assert class_lang(db, class_id) is None
+    assert _words(ask(live.url, "GET", "/teacher", lang="en", cookie=login)[1])["lang"] == "en"
