@@ -131,6 +131,14 @@ def parser() -> argparse.ArgumentParser:
         default=None,
         help=pgettext("command line", "on a hub: the group whose members teach it"),
     )
+    new.add_argument(
+        "--lang",
+        default=None,
+        help=pgettext(
+            "command line",
+            "the language its live page opens in, e.g. es (default: the browser's)",
+        ),
+    )
     return made
 
 
@@ -161,7 +169,9 @@ def new_class(args) -> int:
     engine = make_engine(url)
     try:
         with session_factory(engine)() as db:
-            klass = create_class(db, args.name, join_code=code, hub_group=args.hub_group)
+            klass = create_class(
+                db, args.name, join_code=code, hub_group=args.hub_group, lang=args.lang
+            )
             line = {
                 "class": klass.name,
                 "class_id": klass.id,
