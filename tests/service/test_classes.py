@@ -96,3 +96,21 @@ def test_a_new_class_from_the_command_line_is_served_at_once(live, capsys):
     summary = call(live.url, "GET", "/api/summary", token=line["teacher_token"])[1]
     assert summary["class"] == "Chemistry" and [s["name"] for s in summary["students"]] == ["Ada"]
     assert call(live.url, "GET", "/api/me", token=token)[1]["class"] == "Chemistry"
+
+
+def test_a_class_made_with_a_language_opens_its_page_in_it(live, capsys):
+    from evo_lessons.service.cli import main
+    from evo_lessons.service.db import database_url, make_engine, session_factory
+    from evo_lessons.service.rulings import class_lang
+
+    assert main(["new", "--data", str(live.service.data), "--lang", "es", "Biología 2B"]) == 0
+    line = json.loads(capsys.readouterr().out)
+    engine = make_engine(database_url(live.service.data, None))
+    try:
+        with session_factory(engine)() as db:
+            assert class_lang(db, line["class_id"]) == "es"
+    finally:
+        engine.dispose()
+    # a language the service does not ship is refused in one sentence
+    assert main(["new", "--data", str(live.service.data), "--lang", "xx", "Nope"]) == 2
+    assert "xx" in capsys.readouterr().err
