@@ -108,6 +108,10 @@ UNCHANGED = re.compile(r"[^\W\d_]*[aceinouyACEINOUY][^\W\d_]*")
 SYMBOLS = frozenset({"O₂", "Zz"})
 
 
+#: a species' scientific name in brackets, "(Quercus lobata)": Latin, the same in every language
+BINOMIAL = re.compile(r"\([A-Z][a-z]+(?: [a-z]+){1,2}\)")
+
+
 def english_left(texts: list[list[str]]) -> list[list[str]]:
     """The texts with a word outside every ⟦…⟧ (markers nest: innermost first), or a word the
     pseudo-locale did not change inside one."""
@@ -115,12 +119,14 @@ def english_left(texts: list[list[str]]) -> list[list[str]]:
     for where, text in texts:
         if CODE.fullmatch(text) or text in SYMBOLS:
             continue
-        rest, before = text, None
+        rest, before = BINOMIAL.sub(" ", text), None
         while rest != before:
             before, rest = rest, re.sub(r"\u27e6[^\u27e6\u27e7]*\u27e7", " ", rest)
-        # a label cut short ("⟦Métâ."), maybe one of a drawing's several
+        # a label cut short ("⟦Métâ."), maybe one of a drawing's several; the end of one that
+        # began in the element before (a sentence with a word in bold)
         rest = re.sub(r"\u27e6[^\u27e6\u27e7]*(?=\u27e6|$)", " ", rest)
-        words = CODE.sub(" ", text)
+        rest = re.sub(r"^[^\u27e6\u27e7]*\u27e7", " ", rest)
+        words = CODE.sub(" ", BINOMIAL.sub(" ", text))
         if re.search(r"[^\W\d_]{2,}", CODE.sub(" ", rest)) or any(
             len(word) > 1 for word in UNCHANGED.findall(words)
         ):
@@ -261,15 +267,12 @@ CELL_OVERFLOW = """
   return out;
 }
 """
-#: English a lesson still shows under the pseudo-locale (measured 2026-11-28, before the round's
-#: branches merged), by lesson and by what shows it, with whose it is to fix (issue 45): the test
-#: fails on English anywhere else, and on an entry here once its English is gone (take it off)
-#: whose English each part still shows, to be fixed (issue 45)
+#: English a lesson still shows under the pseudo-locale (measured 2026-11-28 with main merged at
+#: 11:35 UTC), by lesson and by what shows it (KNOWN), with whose it is to fix (OWNERS, issue
+#: 45): the test fails on English anywhere else, and on an entry once its English is gone
 OWNERS = {
-    "population widget": "lessons: population/widget.py, static/population.js (PENDING)",
-    "game widget phylo": "phylo: games/phylo (PENDING, merging about 12:00)",
-    "progress bar": "lessons: widgets/progress.py ('Games', 'n / n · done in 4 s')",
-    "ipywidget": "lessons: progress.py's status line, ipywidgets' title 'null'; 07's slider label",
+    "progress bar": "lessons: widgets/progress.py: ipywidgets shows the bar's label a title 'null'",
+    "ipywidget": "lessons: 07's slider description ('selection against medionigra')",
     "pandas table": "lead: DataFrames shown with their CSV column names and ids (never translated)",
     "figure": "es, cli: Comparison(table, fig, alt, caption): code_text.py keeps its arguments",
     "printed": "es: English data put in a translated sentence's {placeholder} (code_text keeps it)",
@@ -277,48 +280,12 @@ OWNERS = {
     "lesson widget": "es: read_off() with an f-string prompt (02) is not extracted by translate.py",
 }
 KNOWN: dict[str, set[str]] = {
-    "01_climate": {
-        "figure",
-        "ipywidget",
-        "pandas table",
-        "population widget",
-        "printed",
-        "progress bar",
-    },
-    "02_niche": {
-        "ipywidget",
-        "lesson widget",
-        "pandas table",
-        "population widget",
-        "printed",
-        "progress bar",
-    },
-    "03_adaptation": {
-        "figure",
-        "ipywidget",
-        "pandas table",
-        "population widget",
-        "printed",
-        "progress bar",
-    },
-    "04_adapt_or_die": {
-        "figure",
-        "ipywidget",
-        "output",
-        "pandas table",
-        "population widget",
-        "printed",
-        "progress bar",
-    },
-    "05_phylo": {
-        "figure",
-        "game widget phylo",
-        "ipywidget",
-        "pandas table",
-        "printed",
-        "progress bar",
-    },
-    "06_populations": {"pandas table", "population widget", "printed"},
+    "01_climate": {"figure", "pandas table", "printed", "progress bar"},
+    "02_niche": {"lesson widget", "pandas table", "printed", "progress bar"},
+    "03_adaptation": {"figure", "pandas table", "printed", "progress bar"},
+    "04_adapt_or_die": {"figure", "output", "pandas table", "printed", "progress bar"},
+    "05_phylo": {"figure", "pandas table", "printed", "progress bar"},
+    "06_populations": {"pandas table", "printed"},
     "07_real_populations": {"figure", "ipywidget", "output", "pandas table", "printed"},
 }
 STUDENT = "Ada Pseudo"
