@@ -13,6 +13,13 @@ changing them cannot change what the code does. A literal is **shown text** when
   f-string's ``{...}``. One such use anywhere in the notebook keeps that English everywhere, so
   a column named in one cell and read in another keeps its name.
 
+A **label** the notebook makes for itself (a table's column, a row's key: text with a space,
+used as a dict key, a subscript or in a comparison, and never as an argument of a call) is shown
+in the tables a student reads, so it is translated too, at every place it stands, so the code
+still finds it; unless the package's own files hold the same text (a column the package makes).
+A one-word literal is shown text only as a direct argument of a showing call (``xlabel=
+"generation"``). ``str.join``'s argument is text of what holds the join (an alt text's parts).
+
 The same English is translated the same way throughout a notebook. An f-string is translated as a
 template: its ``{...}`` parts are copied as they are; a translation may leave one out but add or
 change none (:func:`placeholders_within`), or the English is kept.
@@ -25,6 +32,8 @@ import re
 from dataclasses import dataclass
 
 SHOWN_CALLS = frozenset({"print", "Markdown", "HTML", "checkpoint"})
+#: calls whose arguments from this index on are shown text (the earlier ones are data)
+SHOWN_FROM = {"checkpoint": 2, "Comparison": 2}
 LABEL_METHODS = frozenset(
     {
         "set_title",
@@ -49,7 +58,8 @@ _PROSE = re.compile(r"[A-Za-z]{2,}[ \t]+[A-Za-z]{2,}")
 _OPERATOR = re.compile(r"==|!=|<=|>=")
 _PLACEHOLDER = re.compile(r"(?<!\{)\{(?!\{)[^{}]*\}")
 
-SHOW, KEY, SKIP, FREE = "show", "key", "skip", "free"
+SHOW, KEY, SKIP, FREE, LABEL = "show", "key", "skip", "free", "label"
+_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +138,7 @@ class _Finder(ast.NodeVisitor):
         self.lines = source.split("\n")
         self.found: list[Literal] = []
         self.mode = FREE
+        self.inside_braces = 0  # within an f-string's {...}: code, whatever it holds
 
     def _with(self, node: ast.AST | None, mode: str) -> None:
         if node is None:
@@ -145,7 +156,7 @@ class _Finder(ast.NodeVisitor):
                 is_f=is_f,
                 start=_position(self.lines, node.lineno, node.col_offset),
                 end=_position(self.lines, node.end_lineno, node.end_col_offset),
-                mode=self.mode,
+                mode=KEY if self.inside_braces else self.mode,
             )
         )
 
@@ -155,43 +166,49 @@ class _Finder(ast.NodeVisitor):
 
     def visit_JoinedStr(self, node: ast.JoinedStr) -> None:
         self._record(node, _template(node, self.source), True)
+        self.inside_braces += 1
         for value in node.values:
             if isinstance(value, ast.FormattedValue):
                 self._with(value.value, KEY)
                 self._with(value.format_spec, KEY)
+        self.inside_braces -= 1
 
     def visit_Dict(self, node: ast.Dict) -> None:
         for key in node.keys:
-            self._with(key, KEY)
+            self._with(key, LABEL)
         for value in node.values:
             self.visit(value)
 
     def visit_Subscript(self, node: ast.Subscript) -> None:
         self.visit(node.value)
-        self._with(node.slice, KEY)
+        self._with(node.slice, LABEL)
 
     def visit_Compare(self, node: ast.Compare) -> None:
         for operand in [node.left, *node.comparators]:
-            self._with(operand, KEY)
+            self._with(operand, LABEL)
 
     def visit_Call(self, node: ast.Call) -> None:
         name, method = _name(node.func)
-        if name in PROMPT_CALLS:
-            arguments = SKIP
+        if method and name == "join" and self.mode in (SHOW, FREE):
+            arguments = self.mode  # the parts of a text are text
         elif (not method and name in SHOWN_CALLS) or (method and name in LABEL_METHODS):
             arguments = SHOW
         else:
             arguments = KEY
-        if name == "checkpoint" and not method:
+        if name in PROMPT_CALLS and not method:
+            # the id and the prompts (translate.py's) stay; the value read off is code
             for index, argument in enumerate(node.args):
-                self._with(argument, SHOW if index >= 2 else KEY)
+                self._with(argument, SKIP if index < 2 else KEY)
+        elif name in SHOWN_FROM and not method:
+            for index, argument in enumerate(node.args):
+                self._with(argument, SHOW if index >= SHOWN_FROM[name] else KEY)
         else:
             for argument in node.args:
                 self._with(argument, arguments)
         for keyword in node.keywords:
-            if arguments == SKIP:
+            if name in PROMPT_CALLS and keyword.arg in ("prompt", "unit"):
                 mode = SKIP
-            elif keyword.arg in LABEL_KEYWORDS:
+            elif keyword.arg in LABEL_KEYWORDS and name not in PROMPT_CALLS:
                 mode = SHOW
             else:
                 mode = KEY
@@ -242,15 +259,59 @@ def data_texts(sources: list[str]) -> set[str]:
     }
 
 
+def is_label(text: str, is_f: bool = False) -> bool:
+    """A label of the notebook's own: words with a space between (``"lineages lost"``,
+    ``"95% interval"``), not a comparison."""
+    words = _PLACEHOLDER.sub("x", text.replace("{{", "").replace("}}", "")) if is_f else text
+    return " " in words.strip() and bool(_WORD.search(words)) and not _OPERATOR.search(words)
+
+
+def is_word(text: str) -> bool:
+    """One word of three letters or more, such as an axis's label (``"generation"``)."""
+    return bool(re.fullmatch(r"[A-Za-z][a-z]{2,}", text))
+
+
+def _package_texts() -> str:
+    """The package's own source and data (what a label must not be: a column it makes)."""
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parents[1]
+    parts = []
+    for path in package.rglob("*"):
+        if path.suffix in (".py", ".toml", ".json") and "locale" not in path.parts:
+            parts.append(path.read_text(encoding="utf-8", errors="replace"))
+    return "\n".join(parts)
+
+
+_PACKAGE: list[str] = []
+
+
+def in_package(text: str) -> bool:
+    """Does the package's source or data hold ``text`` as a string of its own?"""
+    if not _PACKAGE:
+        _PACKAGE.append(_package_texts())
+    return any(f"{quote}{text}{quote}" in _PACKAGE[0] for quote in ('"', "'"))
+
+
 def shown(sources: list[str]) -> list[tuple[int, Literal]]:
     """(cell index, literal) of every translatable literal, in order."""
     kept = data_texts(sources)
+    every = [
+        (index, literal) for index, source in enumerate(sources) for literal in literals(source)
+    ]
+    labels = {literal.template for _, literal in every if literal.mode == LABEL}
     out = []
-    for index, source in enumerate(sources):
-        for literal in literals(source):
-            usable = literal.mode in (SHOW, FREE) and literal.template not in kept
-            if usable and is_prose(literal.template, literal.is_f):
-                out.append((index, literal))
+    for index, literal in every:
+        if literal.template in kept or literal.mode not in (SHOW, FREE, LABEL):
+            continue
+        if literal.template in labels:
+            usable = is_label(literal.template, literal.is_f) and not in_package(literal.template)
+        else:
+            usable = is_prose(literal.template, literal.is_f) or (
+                literal.mode == SHOW and not literal.is_f and is_word(literal.template)
+            )
+        if usable:
+            out.append((index, literal))
     return out
 
 

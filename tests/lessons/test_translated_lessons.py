@@ -272,7 +272,29 @@ def test_only_text_that_is_not_data_is_shown_text():
         "{n} games of climate",
         "every change warms",
         "at {x!r:>4} the end",
+        "some kind of run",  # a label of the notebook's own: translated at every place
+        "some kind of run",
         "{a} and {b['key here']:.2f} more",
+    ]
+    # "lineages lost" is a column the package makes; "by this column" an argument of a call
+
+
+def test_labels_join_parts_captions_and_axis_words_are_shown_text():
+    cells = [
+        'rows = [{"share lost": 1, "runs per point": 2}]\ntable = pd.DataFrame(rows)\n'
+        'print(f"{t[\'share lost\']:.2f} of them")\ntable["runs per point"].sum()\n'
+        'alt = "Points: " + ", ".join(f"{v} at step {k}" for k, v in pairs)\n'
+        'ax.set_xlabel("generation")\nax.legend(loc="upper left")\nwhere = "left"\n'
+        'Comparison(table, fig, alt, "Four bots in every seat.")',
+    ]
+    shown = [literal.template for _, literal in code_text.shown(cells)]
+    assert shown == [
+        "runs per point",  # a label used nowhere as code's text: translated everywhere
+        "{t['share lost']:.2f} of them",  # "share lost" stands in an f-string's braces: kept
+        "runs per point",
+        "{v} at step {k}",  # a part of a joined (shown) text
+        "generation",
+        "Four bots in every seat.",
     ]
     assert code_text.placeholders_within("{a} y {b['key here']:.2f}", "{a} and {b['key here']:.2f}")
     assert not code_text.placeholders_within("{a} y {c}", "{a} and {b}")
