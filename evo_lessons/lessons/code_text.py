@@ -52,6 +52,8 @@ LABEL_METHODS = frozenset(
     }
 )
 LABEL_KEYWORDS = frozenset({"label", "title", "xlabel", "ylabel", "success", "hint"})
+#: calls whose ``label=`` names a tracked game or run in the work file (data, not shown text)
+DATA_LABEL_CALLS = frozenset({"lesson_game", "track_game", "track_population", "keep_in_play"})
 #: calls whose text the lesson tools translate themselves (prompts: see translate.py)
 PROMPT_CALLS = frozenset({"question", "read_off"})
 _PROSE = re.compile(r"[A-Za-z]{2,}[ \t]+[A-Za-z]{2,}")
@@ -208,7 +210,7 @@ class _Finder(ast.NodeVisitor):
         for keyword in node.keywords:
             if name in PROMPT_CALLS and keyword.arg in ("prompt", "unit"):
                 mode = SKIP
-            elif keyword.arg in LABEL_KEYWORDS and name not in PROMPT_CALLS:
+            elif keyword.arg in LABEL_KEYWORDS and name not in PROMPT_CALLS | DATA_LABEL_CALLS:
                 mode = SHOW
             else:
                 mode = KEY
@@ -266,9 +268,11 @@ def is_label(text: str, is_f: bool = False) -> bool:
     return " " in words.strip() and bool(_WORD.search(words)) and not _OPERATOR.search(words)
 
 
-def is_word(text: str) -> bool:
-    """One word of three letters or more, such as an axis's label (``"generation"``)."""
-    return bool(re.fullmatch(r"[A-Za-z][a-z]{2,}", text))
+def is_shown_word(text: str, is_f: bool = False) -> bool:
+    """Text with a word of three letters or more, and nothing that looks like code (``_``,
+    ``=``): an axis's label (``"generation"``), a legend's (``f"eyes {value}"``)."""
+    words = _PLACEHOLDER.sub(" ", text.replace("{{", "").replace("}}", "")) if is_f else text
+    return bool(re.search(r"[A-Za-z]{3,}", words)) and not re.search(r"[_=<>]", words)
 
 
 def _package_texts() -> str:
@@ -302,14 +306,17 @@ def shown(sources: list[str]) -> list[tuple[int, Literal]]:
     labels = {literal.template for _, literal in every if literal.mode == LABEL}
     out = []
     for index, literal in every:
-        if literal.template in kept or literal.mode not in (SHOW, FREE, LABEL):
+        template, is_f = literal.template, literal.is_f
+        if template in kept or literal.mode not in (SHOW, FREE, LABEL):
             continue
-        if literal.template in labels:
-            usable = is_label(literal.template, literal.is_f) and not in_package(literal.template)
+        label = template in labels and is_label(template, is_f) and not in_package(template)
+        if literal.mode == SHOW:  # only shown: a word is enough ("generation", "eyes {v}")
+            usable = label or (template not in labels and is_prose(template, is_f))
+            usable = usable or is_shown_word(template, is_f)
+        elif template in labels:
+            usable = label
         else:
-            usable = is_prose(literal.template, literal.is_f) or (
-                literal.mode == SHOW and not literal.is_f and is_word(literal.template)
-            )
+            usable = is_prose(template, is_f)
         if usable:
             out.append((index, literal))
     return out

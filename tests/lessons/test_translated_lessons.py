@@ -272,6 +272,7 @@ def test_only_text_that_is_not_data_is_shown_text():
         "{n} games of climate",
         "every change warms",
         "at {x!r:>4} the end",
+        "lineages lost",  # printed; the package's column of that name elsewhere stays
         "some kind of run",  # a label of the notebook's own: translated at every place
         "some kind of run",
         "{a} and {b['key here']:.2f} more",
