@@ -52,6 +52,11 @@ LABEL_METHODS = frozenset(
     }
 )
 LABEL_KEYWORDS = frozenset({"label", "title", "xlabel", "ylabel", "success", "hint"})
+#: methods whose arguments become part of what holds the call (``", ".join(parts)``,
+#: ``parts.append(text)``)
+GATHERING = frozenset({"join", "append", "extend", "insert"})
+#: calls that make a table: their arguments are its cells
+TABLE_CALLS = frozenset({"DataFrame", "assign"})
 #: calls whose ``label=`` names a tracked game or run in the work file (data, not shown text)
 DATA_LABEL_CALLS = frozenset({"lesson_game", "track_game", "track_population", "keep_in_play"})
 #: calls whose text the lesson tools translate themselves (prompts: see translate.py)
@@ -60,7 +65,12 @@ _PROSE = re.compile(r"[A-Za-z]{2,}[ \t]+[A-Za-z]{2,}")
 _OPERATOR = re.compile(r"==|!=|<=|>=")
 _PLACEHOLDER = re.compile(r"(?<!\{)\{(?!\{)[^{}]*\}")
 
-SHOW, KEY, SKIP, FREE, LABEL = "show", "key", "skip", "free", "label"
+SHOW, KEY, SKIP, FREE, LABEL, PARSE = "show", "key", "skip", "free", "label", "parse"
+#: string methods whose argument is looked for in a text: text holding it stays as it is
+PARSING = frozenset(
+    {"split", "rsplit", "partition", "rpartition", "replace", "startswith", "endswith",
+     "find", "rfind", "index", "count", "removeprefix", "removesuffix"}
+)  # fmt: skip
 _WORD = re.compile(r"[A-Za-z]{2,}")
 
 
@@ -91,9 +101,12 @@ def placeholders_within(translation: str, english: str) -> bool:
 
 
 def is_prose(text: str, is_f: bool = False) -> bool:
-    """Two words or more, and no comparison (an f-string's ``{...}`` may hold code)."""
+    """Two words or more, and no comparison (an f-string's ``{...}`` may hold code); an
+    f-string with a word between its values is prose too (``f"{low} to {high}"``)."""
     words = _PLACEHOLDER.sub(" ", text.replace("{{", "").replace("}}", "")) if is_f else text
-    return bool(_PROSE.search(words)) and not _OPERATOR.search(words)
+    if _OPERATOR.search(words):
+        return False
+    return bool(_PROSE.search(words)) or (is_f and is_label(text, is_f) and "_" not in words)
 
 
 def _name(func: ast.expr) -> tuple[str, bool]:
@@ -191,8 +204,12 @@ class _Finder(ast.NodeVisitor):
 
     def visit_Call(self, node: ast.Call) -> None:
         name, method = _name(node.func)
-        if method and name == "join" and self.mode in (SHOW, FREE):
-            arguments = self.mode  # the parts of a text are text
+        if method and name in GATHERING and self.mode in (SHOW, FREE):
+            arguments = self.mode  # the parts of a text are text; an item kept in a list too
+        elif name in TABLE_CALLS:
+            arguments = FREE  # a table's cells (its columns are labels: dict keys)
+        elif method and name in PARSING:
+            arguments = PARSE  # text the code looks for in other text
         elif (not method and name in SHOWN_CALLS) or (method and name in LABEL_METHODS):
             arguments = SHOW
         else:
@@ -212,6 +229,8 @@ class _Finder(ast.NodeVisitor):
                 mode = SKIP
             elif keyword.arg in LABEL_KEYWORDS and name not in PROMPT_CALLS | DATA_LABEL_CALLS:
                 mode = SHOW
+            elif name in TABLE_CALLS:
+                mode = FREE
             else:
                 mode = KEY
             self._with(keyword.value, mode)
@@ -257,14 +276,22 @@ def data_texts(sources: list[str]) -> set[str]:
         literal.template
         for source in sources
         for literal in literals(source)
-        if literal.mode in (KEY, SKIP)
+        if literal.mode in (KEY, SKIP, PARSE)
     }
+
+
+def _outside_braces(template: str) -> str:
+    """An f-string template's own text, each ``{...}`` (nested too) as a ``0``."""
+    text, before = template.replace("{{", "").replace("}}", ""), None
+    while text != before:
+        before, text = text, _PLACEHOLDER.sub("0", text)
+    return text
 
 
 def is_label(text: str, is_f: bool = False) -> bool:
     """A label of the notebook's own: words with a space between (``"lineages lost"``,
     ``"95% interval"``), not a comparison."""
-    words = _PLACEHOLDER.sub("x", text.replace("{{", "").replace("}}", "")) if is_f else text
+    words = _outside_braces(text) if is_f else text
     return " " in words.strip() and bool(_WORD.search(words)) and not _OPERATOR.search(words)
 
 
@@ -304,11 +331,16 @@ def shown(sources: list[str]) -> list[tuple[int, Literal]]:
         (index, literal) for index, source in enumerate(sources) for literal in literals(source)
     ]
     labels = {literal.template for _, literal in every if literal.mode == LABEL}
+    parsed = {literal.template for _, literal in every if literal.mode == PARSE}
+    parsed = {text for text in parsed if re.search(r"[A-Za-z]", text)}
     out = []
     for index, literal in every:
         template, is_f = literal.template, literal.is_f
         if template in kept or literal.mode not in (SHOW, FREE, LABEL):
             continue
+        own = _outside_braces(template).replace("0", "") if is_f else template
+        if own.strip() in {text.strip() for text in parsed}:
+            continue  # the code splits it or searches it: f"{low} to {high}" by " to "
         label = template in labels and is_label(template, is_f) and not in_package(template)
         if literal.mode == SHOW:  # only shown: a word is enough ("generation", "eyes {v}")
             usable = label or (template not in labels and is_prose(template, is_f))

@@ -297,5 +297,16 @@ def test_labels_join_parts_captions_and_axis_words_are_shown_text():
         "generation",
         "Four bots in every seat.",
     ]
+
+
+def test_text_the_code_splits_stays_and_a_tracked_games_label_is_data():
+    cells = [
+        'row = {"span": f"{low:.2f} to {high:.2f}"}\na, b = row["span"].split(" to ")\n'
+        'lesson_game("climate", label="a try-out game", seed=1)\n'
+        'table = pd.DataFrame({"runs per seat": [f"{a:.1f} and {b:.1f}"]})',
+    ]
+    shown = [literal.template for _, literal in code_text.shown(cells)]
+    # f"{low:.2f} to {high:.2f}" is split by " to ": kept; a table's cells are shown text
+    assert shown == ["runs per seat", "{a:.1f} and {b:.1f}"]
     assert code_text.placeholders_within("{a} y {b['key here']:.2f}", "{a} and {b['key here']:.2f}")
     assert not code_text.placeholders_within("{a} y {c}", "{a} and {b}")
