@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 SHOWN_CALLS = frozenset({"print", "Markdown", "HTML", "checkpoint"})
 #: calls whose arguments from this index on are shown text (the earlier ones are data)
@@ -217,7 +217,11 @@ class _Finder(ast.NodeVisitor):
         if name in PROMPT_CALLS and not method:
             # the id and the prompts (translate.py's) stay; the value read off is code
             for index, argument in enumerate(node.args):
+                first = len(self.found)
                 self._with(argument, SKIP if index < 2 else KEY)
+                if index == 1 and isinstance(argument, ast.JoinedStr) and first < len(self.found):
+                    # an f-string prompt: translate.py leaves it, so it is shown text here
+                    self.found[first] = replace(self.found[first], mode=SHOW)
         elif name in SHOWN_FROM and not method:
             for index, argument in enumerate(node.args):
                 self._with(argument, SHOW if index >= SHOWN_FROM[name] else KEY)
