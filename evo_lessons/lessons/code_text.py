@@ -66,6 +66,7 @@ _OPERATOR = re.compile(r"==|!=|<=|>=")
 _PLACEHOLDER = re.compile(r"(?<!\{)\{(?!\{)[^{}]*\}")
 
 SHOW, KEY, SKIP, FREE, LABEL, PARSE = "show", "key", "skip", "free", "label", "parse"
+BRACE = "brace"  # inside an f-string's {...}: code (a label there is renamed with it)
 #: string methods whose argument is looked for in a text: text holding it stays as it is
 PARSING = frozenset(
     {"split", "rsplit", "partition", "rpartition", "replace", "startswith", "endswith",
@@ -171,7 +172,7 @@ class _Finder(ast.NodeVisitor):
                 is_f=is_f,
                 start=_position(self.lines, node.lineno, node.col_offset),
                 end=_position(self.lines, node.end_lineno, node.end_col_offset),
-                mode=KEY if self.inside_braces else self.mode,
+                mode=BRACE if self.inside_braces else self.mode,
             )
         )
 
@@ -335,6 +336,13 @@ def shown(sources: list[str]) -> list[tuple[int, Literal]]:
         (index, literal) for index, source in enumerate(sources) for literal in literals(source)
     ]
     labels = {literal.template for _, literal in every if literal.mode == LABEL}
+    # code inside an f-string's braces is kept, but for a label (renamed there too)
+    kept |= {
+        literal.template
+        for _, literal in every
+        if literal.mode == BRACE
+        and not (literal.template in labels and is_label(literal.template, literal.is_f))
+    }
     parsed = {literal.template for _, literal in every if literal.mode == PARSE}
     parsed = {text for text in parsed if re.search(r"[A-Za-z]", text)}
     out = []
@@ -378,3 +386,57 @@ def quote_of(source_text: str) -> str:
     """The quote character of a literal's source (``f"..."`` -> ``"``)."""
     stripped = source_text.lstrip("rRbBuUfF")
     return stripped[:1] if stripped[:1] in ("'", '"') else '"'
+
+
+def _braces(template: str) -> list[tuple[int, int]]:
+    """The (start, end) of each top-level ``{...}`` of an f-string template."""
+    spans, depth, start, i = [], 0, 0, 0
+    while i < len(template):
+        if depth == 0 and template[i : i + 2] in ("{{", "}}"):
+            i += 2
+            continue
+        if template[i] == "{":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif template[i] == "}" and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, i + 1))
+        i += 1
+    return spans
+
+
+def rename_in_braces(template: str, renames: dict[str, str]) -> str:
+    """An f-string template with each renamed label quoted inside its ``{...}``
+    (``{r['share lost']}``) written as its new name; the rest as it is."""
+    if not renames or "{" not in template:
+        return template
+    out, last = [], 0
+    for start, end in _braces(template):
+        code = template[start:end]
+        for old, new in renames.items():
+            for quote in ("'", '"'):
+                other = '"' if quote == "'" else "'"
+                written = quote if quote not in new else other
+                code = code.replace(f"{quote}{old}{quote}", f"{written}{new}{written}")
+        out += [template[last:start], code]
+        last = end
+    return "".join(out) + template[last:]
+
+
+def renamed_labels(sources: list[str], texts: dict[str, str]) -> dict[str, str]:
+    """English -> translation of the labels that code reads inside an f-string's braces (each
+    such use is rewritten with the new name, so the code still finds its column)."""
+    braced = {
+        literal.template
+        for source in sources
+        for literal in literals(source)
+        if literal.mode == BRACE and not literal.is_f
+    }
+    usable = {literal.template for _, literal in shown(sources)}
+    return {
+        english: texts[english]
+        for english in sorted(braced & usable)
+        if english in texts and not all(quote in texts[english] for quote in "'\"")
+    }

@@ -165,7 +165,7 @@ def json_texts(text: str) -> Iterator[str]:
 
 
 #: a cell run at the end of a lesson: every matplotlib figure still alive, its words as JSON
-FIGURE_TEXTS_CELL = r'''
+FIGURE_TEXTS_CELL = r"""
 import gc as _gc, json as _json
 from matplotlib.figure import Figure as _Figure
 _texts = []
@@ -179,7 +179,7 @@ for _fig in [o for o in _gc.get_objects() if isinstance(o, _Figure)]:
             _texts += [t.get_text() for t in _ax.get_legend().get_texts()]
             _texts.append(_ax.get_legend().get_title().get_text())
 print("FIGURE-TEXTS " + _json.dumps(sorted({t for t in _texts if t.strip()}), ensure_ascii=False))
-'''
+"""
 
 
 def figure_texts(notebook: dict[str, Any]) -> list[str]:

@@ -78,6 +78,7 @@ def test_a_built_notebook_runs_the_english_code_but_for_lang_and_shown_text(path
         (index, literal.template)
         for index, literal in code_text.shown([translate._code(c) for c in english_code])
     }
+    renames = code_text.renamed_labels([translate._code(c) for c in english_code], texts)
     pairs = list(zip(english["cells"], spanish["cells"], strict=False))
     assert [c["id"] for c in english["cells"]] == [c["id"] for c, _ in pairs]
     code_index = -1
@@ -92,7 +93,7 @@ def test_a_built_notebook_runs_the_english_code_but_for_lang_and_shown_text(path
         assert es["metadata"] == expected | ({"tags": tags} if tags else {}), en["id"]
         assert es["outputs"] == [], en["id"]
         allowed = {t: texts[t] for i, t in shown if i == code_index and t in texts}
-        _same_but_text(translate._code(en), translate._code(es), allowed, en["id"])
+        _same_but_text(translate._code(en), translate._code(es), allowed, en["id"], renames)
     extra = spanish["cells"][len(english["cells"]) :]
     assert [c["id"] for c in extra] == ["translation-note"]
     sources = ["".join(c["source"]) for c in spanish["cells"] if c["cell_type"] == "code"]
@@ -127,15 +128,19 @@ def _flat(source):
     return ast.dump(Blank().visit(tree)), texts
 
 
-def _same_but_text(english, spanish, allowed, where):
+def _same_but_text(english, spanish, allowed, where, renames):
+    """The same code but for translated text; an f-string that reads a renamed label in its
+    braces (``{r['share lost']}``) reads it by its new name."""
     en_tree, en_texts = _flat(english)
     es_tree, es_texts = _flat(spanish)
     assert en_tree == es_tree, where
     prompts = {x.text for x in translate.prompt_literals(english)}
     for en, es in zip(en_texts, es_texts, strict=True):
         if en != es and en not in prompts:
-            assert allowed.get(en) == es, (where, en[:60], es[:60])
-            assert code_text.placeholders_within(es, en), (where, es[:60])
+            renamed = code_text.rename_in_braces(en, renames)
+            expected = code_text.rename_in_braces(allowed.get(en, en), renames)
+            assert expected == es, (where, en[:60], es[:60])
+            assert code_text.placeholders_within(es, renamed), (where, es[:60])
 
 
 def test_every_prompt_and_markdown_cell_of_a_complete_lesson_is_spanish():
