@@ -67,6 +67,12 @@ _PLACEHOLDER = re.compile(r"(?<!\{)\{(?!\{)[^{}]*\}")
 
 SHOW, KEY, SKIP, FREE, LABEL, PARSE = "show", "key", "skip", "free", "label", "parse"
 BRACE = "brace"  # inside an f-string's {...}: code (a label there is renamed with it)
+CHOICE = "choice"  # a branch of ``"a" if ... else "b"`` that is shown or stored
+#: DataFrame methods whose arguments name columns
+COLUMN_METHODS = frozenset(
+    {"groupby", "sort_values", "set_index", "pivot", "pivot_table", "drop", "dropna", "melt",
+     "nlargest", "nsmallest", "drop_duplicates"}
+)  # fmt: skip
 #: string methods whose argument is looked for in a text: text holding it stays as it is
 PARSING = frozenset(
     {"split", "rsplit", "partition", "rpartition", "replace", "startswith", "endswith",
@@ -211,6 +217,8 @@ class _Finder(ast.NodeVisitor):
             arguments = FREE  # a table's cells (its columns are labels: dict keys)
         elif method and name in PARSING:
             arguments = PARSE  # text the code looks for in other text
+        elif method and name in COLUMN_METHODS:
+            arguments = LABEL  # a table's columns, by name
         elif (not method and name in SHOWN_CALLS) or (method and name in LABEL_METHODS):
             arguments = SHOW
         else:
@@ -219,7 +227,7 @@ class _Finder(ast.NodeVisitor):
             # the id and the prompts (translate.py's) stay; the value read off is code
             for index, argument in enumerate(node.args):
                 first = len(self.found)
-                self._with(argument, SKIP if index < 2 else KEY)
+                self._with(argument, SKIP if index == 1 else KEY)
                 if index == 1 and isinstance(argument, ast.JoinedStr) and first < len(self.found):
                     # an f-string prompt: translate.py leaves it, so it is shown text here
                     self.found[first] = replace(self.found[first], mode=SHOW)
@@ -236,10 +244,26 @@ class _Finder(ast.NodeVisitor):
                 mode = SHOW
             elif name in TABLE_CALLS:
                 mode = FREE
+            elif method and name in COLUMN_METHODS:
+                mode = LABEL
             else:
                 mode = KEY
             self._with(keyword.value, mode)
-        self._with(node.func, KEY if method else self.mode)
+        if method and name == "join" and self.mode in (SHOW, FREE):
+            self._with(node.func, SHOW)  # the separator of a text's parts: " and "
+        else:
+            self._with(node.func, KEY if method else self.mode)
+
+    def visit_IfExp(self, node: ast.IfExp) -> None:
+        texts = [node.body, node.orelse]
+        if self.mode in (SHOW, FREE) and all(
+            isinstance(x, ast.Constant) and isinstance(x.value, str) for x in texts
+        ):
+            self._with(node.test, KEY)
+            for text in texts:
+                self._with(text, CHOICE)  # "grows" if ... else "shrinks"
+        else:
+            self.generic_visit(node)
 
     def _body(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
         body = node.body
@@ -281,7 +305,7 @@ def data_texts(sources: list[str]) -> set[str]:
         literal.template
         for source in sources
         for literal in literals(source)
-        if literal.mode in (KEY, SKIP, PARSE)
+        if literal.mode in (KEY, PARSE)
     }
 
 
@@ -329,6 +353,24 @@ def in_package(text: str) -> bool:
     return any(f"{quote}{text}{quote}" in _PACKAGE[0] for quote in ('"', "'"))
 
 
+def _dict_keys(sources: list[str]) -> set[str]:
+    """The string keys of the dicts the cells write (a table's rows, its columns)."""
+    keys = set()
+    for source in sources:
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Dict):
+                keys |= {
+                    k.value
+                    for k in node.keys
+                    if isinstance(k, ast.Constant) and isinstance(k.value, str)
+                }
+    return keys
+
+
 def shown(sources: list[str]) -> list[tuple[int, Literal]]:
     """(cell index, literal) of every translatable literal, in order."""
     kept = data_texts(sources)
@@ -336,6 +378,7 @@ def shown(sources: list[str]) -> list[tuple[int, Literal]]:
         (index, literal) for index, source in enumerate(sources) for literal in literals(source)
     ]
     labels = {literal.template for _, literal in every if literal.mode == LABEL}
+    written = _dict_keys(sources)  # labels the notebook makes itself (a row's keys)
     # code inside an f-string's braces is kept, but for a label (renamed there too)
     kept |= {
         literal.template
@@ -348,13 +391,16 @@ def shown(sources: list[str]) -> list[tuple[int, Literal]]:
     out = []
     for index, literal in every:
         template, is_f = literal.template, literal.is_f
-        if template in kept or literal.mode not in (SHOW, FREE, LABEL):
+        if template in kept or literal.mode not in (SHOW, FREE, LABEL, CHOICE):
             continue
         own = _outside_braces(template).replace("0", "") if is_f else template
         if own.strip() in {text.strip() for text in parsed}:
             continue  # the code splits it or searches it: f"{low} to {high}" by " to "
-        label = template in labels and is_label(template, is_f) and not in_package(template)
-        if literal.mode == SHOW:  # only shown: a word is enough ("generation", "eyes {v}")
+        label = template in labels and is_label(template, is_f)
+        label = label and (template in written or not in_package(template))
+        if literal.mode == CHOICE and template not in labels:
+            usable = is_prose(template) or is_shown_word(template)
+        elif literal.mode == SHOW:  # only shown: a word is enough ("generation", "eyes {v}")
             usable = label or (template not in labels and is_prose(template, is_f))
             usable = usable or is_shown_word(template, is_f)
         elif template in labels:

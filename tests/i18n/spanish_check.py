@@ -26,19 +26,19 @@ ENGLISH = frozenset(
     also just very after before between over under out up down off about again against while
     until because if so such both either neither other another same own than too any none yes
     game games body bodies player players seed seeds lost share lineage lineages generation
-    generations individual individuals run runs mean interval change changes changed chance
+    generations individuals run runs mean interval change changes changed chance
     round rounds turn turns score scores card cards hand deck bug bugs fitness drift climate
     savannah forest cell cells show shows play plays played next step undo new choose choice
     choices win wins winner shown saved save load export species habitat habitats population
     populations mutation mutations selection grows shrinks above below overlap lower higher
     high low spread gene colour color size eyes legs antennae segments features feature
     rate rates offspring share shares world warming cooling random mixed start end
-    moths moth finch finches beak beaks bacteria wild type bird birds plants plant animals
+    moths moth finch finches beak beaks wild type bird birds plants plant animals
     fit unfit best worst possible generic number numbers count counts table plot figure left
     right top bottom line lines dashed dotted bar bars value values average per cent percent
     player's species' people person computer class student students teacher name answer
     answers question questions predict prediction observe explain hand-in handed
-    """.split()
+    """.split()  # noqa: SIM905 (a list of words, one per line would be 200 lines)
 )
 #: words of the list that a Spanish text may hold as they are (names, shared words)
 SHARED = frozenset({"color", "plot"})
@@ -53,6 +53,8 @@ _TOKEN = re.compile(r"\S+")
 def _codelike(token: str) -> bool:
     """A token that is code or a code: an identifier with ``_`` or a dot, a path, CamelCase."""
     core = token.strip("()[]{}«»\"'“”‘’.,;:!?¡¿*")
+    if re.fullmatch(r"[\[({]?(['\"])[a-z_]+\1[,\])}:]*", token):
+        return True  # a quoted code in a printed Python value: ['climate', 'niche']
     return bool(
         "_" in core
         or "/" in core
@@ -94,16 +96,27 @@ def _strings(value: Any) -> Iterator[str]:
             yield from _strings(item)
 
 
+#: what Jupyter shows of an output: the richest kind it holds (a widget's view is read from
+#: the widget's state; its text/plain is a repr nobody sees)
+RICHEST = ("application/vnd.jupyter.widget-view+json", "text/html", "text/markdown", "text/plain")
+_STYLE = re.compile(r"<style.*?</style>", re.S)
+#: a table's cell holding one lowercase code (a CSV column, a habitat code): not a word
+_CODE_CELL = re.compile(r"<t([hd])([^>]*)>\s*[a-z][a-z0-9_]*\s*</t\1>")
+
+
 def output_texts(output: dict[str, Any]) -> Iterator[str]:
     if output.get("output_type") == "stream":
         yield "".join(output.get("text", ""))
-    for kind, data in (output.get("data") or {}).items():
-        if kind in ("text/plain", "text/html", "text/markdown"):
-            text = "".join(data) if isinstance(data, list) else data
-            if kind == "text/html":  # an image's alt text is read out: keep it, drop the data
-                text = re.sub(r'src="data:[^"]*"', "", text)
-                text = re.sub(r'alt="([^"]*)"', r"> \1 <", text)
-            yield text
+    data = output.get("data") or {}
+    kind = next((k for k in RICHEST if k in data), None)
+    if kind in ("text/plain", "text/html", "text/markdown"):
+        text = "".join(data[kind]) if isinstance(data[kind], list) else data[kind]
+        if kind == "text/html":  # an image's alt text is read out: keep it, drop the data
+            text = _STYLE.sub(" ", text)
+            text = _CODE_CELL.sub(" ", text)
+            text = re.sub(r'src="data:[^"]*"', "", text)
+            text = re.sub(r'alt="([^"]*)"', r"> \1 <", text)
+        yield text
     if output.get("output_type") == "error":
         yield f"{output.get('ename')}: {output.get('evalue')}"
 

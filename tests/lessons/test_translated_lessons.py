@@ -273,16 +273,24 @@ def test_only_text_that_is_not_data_is_shown_text():
     ]
     shown = [literal.template for _, literal in code_text.shown(cells)]
     assert shown == [
+        "lineages lost",  # a row's key the notebook writes: a label, translated everywhere
         "In this model: two words",
         "{n} games of climate",
         "every change warms",
+        "by this column",  # a column named for groupby: a label too
         "at {x!r:>4} the end",
-        "lineages lost",  # printed; the package's column of that name elsewhere stays
-        "some kind of run",  # a label of the notebook's own: translated at every place
+        "lineages lost",
+        "lineages lost",
+        "some kind of run",  # compared and stored: a label, translated at every place
         "some kind of run",
-        "{a} and {b['key here']:.2f} more",
+        "{a} and {b['key here']:.2f} more",  # 'key here' is code in braces: it stays
     ]
-    # "lineages lost" is a column the package makes; "by this column" an argument of a call
+
+
+def test_a_column_the_package_makes_keeps_its_name():
+    cells = ['report.groupby("mean fitness at the end").size()\nprint("share of runs here")']
+    shown = [literal.template for _, literal in code_text.shown(cells)]
+    assert shown == ["share of runs here"]  # evo_lessons/classroom/report.py names that column
 
 
 def test_labels_join_parts_captions_and_axis_words_are_shown_text():
@@ -295,13 +303,18 @@ def test_labels_join_parts_captions_and_axis_words_are_shown_text():
     ]
     shown = [literal.template for _, literal in code_text.shown(cells)]
     assert shown == [
-        "runs per point",  # a label used nowhere as code's text: translated everywhere
-        "{t['share lost']:.2f} of them",  # "share lost" stands in an f-string's braces: kept
+        "share lost",  # labels the notebook writes: translated everywhere...
+        "runs per point",
+        "{t['share lost']:.2f} of them",  # ...and renamed in the braces that read them
         "runs per point",
         "{v} at step {k}",  # a part of a joined (shown) text
         "generation",
         "Four bots in every seat.",
     ]
+    renames = code_text.renamed_labels(cells, {"share lost": "proporción perdida"})
+    assert code_text.rename_in_braces("{t['share lost']:.2f} of them", renames) == (
+        "{t['proporción perdida']:.2f} of them"
+    )
 
 
 def test_text_the_code_splits_stays_and_a_tracked_games_label_is_data():
