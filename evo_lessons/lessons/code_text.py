@@ -71,7 +71,7 @@ CHOICE = "choice"  # a branch of ``"a" if ... else "b"`` that is shown or stored
 #: DataFrame methods whose arguments name columns
 COLUMN_METHODS = frozenset(
     {"groupby", "sort_values", "set_index", "pivot", "pivot_table", "drop", "dropna", "melt",
-     "nlargest", "nsmallest", "drop_duplicates"}
+     "nlargest", "nsmallest", "drop_duplicates", "rename"}
 )  # fmt: skip
 #: string methods whose argument is looked for in a text: text holding it stays as it is
 PARSING = frozenset(
@@ -353,9 +353,20 @@ def in_package(text: str) -> bool:
     return any(f"{quote}{text}{quote}" in _PACKAGE[0] for quote in ('"', "'"))
 
 
-def _dict_keys(sources: list[str]) -> set[str]:
-    """The string keys of the dicts the cells write (a table's rows, its columns)."""
-    keys = set()
+def _renamable(text: str, written: set[str]) -> bool:
+    """A label the notebook may rename: its own, or one the package does not hold."""
+    return is_label(text) and (text in written or not in_package(text))
+
+
+def _strings(nodes: list[ast.expr | None]) -> set[str]:
+    return {n.value for n in nodes if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+
+
+def _written(sources: list[str]) -> set[str]:
+    """The labels the cells write: a dict's keys (a table's rows, its columns), the new names
+    of ``.rename(columns={...})``, a column set by ``frame["..."] = ...``, and the strings of a
+    tuple a ``for`` loop hands out (``for label, hits in (("body 3 lost", ...), ...)``)."""
+    keys: set[str] = set()
     for source in sources:
         try:
             tree = ast.parse(source)
@@ -363,11 +374,16 @@ def _dict_keys(sources: list[str]) -> set[str]:
             continue
         for node in ast.walk(tree):
             if isinstance(node, ast.Dict):
-                keys |= {
-                    k.value
-                    for k in node.keys
-                    if isinstance(k, ast.Constant) and isinstance(k.value, str)
-                }
+                keys |= _strings(node.keys)
+            elif isinstance(node, ast.Call) and _name(node.func) == ("rename", True):
+                for value in [*node.args, *(k.value for k in node.keywords)]:
+                    if isinstance(value, ast.Dict):
+                        keys |= _strings(value.values)
+            elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
+                keys |= _strings([node.slice])
+            elif isinstance(node, ast.For) and isinstance(node.iter, ast.Tuple | ast.List):
+                for item in node.iter.elts:
+                    keys |= _strings(list(item.elts) if isinstance(item, ast.Tuple) else [item])
     return keys
 
 
@@ -377,14 +393,13 @@ def shown(sources: list[str]) -> list[tuple[int, Literal]]:
     every = [
         (index, literal) for index, source in enumerate(sources) for literal in literals(source)
     ]
-    labels = {literal.template for _, literal in every if literal.mode == LABEL}
-    written = _dict_keys(sources)  # labels the notebook makes itself (a row's keys)
+    written = _written(sources)  # labels the notebook makes itself (a row's keys)
+    labels = {literal.template for _, literal in every if literal.mode in (LABEL, BRACE)}
     # code inside an f-string's braces is kept, but for a label (renamed there too)
     kept |= {
         literal.template
         for _, literal in every
-        if literal.mode == BRACE
-        and not (literal.template in labels and is_label(literal.template, literal.is_f))
+        if literal.mode == BRACE and (literal.is_f or not _renamable(literal.template, written))
     }
     parsed = {literal.template for _, literal in every if literal.mode == PARSE}
     parsed = {text for text in parsed if re.search(r"[A-Za-z]", text)}
@@ -396,8 +411,8 @@ def shown(sources: list[str]) -> list[tuple[int, Literal]]:
         own = _outside_braces(template).replace("0", "") if is_f else template
         if own.strip() in {text.strip() for text in parsed}:
             continue  # the code splits it or searches it: f"{low} to {high}" by " to "
-        label = template in labels and is_label(template, is_f)
-        label = label and (template in written or not in_package(template))
+        label = template in labels and not is_f and _renamable(template, written)
+        label = label or (template in labels and is_f and is_label(template, is_f))
         if literal.mode == CHOICE and template not in labels:
             usable = is_prose(template) or is_shown_word(template)
         elif literal.mode == SHOW:  # only shown: a word is enough ("generation", "eyes {v}")
