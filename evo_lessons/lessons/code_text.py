@@ -51,7 +51,9 @@ LABEL_METHODS = frozenset(
         "bar_label",
     }
 )
-LABEL_KEYWORDS = frozenset({"label", "title", "xlabel", "ylabel", "success", "hint"})
+LABEL_KEYWORDS = frozenset(
+    {"label", "title", "xlabel", "ylabel", "success", "hint", "description"}
+)  # description: an ipywidgets control's label
 #: methods whose arguments become part of what holds the call (``", ".join(parts)``,
 #: ``parts.append(text)``)
 GATHERING = frozenset({"join", "append", "extend", "insert"})
@@ -155,8 +157,9 @@ def _position(lines: list[str], line: int, byte_column: int) -> tuple[int, int]:
 
 
 class _Finder(ast.NodeVisitor):
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, local: frozenset[str] = frozenset()) -> None:
         self.source = source
+        self.local = local  # functions the notebook defines: their arguments are its own
         self.lines = source.split("\n")
         self.found: list[Literal] = []
         self.mode = FREE
@@ -219,6 +222,8 @@ class _Finder(ast.NodeVisitor):
             arguments = PARSE  # text the code looks for in other text
         elif method and name in COLUMN_METHODS:
             arguments = LABEL  # a table's columns, by name
+        elif not method and name in self.local:
+            arguments = LABEL  # the notebook's own function: a label it passes, or text
         elif (not method and name in SHOWN_CALLS) or (method and name in LABEL_METHODS):
             arguments = SHOW
         else:
@@ -244,7 +249,7 @@ class _Finder(ast.NodeVisitor):
                 mode = SHOW
             elif name in TABLE_CALLS:
                 mode = FREE
-            elif method and name in COLUMN_METHODS:
+            elif (method and name in COLUMN_METHODS) or (not method and name in self.local):
                 mode = LABEL
             else:
                 mode = KEY
@@ -288,23 +293,41 @@ class _Finder(ast.NodeVisitor):
         self._body(node)
 
 
-def literals(source: str) -> list[Literal]:
-    """Every string literal of a cell's source (magics blanked), with how it is used."""
+def literals(source: str, local: frozenset[str] = frozenset()) -> list[Literal]:
+    """Every string literal of a cell's source (magics blanked), with how it is used
+    (``local``: the names of the functions the notebook defines)."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
         return []
-    finder = _Finder(source)
+    finder = _Finder(source, local)
     finder.visit(tree)
     return sorted(finder.found, key=lambda literal: literal.start)
 
 
+def local_functions(sources: list[str]) -> frozenset[str]:
+    """The names of the functions the cells define."""
+    names = set()
+    for source in sources:
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        names |= {
+            node.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+        }
+    return frozenset(names)
+
+
 def data_texts(sources: list[str]) -> set[str]:
     """The English that stands as data somewhere in these cells (kept everywhere)."""
+    local = local_functions(sources)
     return {
         literal.template
         for source in sources
-        for literal in literals(source)
+        for literal in literals(source, local)
         if literal.mode in (KEY, PARSE)
     }
 
@@ -390,8 +413,11 @@ def _written(sources: list[str]) -> set[str]:
 def shown(sources: list[str]) -> list[tuple[int, Literal]]:
     """(cell index, literal) of every translatable literal, in order."""
     kept = data_texts(sources)
+    local = local_functions(sources)
     every = [
-        (index, literal) for index, source in enumerate(sources) for literal in literals(source)
+        (index, literal)
+        for index, source in enumerate(sources)
+        for literal in literals(source, local)
     ]
     written = _written(sources)  # labels the notebook makes itself (a row's keys)
     labels = {literal.template for _, literal in every if literal.mode in (LABEL, BRACE)}
@@ -420,8 +446,10 @@ def shown(sources: list[str]) -> list[tuple[int, Literal]]:
             usable = usable or is_shown_word(template, is_f)
         elif template in labels:
             usable = label
-        else:
-            usable = is_prose(template, is_f)
+        else:  # prose, or words with a number ("under 1.7")
+            usable = is_prose(template, is_f) or (
+                is_label(template, is_f) and bool(re.search(r"\d", template)) and not is_f
+            )
         if usable:
             out.append((index, literal))
     return out
@@ -492,7 +520,7 @@ def renamed_labels(sources: list[str], texts: dict[str, str]) -> dict[str, str]:
     braced = {
         literal.template
         for source in sources
-        for literal in literals(source)
+        for literal in literals(source, local_functions(sources))
         if literal.mode == BRACE and not literal.is_f
     }
     usable = {literal.template for _, literal in shown(sources)}
