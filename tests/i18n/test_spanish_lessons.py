@@ -54,11 +54,10 @@ NAMES = (
 LEFT = [
     ("lessons: evo_lessons/widgets/progress.py (the bar's 'n / n · done in 2 s', 'Games')",
      r"^widget (LabelModel|IntProgressModel)", r"done in \d+ s|^Games$"),
-    ("lessons: evo_lessons/population/ (PopulationWidget's view and plot: 'Generation 0: 1,000 "
-     "individuals, mean fitness', 'Climate step: warmer', 'Share now')",
-     r"^widget AnyModel \w+ (view|plot_spec)$", r"."),
-    ("words, phylowords, phylo: the games' data words and Phylo's log in the game widgets' "
-     "views; cli/phylo: the games' live plots (GameWidget plot_spec: 'Points on the table')",
+    ("lessons (evo_lessons/population/: PopulationWidget's view and plot, 'Generation 0: "
+     "1,000 individuals, mean fitness', 'Climate step: warmer'); words, phylowords, phylo "
+     "(the games' data words and Phylo's log in the game widgets' views); cli, phylo (the "
+     "games' live plots, 'Points on the table')",
      r"^widget AnyModel \w+ (view|plot_spec)$", r"."),
     ("cli/each game: GameWidget.figure() ('Body gene (1 savannah … 4 tundra)', 'turn', 'Cards "
      "in play (rule of 4)', 'Challenge of the round', 'Unfit score now')",
@@ -157,7 +156,7 @@ def _left(where: str, text: str) -> str | None:
     """The LEFT entry a finding belongs to, if any."""
     for owner, place, pattern in LEFT:
         if re.search(place, where) and re.search(pattern, text):
-            return owner.split(":")[0]
+            return owner.split(" (")[0].split(":")[0]
     return None
 
 
@@ -194,3 +193,17 @@ def test_lesson_00_in_spanish_shows_no_english(tmp_path, capsys):
 @pytest.mark.parametrize("path", LESSONS[1:], ids=lambda p: p.stem)
 def test_every_spanish_lesson_run_whole_shows_no_english(path, tmp_path, capsys):
     _check_run(path, tmp_path, capsys)
+
+
+def test_readme_links_every_spanish_lesson_and_a_binder_opens_the_spanish_00():
+    from urllib.parse import parse_qs, urlparse
+
+    readme = (translate.REPO / "README.md").read_text(encoding="utf-8")
+    for path in LESSONS:
+        assert f"(notebooks/es/{path.name})" in readme, path.name
+    binder = [
+        link
+        for link in re.findall(r"https://mybinder\.org/v2/gh/[^>)\s]+", readme)
+        if parse_qs(urlparse(link).query).get("labpath") == ["notebooks/es/00_start_here.ipynb"]
+    ]
+    assert binder and urlparse(binder[0]).path == "/v2/gh/evo-lessons/evo_lessons/HEAD"
