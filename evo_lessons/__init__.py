@@ -36,8 +36,15 @@ def game_spec(name: str | GameSpec) -> GameSpec:
         if isinstance(name, GameSpec):
             return name
         raise ValueError(f"a game is named by a word such as 'climate', got {type(name).__name__}")
-    if name not in GAMES:
-        raise ValueError(f"unknown game {name[:40]!r}; choose one of {', '.join(GAMES)}")
+    if name not in GAMES:  # (also a scenario code's game: a student may read this)
+        from .i18n import pgettext
+
+        raise ValueError(
+            # Translators: {name} is the game asked for, {games} the games' ids (climate, ...)
+            pgettext("refused save", "unknown game {name}; choose one of {games}").format(
+                name=repr(name[:40]), games=", ".join(GAMES)
+            )
+        )
     return importlib.import_module(GAMES[name]).GAME
 
 

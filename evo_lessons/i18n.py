@@ -25,6 +25,9 @@ Strings defined at import time (constants, tables) are marked with :func:`N_` or
 (the extractor finds them) and translated where they are shown, with ``_()`` / :func:`tr`.
 """
 
+# i18n: developer-only: the translation machinery itself (it passes its callers' contexts on);
+# its one error is about lang= passed in code
+
 from __future__ import annotations
 
 import contextlib
@@ -87,6 +90,28 @@ def resolve_lang(lang: str | None = None) -> str:
         return _default_lang
     env = os.environ.get(ENV_VAR, "")
     return normalize(env) if env.strip() else SOURCE_LANG
+
+
+#: the POSIX locale's variables, in the order gettext reads them for messages (LANGUAGE, a
+#: GNU list of preferences, is left out: it applies only beside a locale that is not C)
+POSIX_VARS = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def command_line_lang(environ: dict[str, str] | os._Environ[str] | None = None) -> str:
+    """The language of a command line tool (``evo-teacher``, ``python -m evo_lessons.classroom``):
+    ``$EVO_LESSONS_LANG``, then the POSIX locale (the first of LC_ALL, LC_MESSAGES and LANG
+    that is set; ``C`` and ``POSIX`` are English), then English. A locale that is not a
+    language code (a typo) is English too: a tool must not fail on its environment."""
+    env = os.environ if environ is None else environ
+    chosen = env.get(ENV_VAR, "").strip()
+    if not chosen:
+        chosen = next((env[v] for v in POSIX_VARS if env.get(v, "").strip()), "").strip()
+        if chosen.split(".")[0] in ("C", "POSIX"):
+            return SOURCE_LANG
+    try:
+        return normalize(chosen) if chosen else SOURCE_LANG
+    except ValueError:
+        return SOURCE_LANG
 
 
 def text_direction(lang: str | None = None) -> str:
@@ -303,6 +328,7 @@ __all__ = [
     "Msg",
     "Translator",
     "_",
+    "command_line_lang",
     "current",
     "current_lang",
     "data_text",

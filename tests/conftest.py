@@ -9,8 +9,15 @@ guide cannot go stale. Outside the tests the registry holds the shipped games on
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from budget import register
+
+#: the tests compare English text: a developer whose shell says EVO_LESSONS_LANG=es or
+#: LANG=es_ES.UTF-8 gets the run CI gets (the command line tools read the POSIX locale after
+#: EVO_LESSONS_LANG); a test of another language asks for it (lang=, monkeypatch.setenv)
+os.environ["EVO_LESSONS_LANG"] = "en"
 
 register()  # the Hypothesis profile (tests/budget.py): before any test module loads
 #: a test's ``{step: seconds}`` recorded under this name (``record_property``) is listed at the

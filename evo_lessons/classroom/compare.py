@@ -37,6 +37,7 @@ from evo_lessons.engine.stats import mean_interval as mean_interval  # kept impo
 from evo_lessons.engine.stats import measure_interval
 from evo_lessons.engine.stats import t_quantile as t_quantile
 from evo_lessons.engine.stats import wilson as wilson
+from evo_lessons.i18n import Msg, npgettext, pgettext, pN_, tr
 
 from .pooling import HUMAN, measured_metrics, roles_of, setup_key, you_numbers
 
@@ -50,9 +51,13 @@ CHANCE_COLOUR = "#E69F00"  # Okabe-Ito orange
 CHANCE_BOT = "random"
 #: measures worked out from two others, per game: column -> (label, numerator, denominator);
 #: the ratio replaces the numerator, so a seat holding fewer habitats cannot look fitter
-RATIOS: dict[str, dict[str, tuple[str, str, str]]] = {
+RATIOS: dict[str, dict[str, tuple[Msg, str, str]]] = {
     "adapt_or_die": {
-        "you_unfit_per_niche": ("Unfit score per habitat held", "you_unfit", "you_niches"),
+        "you_unfit_per_niche": (
+            pN_("class comparison", "Unfit score per habitat held"),
+            "you_unfit",
+            "you_niches",
+        ),
     },
 }
 
@@ -93,7 +98,9 @@ def chance(
     else:
         seats = list(seats)
         if len(seats) != players:
-            raise ValueError(f"{players} seats are needed, one per player; got {len(seats)}")
+            raise ValueError(  # seats=[...] passed in code: a Python programmer's error
+                f"{players} seats are needed, one per player; got {len(seats)}"
+            )
         if student is None:
             student = seats.index(HUMAN) if HUMAN in seats else 0
         bots = ["random" if s == HUMAN else s for s in seats]
@@ -143,16 +150,19 @@ def _chance_in_scenario(
 # -- the comparison ---------------------------------------------------------------------------
 def measures_of(spec: GameSpec) -> list[tuple[str, str]]:
     """(column, label) of everything compared: the win, then each per-player number."""
-    found = [("you_won", "Games won by the student's seat (share)")]
+    found = [("you_won", pgettext("class comparison", "Games won by the student's seat (share)"))]
     ratios = RATIOS.get(spec.name, {})
     replaced = {numerator: (column, label) for column, (label, numerator, _) in ratios.items()}
+    # Translators: {measure} is a game's measure ("Habitat tokens"), {unit} " (cm)" or nothing
+    at_the_end = pgettext("class comparison", "{measure} at the end{unit}")
     for metric in measured_metrics(spec):
         column = f"you_{metric.name}"
         if column in replaced:
-            found.append((replaced[column][0], f"{replaced[column][1]} at the end"))
+            label = tr(replaced[column][1])
+            found.append((replaced[column][0], at_the_end.format(measure=label, unit="")))
             continue
-        unit = f" ({metric.unit})" if metric.unit else ""
-        found.append((column, f"{metric.label} at the end{unit}"))
+        unit = f" ({tr(metric.unit)})" if metric.unit else ""
+        found.append((column, at_the_end.format(measure=tr(metric.label), unit=unit)))
     return found
 
 
@@ -191,13 +201,14 @@ class Comparison:
 
     def _repr_html_(self) -> str:
         image = base64.b64encode(self._png()).decode()
+        behind = pgettext("screen-reader label", "The numbers behind the plot")
         table = self.table.to_html(index=False, float_format=lambda v: f"{v:.3g}", border=0)
         return (
             '<div style="display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start">'
             f'<figure style="margin:0"><img src="data:image/png;base64,{image}" '
             f'alt="{html.escape(self.alt_text)}" style="max-width:100%">'
             f"<figcaption>{html.escape(self.setup)}</figcaption></figure>"
-            f'<div role="region" aria-label="The numbers behind the plot">{table}</div></div>'
+            f'<div role="region" aria-label="{html.escape(behind)}">{table}</div></div>'
         )
 
     def __repr__(self) -> str:
@@ -219,7 +230,9 @@ def compare(
     if measures is not None:
         chosen = [(c, label) for c, label in chosen if c in measures or c[4:] in measures]
         if not chosen:
-            raise ValueError(f"none of {list(measures)} is a measure of {spec.title}")
+            raise ValueError(  # measures=[...] passed in code: a Python programmer's error
+                f"none of {list(measures)} is a measure of {spec.title}"
+            )
     rows = []
     for column, label in chosen:
         for who, frame in (("our class", class_games), ("chance", chance_games)):
@@ -227,8 +240,8 @@ def compare(
             rows.append({"measure": label, "who": who, **_summarise(values, column == "you_won")})
     table = pd.DataFrame(rows, columns=["measure", "who", "n", "value", "low", "high"])
     setup = str(class_games["setup"].iloc[0]) if len(class_games) else spec.name
-    figure = _figure(table, spec.title)
-    return Comparison(table, figure, _alt_text(table, spec.title), setup)
+    figure = _figure(table, tr(spec.title))
+    return Comparison(table, figure, _alt_text(table, tr(spec.title)), setup)
 
 
 def _figure(table: pd.DataFrame, title: str) -> Figure:
@@ -265,7 +278,7 @@ def _figure(table: pd.DataFrame, title: str) -> Figure:
                 )
         ax.set_xticks(range(len(part)))
         ax.set_xticklabels(
-            [f"{w}\nn = {int(n):,}" for w, n in zip(part["who"], part["n"], strict=True)]
+            [f"{_who(w)}\nn = {int(n):,}" for w, n in zip(part["who"], part["n"], strict=True)]
         )
         ax.set_title(_wrap(measure), fontsize=9)
         ax.tick_params(labelsize=8)
@@ -273,8 +286,25 @@ def _figure(table: pd.DataFrame, title: str) -> Figure:
         ax.set_axisbelow(True)
     for ax in axes[len(measures) :]:
         ax.set_visible(False)
-    figure.suptitle(f"{title}: our class versus chance (bars: 95% intervals)", fontsize=11)
+    figure.suptitle(
+        # Translators: {level} is "95%"
+        pgettext(
+            "class comparison", "{game}: our class versus chance (bars: {level} intervals)"
+        ).format(game=title, level="95%"),
+        fontsize=11,
+    )
     return figure
+
+
+#: the table's "who" column holds these words as data (like a CSV's); shown, they are translated
+WHO = {
+    "our class": pN_("class comparison", "our class"),
+    "chance": pN_("class comparison", "chance"),
+}
+
+
+def _who(key: str) -> str:
+    return tr(WHO[key]) if key in WHO else key
 
 
 def _wrap(text: str, width: int = 28) -> str:
@@ -284,7 +314,11 @@ def _wrap(text: str, width: int = 28) -> str:
 
 
 def _alt_text(table: pd.DataFrame, title: str) -> str:
-    parts = [f"Bar charts comparing our class with chance in {title}."]
+    parts = [
+        pgettext(
+            "class comparison", "Bar charts comparing our class with chance in {game}."
+        ).format(game=title)
+    ]
     for measure in dict.fromkeys(table["measure"]):
         part = table[table["measure"] == measure].set_index("who")
         said = []
@@ -293,14 +327,22 @@ def _alt_text(table: pd.DataFrame, title: str) -> str:
                 continue
             row = part.loc[who]
             if row["n"] == 0:
-                said.append(f"{who}: no games")
+                said.append(pgettext("class comparison", "{who}: no games").format(who=_who(who)))
                 continue
             interval = (
-                f" (95% interval {row['low']:.2f} to {row['high']:.2f})"
+                # Translators: {level} is "95%"
+                pgettext("class comparison", " ({level} interval {low} to {high})").format(
+                    level="95%", low=f"{row['low']:.2f}", high=f"{row['high']:.2f}"
+                )
                 if row["low"] == row["low"]
                 else ""
             )
-            said.append(f"{who} {row['value']:.2f}{interval}, {int(row['n'])} games")
+            # Translators: "our class 0.42 (95% interval 0.30 to 0.55), 24 games"
+            said.append(
+                pgettext("class comparison", "{who} {value}{interval}, {n} games").format(
+                    who=_who(who), value=f"{row['value']:.2f}", interval=interval, n=int(row["n"])
+                )
+            )
         parts.append(f"{measure}: " + "; ".join(said) + ".")
     return " ".join(parts)
 
@@ -310,9 +352,16 @@ def most_common_setup(class_games: pd.DataFrame) -> pd.DataFrame:
     compare every setup on its own (:func:`compare_setups`), never the most common alone."""
     games = class_games[class_games["kind"] == "game"]
     if games.empty:
-        raise ValueError("no counted game results to compare: check the lists apart and refused")
+        raise ValueError(_nothing_to_compare())
     setup = games["setup"].value_counts().index[0]
     return games[games["setup"] == setup]
+
+
+def _nothing_to_compare() -> str:
+    return pgettext(
+        "class comparison",
+        "no counted game results to compare: check the lists apart and refused",
+    )
 
 
 def setups_of(class_games: pd.DataFrame) -> list[str]:
@@ -352,16 +401,24 @@ def class_versus_chance(
         fixed = scenario if isinstance(scenario, Fixed) else Fixed.make(scenario)
     found = setups_of(class_games)
     if not found:
-        raise ValueError("no counted game results to compare: check the lists apart and refused")
+        raise ValueError(_nothing_to_compare())
     if setup is None:
         if len(found) > 1:
             raise ValueError(
-                f"the class played {len(found)} setups; compare each (compare_setups) or name "
-                f"one: {'; '.join(found)[:400]}"
+                # Translators: compare_setups is a function's name, kept; {setups} lists them
+                pgettext(
+                    "class comparison",
+                    "the class played {n} setups; compare each (compare_setups) or name one: "
+                    "{setups}",
+                ).format(n=len(found), setups="; ".join(found)[:400])
             )
         setup = found[0]
     if setup not in found:
-        raise ValueError(f"no counted game was played in the setup {setup[:200]!r}")
+        raise ValueError(
+            pgettext("class comparison", "no counted game was played in the setup {setup}").format(
+                setup=repr(setup[:200])
+            )
+        )
     games = class_games[class_games["setup"] == setup]
     first = games.iloc[0]
     spec = game_spec(first["game"])
@@ -392,9 +449,17 @@ def class_versus_chance(
         started = time.perf_counter()
         run(PILOT)  # the first games of the run below, timed: a class waits for the rest
         say(
-            f"Chance for {spec.title}: {n:,} games take about "
-            f"{_duration((time.perf_counter() - started) * n / PILOT)} here "
-            f"(timed on {PILOT} games); n=200 takes a fifth of that."
+            # Translators: {wait} is "40 s" or "2 minutes"; n=200 is code, kept
+            pgettext(
+                "class comparison",
+                "Chance for {game}: {n} games take about {wait} here (timed on {pilot} games); "
+                "n=200 takes a fifth of that.",
+            ).format(
+                game=tr(spec.title),
+                n=f"{n:,}",
+                wait=_duration((time.perf_counter() - started) * n / PILOT),
+                pilot=PILOT,
+            )
         )
     return compare(games, run(n), spec, measures)
 
@@ -407,7 +472,8 @@ def _duration(seconds: float) -> str:
     """A wait in words: "3 s", "40 s", "2 minutes"."""
     if seconds < 90:
         return f"{max(1, round(seconds))} s"
-    return f"{round(seconds / 60)} minutes"
+    minutes = round(seconds / 60)
+    return npgettext("class comparison", "{n} minute", "{n} minutes", minutes).format(n=minutes)
 
 
 def _seat(value: Any) -> int | None:

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from evo_lessons.engine import results
+from evo_lessons.i18n import pgettext, pN_, tr
 
 from .seal import seal_intact, seal_line, seal_of
 
@@ -81,23 +82,38 @@ class Attempt:
     reason: str = ""
 
 
+def _pasted() -> str:
+    # Translators: where a code came from: pasted in, not read from a file
+    return pgettext("hand-in source", "pasted")
+
+
+def _no_section() -> str:
+    # Translators: {marker} is the section's marker in the file, kept as it is
+    return pgettext("hand-in refused", "it has no results section ({marker})")
+
+
 def results_section(text: str, markdown: bool) -> str:
     """The results section of a hand-in's text; ValueError if it has none, or two."""
     if markdown:
         opens, closes = list(_MD_OPEN.finditer(text)), list(_MD_CLOSE.finditer(text))
         if not opens:
-            raise ValueError(f"it has no results section ({MARKDOWN_OPEN})")
+            raise ValueError(_no_section().format(marker=MARKDOWN_OPEN))
         if len(opens) > 1 or len(closes) != 1 or closes[0].start() < opens[0].end():
-            raise ValueError("its results section is not marked once, opened and then closed")
+            raise ValueError(
+                pgettext(
+                    "hand-in refused",
+                    "its results section is not marked once, opened and then closed",
+                )
+            )
         return text[opens[0].end() : closes[0].start()]
     opens = list(_HTML_OPEN.finditer(text))
     if not opens:
-        raise ValueError(f"it has no results section ({HTML_OPEN})")
+        raise ValueError(_no_section().format(marker=HTML_OPEN))
     if len(opens) > 1:
-        raise ValueError("it has more than one results section")
+        raise ValueError(pgettext("hand-in refused", "it has more than one results section"))
     end = text.find(HTML_CLOSE, opens[0].end())
     if end < 0:
-        raise ValueError("its results section is never closed")
+        raise ValueError(pgettext("hand-in refused", "its results section is never closed"))
     return text[opens[0].end() : end]
 
 
@@ -116,19 +132,22 @@ def _from_text(text: str, source: str, loose: bool) -> list[Attempt]:
     return found
 
 
-EDITED = (
+#: (translated where it is given: ``tr(EDITED)``)
+EDITED = pN_(
+    "hand-in refused",
     "this hand-in was changed after it was made (or damaged on the way): its seal does not "
     "match its text, so none of its codes is read. Ask the student for the file exactly as "
-    "the Hand in box gave it"
+    "the Hand in box gave it",
 )
 
 
 #: the first line of the class service's "Download codes" file
 CODES_HEADER = "# evo-class codes: the class service's download"
-UNSEALED = (
+UNSEALED = pN_(
+    "hand-in refused",
     "a text file among hand-ins that is not the class service's own download: its codes are "
     "not read (a list of codes can hold any codes someone chose). Pool the student's sealed "
-    "hand-in instead, or name this file on its own if it is yours"
+    "hand-in instead, or name this file on its own if it is yours",
 )
 
 
@@ -154,11 +173,11 @@ def _from_named_text(text: str, name: str, strict: bool = False) -> list[Attempt
     if suffix == ".txt" and (strict or text.lstrip().startswith(CODES_HEADER)):
         listed = _teachers_list(text)
         if listed is None:
-            return [Attempt("", name, "unsealed", UNSEALED if strict else EDITED)]
+            return [Attempt("", name, "unsealed", tr(UNSEALED if strict else EDITED))]
         return _from_text(listed, name, loose=True)
     if suffix in HAND_IN_SUFFIXES:
         if not seal_intact(text):
-            return [Attempt("", name, "edited", EDITED)]
+            return [Attempt("", name, "edited", tr(EDITED))]
         text = text.replace("\r\n", "\n").replace("\r", "\n")  # as the seal reads it
         try:
             section = results_section(text, markdown=suffix in (".md", ".markdown"))
@@ -168,8 +187,12 @@ def _from_named_text(text: str, name: str, strict: bool = False) -> list[Attempt
                     "",
                     name,
                     "no-results",
-                    f"a hand-in whose codes are not read: {error}. Codes typed into answers "
-                    "never count; ask for a hand-in made by this evo_lessons",
+                    # Translators: {why} is one of the "results section" sentences
+                    pgettext(
+                        "hand-in refused",
+                        "a hand-in whose codes are not read: {why}. Codes typed into answers "
+                        "never count; ask for a hand-in made by this evo_lessons",
+                    ).format(why=error),
                 )
             ]
         return _from_text(section, name, loose=False)
@@ -177,7 +200,14 @@ def _from_named_text(text: str, name: str, strict: bool = False) -> list[Attempt
 
 
 def _too_large(name: str) -> Attempt:
-    return Attempt("", name, "size", f"larger than {MAX_FILE_BYTES:,} bytes, not read")
+    return Attempt(
+        "",
+        name,
+        "size",
+        pgettext("hand-in refused", "larger than {limit} bytes, not read").format(
+            limit=f"{MAX_FILE_BYTES:,}"
+        ),
+    )
 
 
 def _from_file(path: Path, label: str | None = None, strict: bool = False) -> list[Attempt]:
@@ -230,9 +260,14 @@ def find_codes(sources: Any) -> list[Attempt]:
             return _from_folder(path)
         if path.is_file():
             return _from_file(path)
-        return [Attempt("", str(path)[:80], "missing", "no such file or folder")]
+        return [
+            Attempt(
+                "", str(path)[:80], "missing", pgettext("hand-in refused", "no such file or folder")
+            )
+        ]
     if isinstance(sources, bytes | bytearray | memoryview):
-        return _from_text(bytes(sources).decode("utf-8", errors="replace"), "bytes", True)
+        text = bytes(sources).decode("utf-8", errors="replace")
+        return _from_text(text, pgettext("hand-in source", "bytes"), True)
     if isinstance(sources, Mapping):
         return _upload(sources)
     if isinstance(sources, str):
@@ -248,11 +283,12 @@ def find_codes(sources: Any) -> list[Attempt]:
         if "\n" in text and text.startswith(CODES_HEADER):  # the service's download, pasted
             return _from_named_text(text, "pasted codes.txt")
         if "\n" in text:
-            return _from_text(text, "pasted", loose=True)
-        return [Attempt(text, "pasted")] if text else []
+            return _from_text(text, _pasted(), loose=True)
+        return [Attempt(text, _pasted())] if text else []
     if isinstance(sources, Iterable):
         found: list[Attempt] = []
         for item in sources:
             found += find_codes(item)
         return found
-    return [Attempt(repr(sources)[:60], "not text")]
+    # Translators: where a code came from (a file's name, "pasted"): here, nothing readable
+    return [Attempt(repr(sources)[:60], pgettext("hand-in source", "not text"))]

@@ -28,6 +28,7 @@ from evo_lessons import game_spec
 from evo_lessons.engine import record, results
 from evo_lessons.engine.results import OldResultCode, ResultCodeError
 from evo_lessons.engine.seeds import check_seed
+from evo_lessons.i18n import SOURCE_LANG, npgettext, pgettext, speaking
 
 if TYPE_CHECKING:
     from evo_lessons.engine.results import CheckedGame
@@ -150,29 +151,57 @@ class Fixed:
         parts = []
         if self.seed is not None:
             what = f"{self.game} " if self.game else ""
-            moves = f", its first {len(self.opening)} moves" if self.opening else ""
-            seats = f", seats {'/'.join(self.seats)}" if self.seats else ""
-            parts.append(f"the scenario {what}seed {self.seed}{seats}{moves}")
+            moves = ""
+            if self.opening:
+                # Translators: added to "the scenario climate seed 7"; {n} counts moves
+                moves = pgettext("class fix", ", its first {n} moves").format(n=len(self.opening))
+            seats = ""
+            if self.seats:
+                # Translators: {seats} is like "human/random/planner" (the seats' ids, kept)
+                seats = pgettext("class fix", ", seats {seats}").format(seats="/".join(self.seats))
+            # Translators: {game} is a game's id with a space after it ("climate ") or nothing;
+            # {seats} and {moves} are the two parts above, or nothing
+            parts.append(
+                pgettext("class fix", "the scenario {game}seed {seed}{seats}{moves}").format(
+                    game=what, seed=self.seed, seats=seats, moves=moves
+                )
+            )
         if self.lesson:
-            parts.append(f"the lesson {self.lesson}")
-        return " and ".join(parts) if parts else "nothing (every setup is compared on its own)"
+            parts.append(pgettext("class fix", "the lesson {lesson}").format(lesson=self.lesson))
+        if not parts:
+            return pgettext("class fix", "nothing (every setup is compared on its own)")
+        # Translators: joins "the scenario ..." and "the lesson ..."
+        return pgettext("class fix", " and ").join(parts)
 
     def mismatch(self, checked: CheckedGame, lesson: str | None) -> tuple[str, str]:
         """("", "") if a checked game is in the fixed scenario and lesson, else (problem, why)."""
         state = checked.state
         if self.seed is not None:
             if self.game is not None and state.spec.name != self.game:
-                return "other-scenario", f"it is a {state.spec.name} game, not {self.game}"
+                return "other-scenario", pgettext(
+                    "judge reason", "it is a {game} game, not {ours}"
+                ).format(game=state.spec.name, ours=self.game)
             if state.seed != self.seed:
-                return "other-scenario", f"its seed is {state.seed}, not the class's {self.seed}"
+                return "other-scenario", pgettext(
+                    "judge reason", "its seed is {seed}, not the class's {ours}"
+                ).format(seed=state.seed, ours=self.seed)
             if self.options is not None and dict(state.options) != self.options:
-                return "other-scenario", "its game options differ from the class's scenario"
+                return "other-scenario", pgettext(
+                    "judge reason", "its game options differ from the class's scenario"
+                )
             if self.seats is not None and checked.seats != self.seats:
-                return "other-scenario", "its seats differ from the class's scenario"
+                return "other-scenario", pgettext(
+                    "judge reason", "its seats differ from the class's scenario"
+                )
             if checked.numbers[: len(self.opening)] != self.opening:
-                return "other-scenario", "its opening moves differ from the class's scenario"
+                return "other-scenario", pgettext(
+                    "judge reason", "its opening moves differ from the class's scenario"
+                )
         if self.lesson is not None and lesson != self.lesson:
-            return "other-lesson", f"it comes from lesson {lesson or '(none)'}, not {self.lesson}"
+            # Translators: {lesson} is a lesson id (01_climate) or "(none)", translated below
+            return "other-lesson", pgettext(
+                "judge reason", "it comes from lesson {lesson}, not {ours}"
+            ).format(lesson=lesson or pgettext("judge reason", "(none)"), ours=self.lesson)
         return "", ""
 
 
@@ -183,14 +212,31 @@ def _check_population(data: dict[str, Any], runs: dict[str, Any] | None = None):
     from evo_lessons.population import Settings, run
     from evo_lessons.population.result import population_summary, settings_key, summary_problem
 
+    text = json.dumps(data["settings"])
     try:  # the settings are checked, the work bound with them, before anything runs
-        settings = Settings.from_json(json.dumps(data["settings"]))
-    except ValueError as error:
-        problem = "work" if "individual" in str(error) else "settings"
-        raise ResultCodeError(problem, f"the run's settings are refused ({error})") from None
+        with speaking(SOURCE_LANG):  # (the problem word is read from the English sentence)
+            settings = Settings.from_json(text)
+    except ValueError as english:
+        problem = "work" if "individual" in str(english) else "settings"
+        try:  # the refusal again, in the reader's language (only a refused run pays this)
+            Settings.from_json(text)
+            error = english
+        except ValueError as said:
+            error = said
+        raise ResultCodeError(
+            problem,
+            pgettext("judge reason", "the run's settings are refused ({error})").format(
+                error=error
+            ),
+        ) from None
     cheap = summary_problem(settings, data["summary"])  # before the model runs
     if cheap:
-        raise ResultCodeError("forged", f"its summary cannot come from its settings: {cheap}")
+        raise ResultCodeError(
+            "forged",
+            pgettext("judge reason", "its summary cannot come from its settings: {why}").format(
+                why=cheap
+            ),
+        )
     key = settings_key(settings)
     summary = runs.get(key) if runs is not None else None
     if summary is None:
@@ -198,7 +244,10 @@ def _check_population(data: dict[str, Any], runs: dict[str, Any] | None = None):
         if runs is not None:
             runs[key] = summary
     if not _same_summary(summary, data["summary"]):
-        raise ResultCodeError("forged", "its summary is not what its settings give when run again")
+        raise ResultCodeError(
+            "forged",
+            pgettext("judge reason", "its summary is not what its settings give when run again"),
+        )
     setup = json.loads(settings.to_json())
     del setup["seed"]
     row: dict[str, Any] = {
@@ -232,7 +281,10 @@ def _check_game(data: dict[str, Any]) -> tuple[dict[str, Any], str, CheckedGame]
         spec = game_spec(save["game"])
     except ValueError:
         raise ResultCodeError(
-            "game", f"there is no game called {save['game'][:40]!r} in this evo_lessons"
+            "game",
+            pgettext("judge reason", "there is no game called {game} in this evo_lessons").format(
+                game=repr(save["game"][:40])
+            ),
         ) from None
     checked = results.check_game_result(spec, data)
     row = game_row(spec, checked.state, checked.seats, checked.student, data["lesson"])
@@ -261,7 +313,13 @@ def check(code: str, budget: Budget | None = None, runs: dict[str, Any] | None =
         error.name = data["name"]  # type: ignore[attr-defined]
         raise
     except (ValueError, TypeError, KeyError, IndexError, RecursionError) as error:
-        refused = ResultCodeError("field", f"it could not be checked ({type(error).__name__})")
+        refused = ResultCodeError(
+            "field",
+            # Translators: {error} is a Python exception's name (KeyError), kept as it is
+            pgettext("judge reason", "it could not be checked ({error})").format(
+                error=type(error).__name__
+            ),
+        )
         refused.name = data["name"]  # type: ignore[attr-defined]
         raise refused from None
     return Checked({"name": data["name"], **row}, print_, checked)
@@ -270,52 +328,74 @@ def check(code: str, budget: Budget | None = None, runs: dict[str, Any] | None =
 def apart_reason(checked: CheckedGame, fixed: Fixed, lesson: str | None) -> tuple[str, str]:
     """Why a genuine game is not counted as the student's ("", "" if it is)."""
     if not checked.recorded:
-        return "unrecorded", "who made its moves is not recorded (made without a game session)"
+        return "unrecorded", pgettext(
+            "judge reason", "who made its moves is not recorded (made without a game session)"
+        )
     problem, reason = fixed.mismatch(checked, lesson)
     if problem:
         return problem, reason
     if checked.student is None:
-        return "no-student", "no person played in it: every seat was a bot"
+        return "no-student", pgettext(
+            "judge reason", "no person played in it: every seat was a bot"
+        )
     if checked.changed:
         seats = ", ".join(str(s + 1) for s in checked.changed)
-        return "seats-changed", f"seats changed between a person and a bot mid-game (seat {seats})"
+        return "seats-changed", pgettext(
+            "judge reason", "seats changed between a person and a bot mid-game (seat {seats})"
+        ).format(seats=seats)
     history = checked.history or {}
     if history.get("peeked"):
         seats = ", ".join(str(s + 1) for s in history["peeked"])
-        return "peeked", (
-            f"the page showed the hand of seat {seats}, which a bot plays in this game: a bot's "
-            "hidden cards were seen"
-        )
+        return "peeked", pgettext(
+            "judge reason",
+            "the page showed the hand of seat {seats}, which a bot plays in this game: a bot's "
+            "hidden cards were seen",
+        ).format(seats=seats)
     if history.get("helper_first"):
-        return "helper-first", (
+        # Translators: "Step" and "Play to end" are the game widget's buttons: use their names
+        return "helper-first", pgettext(
+            "judge reason",
             "the helper bot had played this deal before this game (Step or Play to end): the "
-            "game may repeat the helper's moves"
+            "game may repeat the helper's moves",
         )
     if history.get("before"):
-        return "replayed", (
-            f"this deal had been played {history['before']} time(s) before this game (New game "
-            "with its seed, or its scenario code loaded again): only a first play counts"
-        )
+        return "replayed", npgettext(
+            "judge reason",
+            "this deal had been played {n} time before this game (New game with its seed, or "
+            "its scenario code loaded again): only a first play counts",
+            "this deal had been played {n} times before this game (New game with its seed, or "
+            "its scenario code loaded again): only a first play counts",
+            history["before"],
+        ).format(n=history["before"])
     if history.get("rewinds"):
-        return "rewound", (
-            f"moves were taken back and played otherwise {history['rewinds']} time(s) (Undo or "
-            "the timeline): a rewound game knows what came next"
-        )
+        return "rewound", npgettext(
+            "judge reason",
+            "moves were taken back and played otherwise {n} time (Undo or the timeline): a "
+            "rewound game knows what came next",
+            "moves were taken back and played otherwise {n} times (Undo or the timeline): a "
+            "rewound game knows what came next",
+            history["rewinds"],
+        ).format(n=history["rewinds"])
     if checked.loaded > len(fixed.opening):
-        return "loaded", (
-            f"its first {checked.loaded} moves came with a loaded scenario code, not from play "
-            "here (fix that scenario for the class to count such games)"
-        )
+        return "loaded", pgettext(
+            "judge reason",
+            "its first {n} moves came with a loaded scenario code, not from play here (fix that "
+            "scenario for the class to count such games)",
+        ).format(n=checked.loaded)
     helped = sum(checked.helper_moves.values())
     if helped:
         own = checked.person_moves.get(checked.student, 0)
         mine = checked.helper_moves.get(checked.student, 0)
-        return "helped", (
-            f"the helper bot made {helped} move(s) for a person (Step or Play to end); "
-            f"{mine} of the student's {mine + own} moves"
-        )
+        # Translators: {helped} counts the helper's moves; {mine} of the student's {total} were
+        return "helped", pgettext(
+            "judge reason",
+            "the helper bot made {helped} move(s) for a person (Step or Play to end); {mine} of "
+            "the student's {total} moves",
+        ).format(helped=helped, mine=mine, total=mine + own)
     if not checked.person_moves.get(checked.student, 0):
-        return "no-own-move", "the student made no move of their own in it"
+        return "no-own-move", pgettext(
+            "judge reason", "the student made no move of their own in it"
+        )
     return "", ""
 
 
@@ -384,7 +464,9 @@ def guard(code: str) -> None:
     if data.get("kind") == "game":
         moves = data.get("save", {}).get("moves")
         if isinstance(moves, str) and _LONG_MOVE.search(moves):
-            raise ResultCodeError("move", "its moves hold a number no game could need")
+            raise ResultCodeError(
+                "move", pgettext("judge reason", "its moves hold a number no game could need")
+            )
 
 
 def judge(
@@ -401,7 +483,7 @@ def judge(
     code = code.strip()
     try:
         if not code:
-            raise ResultCodeError("missing", "no code could be read here")
+            raise ResultCodeError("missing", pgettext("judge reason", "no code could be read here"))
         guard(code)
         checked = check(code)
     except OldResultCode as old:
@@ -422,7 +504,9 @@ def judge(
         checked=checked.game,
     )
     if name is not None and row["name"].casefold() != name.casefold():
-        reason = f"it carries the name {row['name']!r}, not the name you joined with"
+        reason = pgettext(
+            "judge reason", "it carries the name {name}, not the name you joined with"
+        ).format(name=repr(row["name"]))
         return _with(found, "refused", "name", reason)
     if checked.game is None:
         return found

@@ -60,6 +60,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from evo_lessons.engine import results
 from evo_lessons.engine.results import ResultCodeError
+from evo_lessons.i18n import pgettext
 
 from .handins import MAX_FILE_BYTES, MAX_FILES, SUFFIXES, Attempt, find_codes
 
@@ -114,8 +115,11 @@ class OverBudget(ResultCodeError):
     def __init__(self) -> None:
         super().__init__(
             "skipped",
-            "not checked: this pooling call's work budget was spent on the codes before it; "
-            "pool the rest in another call (a class's honest codes never come near it)",
+            pgettext(
+                "judge reason",
+                "not checked: this pooling call's work budget was spent on the codes before it; "
+                "pool the rest in another call (a class's honest codes never come near it)",
+            ),
         )
 
 
@@ -222,8 +226,11 @@ def _known_replay(history: dict[str, Any] | None) -> bool:
     return bool(history and (history["before"] or history["rewinds"]))
 
 
-def _count(number: int) -> str:
-    return {2: "two", 3: "three", 4: "four", 5: "five"}.get(number, str(number))
+def _same_as(kind: str) -> str:
+    """ "The same game as Ana's from hand-in.html" (a run: "the same population run ...")."""
+    if kind == "population":
+        return pgettext("judge reason", "the same population run as {name}'s from {sources}")
+    return pgettext("judge reason", "the same game as {name}'s from {sources}")
 
 
 def student_key(name: str | None) -> str:
@@ -265,7 +272,9 @@ def pool_codes(
             continue
         try:
             if not code:
-                raise ResultCodeError("missing", "no code could be read here")
+                raise ResultCodeError(
+                    "missing", pgettext("judge reason", "no code could be read here")
+                )
             found = check(code, pooled.budget, runs)
             row, print_, checked = found.row, found.fingerprint, found.game
         except results.OldResultCode as old:
@@ -312,8 +321,13 @@ def _sort(pooled: Pooled, rows: list[dict[str, Any]]) -> None:
                 others = "; ".join(f"{r['name']} ({r['sources']})" for r in copies if r is not row)
                 reasons[id(row)] = (
                     "shared",
-                    f"the same game in {_count(len(names))} students' files ({owners}): it "
-                    "counts for none of them (ask who played it)",
+                    # Translators: {n} (2 or more) counts students; {owners} is "Ana (file);
+                    # Ben (file)"
+                    pgettext(
+                        "judge reason",
+                        "the same game in {n} students' files ({owners}): it counts for none of "
+                        "them (ask who played it)",
+                    ).format(n=len(names), owners=owners),
                     others,
                 )
             continue
@@ -322,7 +336,7 @@ def _sort(pooled: Pooled, rows: list[dict[str, Any]]) -> None:
         for row in (r for r in copies if r is not first):
             reasons[id(row)] = (
                 "duplicate",
-                f"the same {row['kind']} as {first['name']}'s from {first['sources']}",
+                _same_as(row["kind"]).format(name=first["name"], sources=first["sources"]),
                 f"{first['name']} ({first['sources']})",
             )
     deals: dict[tuple, list[dict[str, Any]]] = {}
@@ -334,7 +348,10 @@ def _sort(pooled: Pooled, rows: list[dict[str, Any]]) -> None:
             deals.setdefault(deal, []).append(row)
         elif pooled.fixed.lesson is not None and row["lesson"] != pooled.fixed.lesson:
             problem = "other-lesson"
-            reason = f"it comes from lesson {row['lesson'] or '(none)'}, not {pooled.fixed.lesson}"
+            reason = pgettext("judge reason", "it comes from lesson {lesson}, not {ours}").format(
+                lesson=row["lesson"] or pgettext("judge reason", "(none)"),
+                ours=pooled.fixed.lesson,
+            )
         else:
             problem, reason = "", ""
         if problem:
@@ -348,9 +365,14 @@ def _sort(pooled: Pooled, rows: list[dict[str, Any]]) -> None:
             if id(row) not in reasons:
                 reasons[id(row)] = (
                     "deal-twice",
-                    f"{row['name']} handed in {len(firsts)} games of one deal ({row['game']}, "
-                    f"seed {row['seed']}) that each claim to be its first play: only a first "
-                    "play counts, and which came first is not known",
+                    # Translators: {name} is a student's name, {n} (2 or more) counts games,
+                    # {game} is a game's id (climate), {seed} a number
+                    pgettext(
+                        "judge reason",
+                        "{name} handed in {n} games of one deal ({game}, seed {seed}) that each "
+                        "claim to be its first play: only a first play counts, and which came "
+                        "first is not known",
+                    ).format(name=row["name"], n=len(firsts), game=row["game"], seed=row["seed"]),
                     None,
                 )
     for row in rows:

@@ -7,6 +7,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from evo_lessons.i18n import npgettext, pgettext, pN_
+
 from .compare import Comparison, compare_setups, setups_of
 from .pooling import Fixed
 
@@ -14,8 +16,10 @@ if TYPE_CHECKING:
     import pandas as pd
 
 #: what pooling checks, in plain words (the teacher notebook prints it): what it can prove, and
-#: what it cannot (teacher/README.md, "What pooling can and cannot prove", says the same)
-CHECKS = (
+#: what it cannot (teacher/README.md, "What pooling can and cannot prove", says the same).
+#: Printed, it speaks the current language (``print(CHECKS)``, ``str(CHECKS)``)
+CHECKS = pN_(
+    "class report",
     "Every code is replayed move by move through the game's rules, and every bot seat's moves "
     "are asked again of that bot (seeded as the game seeds it): a code whose moves break the "
     "rules or whose 'bots' did not play as those bots is refused, and so is a person's seat "
@@ -31,9 +35,10 @@ CHECKS = (
     "plays by the rules (its record of rewinds, replays and hands shown included), and a bot "
     "that always plays the same move in a position (Climate's and Niche's planner, "
     "Adaptation's memory and keeper bots) cannot be told from a person who plays exactly as it "
-    "does. Games that must count for certain belong on the class service."
+    "does. Games that must count for certain belong on the class service.",
 )
-APART = (
+APART = pN_(
+    "class report",
     "Listed apart, not counted: a game handed in again by the same student (renamed, "
     "re-encoded, or from two files: one game counts once); the same game in two students' "
     "files (both apart, neither credited); a deal played again (New game with its seed, a "
@@ -43,7 +48,7 @@ APART = (
     "for a person (Step or Play to end), games no person played, games whose seats changed "
     "mid-game, games continued from a loaded position, codes from another scenario or lesson "
     "than the one fixed, codes from an older evo_lessons, and hand-ins without a results "
-    "section."
+    "section.",
 )
 
 
@@ -107,18 +112,35 @@ class ClassResults:
 
     def summary(self) -> str:
         """One paragraph: what was fixed, and how many codes were counted, apart and refused."""
+        games = npgettext("class report", "{n} game", "{n} games", len(self.games)).format(
+            n=len(self.games)
+        )
+        setups = npgettext("class report", "{n} setup", "{n} setups", len(self.setups)).format(
+            n=len(self.setups)
+        )
+        runs = npgettext(
+            "class report", "{n} population run", "{n} population runs", len(self.populations)
+        ).format(n=len(self.populations))
         parts = [
-            f"Fixed by the teacher: {self.fixed.describe()}.",
-            f"Counted: {len(self.games)} game(s) in {len(self.setups)} setup(s) and "
-            f"{len(self.populations)} population run(s).",
-            f"Listed apart: {len(self.apart)}.",
-            f"Refused: {len(self.rejected)}.",
+            pgettext("class report", "Fixed by the teacher: {fix}.").format(
+                fix=self.fixed.describe()
+            ),
+            # Translators: {games} is "3 games", {setups} "1 setup", {runs} "2 population runs"
+            pgettext("class report", "Counted: {games} in {setups} and {runs}.").format(
+                games=games, setups=setups, runs=runs
+            ),
+            pgettext("class report", "Listed apart: {n}.").format(n=len(self.apart)),
+            pgettext("class report", "Refused: {n}.").format(n=len(self.rejected)),
         ]
         skipped = int((self.rejected["problem"] == "skipped").sum()) if len(self.rejected) else 0
         if skipped:
             parts.append(
-                f"Not checked: {skipped} code(s) past this call's work budget (listed among the "
-                "refused as 'skipped'): pool them in another call."
+                # Translators: 'skipped' is the problem's word in the table, kept as it is
+                pgettext(
+                    "class report",
+                    "Not checked: {n} code(s) past this call's work budget (listed among the "
+                    "refused as 'skipped'): pool them in another call.",
+                ).format(n=skipped)
             )
         return " ".join(parts)
 

@@ -16,6 +16,10 @@ pandas loads only when :func:`load` is called (``import evo_lessons.data`` stays
 :func:`info` gives the header alone, without pandas.
 """
 
+# i18n: developer-only: the tables' loader: its errors are a Python programmer's (load("x")) or a
+# table author's (a header's fields); the words a student reads (titles, licences, the words
+# columns) come from the tables through data_text()
+
 from __future__ import annotations
 
 import csv
@@ -24,6 +28,8 @@ import tomllib
 from functools import cache
 from importlib import resources
 from typing import Any
+
+from evo_lessons.i18n import data_text
 
 _TABLES = resources.files(__package__) / "tables"
 
@@ -94,12 +100,21 @@ def citation(name: str) -> str:
     return "\n".join(dict.fromkeys(lines))
 
 
+def _word(name: str, field: str, text: str) -> str:
+    return data_text("data", f"{name}.{field}", text)
+
+
 def load(name: str):
     """A table as a pandas DataFrame, its header in ``frame.attrs``.
 
     ``attrs`` holds ``citation`` (every source, one per line), ``licence``, ``title``,
     ``precision``, ``columns`` (what each means), ``source`` (where in each publication the
     numbers are, one per line) and ``sources`` (each source's citation, DOI and where).
+
+    The title, the licence and the cells of the header's ``words`` columns (a place, how a
+    share is stated) are in the current language (a lesson's: ``start_lesson(..., lang=)``),
+    from the catalogue of data words (context ``data: <table>.<column>``); numbers, ids, column
+    names, species' scientific names and citations are the same in every language.
     """
     import pandas as pd  # lazy: importing the package never loads pandas
 
@@ -108,11 +123,15 @@ def load(name: str):
     text = io.StringIO()
     csv.writer(text).writerows([columns, *rows])
     frame = pd.read_csv(io.StringIO(text.getvalue()))
+    for column in header.get("words", ()):
+        frame[column] = frame[column].map(
+            lambda cell, column=column: _word(name, column, cell) if isinstance(cell, str) else cell
+        )
     frame.attrs.update(
         name=name,
-        title=header["title"],
+        title=_word(name, "title", header["title"]),
         citation=citation(name),
-        licence=header["licence"],
+        licence=_word(name, "licence", header["licence"]),
         precision=header["precision"],
         columns=header["columns"],
         sources=header["sources"],

@@ -18,6 +18,8 @@ import typing
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from evo_lessons.i18n import pgettext, pN_, tr
+
 from .words import short_repr
 
 
@@ -31,13 +33,24 @@ class IllegalAction(ValueError):
             action = describe_action(action)
         elif not isinstance(action, str):
             action = short_repr(action)
+        # (the message is built only when a move is refused: never on a game's hot path)
         shown = "; ".join(str(a) for a in self.legal[:12])
-        more = f" (and {len(self.legal) - 12} more)" if len(self.legal) > 12 else ""
+        more = ""
+        if len(self.legal) > 12:
+            # Translators: after a list of the first 12 legal moves; {n} is how many are not shown
+            more = pgettext("refused move", " (and {n} more)").format(n=len(self.legal) - 12)
         why = f" {reason}" if reason else ""
         if self.legal:
-            message = f"Illegal action: {action}.{why} Legal now: {shown}{more}."
+            # Translators: {action} is the refused move, {why} an optional reason (with its own
+            # leading space), {shown} the legal moves separated by "; ", {more} " (and 3 more)"
+            message = pgettext(
+                "refused move", "Illegal action: {action}.{why} Legal now: {shown}{more}."
+            ).format(action=action, why=why, shown=shown, more=more)
         else:
-            message = f"Illegal action: {action}.{why} No action is legal now (the game is over)."
+            message = pgettext(
+                "refused move",
+                "Illegal action: {action}.{why} No action is legal now (the game is over).",
+            ).format(action=action, why=why)
         super().__init__(message)
 
 
@@ -101,7 +114,9 @@ def _field_kinds(cls: type[Action]) -> dict[str, tuple[type, bool]]:
             hint = next(a for a in args if a is not type(None))
         base = typing.get_origin(hint) or hint
         if base not in (int, str, bool, tuple):
-            raise TypeError(f"{cls.__name__}.{field.name}: actions hold ints, words, flags, tuples")
+            raise TypeError(  # a game author's declaration: a Python programmer's error
+                f"{cls.__name__}.{field.name}: actions hold ints, words, flags, tuples"
+            )
         kinds[field.name] = (base, optional)
     return kinds
 
@@ -109,18 +124,29 @@ def _field_kinds(cls: type[Action]) -> dict[str, tuple[type, bool]]:
 def action_from_json(data: object, types: Mapping[str, type[Action]]) -> Action:
     """Rebuild an action from its JSON dict, refusing anything the game does not declare."""
     if not isinstance(data, dict):
-        raise ValueError(f"an action must be a JSON object, got {type(data).__name__}")
+        raise ValueError(
+            # Translators: in a refused save; {kind} is a JSON type's name (list, str, ...)
+            pgettext("refused save", "an action must be a JSON object, got {kind}").format(
+                kind=type(data).__name__
+            )
+        )
     name = data.get("type")
     if not isinstance(name, str) or name not in types:
         raise ValueError(
-            f"unknown action type {short_repr(name, 30)}; this game knows {sorted(types)}"
+            # Translators: {name} is the save's action type, {known} the game's (kept in English)
+            pgettext("refused save", "unknown action type {name}; this game knows {known}").format(
+                name=short_repr(name, 30), known=sorted(types)
+            )
         )
     cls = types[name]
     fields = {f.name: f for f in dataclasses.fields(cls)}
     given = set(data) - {"type"}
     if given != set(fields):
         raise ValueError(
-            f"action {name} needs exactly the fields {sorted(fields)}, got {sorted(given)}"
+            # Translators: {name} is an action type, {fields} and {given} lists of field names
+            pgettext(
+                "refused save", "action {name} needs exactly the fields {fields}, got {given}"
+            ).format(name=name, fields=sorted(fields), given=sorted(given))
         )
     values: dict[str, Any] = {}
     # (an Action class is hashable; mypy reads the instances' __hash__ as the class's)
@@ -131,15 +157,28 @@ def action_from_json(data: object, types: Mapping[str, type[Action]]) -> Action:
             continue
         if kind is tuple:
             if type(value) is not list or not all(type(v) is int for v in value):
-                raise ValueError(f"action {name}.{key} must be a list of whole numbers")
+                raise ValueError(
+                    # Translators: {name}.{key} is an action's field (Move.cell), kept in English
+                    pgettext(
+                        "refused save", "action {name}.{key} must be a list of whole numbers"
+                    ).format(name=name, key=key)
+                )
             value = tuple(value)
         elif type(value) is not kind:
             # JSON true is not the number 1, nor "3" the number 3: the types must match exactly
             raise ValueError(
-                f"action {name}.{key} must be {_KIND_WORDS[kind]}, got {short_repr(value, 24)}"
+                # Translators: {name}.{key} is an action's field (Move.cell), {kind} "a whole
+                # number", "a word" or "true or false", {value} the value found
+                pgettext("refused save", "action {name}.{key} must be {kind}, got {value}").format(
+                    name=name, key=key, kind=tr(_KIND_WORDS[kind]), value=short_repr(value, 24)
+                )
             )
         values[key] = value
     return cls(**values)
 
 
-_KIND_WORDS = {int: "a whole number", str: "a word", bool: "true or false"}
+_KIND_WORDS = {
+    int: pN_("refused save", "a whole number"),
+    str: pN_("refused save", "a word"),
+    bool: pN_("refused save", "true or false"),
+}

@@ -11,6 +11,9 @@ for every place that hands a bot its observation; the conformance suite plays su
 way too, so one that reads what it said it would not is caught).
 """
 
+# i18n: developer-only: the bots' protocol; its errors are a Python programmer's (a wrong seat, a
+# wrong number of bots)
+
 from __future__ import annotations
 
 import random

@@ -20,6 +20,8 @@ from collections.abc import Iterator, Sequence
 from operator import index as as_index
 from typing import Any
 
+from evo_lessons.i18n import pgettext
+
 from .actions import Action, IllegalAction, exact_match
 
 
@@ -106,5 +108,7 @@ def own_action(legal: list[Action], action: Action) -> Action:
     except (ValueError, TypeError):  # not there (or fields that cannot be compared)
         raise IllegalAction(action, legal) from None
     if own is not action and not exact_match(action, own):
-        raise IllegalAction(action, legal, "Its values have the wrong types.")
+        raise IllegalAction(
+            action, legal, pgettext("refused move", "Its values have the wrong types.")
+        )
     return own

@@ -6,6 +6,8 @@ numpy, or someone editing a save by hand. The contract: an input from outside is
 ``IllegalAction`` or ``ValueError`` whose message can be printed, nothing changes, nothing hangs.
 """
 
+# i18n: developer-only: a test harness (forged actions and damaged saves); a failing test reads it
+
 from __future__ import annotations
 
 import base64

@@ -9,6 +9,8 @@ sends, and a view cannot reach the state at all. The conformance suite checks at
 every observation a game gives holds exactly its declared keys (``check_observation_keys``).
 """
 
+# i18n: developer-only: the observations' declared type; its error is a game author's
+
 # (no `from __future__ import annotations` here: Python 3.11 reads a TypedDict's NotRequired
 # keys only from annotations evaluated when the class is made)
 

@@ -38,6 +38,8 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
+from evo_lessons.i18n import pgettext
+
 from .actions import Action, IllegalAction, action_from_json
 from .seeds import check_seed
 
@@ -161,16 +163,23 @@ def iter_moves(text: str) -> Iterator[int]:
             continue
         more = _MORE_VALUE.get(char)
         if more is None or (more == 0 and not digits):
-            raise ValueError(f"the moves hold a character that is not a move at {position + 1}")
+            raise ValueError(
+                pgettext(
+                    "refused save", "the moves hold a character that is not a move at {place}"
+                ).format(place=position + 1)
+            )
         digits += 1
         if digits >= MAX_MOVE_DIGITS:
             raise ValueError(
-                f"the move at character {position + 2 - digits} is longer than "
-                f"{MAX_MOVE_DIGITS} digits: no game has that many choices"
+                pgettext(
+                    "refused save",
+                    "the move at character {place} is longer than {digits} digits: no game has "
+                    "that many choices",
+                ).format(place=position + 2 - digits, digits=MAX_MOVE_DIGITS)
             )
         value = value * 32 + more
     if digits:
-        raise ValueError("the moves end in the middle of a move")
+        raise ValueError(pgettext("refused save", "the moves end in the middle of a move"))
 
 
 def decode_moves(text: str) -> list[int]:
@@ -179,11 +188,22 @@ def decode_moves(text: str) -> list[int]:
 
 
 class PackError(ValueError):
-    """A code whose packed body cannot be read: ``problem`` is base64, zlib, size or trailing."""
+    """A code whose packed body cannot be read: ``problem`` is base64, zlib, size or trailing
+    (or, from :func:`check_json_text`, size or depth, with a sentence)."""
 
-    def __init__(self, problem: str) -> None:
-        super().__init__(problem)
+    def __init__(self, problem: str, sentence: str = "") -> None:
+        super().__init__(sentence or problem)
         self.problem = problem
+
+
+class SaveRejected(ValueError):
+    """A save or scenario code refused: ``reason`` says why, in the reader's language (the
+    message adds "save rejected: " before it)."""
+
+    def __init__(self, reason: str) -> None:
+        # Translators: {reason} is why a saved game or a scenario code is refused
+        super().__init__(pgettext("refused save", "save rejected: {reason}").format(reason=reason))
+        self.reason = reason
 
 
 def pack(data: dict[str, Any], prefix: str = PREFIX) -> str:
@@ -225,10 +245,17 @@ def _inflate(code: str) -> str:
         return unpack(code[len(PREFIX) :].strip())
     except PackError as error:
         if error.problem == "size":
-            raise ValueError(f"the scenario is larger than {MAX_SAVE_BYTES} bytes") from None
+            raise ValueError(
+                pgettext("refused save", "the scenario is larger than {limit} bytes").format(
+                    limit=MAX_SAVE_BYTES
+                )
+            ) from None
         raise ValueError(
-            "this scenario code is damaged: check that it was copied whole, from EVO1- to its "
-            "last character"
+            pgettext(
+                "refused save",
+                "this scenario code is damaged: check that it was copied whole, from EVO1- to "
+                "its last character",
+            )
         ) from None
 
 
@@ -242,76 +269,103 @@ def check_json_text(text: str, limit: int = MAX_SAVE_BYTES, depth: int = MAX_DEP
     is one pass of C code over the text, so a save is checked in time linear in its length.
     """
     if len(text) > limit:
-        raise ValueError(f"it is larger than {limit} bytes")
+        raise PackError(
+            "size", pgettext("refused save", "it is larger than {limit} bytes").format(limit=limit)
+        )
     # with no escapes, the even pieces between quotes are the text outside strings
     outside = _STRING.sub("", text) if "\\" in text else "".join(text.split('"')[::2])
     brackets = _NOT_BRACKET.sub("", outside)
     if brackets.count("[") + brackets.count("{") <= depth:
         return
     if max(accumulate(map(_BRACKET_STEP.__getitem__, brackets))) > depth:
-        raise ValueError(f"it nests more than {depth} levels deep")
+        raise PackError(
+            "depth",
+            pgettext("refused save", "it nests more than {depth} levels deep").format(depth=depth),
+        )
 
 
 def parse_save(text: str | bytes) -> dict[str, Any]:
     """Read a save (JSON text or a scenario code) and check its envelope; ValueError if bad."""
     if isinstance(text, bytes):
         if len(text) > MAX_SAVE_BYTES:
-            raise ValueError(f"save rejected: it is larger than {MAX_SAVE_BYTES} bytes")
+            raise SaveRejected(
+                pgettext("refused save", "it is larger than {limit} bytes").format(
+                    limit=MAX_SAVE_BYTES
+                )
+            )
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise ValueError("save rejected: it is not UTF-8 text") from None
+            raise SaveRejected(pgettext("refused save", "it is not UTF-8 text")) from None
     if not isinstance(text, str):
-        raise ValueError("save rejected: a save is JSON text or a scenario code")
+        raise SaveRejected(pgettext("refused save", "a save is JSON text or a scenario code"))
     limit = MAX_CODE_CHARS if text.lstrip().startswith(PREFIX[:3]) else MAX_SAVE_BYTES
     if len(text) > limit:
-        raise ValueError(f"save rejected: it is larger than {limit} bytes")
+        raise SaveRejected(
+            pgettext("refused save", "it is larger than {limit} bytes").format(limit=limit)
+        )
     stripped = text.strip()
     if stripped.startswith(PREFIX[:3]) and not stripped.startswith("{"):
         if not stripped.startswith(PREFIX):
-            raise ValueError(f"save rejected: a scenario code starts with {PREFIX}")
+            raise SaveRejected(
+                pgettext("refused save", "a scenario code starts with {prefix}").format(
+                    prefix=PREFIX
+                )
+            )
         stripped = _inflate(stripped)
     try:
         check_json_text(stripped)
         data = json.loads(stripped)
     except ValueError as error:  # JSONDecodeError is a ValueError
         reason = error.msg if isinstance(error, json.JSONDecodeError) else str(error)
-        raise ValueError(f"save rejected: not a save ({reason})") from None
+        # Translators: {reason} is the JSON reader's own reason (in English) or a sentence
+        raise SaveRejected(
+            pgettext("refused save", "not a save ({reason})").format(reason=reason)
+        ) from None
     return check_envelope(data)
 
 
 def check_envelope(data: object) -> dict[str, Any]:
     """Check a parsed save's keys and their types (not yet its options or moves)."""
     if not isinstance(data, dict):
-        raise ValueError("save rejected: the top level must be a JSON object")
+        raise SaveRejected(pgettext("refused save", "the top level must be a JSON object"))
     keys = set(data)
     moves = [k for k in _MOVE_KEYS if k in keys]
     if not keys >= _KEYS or keys - _KEYS - {"seats", *_MOVE_KEYS} or len(moves) != 1:
-        raise ValueError(
-            f"save rejected: expected the keys {sorted(_KEYS)}, actions or moves (one of "
-            f"them), and optionally seats; got {sorted(map(str, keys))[:10]}"
+        raise SaveRejected(
+            # Translators: {keys} and {got} are lists of JSON keys, kept in English; so are
+            # "actions", "moves" and "seats"
+            pgettext(
+                "refused save",
+                "expected the keys {keys}, actions or moves (one of them), and optionally seats; "
+                "got {got}",
+            ).format(keys=sorted(_KEYS), got=sorted(map(str, keys))[:10])
         )
     version = data["version"]
     if data["format"] != FORMAT or type(version) is not int or version != VERSION:
-        raise ValueError(f"save rejected: not an {FORMAT} save of version {VERSION}")
+        raise SaveRejected(
+            pgettext("refused save", "not an {format} save of version {version}").format(
+                format=FORMAT, version=VERSION
+            )
+        )
     if not isinstance(data["game"], str):
-        raise ValueError("save rejected: the game must be named")
+        raise SaveRejected(pgettext("refused save", "the game must be named"))
     if not isinstance(data["options"], dict):
-        raise ValueError("save rejected: options must be a JSON object")
+        raise SaveRejected(pgettext("refused save", "options must be a JSON object"))
     try:
         check_seed(data["seed"])
     except ValueError as error:
-        raise ValueError(f"save rejected: {error}") from None
+        raise SaveRejected(str(error)) from None
     if "actions" in data and not isinstance(data["actions"], list):
-        raise ValueError("save rejected: actions must be a list")
+        raise SaveRejected(pgettext("refused save", "actions must be a list"))
     if "moves" in data and not isinstance(data["moves"], str):
-        raise ValueError("save rejected: moves must be a string of move tokens")
+        raise SaveRejected(pgettext("refused save", "moves must be a string of move tokens"))
     seats = data.get("seats")
     if seats is not None and not (
         isinstance(seats, list)
         and all(isinstance(s, str) and 0 < len(s) <= MAX_SEAT_NAME for s in seats)
     ):
-        raise ValueError("save rejected: seats must be a list of names")
+        raise SaveRejected(pgettext("refused save", "seats must be a list of names"))
     return data
 
 
@@ -330,11 +384,18 @@ def replay(
     among the legal actions (before ``on_step`` is called for it).
     """
     if data["game"] != spec.name:
-        raise ValueError(f"save rejected: it is a {data['game'][:40]!r} game, not {spec.name!r}")
+        raise SaveRejected(
+            # Translators: {game} and {ours} are games' ids ('climate'), kept as they are
+            pgettext("refused save", "it is a {game} game, not {ours}").format(
+                game=repr(data["game"][:40]), ours=repr(spec.name)
+            )
+        )
     try:
         state = spec.new_game(seed=data["seed"], **data["options"])
     except (ValueError, TypeError) as error:
-        raise ValueError(f"save rejected: bad options ({error})") from None
+        raise SaveRejected(
+            pgettext("refused save", "bad options ({error})").format(error=error)
+        ) from None
     if "moves" in data:
         moves = iter_moves(data["moves"])
         if upto is not None:
@@ -342,9 +403,9 @@ def replay(
         try:
             return _replay_numbers(state, moves, on_step, numbers)
         except ValueError as error:
-            if str(error).startswith("save rejected"):
+            if isinstance(error, SaveRejected):
                 raise
-            raise ValueError(f"save rejected: {error}") from None
+            raise SaveRejected(str(error)) from None
     actions = data["actions"] if upto is None else data["actions"][:upto]
     types = state.action_types
     for number, raw in enumerate(actions, start=1):
@@ -354,13 +415,22 @@ def replay(
             try:
                 action = action_from_json(raw, types)
             except ValueError as error:
-                raise ValueError(f"save rejected: move {number} is malformed ({error})") from None
+                raise SaveRejected(
+                    pgettext("refused save", "move {number} is malformed ({error})").format(
+                        number=number, error=error
+                    )
+                ) from None
         player = state.current_player
         legal = state.legal_actions() if numbers is not None else None
         try:
             events = state.apply(action)
         except IllegalAction as error:
-            raise ValueError(f"save rejected: move {number} breaks the rules. {error}") from None
+            raise SaveRejected(
+                # Translators: {error} is the refused move's own sentence ("Illegal action: ...")
+                pgettext("refused save", "move {number} breaks the rules. {error}").format(
+                    number=number, error=error
+                )
+            ) from None
         if legal is not None and numbers is not None:
             own = state.history[-1]
             numbers.append(next(i for i, a in enumerate(legal) if a is own))
@@ -378,9 +448,10 @@ def _replay_numbers(
     for count, number in enumerate(moves, start=1):
         legal = state.legal_actions()
         if number >= len(legal):
-            raise ValueError(
-                f"save rejected: move {count} is choice {number + 1} of {len(legal)}: no such "
-                "legal move"
+            raise SaveRejected(
+                pgettext(
+                    "refused save", "move {count} is choice {number} of {legal}: no such legal move"
+                ).format(count=count, number=number + 1, legal=len(legal))
             )
         player = state.current_player
         events = state.apply(legal[number])

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from evo_lessons.i18n import pgettext
+
 from .bots import Bot, wants_observation
 from .seeds import derive_seed
 
@@ -79,8 +81,12 @@ class Twins:
         return max((self.evidence[label] for label in self.alive), default=0)
 
     def twin(self) -> str | None:
-        """The bot the seat played as, if the evidence is enough (else None)."""
-        for label in self.alive:
+        """The bot the seat played as, if the evidence is enough (else None), as a refusal
+        says it ("the planner bot", "the helper bot (planner)")."""
+        for label, (kind, name) in self.alive.items():
             if self.evidence[label] >= RELABEL_MIN_CHOICES:
-                return label
+                if kind == "hint":
+                    # Translators: {bot} is a bot's id (planner, fitter), kept as it is
+                    return pgettext("refused code", "the helper bot ({bot})").format(bot=name)
+                return pgettext("refused code", "the {bot} bot").format(bot=name)
         return None

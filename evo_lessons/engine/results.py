@@ -44,6 +44,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from evo_lessons.i18n import pgettext, pN_, tr
+
 from . import record
 from .actions import action_from_json, exact_match
 from .bots import wants_observation
@@ -113,8 +115,11 @@ class OldResultCode(ResultCodeError):
     def __init__(self, name: str | None) -> None:
         super().__init__(
             "old",
-            "this code was made by an older evo_lessons (EVR1-), which did not record who "
-            "played each seat and move, so it cannot be counted: ask for the game's new code",
+            pgettext(
+                "refused code",
+                "this code was made by an older evo_lessons (EVR1-), which did not record who "
+                "played each seat and move, so it cannot be counted: ask for the game's new code",
+            ),
         )
         self.name = name
 
@@ -122,14 +127,22 @@ class OldResultCode(ResultCodeError):
 def check_name(name: object) -> str:
     """The student's chosen name, trimmed: text of 1 to MAX_NAME characters on one line."""
     if not isinstance(name, str):
-        raise ResultCodeError("name", "the name must be text")
+        raise ResultCodeError("name", pgettext("refused code", "the name must be text"))
     name = " ".join(name.split())
     if not name:
-        raise ResultCodeError("name", "a result code needs a name: type yours first")
+        raise ResultCodeError(
+            "name", pgettext("refused code", "a result code needs a name: type yours first")
+        )
     if len(name) > MAX_NAME:
-        raise ResultCodeError("name", f"the name is longer than {MAX_NAME} characters")
+        raise ResultCodeError(
+            "name",
+            pgettext("refused code", "the name is longer than {n} characters").format(n=MAX_NAME),
+        )
     if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in name):
-        raise ResultCodeError("name", "the name holds characters that are not letters or signs")
+        raise ResultCodeError(
+            "name",
+            pgettext("refused code", "the name holds characters that are not letters or signs"),
+        )
     return name
 
 
@@ -139,7 +152,11 @@ def check_lesson(lesson: object) -> str | None:
         return None
     if not isinstance(lesson, str) or not _LESSON.fullmatch(lesson):
         raise ResultCodeError(
-            "lesson", "a lesson id is a short word of letters, digits, _ . or - (01_climate)"
+            "lesson",
+            pgettext(
+                "refused code",
+                "a lesson id is a short word of letters, digits, _ . or - (01_climate)",
+            ),
         )
     return lesson
 
@@ -241,7 +258,11 @@ def game_result_code(
 ) -> str:
     """The result code of a bare finished game: nobody recorded who moved (listed apart)."""
     if not state.is_over:
-        raise ValueError("a result code is for a finished game: play it to the end first")
+        raise ValueError(
+            pgettext(
+                "refused code", "a result code is for a finished game: play it to the end first"
+            )
+        )
     save = record.compact_save(state, seats=seats)
     return encode(game_result(save, name, lesson=lesson))
 
@@ -266,36 +287,49 @@ def population_result(
 def _body(code: str) -> tuple[int, str]:
     """The version and everything after the prefix, once the prefix says this is ours."""
     found = _ANY_PREFIX.match(code)
+    not_ours = pN_("refused code", "this is not a result code: a result code starts with {prefix}")
     if found is None:
-        raise ResultCodeError(
-            "prefix", f"this is not a result code: a result code starts with {PREFIX}"
-        )
+        raise ResultCodeError("prefix", tr(not_ours).format(prefix=PREFIX))
     letter, number = found.groups()
     if letter == "EVO":
         raise ResultCodeError(
             "scenario",
-            "this is a scenario code (EVO1-), which starts a game; a result code (EVR2-) is "
-            "shown when a game is finished",
+            pgettext(
+                "refused code",
+                "this is a scenario code (EVO1-), which starts a game; a result code (EVR2-) is "
+                "shown when a game is finished",
+            ),
         )
     if letter != "EVR":
-        raise ResultCodeError(
-            "prefix", f"this is not a result code: a result code starts with {PREFIX}"
-        )
+        raise ResultCodeError("prefix", tr(not_ours).format(prefix=PREFIX))
     if number not in ("1", str(VERSION)):
         raise ResultCodeError(
             "version",
-            f"this result code is version {number[:6]}; this evo_lessons reads version "
-            f"{VERSION} (update evo_lessons, or ask for a new code)",
+            pgettext(
+                "refused code",
+                "this result code is version {number}; this evo_lessons reads version "
+                "{version} (update evo_lessons, or ask for a new code)",
+            ).format(number=number[:6], version=VERSION),
         )
     return int(number), code[found.end() :]
 
 
+#: why a damaged code is refused (translated when one is: ``tr(...).format(prefix=, limit=)``)
 _DAMAGED = {
-    "base64": "this result code is damaged (a character is missing or wrong): copy it again, "
-    f"whole, from {PREFIX} to its last character",
-    "zlib": "this result code is damaged (its packed data does not unpack): copy it again, whole",
-    "size": f"this result code unpacks to more than {MAX_RESULT_BYTES:,} bytes",
-    "trailing": "this result code has data after its end: copy it again, whole and nothing more",
+    "base64": pN_(
+        "refused code",
+        "this result code is damaged (a character is missing or wrong): copy it again, "
+        "whole, from {prefix} to its last character",
+    ),
+    "zlib": pN_(
+        "refused code",
+        "this result code is damaged (its packed data does not unpack): copy it again, whole",
+    ),
+    "size": pN_("refused code", "this result code unpacks to more than {limit} bytes"),
+    "trailing": pN_(
+        "refused code",
+        "this result code has data after its end: copy it again, whole and nothing more",
+    ),
 }
 
 
@@ -320,24 +354,32 @@ def _inflate(body: str) -> str:
         if error.problem == "size" and limit < MAX_RESULT_BYTES:
             raise ResultCodeError(
                 "size",
-                f"this result code unpacks to more than {INFLATE_RATIO} times its own length, "
-                "which no game's code does: it is refused unread",
+                pgettext(
+                    "refused code",
+                    "this result code unpacks to more than {ratio} times its own length, which "
+                    "no game's code does: it is refused unread",
+                ).format(ratio=INFLATE_RATIO),
             ) from None
-        raise ResultCodeError(error.problem, _DAMAGED[error.problem]) from None
+        sentence = tr(_DAMAGED[error.problem]).format(prefix=PREFIX, limit=f"{MAX_RESULT_BYTES:,}")
+        raise ResultCodeError(error.problem, sentence) from None
 
 
 def parse_result(code: str | bytes) -> dict[str, Any]:
     """Read and check a result code (or its JSON); a ResultCodeError names what is wrong."""
+    too_long = pN_("refused code", "this result code is longer than {n} characters")
     if isinstance(code, bytes):
         if len(code) > MAX_CODE_CHARS:
-            raise ResultCodeError("size", f"this result code is longer than {MAX_CODE_CHARS:,}")
+            raise ResultCodeError("size", tr(too_long).format(n=f"{MAX_CODE_CHARS:,}"))
         code = code.decode("utf-8", errors="replace")
     if not isinstance(code, str):
-        raise ResultCodeError("prefix", f"a result code is a line of text starting {PREFIX}")
-    if len(code) > MAX_CODE_CHARS:
         raise ResultCodeError(
-            "size", f"this result code is longer than {MAX_CODE_CHARS:,} characters"
+            "prefix",
+            pgettext("refused code", "a result code is a line of text starting {prefix}").format(
+                prefix=PREFIX
+            ),
         )
+    if len(code) > MAX_CODE_CHARS:
+        raise ResultCodeError("size", tr(too_long).format(n=f"{MAX_CODE_CHARS:,}"))
     text = code.strip()
     version = VERSION
     if not text.startswith("{"):
@@ -346,15 +388,26 @@ def parse_result(code: str | bytes) -> dict[str, Any]:
     try:
         record.check_json_text(text, MAX_RESULT_BYTES)
     except ValueError as error:
-        problem = "depth" if "deep" in str(error) else "size"
-        raise ResultCodeError(problem, f"this result is refused unread: {error}") from None
+        problem = getattr(error, "problem", "size")
+        raise ResultCodeError(
+            problem,
+            pgettext("refused code", "this result is refused unread: {why}").format(why=error),
+        ) from None
     try:
         data = json.loads(text)
     except ValueError as error:
         reason = error.msg if isinstance(error, json.JSONDecodeError) else str(error)
-        raise ResultCodeError("json", f"this result is not readable JSON ({reason})") from None
+        raise ResultCodeError(
+            "json",
+            # Translators: {reason} is the JSON reader's own reason, in English
+            pgettext("refused code", "this result is not readable JSON ({reason})").format(
+                reason=reason
+            ),
+        ) from None
     except RecursionError:  # belt and braces: check_json_text counts the depth first
-        raise ResultCodeError("depth", "this result nests too deep") from None
+        raise ResultCodeError(
+            "depth", pgettext("refused code", "this result nests too deep")
+        ) from None
     if version == 1 or (
         isinstance(data, dict) and is_whole(data.get("version")) and data["version"] == 1
     ):
@@ -367,24 +420,45 @@ def parse_result(code: str | bytes) -> dict[str, Any]:
     return _check_fields(data)
 
 
+def _reason(error: ValueError) -> str:
+    """Why a save was refused, without "save rejected: " before it."""
+    return error.reason if isinstance(error, record.SaveRejected) else str(error)
+
+
 def _check_fields(data: object) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise ResultCodeError("field", "a result is a JSON object")
+        raise ResultCodeError("field", pgettext("refused code", "a result is a JSON object"))
     if data.get("format") != FORMAT:
-        raise ResultCodeError("field", f"this is not an {FORMAT} result")
+        raise ResultCodeError(
+            "field",
+            pgettext("refused code", "this is not an {format} result").format(format=FORMAT),
+        )
     version = data.get("version")
     if not is_whole(version) or version != VERSION:
         raise ResultCodeError(
-            "version", f"this result is version {str(version)[:10]}; this reads {VERSION}"
+            "version",
+            pgettext("refused code", "this result is version {theirs}; this reads {ours}").format(
+                theirs=str(version)[:10], ours=VERSION
+            ),
         )
     kind = data.get("kind")
     if kind not in KINDS:
-        raise ResultCodeError("kind", f"a result is of a game or a population, not {kind!r:.30}")
+        raise ResultCodeError(
+            "kind",
+            pgettext("refused code", "a result is of a game or a population, not {kind}").format(
+                kind=f"{kind!r:.30}"
+            ),
+        )
     if set(data) != _KEYS[kind]:
         raise ResultCodeError(
             "field",
-            f"a {kind} result holds {', '.join(sorted(_KEYS[kind]))}; this one holds "
-            f"{', '.join(sorted(map(str, data)))[:120]}",
+            # Translators: {kind} is "game" or "population", {keys} and {found} lists of JSON
+            # keys: all kept in English
+            pgettext("refused code", "a {kind} result holds {keys}; this one holds {found}").format(
+                kind=kind,
+                keys=", ".join(sorted(_KEYS[kind])),
+                found=", ".join(sorted(map(str, data)))[:120],
+            ),
         )
     data["name"] = check_name(data["name"])
     data["lesson"] = check_lesson(data["lesson"])
@@ -392,32 +466,43 @@ def _check_fields(data: object) -> dict[str, Any]:
         try:
             record.check_envelope(data["save"])
         except ValueError as error:
-            raise ResultCodeError("field", str(error).replace("save rejected: ", "")) from None
+            raise ResultCodeError("field", _reason(error)) from None
         if data["play"] is not None:
             _check_play(data["play"])
         return data
     if not isinstance(data["settings"], dict):
-        raise ResultCodeError("field", "a population result's settings are a JSON object")
+        raise ResultCodeError(
+            "field", pgettext("refused code", "a population result's settings are a JSON object")
+        )
     summary = data["summary"]
     if not isinstance(summary, dict) or set(summary) != set(SUMMARY_FIELDS):
         raise ResultCodeError(
-            "field", f"a population summary holds {', '.join(SUMMARY_FIELDS)} and nothing else"
+            "field",
+            pgettext("refused code", "a population summary holds {fields} and nothing else").format(
+                fields=", ".join(SUMMARY_FIELDS)
+            ),
         )
     for key, types in SUMMARY_FIELDS.items():
         value = summary[key]
         if not isinstance(value, types) or (bool not in types and isinstance(value, bool)):
-            raise ResultCodeError("field", f"the summary's {key} has the wrong type")
+            raise ResultCodeError(
+                "field",
+                pgettext("refused code", "the summary's {key} has the wrong type").format(key=key),
+            )
     if not all(
         isinstance(k, str) and isinstance(v, int | float) and not isinstance(v, bool)
         for k, v in summary["frequencies"].items()
     ):
-        raise ResultCodeError("field", "the summary's frequencies are numbers by trait value")
+        raise ResultCodeError(
+            "field",
+            pgettext("refused code", "the summary's frequencies are numbers by trait value"),
+        )
     return data
 
 
 def _check_play(play: object) -> None:
     """The shape of a ``play`` record (what it claims is checked against the replay later)."""
-    bad = ResultCodeError("field", "the record of who played is damaged")
+    bad = ResultCodeError("field", pgettext("refused code", "the record of who played is damaged"))
     if not isinstance(play, dict) or set(play) - {"history"} != _PLAY_KEYS:
         raise bad
     if "history" in play:
@@ -444,7 +529,9 @@ def _check_play(play: object) -> None:
 
 
 def _check_history(history: object) -> None:
-    bad = ResultCodeError("field", "the record of how the game was reached is damaged")
+    bad = ResultCodeError(
+        "field", pgettext("refused code", "the record of how the game was reached is damaged")
+    )
     if not isinstance(history, dict) or set(history) != set(_HISTORY_KEYS):
         raise bad
     for key, kind in _HISTORY_KEYS.items():
@@ -500,33 +587,58 @@ def check_game_result(spec: GameSpec, data: dict[str, Any]) -> CheckedGame:
     """
     save = data["save"]
     if save["game"] != spec.name:
-        raise ResultCodeError("game", f"this is a {save['game'][:40]!r} game, not {spec.name!r}")
+        raise ResultCodeError(
+            "game",
+            pgettext("refused code", "this is a {game} game, not {ours}").format(
+                game=repr(save["game"][:40]), ours=repr(spec.name)
+            ),
+        )
     try:
         options = spec.normalise_options(save["options"])
         state = spec.new_game(seed=save["seed"], **save["options"])
     except (ValueError, TypeError) as error:
-        raise ResultCodeError("options", f"the game's options are refused ({error})") from None
+        raise ResultCodeError(
+            "options",
+            pgettext("refused code", "the game's options are refused ({error})").format(
+                error=error
+            ),
+        ) from None
     seats = save.get("seats")
     play = data.get("play")
     if seats is not None:
         if len(seats) != options["players"]:
-            raise ResultCodeError("field", "the seats do not match the number of players")
+            raise ResultCodeError(
+                "field", pgettext("refused code", "the seats do not match the number of players")
+            )
         unknown = [s for s in seats if s != HUMAN and s not in spec.bots]
         if unknown:
-            raise ResultCodeError("field", f"a seat names no bot of {spec.title}: {unknown[0]!r}")
+            raise ResultCodeError(
+                "field",
+                pgettext("refused code", "a seat names no bot of {game}: {seat}").format(
+                    game=tr(spec.title), seat=repr(unknown[0])
+                ),
+            )
     if play is not None and seats is None:
-        raise ResultCodeError("field", "a record of who played needs the seats")
+        raise ResultCodeError(
+            "field", pgettext("refused code", "a record of who played needs the seats")
+        )
     student = play["student"] if play else None
     if student is not None and (student >= len(seats) or seats[student] != HUMAN):
-        raise ResultCodeError("field", "the student's seat is not a person's seat")
+        raise ResultCodeError(
+            "field", pgettext("refused code", "the student's seat is not a person's seat")
+        )
     loaded = play["loaded"] if play else 0
     changed = play["changed"] if play else []
     if any(s >= len(seats or ()) for s in changed):
-        raise ResultCodeError("field", "a changed seat is not a seat of this game")
+        raise ResultCodeError(
+            "field", pgettext("refused code", "a changed seat is not a seat of this game")
+        )
     checked = CheckedGame(state, seats, student, play is not None, loaded, list(changed))
     checked.history = play.get("history") if play else None
     if checked.history and any(s >= len(seats) for s in checked.history["peeked"]):
-        raise ResultCodeError("field", "a seat said to be shown is not a seat of this game")
+        raise ResultCodeError(
+            "field", pgettext("refused code", "a seat said to be shown is not a seat of this game")
+        )
     letters = iter_movers(play["movers"]) if play else iter(())
     verify = play is not None
     try:
@@ -534,12 +646,17 @@ def check_game_result(spec: GameSpec, data: dict[str, Any]) -> CheckedGame:
     except ResultCodeError:
         raise
     except ValueError as error:
-        raise ResultCodeError("move", str(error).replace("save rejected: ", "")) from None
+        raise ResultCodeError("move", _reason(error)) from None
     if loaded > len(numbers):
-        raise ResultCodeError("field", "more moves are said to be loaded than the game has")
+        raise ResultCodeError(
+            "field", pgettext("refused code", "more moves are said to be loaded than the game has")
+        )
     if not state.is_over:
         raise ResultCodeError(
-            "unfinished", f"the game stops after {len(state.history)} moves, before its end"
+            "unfinished",
+            pgettext("refused code", "the game stops after {n} moves, before its end").format(
+                n=len(state.history)
+            ),
         )
     checked.numbers = numbers
     return checked
@@ -578,7 +695,10 @@ def _replay_checked(
             number = item
             if number >= len(legal):
                 raise ResultCodeError(
-                    "move", f"move {move + 1} is choice {number + 1} of {len(legal)}: no such move"
+                    "move",
+                    pgettext(
+                        "refused code", "move {move} is choice {number} of {legal}: no such move"
+                    ).format(move=move + 1, number=number + 1, legal=len(legal)),
                 )
         else:
             try:
@@ -586,10 +706,18 @@ def _replay_checked(
                 number = legal.index(action)
             except ValueError as error:
                 raise ResultCodeError(
-                    "move", f"move {move + 1} is not a legal move ({str(error)[:120]})"
+                    "move",
+                    pgettext("refused code", "move {move} is not a legal move ({error})").format(
+                        move=move + 1, error=str(error)[:120]
+                    ),
                 ) from None
             if not exact_match(action, legal[number]):
-                raise ResultCodeError("move", f"move {move + 1} has values of the wrong types")
+                raise ResultCodeError(
+                    "move",
+                    pgettext("refused code", "move {move} has values of the wrong types").format(
+                        move=move + 1
+                    ),
+                )
         seat = state.current_player
         # (a checked record of who played always comes with its seats: verify implies seats)
         if verify and seats is not None and move >= checked.loaded and seat is not None:
@@ -597,9 +725,14 @@ def _replay_checked(
             if kind == HUMAN:
                 letter = next(letters, None)
                 if letter is None:
-                    raise ResultCodeError("field", "the record of who played ends too soon")
+                    raise ResultCodeError(
+                        "field", pgettext("refused code", "the record of who played ends too soon")
+                    )
                 if letter == BOT and seat not in changed:
-                    raise ResultCodeError("field", "a bot is said to have moved on a person's seat")
+                    raise ResultCodeError(
+                        "field",
+                        pgettext("refused code", "a bot is said to have moved on a person's seat"),
+                    )
                 if letter == PERSON:
                     checked.person_moves[seat] = checked.person_moves.get(seat, 0) + 1
                     if seat == checked.student and twins is not None:
@@ -613,21 +746,32 @@ def _replay_checked(
                 if chosen is not legal[number] and chosen != legal[number]:
                     raise ResultCodeError(
                         "bot",
-                        f"{seat_name(seat)} is said to be the {kind} bot, but move {move + 1} "
-                        f"is not what the {kind} bot plays there",
+                        # Translators: {seat} is "Player 2", {bot} a bot's id (random, planner)
+                        pgettext(
+                            "refused code",
+                            "{seat} is said to be the {bot} bot, but move {move} is not what the "
+                            "{bot} bot plays there",
+                        ).format(seat=seat_name(seat), bot=kind, move=move + 1),
                     )
         state.apply(legal[number])
         found.append(number)
     if verify and next(letters, None) is not None:
-        raise ResultCodeError("field", "the record of who played is longer than the game")
+        raise ResultCodeError(
+            "field", pgettext("refused code", "the record of who played is longer than the game")
+        )
     # (twins only ever compares the student's seat, so a twin implies a student)
     twin = twins.twin() if twins is not None else None
     if twin is not None and twins is not None and checked.student is not None:
         raise ResultCodeError(
             "relabelled",
-            f"{seat_name(checked.student)} is said to be the student's, but every one of its "
-            f"choices is what the {twin} plays there, {twins.choices} of them where its "
-            "seed decides: a bot's seat relabelled as a person's",
+            # Translators: {seat} is "Player 2", {twin} "the random bot" or "the helper bot
+            # (planner)", {n} a count of the seat's choices
+            pgettext(
+                "refused code",
+                "{seat} is said to be the student's, but every one of its choices is what "
+                "{twin} plays there, {n} of them where its seed decides: a bot's seat "
+                "relabelled as a person's",
+            ).format(seat=seat_name(checked.student), twin=twin, n=twins.choices),
         )
     return found
 

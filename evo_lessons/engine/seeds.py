@@ -6,6 +6,8 @@ import hashlib
 import random
 from typing import Any
 
+from evo_lessons.i18n import pgettext
+
 from .words import is_whole, short_repr
 
 #: seeds are whole numbers below this (Python's and numpy's generators take every one of them)
@@ -32,7 +34,10 @@ def check_seed(value: object) -> int:
     """
     if not is_whole(value) or not 0 <= value < SEED_LIMIT:  # type: ignore[operator]
         raise ValueError(
-            f"A seed is a whole number from 0 to {SEED_LIMIT - 1:,}, not {short_repr(value, 30)}."
+            # Translators: {top} is 9,223,372,036,854,775,807, {value} what was typed
+            pgettext("seed", "A seed is a whole number from 0 to {top}, not {value}.").format(
+                top=f"{SEED_LIMIT - 1:,}", value=short_repr(value, 30)
+            )
         )
     return value  # type: ignore[return-value]
 

@@ -5,6 +5,8 @@ and its seat), so which process plays a game never changes its result. Rows come
 order; with pandas installed, :func:`simulate_frame` gives them as a DataFrame.
 """
 
+# i18n: developer-only: a Python programmer's batch of games; its one error is about an argument
+
 from __future__ import annotations
 
 import concurrent.futures as futures

@@ -11,6 +11,10 @@ Like OpenSpiel's ``pyspiel.GameType`` declaration, and unlike a convention of mo
 spec can be checked: :func:`evo_lessons.engine.testing.check_game` checks every field.
 """
 
+# i18n: developer-only: a game's declaration and its checks: every error is a game author's or a
+# Python programmer's (an option passed in code: players=9); its one word a student sees, the
+# x-axis label, is marked with N_() and translated where the widget draws it
+
 from __future__ import annotations
 
 import dataclasses

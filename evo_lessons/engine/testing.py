@@ -22,6 +22,8 @@ run on states met in play (tests/engine/test_every_game.py):
 docs/writing_a_game.md explains the contract these checks hold a game to.
 """
 
+# i18n: developer-only: the conformance suite; a game author or a failing test reads it
+
 from __future__ import annotations
 
 import copy

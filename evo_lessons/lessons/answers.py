@@ -26,6 +26,7 @@ and of a notes file::
     notes = "A teaching note for the teacher edition."
 """
 
+# i18n: developer-only: its messages are a lesson author's errors in the package's answers files
 from __future__ import annotations
 
 import re

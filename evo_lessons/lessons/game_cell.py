@@ -24,21 +24,26 @@ import html
 import json
 from typing import TYPE_CHECKING, Any
 
+from evo_lessons.i18n import N_, _
+
 if TYPE_CHECKING:
     from .lesson import Lesson
 
 LOCAL, SERVED = "local", "served"
 #: what a local game's options may not carry to the class (the class deals and seats it)
 LOCAL_ONLY = ("seed", "seats")
-RESUMED = "Your game in play was taken up again at move {move}: carry on where you were."
-NOT_DEALT = "Your class's game could not be dealt: {reason} Run this cell again in a moment."
+#: the English texts (translated where shown, in the lesson's language)
+# Translators: {move} is a number
+RESUMED = N_("Your game in play was taken up again at move {move}: carry on where you were.")
+# Translators: {reason} is the class service's sentence saying why
+NOT_DEALT = N_("Your class's game could not be dealt: {reason} Run this cell again in a moment.")
 
 
 class NotDealt:
     """What the cell shows when the class could not deal its game (it says why, and what to do)."""
 
     def __init__(self, reason: str) -> None:
-        self.text = NOT_DEALT.format(reason=reason.rstrip(".") + ".")
+        self.text = _(NOT_DEALT).format(reason=reason.rstrip(".") + ".")
 
     def __repr__(self) -> str:
         return self.text
@@ -120,7 +125,7 @@ def _served_game(lesson: Lesson, seat: Any, name: str, label: str, options: dict
         return NotDealt(str(error))
     widget.lesson_game_key = key
     if kept_id and widget.served.id == kept_id and widget.served.move:
-        widget.note(RESUMED.format(move=widget.served.move))
+        widget.note(_(RESUMED).format(move=widget.served.move))
     lesson.tracker.track_game(widget, label)
     record = {
         "game": name,

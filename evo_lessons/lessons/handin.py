@@ -150,9 +150,17 @@ def _check_line(record: dict) -> str:
     return f"{'✓' if record.get('passed') else '✗'} {message}"
 
 
+def shown_game(game: str) -> str:
+    """A game's short name as people read it, in the current language ("Clima" for
+    "climate"); a game without one (Phylo: a name in every language) keeps its id."""
+    from evo_lessons.population.worlds import WORLDS, get_world
+
+    return get_world(game).shown_title() if game in WORLDS else game
+
+
 def _game_name(label: str, record: dict) -> str:
     game = str(record.get("game", ""))
-    return label if label == game or not game else f"{label} ({game})"
+    return label if label == game or not game else f"{label} ({shown_game(game)})"
 
 
 def game_state(record: dict) -> str:
@@ -179,15 +187,20 @@ def game_state(record: dict) -> str:
 def result_title(record: dict) -> str:
     label, game = record.get("label", ""), record.get("game", "")
     if record.get("kind") == "population":
-        title = pgettext("hand-in; {game} is a game's id", "{label}: population run of {game}")
+        title = pgettext(
+            "hand-in; {game} is a game's name such as 'Climate'",
+            "{label}: population run of {game}",
+        )
     elif record.get("helped"):
         title = pgettext(
-            "hand-in; {game} is a game's id",
+            "hand-in; {game} is a game's name such as 'Climate'",
             "{label}: game of {game} (played to the end by the helper bot)",
         )
     else:
-        title = pgettext("hand-in; {game} is a game's id", "{label}: game of {game}")
-    return title.format(label=label, game=game)
+        title = pgettext(
+            "hand-in; {game} is a game's name such as 'Climate'", "{label}: game of {game}"
+        )
+    return title.format(label=label, game=shown_game(str(game)) if game else game)
 
 
 def in_lesson_order(work: Work) -> list[tuple[str, dict]]:

@@ -19,6 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from evo_lessons import i18n
+from evo_lessons.i18n import pgettext
 
 from . import po
 from .answers import AnswerKey
@@ -35,7 +36,12 @@ def lesson_language(lang: str | None = None) -> str:
     bad ``$EVO_LESSONS_LANG`` is ignored."""
     if lang is not None:
         if not isinstance(lang, str):
-            raise ValueError(f"lang is a language code such as 'es', got {str(lang)[:20]!r}")
+            raise ValueError(
+                pgettext(
+                    "error; keep 'lang' and 'es' (Python words)",
+                    "lang is a language code such as 'es', got {value}",
+                ).format(value=repr(str(lang)[:20]))
+            )
         return i18n.normalize(lang)
     try:
         return i18n.normalize(os.environ.get(LANG_VARIABLE, ""))

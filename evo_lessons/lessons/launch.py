@@ -20,6 +20,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from evo_lessons.i18n import pgettext
+
 from .resultbox import SHOW_RESULTS_VARIABLE
 
 STUDENT_ROOT = "notebooks"
@@ -51,8 +53,11 @@ def lab(teacher: bool = False, extra: list[str] | None = None, folder: Path = Pa
     start = folder / (TEACHER_START if teacher else STUDENT_START)
     if not start.exists():
         print(
-            f"There is no {start}: run this from the repository root (the folder that holds "
-            "notebooks/ and teacher/).",
+            pgettext(
+                "command line; {path} is a file's path",
+                "There is no {path}: run this from the repository root (the folder that holds "
+                "notebooks/ and teacher/).",
+            ).format(path=start),
             file=sys.stderr,
         )
         return 2

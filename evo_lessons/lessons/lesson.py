@@ -389,8 +389,11 @@ def current_lesson() -> Lesson:
     """The lesson this kernel started, or an error that says which cell to run."""
     if _current is None:
         raise RuntimeError(
-            "No lesson has started in this notebook yet: run its first code cell (the one with "
-            "start_lesson(...)) and then this cell again."
+            pgettext(
+                "lesson; keep start_lesson(...) (Python code)",
+                "No lesson has started in this notebook yet: run its first code cell (the one "
+                "with start_lesson(...)) and then this cell again.",
+            )
         )
     return _current
 

@@ -32,8 +32,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from evo_lessons.i18n import N_, SOURCE_LANG, get_translator, normalize
+
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-HINT = (
+#: the line put where the first widget was (English; in the notebook's language where written)
+# Translators: "Run menu" and "Run All Cells" are JupyterLab's words: write them as JupyterLab
+# shows them in your language (its language pack), else keep them in English
+HINT = N_(
     "This notebook was closed, so its games and answer boxes are asleep: run the cells "
     "(Run menu, Run All Cells) to bring them back. Your saved work comes back with them."
 )
@@ -57,8 +62,23 @@ def uses_lessons(notebook: dict[str, Any]) -> bool:
     )
 
 
-def hint_output() -> dict[str, Any]:
-    return {"output_type": "display_data", "data": {"text/plain": HINT}, "metadata": {}}
+def hint_output(lang: str | None = None) -> dict[str, Any]:
+    """The hint as an output, in ``lang`` (a built lesson's ``metadata.evo_lessons.lang``)."""
+    text = get_translator(lang or SOURCE_LANG).gettext(HINT)
+    return {"output_type": "display_data", "data": {"text/plain": text}, "metadata": {}}
+
+
+def notebook_lang(notebook: dict[str, Any]) -> str | None:
+    """The language a built lesson says it is in (None: the English source)."""
+    meta = notebook.get("metadata")
+    ours = meta.get("evo_lessons") if isinstance(meta, dict) else None
+    lang = ours.get("lang") if isinstance(ours, dict) else None
+    if not isinstance(lang, str):
+        return None
+    try:
+        return normalize(lang)
+    except ValueError:
+        return None
 
 
 def strip_widget_outputs(notebook: dict[str, Any]) -> int:
@@ -67,6 +87,7 @@ def strip_widget_outputs(notebook: dict[str, Any]) -> int:
     if not isinstance(notebook, dict) or not uses_lessons(notebook):
         return 0
     removed = 0
+    lang = notebook_lang(notebook)
     for cell in notebook.get("cells", []):
         if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             continue
@@ -75,7 +96,7 @@ def strip_widget_outputs(notebook: dict[str, Any]) -> int:
             data = output.get("data") if isinstance(output, dict) else None
             if isinstance(data, dict) and WIDGET_VIEW in data:
                 if removed == 0:
-                    kept.append(hint_output())
+                    kept.append(hint_output(lang))
                 removed += 1
             else:
                 kept.append(output)

@@ -24,6 +24,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from evo_lessons.i18n import command_line_lang, pgettext, pN_, speaking, tr
+
 from .answers import AnswerKey, load_answers, with_notes
 
 COMMAND = "python -m evo_lessons.lessons teacher"
@@ -195,25 +197,53 @@ def build(notebooks: Path, out: Path, check: bool = False, notes: Path | None = 
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The lesson tools' command line, in its language (EVO_LESSONS_LANG, then the POSIX
+    locale, then English). The editions it writes are the same in every language."""
+    with speaking(command_line_lang()):
+        return _main(argv)
+
+
+def _main(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m evo_lessons.lessons",
-        description="Lesson tools. 'teacher' builds teacher/notebooks/<name>.ipynb: each "
-        "student notebook plus its model answers and teaching notes.",
+        description=pgettext(
+            "command line",
+            "Lesson tools. 'teacher' builds teacher/notebooks/<name>.ipynb: each student "
+            "notebook plus its model answers and teaching notes.",
+        ),
     )
     commands = parser.add_subparsers(dest="command", required=True)
-    teacher = commands.add_parser("teacher", help="build the teacher editions")
+    teacher = commands.add_parser(
+        "teacher", help=pgettext("command line", "build the teacher editions")
+    )
     teacher.add_argument("--notebooks", type=Path, default=Path("notebooks"))
-    teacher.add_argument("--out", type=Path, default=None, help=f"default: {EDITIONS}")
     teacher.add_argument(
-        "--check", action="store_true", help="only say whether the editions are up to date"
+        "--out",
+        type=Path,
+        default=None,
+        # Translators: the help of --out; {folder} is teacher/notebooks
+        help=pgettext("command line", "default: {folder}").format(folder=EDITIONS),
+    )
+    teacher.add_argument(
+        "--check",
+        action="store_true",
+        help=pgettext("command line", "only say whether the editions are up to date"),
     )
     lab = commands.add_parser(
-        "lab", help="start JupyterLab on the student lessons (or, with --teacher, the edition)"
+        "lab",
+        help=pgettext(
+            "command line",
+            "start JupyterLab on the student lessons (or, with --teacher, the edition)",
+        ),
     )
-    lab.add_argument("--teacher", action="store_true", help="the teacher's edition")
+    lab.add_argument(
+        "--teacher", action="store_true", help=pgettext("command line", "the teacher's edition")
+    )
     commands.add_parser(  # its own options (and --help) are the class service's (service/cli.py)
         "class",
-        help="run a live class: 'class serve --data DIR' (see teacher/README.md)",
+        help=pgettext(
+            "command line", "run a live class: 'class serve --data DIR' (see teacher/README.md)"
+        ),
         add_help=False,
     )
     args, extra = parser.parse_known_args(argv)
@@ -226,27 +256,41 @@ def main(argv: list[str] | None = None) -> int:
 
         return start_lab(args.teacher, extra)
     if extra:
+        # (argparse's own wording, which its domain translates: kept as argparse says it)
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     if not args.notebooks.is_dir():
         parser.error(
-            f"no folder {args.notebooks}: run from the repository root or pass --notebooks"
+            pgettext(
+                "command line",
+                "no folder {folder}: run from the repository root or pass --notebooks",
+            ).format(folder=args.notebooks)
         )
     out = args.out or args.notebooks.parent / EDITIONS
     stale = build(args.notebooks, out, check=args.check)
     if args.check:
         for path in stale:
-            print(f"out of date: {path} (run {COMMAND})")
+            print(
+                pgettext("command line", "out of date: {path} (run {command})").format(
+                    path=path, command=COMMAND
+                )
+            )
         return 1 if stale else 0
     for path in stale:
-        print(f"wrote {path}")
+        print(pgettext("command line", "wrote {path}").format(path=path))
     if not stale:
-        print(f"teacher editions in {out} are up to date")
+        print(
+            pgettext("command line", "teacher editions in {folder} are up to date").format(
+                folder=out
+            )
+        )
     return 0
 
 
 #: ``evo-teacher --help``: every command the console script takes (the parser above knows them
 #: as ``python -m evo_lessons.lessons`` subcommands, where building the editions is "teacher")
-CONSOLE_HELP = """\
+CONSOLE_HELP = pN_(
+    "command line: evo-teacher --help",
+    """\
 usage: evo-teacher [--check] [--notebooks DIR] [--out DIR]
        evo-teacher lab [JupyterLab's options]
        evo-teacher class serve --data DIR [--host ADDRESS] [--port PORT] [--db URL]
@@ -265,7 +309,8 @@ commands:
 
 options:
   -h, --help  show this help and exit
-"""
+""",
+)
 
 
 def console() -> int:
@@ -274,7 +319,8 @@ def console() -> int:
     runs a live class (:mod:`evo_lessons.service`)."""
     arguments = sys.argv[1:]
     if arguments[:1] in (["-h"], ["--help"]):
-        print(CONSOLE_HELP, end="")
+        with speaking(command_line_lang()):
+            print(tr(CONSOLE_HELP), end="")
         return 0
     if arguments[:1] == ["lab"]:
         return main(["lab", "--teacher", *arguments[1:]])

@@ -26,8 +26,14 @@ import copy
 import inspect
 from typing import TYPE_CHECKING, Any
 
+from evo_lessons.i18n import pgettext
+
 if TYPE_CHECKING:
     from .lesson import Lesson
+
+#: the name in a result code kept before the student typed one: data, the same in every
+#: language (the code is; the teacher's tools list such codes apart)
+NO_NAME = "no name"
 
 
 def scenario_ready(session: Any) -> bool:
@@ -198,7 +204,7 @@ class Tracker:
 
     def _keep_game(self, label: str, session: Any, helped: bool) -> None:
         name = self.name()
-        code = game_result_code(session, name or "no name", self.lesson.id)
+        code = game_result_code(session, name or NO_NAME, self.lesson.id)
         if any(r["code"] == code for r in self.lesson.work.results):
             return
         if not name:
@@ -209,7 +215,13 @@ class Tracker:
 
     def _keep(self, label: str, kind: str, game: str, code: str, helped: bool = False) -> None:
         number = self._number(label, kind)
-        word = "game" if kind == "game" else "run"
+        # the label reads "<label>, game 2" in the lesson's language (counted by what comes
+        # before its last comma: see _number)
+        word = (
+            pgettext("a result's label, before its number: a finished game", "game")
+            if kind == "game"
+            else pgettext("a result's label, before its number: a population run", "run")
+        )
         self.lesson.work.add_result(
             {
                 "label": f"{label}, {word} {number}",
@@ -245,7 +257,7 @@ class Tracker:
     def _keep_run(self, label: str, run: Any) -> None:
         if getattr(run, "generation", 1) == 0:
             return  # nothing has happened in this run yet
-        code = population_result_code(run, self.name() or "no name")
+        code = population_result_code(run, self.name() or NO_NAME)
         game = getattr(getattr(run, "world", None), "name", "") or str(
             getattr(getattr(run, "settings", None), "game", "")
         )

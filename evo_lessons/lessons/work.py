@@ -48,6 +48,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from evo_lessons.i18n import pgettext
+
 from .answers import check_id
 
 FORMAT = "evo_lessons.work/1"
@@ -105,25 +107,55 @@ def _now() -> str:
 def _record(value: Any, fields: dict[str, type], what: str) -> dict[str, Any]:
     """A copy of one saved record, every field of the type it must have (else ValueError)."""
     if not isinstance(value, dict):
-        raise ValueError(f"a {what} is not a table")
+        raise ValueError(
+            pgettext(
+                "damaged work file; {part}: a part, as the file names it",
+                "a “{part}” entry is not a table",
+            ).format(part=what)
+        )
     out = {}
     for key, item in value.items():
         kind = fields.get(key)
         if kind is None:
-            raise ValueError(f"a {what} has an unknown field {str(key)[:30]!r}")
+            raise ValueError(
+                pgettext(
+                    "damaged work file; {part}: a part, as the file names it",
+                    "a “{part}” entry has an unknown field {field}",
+                ).format(part=what, field=repr(str(key)[:30]))
+            )
         if kind is int and (isinstance(item, bool) or not isinstance(item, int)):
-            raise ValueError(f"a {what}'s {key} is not a whole number")
+            raise ValueError(
+                pgettext(
+                    "damaged work file; {part}: a part, as the file names it",
+                    "the {field} of a “{part}” entry is not a whole number",
+                ).format(part=what, field=key)
+            )
         if not isinstance(item, kind):
-            raise ValueError(f"a {what}'s {key} is not {kind.__name__}")
+            raise ValueError(
+                pgettext(
+                    "damaged work file; {part}: a part, as the file names it; {kind}: a type",
+                    "the {field} of a “{part}” entry is not {kind}",
+                ).format(part=what, field=key, kind=kind.__name__)
+            )
         out[key] = clean_text(item) if kind is str else item
     return out
 
 
 def _table(value: Any, fields: dict[str, type], what: str, ids: bool = True) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise ValueError(f"the {what}s are not a table")
+        raise ValueError(
+            pgettext(
+                "damaged work file; {part}: a part, as the file names it",
+                "the “{part}” entries are not a table",
+            ).format(part=what)
+        )
     if not ids and any(len(k) > 200 for k in value):
-        raise ValueError(f"a {what} label is too long")
+        raise ValueError(
+            pgettext(
+                "damaged work file; {part}: a part, as the file names it",
+                "a “{part}” label is too long",
+            ).format(part=what)
+        )
     return {check_id(k, what) if ids else k: _record(v, fields, what) for k, v in value.items()}
 
 
@@ -131,9 +163,19 @@ def validate(data: Any, lesson: str) -> dict[str, Any]:
     """The parts of a work file as checked copies; ValueError with a reason if anything is
     missing, of another lesson, or of the wrong type (used for files and for restores)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError(f"this is not a {FORMAT} file")
+        raise ValueError(
+            pgettext(
+                "damaged work file; {format} is the file format's name, kept as it is",
+                "this is not a {format} file",
+            ).format(format=FORMAT)
+        )
     if data.get("lesson") != lesson:
-        raise ValueError(f"this file is for the lesson {str(data.get('lesson'))[:40]!r}")
+        raise ValueError(
+            pgettext(
+                "damaged work file; {lesson} is a lesson's id such as '01_climate'",
+                "this file is for the lesson {lesson}",
+            ).format(lesson=repr(str(data.get("lesson"))[:40]))
+        )
     unknown = set(data) - {
         "format",
         "lesson",
@@ -148,16 +190,21 @@ def validate(data: Any, lesson: str) -> dict[str, Any]:
         "lang",
     }
     if unknown:
-        raise ValueError(f"unknown parts {sorted(str(u)[:30] for u in unknown)}")
+        raise ValueError(
+            pgettext(
+                "damaged work file; {parts} are the parts' names as in the file",
+                "unknown parts {parts}",
+            ).format(parts=sorted(str(u)[:30] for u in unknown))
+        )
     student, updated = data.get("student", ""), data.get("updated", "")
     if not isinstance(student, str) or not isinstance(updated, str):
-        raise ValueError("the name or the time is not text")
+        raise ValueError(pgettext("damaged work file", "the name or the time is not text"))
     lang = data.get("lang", "en")
     if not isinstance(lang, str) or not re.fullmatch(r"[a-z]{2,8}(_[A-Za-z0-9]{2,8})?", lang):
-        raise ValueError("the language is not a language code")
+        raise ValueError(pgettext("damaged work file", "the language is not a language code"))
     results = data.get("results", [])
     if not isinstance(results, list):
-        raise ValueError("the results are not a list")
+        raise ValueError(pgettext("damaged work file", "the results are not a list"))
     checked = [_record(r, _RESULT, "result") for r in results]
     games = _table(data.get("games", {}), _GAME, "game", ids=False)
     for label, game in games.items():  # files from before results were kept apart
@@ -173,7 +220,7 @@ def validate(data: Any, lesson: str) -> dict[str, Any]:
                 }
             )
     if any(not r.get("code") or r.get("kind") not in ("game", "population") for r in checked):
-        raise ValueError("a result has no code or kind")
+        raise ValueError(pgettext("damaged work file", "a result has no code or kind"))
     return {
         "student": clean_text(student),
         "updated": clean_text(updated),
@@ -182,7 +229,7 @@ def validate(data: Any, lesson: str) -> dict[str, Any]:
         "games": games,
         "results": checked,
         "deals": _table(data.get("deals", {}), _DEAL, "deal", ids=False),
-        "in_play": _table(data.get("in_play", {}), _IN_PLAY, "game in play", ids=False),
+        "in_play": _table(data.get("in_play", {}), _IN_PLAY, "in_play", ids=False),
         "lang": lang,
     }
 
@@ -225,11 +272,21 @@ class Work:
             return
         try:
             if self.path.stat().st_size > MAX_WORK_BYTES:
-                raise ValueError(f"it is larger than {MAX_WORK_BYTES:,} bytes")
+                raise ValueError(
+                    pgettext(
+                        "damaged work file; 'it' is the file, {most} a number",
+                        "it is larger than {most} bytes",
+                    ).format(most=f"{MAX_WORK_BYTES:,}")
+                )
             data = json.loads(self.path.read_text(encoding="utf-8"))
             self.adopt(validate(data, self.lesson))
         except RecursionError:
-            self._set_aside("it is nested too deeply to be a work file")
+            self._set_aside(
+                pgettext(
+                    "damaged work file; 'it' is the file",
+                    "it is nested too deeply to be a work file",
+                )
+            )
         except (OSError, ValueError, TypeError, AttributeError) as error:
             self._set_aside(str(error)[:200])
 
@@ -237,10 +294,16 @@ class Work:
         aside = _free_name(self.path)
         try:
             self.path.rename(aside)
-            kept = f"it was kept as {aside.name} and a new file begins"
+            kept = pgettext(
+                "damaged work file; 'it' is the file, {name} its new name",
+                "it was kept as {name} and a new file begins",
+            ).format(name=aside.name)
         except OSError:
-            kept = "a new file begins"
-        self.problem = f"Your saved work could not be read ({reason}); {kept}."
+            kept = pgettext("damaged work file", "a new file begins")
+        self.problem = pgettext(
+            "damaged work file; {reason} says what is wrong, {kept} where the file went",
+            "Your saved work could not be read ({reason}); {kept}.",
+        ).format(reason=reason, kept=kept)
 
     def _clean_temporaries(self) -> None:
         """Remove temporary files of this lesson left by a write that never finished."""
@@ -301,10 +364,16 @@ class Work:
             os.replace(temporary, self.path)
             temporary = None
         except OSError as error:
-            self.problem = f"Your work could not be saved ({error.strerror or error})."
+            self.problem = pgettext(
+                "saving work; {error} is the system's message (often in English)",
+                "Your work could not be saved ({error}).",
+            ).format(error=error.strerror or error)
             return False
         except (UnicodeError, ValueError) as error:  # text that cannot be written (never kept)
-            self.problem = f"Your work could not be saved ({type(error).__name__}): retype it."
+            self.problem = pgettext(
+                "saving work; {error} is a Python error's name, kept as it is",
+                "Your work could not be saved ({error}): retype it.",
+            ).format(error=type(error).__name__)
             return False
         finally:
             if temporary is not None:

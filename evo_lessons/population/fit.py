@@ -47,6 +47,8 @@ from typing import Any, SupportsInt, cast
 
 import numpy as np
 
+from evo_lessons.i18n import pgettext
+
 from .locus import counted_kind, dominance_coefficient, next_frequency, share_shown
 
 #: half the 95% point of chi-squared(1): the profile likelihood's drop at the interval's ends
@@ -61,6 +63,8 @@ _L_GRID = np.linspace(-14.0, 14.0, 113)  # logit(initial)
 _TINY = 1e-12
 #: the longest series a drift fit follows, in generations
 MAX_DRIFT_SPAN = 500
+#: the method of a fit with drift (a field's value; translated when the fit is shown)
+DRIFT_METHOD = "profile likelihood with drift (Wright-Fisher hidden Markov model)"
 #: the most grid states of the drift model's hidden frequency
 _MAX_STATES = 401
 
@@ -96,13 +100,37 @@ class SelectionFit:
         return pd.DataFrame({"generation": self.generations, "fitted_share": self.trajectory})
 
     def __str__(self) -> str:
+        """The fit in a line, in the current language (``method`` stays a field's value)."""
         lo, hi = self.interval
-        model = "haploid" if self.dominance is None else f"diploid, h = {self.dominance:g}"
+        if self.dominance is None:
+            model = pgettext("population fit: the model", "haploid")
+        else:
+            model = pgettext(
+                "population fit: the model; h is the dominance coefficient", "diploid, h = {h}"
+            ).format(h=f"{self.dominance:g}")
         if self.population_size is not None:
-            model += f"; drift in {self.population_size:,} individuals"
-        return (
-            f"s = {self.s:.3f} per generation (95% interval {lo:.3f} to {hi:.3f}, {self.method}; "
-            f"{model}; {len(self.observed)} samples)"
+            model += pgettext(
+                "population fit: the model; {n} is a number such as 1,000",
+                "; drift in {n} individuals",
+            ).format(n=f"{self.population_size:,}")
+        methods = {
+            "profile likelihood": pgettext("population fit: the method", "profile likelihood"),
+            DRIFT_METHOD: pgettext(
+                "population fit: the method",
+                "profile likelihood with drift (Wright-Fisher hidden Markov model)",
+            ),
+        }
+        return pgettext(
+            "population fit; s is the selection coefficient, {lo} and {hi} the interval's ends, "
+            "{method} and {model} the words above, {n} a number",
+            "s = {s} per generation (95% interval {lo} to {hi}, {method}; {model}; {n} samples)",
+        ).format(
+            s=f"{self.s:.3f}",
+            lo=f"{lo:.3f}",
+            hi=f"{hi:.3f}",
+            method=methods.get(self.method, self.method),
+            model=model,
+            n=len(self.observed),
         )
 
 
@@ -151,8 +179,10 @@ def fit_selection(
     if size is not None:
         if steps[-1] > MAX_DRIFT_SPAN:
             raise ValueError(
-                f"a fit with drift follows at most {MAX_DRIFT_SPAN} generations; this series "
-                f"spans {int(steps[-1])}"
+                pgettext(
+                    "population fit error",
+                    "a fit with drift follows at most {most} generations; this series spans {n}",
+                ).format(most=MAX_DRIFT_SPAN, n=int(steps[-1]))
             )
         return _fit_with_drift(data, steps, h, kind, size)
 
@@ -272,8 +302,11 @@ def _check_population_size(size: object) -> int | None:
         or int(cast(SupportsInt, size)) < 2
     ):
         raise ValueError(
-            f"population_size is a whole number of individuals, 2 or more (or None for no "
-            f"drift), not {str(size)[:30]!r}"
+            pgettext(
+                "population fit error; keep 'population_size' and 'None' (Python words)",
+                "population_size is a whole number of individuals, 2 or more (or None for no "
+                "drift), not {value}",
+            ).format(value=repr(str(size)[:30]))
         )
     return int(cast(SupportsInt, size))
 
@@ -384,7 +417,7 @@ def _fit_with_drift(data, steps, h, kind, size) -> SelectionFit:
         observed=data,
         generations=np.arange(start, start + len(p)),
         trajectory=share_shown(p, h, kind),
-        method="profile likelihood with drift (Wright-Fisher hidden Markov model)",
+        method=DRIFT_METHOD,
         population_size=size,
         interval_initials=(float(end_starts[0]), float(end_starts[1])),
     )
@@ -398,44 +431,82 @@ def _series(frame: Any) -> np.ndarray:
         columns = {name: frame[name] for name in frame.columns}
     else:
         raise ValueError(
-            "give the series as a table (a pandas DataFrame or a dict) with columns generation, "
-            f"count and sample, not a {type(frame).__name__}"
+            pgettext(
+                "population fit error; keep the columns' names generation, count and sample; "
+                "{kind} is a Python type's name",
+                "give the series as a table (a pandas DataFrame or a dict) with columns "
+                "generation, count and sample, not a {kind}",
+            ).format(kind=type(frame).__name__)
         )
     missing = [c for c in ("generation", "count", "sample") if c not in columns]
     if missing:
         raise ValueError(
-            f"the series needs the columns generation, count and sample; {', '.join(missing)} "
-            "is missing"
+            pgettext(
+                "population fit error; keep the columns' names generation, count and sample",
+                "the series needs the columns generation, count and sample; {missing} is missing",
+            ).format(missing=", ".join(missing))
         )
     data = []
     for name in ("generation", "count", "sample"):
         values = list(columns[name])
         if len(values) > MAX_ROWS:
-            raise ValueError(f"a series has at most {MAX_ROWS:,} rows")
+            raise ValueError(
+                pgettext("population fit error", "a series has at most {most} rows").format(
+                    most=f"{MAX_ROWS:,}"
+                )
+            )
         for value in values:
             if not (isinstance(value, Real) and not isinstance(value, bool)) or not (
                 # (every Real converts with int(); typeshed's numbers.Real does not declare it)
                 math.isfinite(value) and float(value) == int(cast(SupportsInt, value))
             ):
                 raise ValueError(
-                    f"every {name} is a whole number; found {str(value)[:30]!r} (a missing "
-                    "sample size cannot be guessed: leave the row out)"
+                    pgettext(
+                        "population fit error; {name} is a column's name (generation, count or "
+                        "sample)",
+                        "every {name} is a whole number; found {value} (a missing sample size "
+                        "cannot be guessed: leave the row out)",
+                    ).format(name=name, value=repr(str(value)[:30]))
                 )
         data.append(values)
     if len({len(v) for v in data}) != 1:
-        raise ValueError("the columns generation, count and sample must have the same length")
+        raise ValueError(
+            pgettext(
+                "population fit error; keep the columns' names",
+                "the columns generation, count and sample must have the same length",
+            )
+        )
     array = np.array(data, dtype=np.float64).T
     if len(array) < 2:
-        raise ValueError("a fit needs at least two samples, at two different generations")
+        raise ValueError(
+            pgettext(
+                "population fit error",
+                "a fit needs at least two samples, at two different generations",
+            )
+        )
     generation, count, sample = array.T
     if np.any(np.diff(generation) <= 0):
-        raise ValueError("generations must increase from row to row, each one once")
+        raise ValueError(
+            pgettext(
+                "population fit error", "generations must increase from row to row, each one once"
+            )
+        )
     if generation[-1] - generation[0] > MAX_SPAN:
-        raise ValueError(f"a series may span at most {MAX_SPAN:,} generations")
+        raise ValueError(
+            pgettext("population fit error", "a series may span at most {most} generations").format(
+                most=f"{MAX_SPAN:,}"
+            )
+        )
     if np.any(sample < 1):
-        raise ValueError("every sample counted at least one individual (sample >= 1)")
+        raise ValueError(
+            pgettext(
+                "population fit error", "every sample counted at least one individual (sample >= 1)"
+            )
+        )
     if np.any((count < 0) | (count > sample)):
-        raise ValueError("every count lies between 0 and its sample size")
+        raise ValueError(
+            pgettext("population fit error", "every count lies between 0 and its sample size")
+        )
     return array
 
 

@@ -29,6 +29,8 @@ from numbers import Integral, Real
 
 import numpy as np
 
+from evo_lessons.i18n import pgettext
+
 #: the dominance words and their coefficients h (the heterozygote's share of the effect)
 DOMINANCE = {"recessive": 0.0, "additive": 0.5, "dominant": 1.0}
 
@@ -44,16 +46,22 @@ def dominance_coefficient(dominance: object) -> float | None:
         if dominance in DOMINANCE:
             return DOMINANCE[dominance]
         raise ValueError(
-            f"dominance is one of {', '.join(DOMINANCE)}, a number from 0 to 1, or None "
-            f"(haploid), not {dominance[:30]!r}"
+            pgettext(
+                "population error; keep 'dominance' and 'None' (Python words); {words} are words "
+                "Python takes",
+                "dominance is one of {words}, a number from 0 to 1, or None (haploid), not {value}",
+            ).format(words=", ".join(DOMINANCE), value=repr(dominance[:30]))
         )
     if isinstance(dominance, Real) and not isinstance(dominance, bool):
         h = float(dominance)
         if math.isfinite(h) and 0.0 <= h <= 1.0:
             return h
     raise ValueError(
-        f"dominance is a number from 0 to 1 (0 recessive, 0.5 additive, 1 dominant), a word, or "
-        f"None for haploid, not {str(dominance)[:30]!r}"
+        pgettext(
+            "population error; keep 'dominance' and 'None' (Python words)",
+            "dominance is a number from 0 to 1 (0 recessive, 0.5 additive, 1 dominant), a word, "
+            "or None for haploid, not {value}",
+        ).format(value=repr(str(dominance)[:30]))
     )
 
 
@@ -66,11 +74,19 @@ def counted_kind(counted: object, h: float | None) -> str:
     if counted is None:
         return "phenotype" if h in (0.0, 1.0) else "allele"
     if counted not in COUNTED:
-        raise ValueError(f"counted is 'allele' or 'phenotype', not {str(counted)[:30]!r}")
+        raise ValueError(
+            pgettext(
+                "population error; keep 'counted', 'allele' and 'phenotype' (Python words)",
+                "counted is 'allele' or 'phenotype', not {value}",
+            ).format(value=repr(str(counted)[:30]))
+        )
     if counted == "phenotype" and h is not None and h not in (0.0, 1.0):
         raise ValueError(
-            "a phenotype can be counted only when the allele is dominant or recessive: with "
-            "partial dominance the heterozygotes form a third kind; count alleles instead"
+            pgettext(
+                "population error",
+                "a phenotype can be counted only when the allele is dominant or recessive: with "
+                "partial dominance the heterozygotes form a third kind; count alleles instead",
+            )
         )
     return str(counted)
 
@@ -101,7 +117,11 @@ def allele_from_share(share: float, dominance: object = None, counted: object = 
     h = dominance_coefficient(dominance)
     kind = counted_kind(counted, h)
     if not (isinstance(share, Real) and 0.0 <= float(share) <= 1.0):
-        raise ValueError(f"a share is a number from 0 to 1, not {str(share)[:30]!r}")
+        raise ValueError(
+            pgettext("population error", "a share is a number from 0 to 1, not {value}").format(
+                value=repr(str(share)[:30])
+            )
+        )
     if kind == "allele" or h is None:
         return float(share)
     if h == 1.0:
@@ -121,13 +141,22 @@ def trajectory(
     kind = counted_kind(counted, h)
     _check_s(s)
     if not (isinstance(initial, Real) and not isinstance(initial, bool) and 0 <= initial <= 1):
-        raise ValueError(f"the initial frequency is from 0 to 1, not {str(initial)[:30]!r}")
+        raise ValueError(
+            pgettext(
+                "population error", "the initial frequency is from 0 to 1, not {value}"
+            ).format(value=repr(str(initial)[:30]))
+        )
     if not (
         isinstance(generations, Integral)
         and not isinstance(generations, bool)
         and 0 <= generations <= 100_000
     ):
-        raise ValueError("generations is a whole number from 0 to 100,000")
+        raise ValueError(
+            pgettext(
+                "population error; keep 'generations' (a Python word)",
+                "generations is a whole number from 0 to 100,000",
+            )
+        )
     p = np.empty(int(generations) + 1)
     p[0] = initial
     for t in range(int(generations)):
@@ -139,8 +168,10 @@ def _check_s(s: object) -> float:
     # (s is finite here, so "not s <= -1" is "s > -1"; numbers.Real declares only <= and <)
     if not (isinstance(s, Real) and not isinstance(s, bool) and math.isfinite(s) and not s <= -1):
         raise ValueError(
-            f"the selection coefficient s is a number above -1 (fitness 1 + s > 0), not "
-            f"{str(s)[:30]!r}"
+            pgettext(
+                "population error",
+                "the selection coefficient s is a number above -1 (fitness 1 + s > 0), not {value}",
+            ).format(value=repr(str(s)[:30]))
         )
     return float(s)
 
@@ -148,13 +179,22 @@ def _check_s(s: object) -> float:
 # (the checks take any object: a notebook may pass anything, whatever the annotations say)
 def _check_size(size: object) -> int:
     if not (isinstance(size, Integral) and not isinstance(size, bool) and 1 <= int(size) <= 10**9):
-        raise ValueError("size is a whole number of individuals from 1 to 1,000,000,000")
+        raise ValueError(
+            pgettext(
+                "population error; keep 'size' (a Python word)",
+                "size is a whole number of individuals from 1 to 1,000,000,000",
+            )
+        )
     return int(size)
 
 
 def _check_initial(initial: object) -> float:
     if not (isinstance(initial, Real) and 0.0 <= float(initial) <= 1.0):
-        raise ValueError(f"the initial frequency is from 0 to 1, not {str(initial)[:30]!r}")
+        raise ValueError(
+            pgettext(
+                "population error", "the initial frequency is from 0 to 1, not {value}"
+            ).format(value=repr(str(initial)[:30]))
+        )
     return float(initial)
 
 

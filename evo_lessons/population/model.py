@@ -51,6 +51,8 @@ from typing import Any
 
 import numpy as np
 
+from evo_lessons.i18n import pgettext
+
 from .result import Result
 from .settings import (
     MAX_ALIVE,
@@ -78,12 +80,17 @@ class Population:
     ) -> None:
         if isinstance(game, Settings):
             if kw:
-                raise ValueError("give either checked Settings or keyword settings, not both")
+                raise ValueError(
+                    pgettext(
+                        "population error",
+                        "give either checked Settings or keyword settings, not both",
+                    )
+                )
             settings = game
             check_work(settings, world)
         else:
             if world is not None:
-                raise ValueError("a world is given as the game")
+                raise ValueError(pgettext("population error", "a world is given as the game"))
             kw.setdefault("size", 1000)
             kw.setdefault("mutation_rate", 0.001)
             if kw.get("seed") is None:
@@ -167,19 +174,30 @@ class Population:
         unknown = sorted(set(changes) - set(RUN_KEYS))
         if unknown:
             raise ValueError(
-                f"only {', '.join(RUN_KEYS)} can change during a run, not {unknown[0]!r}"
+                pgettext(
+                    "population error; {names} are settings' names (Python words)",
+                    "only {names} can change during a run, not {name}",
+                ).format(names=", ".join(RUN_KEYS), name=repr(unknown[0]))
             )
         self._change(changes, environment_only=False)
 
     def _change(self, changes: dict[str, Any], *, environment_only: bool) -> None:
         if environment_only and set(changes) & set(RUN_KEYS):
-            raise ValueError("use set(...) for size, mutation_rate, selection, growth, migration")
+            raise ValueError(
+                pgettext(
+                    "population error; keep the Python words",
+                    "use set(...) for size, mutation_rate, selection, growth, migration",
+                )
+            )
         if not changes:
             return
         ((_, checked),) = check_changes(self.world, self.environment, [[1, changes]])
         if self.demes * checked.get("size", 0) > MAX_ALIVE:
             raise ValueError(
-                f"a run holds at most {MAX_ALIVE:,} individuals at once over all its places"
+                pgettext(
+                    "population error",
+                    "a run holds at most {most} individuals at once over all its places",
+                ).format(most=f"{MAX_ALIVE:,}")
             )
         self._apply(checked)
         self._applied.append((self.generation + 1, checked))
@@ -216,8 +234,11 @@ class Population:
         total += self.demes * size * (self.generation + generations - at)
         if total > MAX_WORK:
             raise ValueError(
-                f"this run would pass the most one run may do ({MAX_WORK:,} "
-                "individual-generations over all its places): start a new one"
+                pgettext(
+                    "population error",
+                    "this run would pass the most one run may do ({most} individual-generations "
+                    "over all its places): start a new one",
+                ).format(most=f"{MAX_WORK:,}")
             )
 
     def step(self, generations: int = 1) -> None:
@@ -230,8 +251,11 @@ class Population:
             cost = self.demes * self.run["size"]
             if self.work + cost > MAX_WORK:
                 raise ValueError(
-                    f"this run has reached the most one run may do ({MAX_WORK:,} "
-                    "individual-generations over all its places): start a new one"
+                    pgettext(
+                        "population error",
+                        "this run has reached the most one run may do ({most} "
+                        "individual-generations over all its places): start a new one",
+                    ).format(most=f"{MAX_WORK:,}")
                 )
             self.work += cost
             self.counts = self._breed()
@@ -404,7 +428,12 @@ def evolve(game: str | World, **settings: Any) -> Result:
     """
     for needed in ("size", "generations", "mutation_rate", "seed"):
         if needed not in settings:
-            raise TypeError(f"evolve() needs {needed}=")
+            raise TypeError(
+                pgettext(
+                    "population error; keep evolve() and the setting's name (Python code)",
+                    "evolve() needs {name}=",
+                ).format(name=needed)
+            )
     return run(Settings.make(game, **settings), get_world(game))
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from evo_lessons.i18n import pgettext
 from evo_lessons.widgets.palette import (
     PLAYER_COLOURS,
     PLAYER_DASHES,
@@ -34,7 +35,8 @@ SHARE_TICKS = ([0, 0.25, 0.5, 0.75, 1], ["0%", "25%", "50%", "75%", "100%"])
 
 
 def _lines(world: World) -> list[dict[str, Any]]:
-    """The frequency panels: per panel a title and its lines (label and frequency column)."""
+    """The frequency panels: per panel a title and its lines (label and frequency column), in
+    the current language."""
     columns = [(k, i) for k, t in enumerate(world.traits) for i in range(len(t.values))]
     index = {c: n for n, c in enumerate(columns)}
     panels = []
@@ -44,11 +46,11 @@ def _lines(world: World) -> list[dict[str, Any]]:
         for k, i in panel.lines:
             trait = world.traits[k]
             if single:
-                label = trait.labels[i]
+                label = world.value_label(k, i)
             elif len(trait.values) == 2:
-                label = trait.name
+                label = world.trait_name(k)
             else:
-                label = f"{trait.name}: {trait.labels[i]}"
+                label = f"{world.trait_name(k)}: {world.value_label(k, i)}"
             lines.append({"label": label, "column": 1 + index[(k, i)]})
         panels.append({"title": panel.title, "lines": lines})
     return panels
@@ -60,7 +62,8 @@ def plot_spec(world: World) -> dict[str, Any]:
     A row (:func:`plot_row`) is ``[generation, share of each value..., mean fitness, size]``;
     each line names the row's ``column`` it draws. Shares and fitness sit on fixed 0..1 axes;
     the size axis grows (doubling) when the population outgrows it. ``format`` says how the
-    table under a panel writes its numbers (``percent``, ``decimal`` or ``whole``).
+    table under a panel writes its numbers (``percent``, ``decimal`` or ``whole``). Its words
+    are in the current language (the widget draws it in its own).
     """
     n = sum(len(t.values) for t in world.traits)
     share_ticks, share_labels = SHARE_TICKS
@@ -77,14 +80,16 @@ def plot_spec(world: World) -> dict[str, Any]:
     ]
     panels.append(
         {
-            "title": "Mean fitness (1 = every individual matches)",
+            "title": pgettext(
+                "population plot title", "Mean fitness (1 = every individual matches)"
+            ),
             "ylim": [0, 1],
             "yticks": [0, 0.25, 0.5, 0.75, 1],
             "yticklabels": ["0", "0.25", "0.5", "0.75", "1"],
             "format": "decimal",
             "lines": [
                 {
-                    "label": "mean fitness",
+                    "label": pgettext("population plot line", "mean fitness"),
                     "column": 1 + n,
                     **series_style(5),
                     "dash": "",
@@ -95,24 +100,32 @@ def plot_spec(world: World) -> dict[str, Any]:
     )
     panels.append(
         {
-            "title": "Population size",
+            "title": pgettext("population plot title", "Population size"),
             "ylim": None,
             "yticks": None,
             "yticklabels": None,
             "format": "whole",
             "lines": [
-                {"label": "individuals", "column": 2 + n, **series_style(1), "dash": "", "style": 1}
+                {
+                    "label": pgettext("population plot line", "individuals"),
+                    "column": 2 + n,
+                    **series_style(1),
+                    "dash": "",
+                    "style": 1,
+                }
             ],
         }
     )
     # a panel of one line needs no dash to tell its lines apart: solid reads best
     for panel in panels:
         names = ", ".join(line["label"] for line in panel["lines"])
-        panel["alt"] = (
-            f"{panel['title']}: a line for {names}, against generation. "
-            "The table of numbers under the plot gives the values."
-        )
-    return {"x_label": "generation", "panels": panels}
+        panel["alt"] = pgettext(
+            "population plot, screen-reader text; {title} is the plot's title, {lines} its "
+            "lines' names",
+            "{title}: a line for {lines}, against generation. The table of numbers under the "
+            "plot gives the values.",
+        ).format(title=panel["title"], lines=names)
+    return {"x_label": pgettext("population plot axis", "generation"), "panels": panels}
 
 
 def _number(value: float) -> float | None:
@@ -146,7 +159,8 @@ def history_rows(result: Result, limit: int = HISTORY_ROWS) -> list[list]:
 
 
 def figure(result: Result, *, width: float = 7.2, dpi: int = 100) -> Figure:
-    """The widget's panels as a matplotlib Figure (notebooks, print, the PNG download).
+    """The widget's panels as a matplotlib Figure (notebooks, print, the PNG download), in the
+    current language.
 
     Lines in the Okabe-Ito colours with a dash and a marker each (every tenth of the run) and a
     legend in words, so the figure still reads in greyscale.
@@ -195,7 +209,10 @@ def figure(result: Result, *, width: float = 7.2, dpi: int = 100) -> Figure:
         ax.grid(True, alpha=0.3)
         ax.legend(fontsize=7, loc="best", frameon=False)
     fig.suptitle(
-        f"{result.world.title}: a population that nobody steers (seed {result.settings.seed})",
+        pgettext(
+            "population plot title; {world} is a world such as 'Climate', {seed} a number",
+            "{world}: a population that nobody steers (seed {seed})",
+        ).format(world=result.world.shown_title(), seed=result.settings.seed),
         fontsize=11,
     )
     return fig

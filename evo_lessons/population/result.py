@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from evo_lessons.engine import results
+from evo_lessons.i18n import pgettext
 
 from .settings import Settings
 from .worlds import World
@@ -140,19 +141,33 @@ def summary_problem(settings: Settings, claimed: dict[str, Any]) -> str:
     size = claimed["size"]
     if claimed["generations"] != settings.generations:
         asked = settings.generations
-        return f"it says {claimed['generations']} generations; its settings run {asked}"
+        return pgettext(
+            "population result code refused; 'it' is the code",
+            "it says {claimed} generations; its settings run {asked}",
+        ).format(claimed=claimed["generations"], asked=asked)
     if not 0 <= size <= most_alive:
-        return f"it says {size} individuals at the end; its settings allow at most {most_alive}"
+        return pgettext(
+            "population result code refused; 'it' is the code",
+            "it says {size} individuals at the end; its settings allow at most {most}",
+        ).format(size=size, most=most_alive)
     if claimed["extinct"] != (size == 0):
-        return "it says extinct and alive at once"
+        return pgettext(
+            "population result code refused; 'it' is the code", "it says extinct and alive at once"
+        )
     if not 0 <= claimed["mean_fitness"] <= 1:
-        return "its mean fitness is outside 0 to 1"
+        return pgettext(
+            "population result code refused; 'its' is the code's",
+            "its mean fitness is outside 0 to 1",
+        )
     labels = {f"{trait.key}={label}" for trait in world.traits for label in trait.labels}
     frequencies = claimed["frequencies"]
     if set(frequencies) != (set() if size == 0 else labels):
-        return "its frequencies do not name this world's trait values"
+        return pgettext(
+            "population result code refused; 'its' is the code's",
+            "its frequencies do not name this world's trait values",
+        )
     if not all(0 <= value <= 1 for value in frequencies.values()):
-        return "a frequency is outside 0 to 1"
+        return pgettext("population result code refused", "a frequency is outside 0 to 1")
     return ""
 
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from evo_lessons.engine.seeds import check_seed
 from evo_lessons.engine.words import is_whole, short_repr
+from evo_lessons.i18n import pgettext
 
 from .worlds import World, get_world
 from .worlds.base import number_in
@@ -45,7 +46,10 @@ MAX_ALIVE = 2_000_000
 def whole(what: str, value: Any, low: int, high: int) -> int:
     if not is_whole(value) or not low <= value <= high:
         raise ValueError(
-            f"{what} is a whole number from {low:,} to {high:,}, not {short_repr(value)}"
+            pgettext(
+                "population error; {what} is a setting's name (a Python word, kept as it is)",
+                "{what} is a whole number from {low} to {high}, not {value}",
+            ).format(what=what, low=f"{low:,}", high=f"{high:,}", value=short_repr(value))
         )
     return value
 
@@ -95,19 +99,38 @@ class Settings:
         try:
             data = json.loads(text)
         except (TypeError, ValueError):
-            raise ValueError("these population settings are not valid JSON") from None
+            raise ValueError(
+                pgettext("population error", "these population settings are not valid JSON")
+            ) from None
         if not isinstance(data, dict):
-            raise ValueError("population settings are a JSON object of named settings")
+            raise ValueError(
+                pgettext(
+                    "population error", "population settings are a JSON object of named settings"
+                )
+            )
         known = set(cls.__dataclass_fields__)
         extra = sorted(set(data) - known)
         if extra:
-            raise ValueError(f"unknown population setting {short_repr(extra[0])}")
+            raise ValueError(
+                pgettext("population error", "unknown population setting {name}").format(
+                    name=short_repr(extra[0])
+                )
+            )
         for name in ("game", "size", "mutation_rate", "seed"):
             if name not in data:
-                raise ValueError(f"population settings need {name!r}")
+                raise ValueError(
+                    pgettext("population error", "population settings need {name}").format(
+                        name=repr(name)
+                    )
+                )
         environment = data.pop("environment", {})
         if not isinstance(environment, dict):
-            raise ValueError("environment is a JSON object of the world's settings")
+            raise ValueError(
+                pgettext(
+                    "population error; keep 'environment' (a Python word)",
+                    "environment is a JSON object of the world's settings",
+                )
+            )
         return check(**data, environment=environment)
 
     @property
@@ -138,8 +161,11 @@ def check(
     env = world.environment(dict(environment or {}))
     if mutation not in MUTATION_KINDS:
         raise ValueError(
-            f"mutation is 'uniform' (to any other value) or 'step' (one value up or down), "
-            f"not {short_repr(mutation)}"
+            pgettext(
+                "population error; keep 'mutation', 'uniform' and 'step' (Python words)",
+                "mutation is 'uniform' (to any other value) or 'step' (one value up or down), "
+                "not {value}",
+            ).format(value=short_repr(mutation))
         )
     run = check_run_values(
         {
@@ -172,8 +198,11 @@ def check_starts(world: World, environment: dict, starts: Any, size: int) -> tup
     demes = world.demes(environment)
     if not isinstance(starts, list | tuple) or len(starts) != len(demes):
         raise ValueError(
-            f"starts gives one start for each of the {len(demes)} places the population lives "
-            f"in ({', '.join(demes)[:120]}), not {short_repr(starts)}"
+            pgettext(
+                "population error; keep 'starts' (a Python word); {places} names the places",
+                "starts gives one start for each of the {n} places the population lives in "
+                "({places}), not {value}",
+            ).format(n=len(demes), places=", ".join(demes)[:120], value=short_repr(starts))
         )
     return tuple(check_start(world, start, size) for start in starts)
 
@@ -206,13 +235,19 @@ def check_work(settings: Settings, world: World | None = None) -> None:
     total, alive = work(settings, world)
     if alive > MAX_ALIVE:
         raise ValueError(
-            f"this run would hold {alive:,} individuals at once over all its places; the "
-            f"most is {MAX_ALIVE:,} (fewer places or a smaller size)"
+            pgettext(
+                "population error",
+                "this run would hold {alive} individuals at once over all its places; the most "
+                "is {most} (fewer places or a smaller size)",
+            ).format(alive=f"{alive:,}", most=f"{MAX_ALIVE:,}")
         )
     if total > MAX_WORK:
         raise ValueError(
-            f"this run is {total:,} individual-generations over all its places; the most is "
-            f"{MAX_WORK:,} (fewer generations, places or individuals)"
+            pgettext(
+                "population error",
+                "this run is {total} individual-generations over all its places; the most is "
+                "{most} (fewer generations, places or individuals)",
+            ).format(total=f"{total:,}", most=f"{MAX_WORK:,}")
         )
 
 
@@ -222,7 +257,12 @@ def check_start(world: World, start: Any, size: int) -> Any:
         start = world.default_start
     if isinstance(start, str):
         if start != "random":
-            raise ValueError(f"start is 'random' or a genotype, not {short_repr(start)}")
+            raise ValueError(
+                pgettext(
+                    "population error; keep 'start' and 'random' (Python words)",
+                    "start is 'random' or a genotype, not {value}",
+                ).format(value=short_repr(start))
+            )
         return "random"
     if (
         isinstance(start, list | tuple)
@@ -234,11 +274,18 @@ def check_start(world: World, start: Any, size: int) -> Any:
         for count, genotype in start:
             world.genotype_code(genotype)
             if count < 0:
-                raise ValueError("a start group's count is a whole number >= 0")
+                raise ValueError(
+                    pgettext("population error", "a start group's count is a whole number >= 0")
+                )
             total += count
             groups.append([count, list(genotype)])
         if total != size:
-            raise ValueError(f"the start groups hold {total:,} individuals; size is {size:,}")
+            raise ValueError(
+                pgettext(
+                    "population error; keep 'size' (a Python word)",
+                    "the start groups hold {total} individuals; size is {size}",
+                ).format(total=f"{total:,}", size=f"{size:,}")
+            )
         return groups
     world.genotype_code(start)  # one genotype for everyone; raises a readable ValueError
     return list(start)
@@ -267,20 +314,30 @@ def check_changes(world: World, environment: dict, changes: Any) -> tuple:
     the run's own (size, mutation_rate, selection, growth, migration) or the world's environment.
     """
     if not isinstance(changes, list | tuple):
-        raise ValueError("changes is a list of [generation, {setting: value}] pairs")
+        raise ValueError(
+            pgettext(
+                "population error; keep 'changes' (a Python word)",
+                "changes is a list of [generation, {{setting: value}}] pairs",
+            ).format()
+        )
     checked = []
     last = 0
     env = dict(environment)
     for item in changes:
         if not isinstance(item, list | tuple) or len(item) != 2 or not isinstance(item[1], dict):
             raise ValueError(
-                f"a change is [generation, {{setting: value}}], not {short_repr(item)}"
+                pgettext(
+                    "population error", "a change is [generation, {{setting: value}}], not {value}"
+                ).format(value=short_repr(item))
             )
-        generation = whole("a change's generation", item[0], 1, MAX_GENERATIONS)
+        what = pgettext("population error: the subject of a sentence", "a change's generation")
+        generation = whole(what, item[0], 1, MAX_GENERATIONS)
         if not all(isinstance(key, str) for key in item[1]):
-            raise ValueError("a change names its settings by word")
+            raise ValueError(pgettext("population error", "a change names its settings by word"))
         if generation < last:
-            raise ValueError("changes are listed in the order of their generations")
+            raise ValueError(
+                pgettext("population error", "changes are listed in the order of their generations")
+            )
         last = generation
         run = check_run_values(item[1])
         world_part = {k: v for k, v in item[1].items() if k not in RUN_KEYS}

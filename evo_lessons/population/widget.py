@@ -14,6 +14,11 @@ never blocked and Pause always works.
 
 Every control has a Python method too (``step``, ``change_environment``, ``set``, ``reset``), so
 a notebook can script what a student clicks.
+
+The widget speaks one language (``lang=``, else the lesson's, else ``$EVO_LESSONS_LANG``, else
+English): the page's fixed words come in the ``strings`` trait (:mod:`.page_strings`), the
+sentences that change with the run come ready-made in the view. The result's columns, result
+codes and settings stay the same in every language.
 """
 
 from __future__ import annotations
@@ -27,11 +32,14 @@ import numpy as np
 import traitlets
 
 from evo_lessons.engine.words import is_whole, short_repr
+from evo_lessons.i18n import Translator, get_translator, pgettext, pN_, speaking
 from evo_lessons.widgets.frontend import assemble
 from evo_lessons.widgets.messages import PageMessages, check_seed
+from evo_lessons.widgets.page_strings import page_strings
 
 from . import plots
 from .model import Population
+from .page_strings import POPULATION_PAGE
 from .result import Result
 from .settings import MAX_GROWTH, MAX_SELECTION, RUN_KEYS, Settings, check_run_values
 from .worlds import World
@@ -53,7 +61,9 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
 
     Takes the arguments of :class:`~evo_lessons.population.Population` (``game``, ``size``,
     ``mutation_rate``, ``selection``, ``seed``, ``growth``, ``migration``, ``mutation``,
-    ``start``, and the world's environment such as ``temperature=3``).
+    ``start``, and the world's environment such as ``temperature=3``), and ``lang``: the
+    language the widget speaks ("es"; default: the lesson's, else ``$EVO_LESSONS_LANG``, else
+    English).
     """
 
     _esm = assemble(STATIC / "flock.js", STATIC / "population.js")
@@ -63,17 +73,36 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
     #: the plots' panels, lines and axes (set once: a world's plots never change in a run)
     plot_spec = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
+    #: the page's words in the widget's language (the page holds no English: page_strings.py)
+    strings = traitlets.Dict().tag(sync=True)
+    #: the widget's language ("en", "es" ...) and its direction ("ltr" or "rtl")
+    lang = traitlets.Unicode("en").tag(sync=True)
+    direction = traitlets.Unicode("ltr").tag(sync=True)
 
-    def __init__(self, game: str | World = "climate", **settings: Any) -> None:
+    def __init__(
+        self, game: str | World = "climate", *, lang: str | None = None, **settings: Any
+    ) -> None:
         super().__init__()
-        settings.setdefault("mutation_rate", 0.001)
-        size = settings.get("size", 1000)
-        if is_whole(size) and size > MAX_WIDGET_SIZE:
-            raise ValueError(f"the widget shows populations of up to {MAX_WIDGET_SIZE:,}")
-        self._epoch = 0
-        self._start(Population(game, **settings))
-        self.plot_spec = plots.plot_spec(self.population.world)
+        self.translator: Translator = get_translator(lang)
+        self.lang, self.direction = self.translator.lang, self.translator.dir
+        self.strings = page_strings(self.translator, table=POPULATION_PAGE)
+        with speaking(self.translator):
+            settings.setdefault("mutation_rate", 0.001)
+            self._check_size(settings.get("size", 1000))
+            self._epoch = 0
+            self._start(Population(game, **settings))
+            self.plot_spec = plots.plot_spec(self.population.world)
         self.on_msg(self._on_message)
+
+    @staticmethod
+    def _check_size(size: Any) -> None:
+        if is_whole(size) and size > MAX_WIDGET_SIZE:
+            raise ValueError(
+                pgettext(
+                    "population error; {most} is a number such as 100,000",
+                    "the widget shows populations of up to {most}",
+                ).format(most=f"{MAX_WIDGET_SIZE:,}")
+            )
 
     def _start(self, population: Population) -> None:
         """A run from its generation 0: the page's plots start again (a new epoch)."""
@@ -86,44 +115,49 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
     # -- Python controls (the same as the page's) ----------------------------------------------
     def step(self, generations: int = 1) -> None:
         """Breed ``generations`` generations and redraw."""
-        if not is_whole(generations) or not 1 <= generations <= MAX_STEP:
-            raise ValueError(
-                f"a step is 1 to {MAX_STEP} generations, not {short_repr(generations)}"
-            )
-        self.population.check_steps(generations)  # the one work bound, before any step
-        for _ in range(generations):
-            if self.population.extinct:
-                break
-            self.population.step()
-            self._fresh.append(self._row())
-        self._refresh()
+        with speaking(self.translator):
+            if not is_whole(generations) or not 1 <= generations <= MAX_STEP:
+                raise ValueError(
+                    pgettext(
+                        "population error; {most} is a number, {value} what was given",
+                        "a step is 1 to {most} generations, not {value}",
+                    ).format(most=MAX_STEP, value=short_repr(generations))
+                )
+            self.population.check_steps(generations)  # the one work bound, before any step
+            for _ in range(generations):
+                if self.population.extinct:
+                    break
+                self.population.step()
+                self._fresh.append(self._row())
+            self._refresh()
 
     def change_environment(self, **changes: Any) -> None:
         """Change the environment from the next generation (``temperature=2``, ...)."""
-        self.population.change_environment(**changes)
-        self._refresh()
+        with speaking(self.translator):
+            self.population.change_environment(**changes)
+            self._refresh()
 
     def set(self, **changes: Any) -> None:
         """Change size, mutation_rate, selection, growth or migration from the next generation."""
-        size = changes.get("size", 0)  # (0 when the size stays: nothing to check)
-        if is_whole(size) and size > MAX_WIDGET_SIZE:
-            raise ValueError(f"the widget shows populations of up to {MAX_WIDGET_SIZE:,}")
-        self.population.set(**changes)
-        self._refresh()
+        with speaking(self.translator):
+            self._check_size(changes.get("size", 0))  # (0 when the size stays: nothing to check)
+            self.population.set(**changes)
+            self._refresh()
 
     def reset(self, seed: int | None = None) -> None:
         """A new run from generation 0 with the current settings and environment."""
         p = self.population
-        self._start(
-            Population(
-                p.world,
-                **p.run,
-                seed=seed,
-                mutation=p.initial.mutation,
-                start=p.initial.start,
-                **p.environment,
+        with speaking(self.translator):
+            self._start(
+                Population(
+                    p.world,
+                    **p.run,
+                    seed=seed,
+                    mutation=p.initial.mutation,
+                    start=p.initial.start,
+                    **p.environment,
+                )
             )
-        )
 
     @property
     def settings(self) -> Settings:
@@ -146,7 +180,7 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
 
     # -- the page's messages -------------------------------------------------------------------
     #: every message the page may send, with exactly the fields it carries
-    REFUSED = "Refused: "
+    REFUSED = pN_("error; put before the reason a page's request was refused", "Refused: ")
     MESSAGES: ClassVar[dict[str, frozenset[str]]] = {
         "step": frozenset({"generations"}),
         "set": frozenset({"name", "value"}),
@@ -163,7 +197,11 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
     def _on_set(self, content: dict) -> None:
         name, value = content["name"], content["value"]
         if name not in RUN_KEYS:
-            raise ValueError(f"no slider is called {short_repr(name, 30)}")
+            raise ValueError(
+                pgettext(
+                    "population error; {name} is what the page sent", "no slider is called {name}"
+                ).format(name=short_repr(name, 30))
+            )
         check_run_values({name: value})  # checked before anything changes
         self.set(**{name: value})
 
@@ -171,7 +209,12 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
         choice = content["choice"]
         offered = {c.key: c for c in self.population.world.choices(self.population.environment)}
         if not isinstance(choice, str) or choice not in offered:
-            raise ValueError(f"{short_repr(choice, 30)} is not one of the changes offered")
+            raise ValueError(
+                pgettext(
+                    "population error; {choice} is what the page sent",
+                    "{choice} is not one of the changes offered",
+                ).format(choice=short_repr(choice, 30))
+            )
         self.change_environment(**offered[choice].changes)
 
     def _on_reset(self, content: dict) -> None:
@@ -181,7 +224,9 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
     def _on_code(self, content: dict) -> None:
         name = content["name"]
         if not isinstance(name, str) or not name.strip() or len(name) > 1000:
-            raise ValueError("type your name first: the result code carries it")
+            raise ValueError(
+                pgettext("population error", "type your name first: the result code carries it")
+            )
         self.send(
             {
                 "type": "code",
@@ -200,8 +245,10 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
 
     # -- plots -----------------------------------------------------------------------------------
     def figure(self) -> Figure:
-        """The run so far as a matplotlib Figure, the plots' panels (renders without a page)."""
-        return plots.figure(self.population.result())
+        """The run so far as a matplotlib Figure, the plots' panels (renders without a page), in
+        the widget's language."""
+        with speaking(self.translator):
+            return plots.figure(self.population.result())
 
     def plot_png(self) -> bytes:
         """The run so far as PNG bytes (what "Download plot (PNG)" saves)."""
@@ -217,14 +264,18 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
     def _refresh(self) -> None:
         fresh, self._fresh = self._fresh, []
         start, self._sent = self._sent, self._sent + len(fresh)
-        self.view = self._view({"epoch": self._epoch, "start": start, "rows": fresh})
+        with speaking(self.translator):
+            self.view = self._view({"epoch": self._epoch, "start": start, "rows": fresh})
 
     def _view(self, plot: dict[str, Any]) -> dict[str, Any]:
         p, world = self.population, self.population.world
         choices = world.choices(p.environment)
         return {
             "game": world.name,
-            "title": f"{world.title}: a population that nobody steers",
+            "title": pgettext(
+                "population heading; {world} is a world such as 'Climate'",
+                "{world}: a population that nobody steers",
+            ).format(world=world.shown_title()),
             "generation": p.generation,
             "seed": p.initial.seed,
             "extinct": p.extinct,
@@ -242,7 +293,7 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
                 "max_growth": MAX_GROWTH,
             },
             "environment": world.describe(p.environment),
-            "about": world.about,
+            "about": world.shown_about(),
             "table": self._table(),
             "flock": self._flock(),
             "rule": self._rule(),
@@ -253,12 +304,18 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
     def _table(self) -> dict[str, Any]:
         p, world = self.population, self.population.world
         rows, n = [], 0
-        for trait in world.traits:
-            for label in trait.labels:
+        for k, trait in enumerate(world.traits):
+            for i in range(len(trait.labels)):
                 f = p.frequencies[n]
-                rows.append([trait.name, label, "" if math.isnan(f) else f"{100 * f:.1f}%"])
+                shown = "" if math.isnan(f) else f"{100 * f:.1f}%"
+                rows.append([world.trait_name(k), world.value_label(k, i), shown])
                 n += 1
-        return {"columns": ["Trait", "Value", "Share now"], "rows": rows}
+        columns = [
+            pgettext("population table column", "Trait"),
+            pgettext("population table column", "Value"),
+            pgettext("population table column", "Share now"),
+        ]
+        return {"columns": columns, "rows": rows}
 
     def _flock(self) -> dict[str, Any]:
         """The population in miniature for the page to draw: DRAWN individuals (fewer if fewer
@@ -267,7 +324,13 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
         fitness in the environment now. Counts, not a random sample: the same population always
         draws the same picture, and a kind of 1 in 24 or more is always in it."""
         p, world = self.population, self.population.world
-        traits = [{"name": t.name, "labels": list(t.labels)} for t in world.traits]
+        traits = [
+            {
+                "name": world.trait_name(k),
+                "labels": [world.value_label(k, i) for i in range(len(t.labels))],
+            }
+            for k, t in enumerate(world.traits)
+        ]
         pooled = p.counts.sum(axis=0)
         n = int(pooled.sum())
         if not n:
@@ -304,48 +367,61 @@ class PopulationWidget(PageMessages, anywidget.AnyWidget):
         run = self.population.run
         s, mu = run["selection"], run["mutation_rate"]
         if s == 0:
-            chances = (
+            chances = pgettext(
+                "population rule",
                 "Selection is off: every individual has the same chance to be a parent, "
-                "whatever its traits, so only luck (drift) changes the shares."
+                "whatever its traits, so only luck (drift) changes the shares.",
             )
         else:
-            chances = (
+            chances = pgettext(
+                "population rule; {share} is a percentage such as 37%, {s} a number",
                 "An individual that matches the environment well has a better chance to be a "
                 "parent: a perfect match counts in full, and each point of mismatch cuts its "
-                f"chance to {math.exp(-s):.0%} of what it was (selection strength {s:g})."
-            )
+                "chance to {share} of what it was (selection strength {s}).",
+            ).format(share=f"{math.exp(-s):.0%}", s=f"{s:g}")
         mutation = (
-            "Nothing mutates."
+            pgettext("population rule", "Nothing mutates.")
             if mu == 0
-            else f"Each trait of each offspring changes by mutation with a chance of {mu:g}, "
-            "at random, whether that helps or not."
+            else pgettext(
+                "population rule; {mu} is a number such as 0.001",
+                "Each trait of each offspring changes by mutation with a chance of {mu}, at "
+                "random, whether that helps or not.",
+            ).format(mu=f"{mu:g}")
         )
-        return (
-            f"{chances} Every generation, parents are picked at random, weighted by those "
-            f"chances, and their offspring carry their parents' traits. {mutation} "
-            "Nobody chooses."
-        )
+        return pgettext(
+            "population rule; {chances} and {mutation} are the sentences above",
+            "{chances} Every generation, parents are picked at random, weighted by those "
+            "chances, and their offspring carry their parents' traits. {mutation} Nobody "
+            "chooses.",
+        ).format(chances=chances, mutation=mutation)
 
     def _status(self) -> str:
         p = self.population
         if p.extinct:
-            return f"Generation {p.generation}: the population is extinct."
-        return (
-            f"Generation {p.generation}: {p.size:,} individuals, mean fitness {p.mean_fitness:.2f}."
-        )
+            return pgettext(
+                "population status", "Generation {generation}: the population is extinct."
+            ).format(generation=p.generation)
+        return pgettext(
+            "population status; {size} is a number such as 1,000, {fitness} such as 0.85",
+            "Generation {generation}: {size} individuals, mean fitness {fitness}.",
+        ).format(generation=p.generation, size=f"{p.size:,}", fitness=f"{p.mean_fitness:.2f}")
 
     def _description(self) -> str:
         p, world = self.population, self.population.world
         lines = [self._status(), world.describe(p.environment)]
         if not p.extinct:
             n = 0
-            for trait in world.traits:
+            for k, trait in enumerate(world.traits):
                 parts = []
-                for label in trait.labels:
-                    parts.append(f"{label} {100 * p.frequencies[n]:.0f}%")
+                for i in range(len(trait.labels)):
+                    parts.append(f"{world.value_label(k, i)} {100 * p.frequencies[n]:.0f}%")
                     n += 1
-                lines.append(f"{trait.name}: {', '.join(parts)}.")
+                lines.append(f"{world.trait_name(k)}: {', '.join(parts)}.")
         lines.append(
-            f"{self._rule()} In symbols: fitness = exp(-{p.run['selection']:g} x mismatch)."
+            pgettext(
+                "population description; {rule} is the rule's sentences, {s} a number; 'exp' "
+                "is the exponential function",
+                "{rule} In symbols: fitness = exp(-{s} x mismatch).",
+            ).format(rule=self._rule(), s=f"{p.run['selection']:g}")
         )
         return "\n".join(lines)

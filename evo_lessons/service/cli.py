@@ -33,59 +33,109 @@ import socket
 import sys
 from urllib.parse import urlsplit
 
+from evo_lessons.i18n import command_line_lang, pgettext, speaking
+
 DEFAULT_PORT = 8765
 #: seconds the workers have to stop after SIGTERM before they are killed
 STOP_WAIT = 10
 
 
 def parser() -> argparse.ArgumentParser:
+    """The command line's options; their help speaks the command line's language (made inside
+    ``speaking(command_line_lang())``: EVO_LESSONS_LANG, then the POSIX locale, then English).
+    argparse's own words ("usage:", "options:") are Python's."""
     made = argparse.ArgumentParser(
-        prog="evo-teacher class", description="Run a live class (docs/class_service.md)."
+        prog="evo-teacher class",
+        description=pgettext("command line", "Run a live class (docs/class_service.md)."),
     )
     commands = made.add_subparsers(dest="command", required=True)
-    serve = commands.add_parser("serve", help="start the class service")
+    serve = commands.add_parser("serve", help=pgettext("command line", "start the class service"))
     serve.add_argument(
         "--data",
         type=pathlib.Path,
         required=True,
-        help="folder for the class's database (class.sqlite3) and nothing else",
+        help=pgettext(
+            "command line", "folder for the class's database (class.sqlite3) and nothing else"
+        ),
     )
-    serve.add_argument("--port", type=int, default=None, help=f"default {DEFAULT_PORT}; 0: any")
-    serve.add_argument("--host", default=None, help="the address to listen on (127.0.0.1)")
-    serve.add_argument("--db", default=None, help="postgresql+psycopg://... instead of SQLite")
-    serve.add_argument("--prefix", default=None, help="URL prefix (a hub service's own)")
+    serve.add_argument(
+        "--port",
+        type=int,
+        default=None,
+        # Translators: the help of --port; {port} is 8765
+        help=pgettext("command line", "default {port}; 0: any").format(port=DEFAULT_PORT),
+    )
+    serve.add_argument(
+        "--host",
+        default=None,
+        help=pgettext("command line", "the address to listen on (127.0.0.1)"),
+    )
+    serve.add_argument(
+        "--db",
+        default=None,
+        help=pgettext("command line", "postgresql+psycopg://... instead of SQLite"),
+    )
+    serve.add_argument(
+        "--prefix", default=None, help=pgettext("command line", "URL prefix (a hub service's own)")
+    )
     serve.add_argument(
         "--new-teacher-token",
         action="store_true",
-        help="replace the first class's teacher token (the old link and every teacher login "
-        "stop working)",
+        help=pgettext(
+            "command line",
+            "replace the first class's teacher token (the old link and every teacher login "
+            "stop working)",
+        ),
     )
-    serve.add_argument("--certfile", default=None, help="TLS certificate: serve https")
-    serve.add_argument("--keyfile", default=None, help="the certificate's private key")
+    serve.add_argument(
+        "--certfile", default=None, help=pgettext("command line", "TLS certificate: serve https")
+    )
+    serve.add_argument(
+        "--keyfile", default=None, help=pgettext("command line", "the certificate's private key")
+    )
     serve.add_argument(
         "--trusted-proxy",
         default=None,
-        help="proxy addresses (comma separated) whose X-Forwarded-For is believed "
-        "(also EVO_TRUSTED_PROXY); none by default",
+        help=pgettext(
+            "command line",
+            "proxy addresses (comma separated) whose X-Forwarded-For is believed "
+            "(also EVO_TRUSTED_PROXY); none by default",
+        ),
     )
     serve.add_argument(
         "--workers",
         type=int,
         default=1,
-        help="processes sharing the port (PostgreSQL only; several services may also run on "
-        "one database behind a proxy)",
+        help=pgettext(
+            "command line",
+            "processes sharing the port (PostgreSQL only; several services may also run on "
+            "one database behind a proxy)",
+        ),
     )
-    new = commands.add_parser("new", help="make one more class in a service's database")
-    new.add_argument("name", help="the class's name (shown on its pages)")
-    new.add_argument("--data", type=pathlib.Path, default=None, help="the service's --data")
-    new.add_argument("--db", default=None, help="the service's --db URL")
-    new.add_argument("--code", default=None, help="its join code (default: a new one)")
-    new.add_argument("--hub-group", default=None, help="on a hub: the group whose members teach it")
+    new = commands.add_parser(
+        "new", help=pgettext("command line", "make one more class in a service's database")
+    )
+    new.add_argument("name", help=pgettext("command line", "the class's name (shown on its pages)"))
+    new.add_argument(
+        "--data",
+        type=pathlib.Path,
+        default=None,
+        help=pgettext("command line", "the service's --data"),
+    )
+    new.add_argument("--db", default=None, help=pgettext("command line", "the service's --db URL"))
+    new.add_argument(
+        "--code", default=None, help=pgettext("command line", "its join code (default: a new one)")
+    )
+    new.add_argument(
+        "--hub-group",
+        default=None,
+        help=pgettext("command line", "on a hub: the group whose members teach it"),
+    )
     return made
 
 
 def say(sentence: str) -> int:
-    print(f"evo-teacher class: {sentence}", file=sys.stderr)
+    print(f"evo-teacher class: {sentence}", file=sys.stderr)  # (the command's name, then why)
     return 2
 
 
@@ -95,14 +145,19 @@ def new_class(args) -> int:
     from .rulings import create_class
 
     if args.data is None and args.db is None:
-        return say("give the service's --data folder or its --db URL.")
+        return say(pgettext("command line", "give the service's --data folder or its --db URL."))
     try:
         code = join_code_from(args.code)
         url = database_url(args.data or pathlib.Path("."), args.db)
     except ValueError as error:
         return say(f"{error}.")
     if args.db is None and not (args.data / "class.sqlite3").exists():
-        return say(f"there is no class database in {args.data}: start the service there first.")
+        return say(
+            pgettext(
+                "command line",
+                "there is no class database in {folder}: start the service there first.",
+            ).format(folder=args.data)
+        )
     engine = make_engine(url)
     try:
         with session_factory(engine)() as db:
@@ -141,51 +196,64 @@ def serve(args) -> int:
     from .app import MAX_BODY, ClassService, FolderInUse, hold_folder
     from .db import database_url, make_engine
 
-    host, port, prefix = _address(args)
-    os.umask(0o077)  # the database and its journal files: the teacher's only
-    ssl_options = None
-    if args.certfile or args.keyfile:
-        import ssl
+    # the refusals speak the command line's language; the server is made outside it, so no
+    # request of the running service inherits it
+    with speaking(command_line_lang()):
+        host, port, prefix = _address(args)
+        os.umask(0o077)  # the database and its journal files: the teacher's only
+        ssl_options = None
+        if args.certfile or args.keyfile:
+            import ssl
 
-        if not (args.certfile and args.keyfile):
-            return say("give both --certfile and --keyfile.")
-        ssl_options = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+            if not (args.certfile and args.keyfile):
+                return say(pgettext("command line", "give both --certfile and --keyfile."))
+            ssl_options = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+            try:
+                ssl_options.load_cert_chain(args.certfile, args.keyfile)
+            except (OSError, ssl.SSLError) as error:
+                # Translators: {error} is the system's reason
+                return say(
+                    pgettext("command line", "the certificate cannot be read: {error}.").format(
+                        error=error
+                    )
+                )
+        workers = max(1, args.workers)
         try:
-            ssl_options.load_cert_chain(args.certfile, args.keyfile)
-        except (OSError, ssl.SSLError) as error:
-            return say(f"the certificate cannot be read: {error}.")
-    workers = max(1, args.workers)
-    try:
-        url = database_url(args.data, args.db)
-    except ValueError as error:
-        return say(f"{error}.")
-    if workers > 1 and url.startswith("sqlite"):
-        return say("--workers needs PostgreSQL (--db postgresql+psycopg://...): one SQLite "
-                   "file is written by one process.")  # fmt: skip
-    try:
-        sockets = tornado.netutil.bind_sockets(port, address=host)
-    except OSError as error:
-        return say(_bind_problem(error, host, port))
-    port = sockets[0].getsockname()[1]
-    hold = None
-    try:
-        if url.startswith("sqlite"):
-            hold = hold_folder(args.data)
-        make_engine(url).dispose()  # the schema made or upgraded once, before any fork
-        renewed = None
-        if args.new_teacher_token:  # once, before any fork
-            before = ClassService(args.data, args.db, prefix=prefix, hold=False,
-                                  new_teacher_token=True)  # fmt: skip
-            renewed = before.new_tokens.get(before.first_class)
-            before.close()
-        task = fork_workers(workers) if workers > 1 else 0
-        if task is None:  # the parent of the workers: they have ended
-            return 0
-        service = ClassService(
-            args.data, args.db, prefix=prefix, hold=False, trusted_proxy=args.trusted_proxy
-        )
-    except (ValueError, FolderInUse) as error:
-        return say(str(error).rstrip(".") + ".")
+            url = database_url(args.data, args.db)
+        except ValueError as error:
+            return say(f"{error}.")
+        if workers > 1 and url.startswith("sqlite"):
+            return say(
+                pgettext(
+                    "command line",
+                    "--workers needs PostgreSQL (--db postgresql+psycopg://...): one SQLite file "
+                    "is written by one process.",
+                )
+            )
+        try:
+            sockets = tornado.netutil.bind_sockets(port, address=host)
+        except OSError as error:
+            return say(_bind_problem(error, host, port))
+        port = sockets[0].getsockname()[1]
+        hold = None
+        try:
+            if url.startswith("sqlite"):
+                hold = hold_folder(args.data)
+            make_engine(url).dispose()  # the schema made or upgraded once, before any fork
+            renewed = None
+            if args.new_teacher_token:  # once, before any fork
+                before = ClassService(args.data, args.db, prefix=prefix, hold=False,
+                                      new_teacher_token=True)  # fmt: skip
+                renewed = before.new_tokens.get(before.first_class)
+                before.close()
+            task = fork_workers(workers) if workers > 1 else 0
+            if task is None:  # the parent of the workers: they have ended
+                return 0
+            service = ClassService(
+                args.data, args.db, prefix=prefix, hold=False, trusted_proxy=args.trusted_proxy
+            )
+        except (ValueError, FolderInUse) as error:
+            return say(str(error).rstrip(".") + ".")
     files = http_limits.raise_file_limit()
     # timeouts and connection caps (http_limits); forwarded addresses only from a trusted proxy
     server = http_limits.LimitedHTTPServer(
@@ -217,28 +285,62 @@ def serve(args) -> int:
         "flushed": True,
     }
     print(json.dumps(first), flush=True)
-    print(f"Class service at {url} (database: {service.where()})")
-    print(f"Students join with the address {url} and the code {settings['join_code']}")
+    with speaking(command_line_lang()):
+        _say_started(url, service, settings, on_hub, teacher_page, host)
+    return _run(server, service, hold)
+
+
+def _say_started(url, service, settings, on_hub, teacher_page, host) -> None:
+    """The lines for people, after the first line's JSON (the command line's language)."""
+    print(
+        pgettext("command line", "Class service at {url} (database: {where})").format(
+            url=url, where=service.where()
+        )
+    )
+    print(
+        pgettext("command line", "Students join with the address {url} and the code {code}").format(
+            url=url, code=settings["join_code"]
+        )
+    )
     print()
     if on_hub:
-        print(f"Your live page: {url}/teacher (log in with your hub account)")
+        print(
+            pgettext(
+                "command line", "Your live page: {url}/teacher (log in with your hub account)"
+            ).format(url=url)
+        )
     elif teacher_page:
-        print("Your live page, shown only this once (keep it to yourself, off the projector):")
+        print(
+            pgettext(
+                "command line",
+                "Your live page, shown only this once (keep it to yourself, off the projector):",
+            )
+        )
         print(f"  {teacher_page}")
     else:
         print(
-            "Your live page: the address printed when this class was made still works "
-            "(lost it? start again with --new-teacher-token)."
+            pgettext(
+                "command line",
+                "Your live page: the address printed when this class was made still works "
+                "(lost it? start again with --new-teacher-token).",
+            )
         )
     print()
     if host in ("127.0.0.1", "localhost", "::1") and not on_hub:
         print(
-            "Only this computer can reach it: give --host with this laptop's address for a class."
+            pgettext(
+                "command line",
+                "Only this computer can reach it: give --host with this laptop's address for a "
+                "class.",
+            )
         )
     print(
-        "Stop it with Ctrl+C; start it again with the same --data and nothing is lost.", flush=True
+        pgettext(
+            "command line",
+            "Stop it with Ctrl+C; start it again with the same --data and nothing is lost.",
+        ),
+        flush=True,
     )
-    return _run(server, service, hold)
 
 
 def fork_workers(workers: int) -> int | None:
@@ -313,17 +415,27 @@ def _bind_problem(error: OSError, host: str, port: int) -> str:
     import errno
 
     if error.errno == errno.EADDRINUSE:
-        return (f"port {port} is in use on {host} (another class service, or another program): "
-                "stop it, or give another --port.")  # fmt: skip
+        return pgettext(
+            "command line",
+            "port {port} is in use on {host} (another class service, or another program): stop "
+            "it, or give another --port.",
+        ).format(port=port, host=host)
     if error.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT) or isinstance(
         error, socket.gaierror
     ):
-        return (f"{host} is not an address of this computer: give --host this computer's "
-                "own address on the school network (ip addr or ipconfig shows it), or leave "
-                "it out.")  # fmt: skip
+        return pgettext(
+            "command line",
+            "{host} is not an address of this computer: give --host this computer's own "
+            "address on the school network (ip addr or ipconfig shows it), or leave it out.",
+        ).format(host=host)
     if error.errno == errno.EACCES:
-        return f"port {port} needs an administrator here: give a --port above 1023."
-    return f"cannot listen on {host} port {port}: {error.strerror or error}."
+        return pgettext(
+            "command line", "port {port} needs an administrator here: give a --port above 1023."
+        ).format(port=port)
+    # Translators: {why} is the system's reason
+    return pgettext("command line", "cannot listen on {host} port {port}: {why}.").format(
+        host=host, port=port, why=error.strerror or error
+    )
 
 
 def _run(server, service, hold) -> int:
@@ -347,9 +459,13 @@ def _run(server, service, hold) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
-    if args.command == "new":
-        return new_class(args)
+    """The command line, in its language (EVO_LESSONS_LANG, then the POSIX locale, then
+    English). The running service's own work is not inside that language: ``serve`` speaks it
+    only for its refusals and its lines to the teacher (a page's language is its own)."""
+    with speaking(command_line_lang()):
+        args = parser().parse_args(argv)
+        if args.command == "new":
+            return new_class(args)
     return serve(args)
 
 

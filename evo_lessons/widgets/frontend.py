@@ -16,6 +16,7 @@ game's renderer and the shell (``game.js``), joined once per game and kept. (Eve
 every game widget was 178,648 characters; one game's module is 68,397 to 85,928.)
 """
 
+# i18n: developer-only: joins the front ends' files; its errors are a developer's
 from __future__ import annotations
 
 import functools

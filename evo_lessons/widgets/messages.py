@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from evo_lessons.engine.seeds import check_seed  # noqa: F401 - the one seed rule, re-exported
 from evo_lessons.engine.words import short_repr
-from evo_lessons.i18n import Translator, current, pgettext, speaking
+from evo_lessons.i18n import Msg, Translator, current, pgettext, speaking, tr
 
 
 class PageMessages:
@@ -20,8 +20,8 @@ class PageMessages:
 
     #: every message the page may send, with exactly the fields it carries
     MESSAGES: ClassVar[dict[str, frozenset[str]]] = {}
-    #: put before a refusal's reason in the error line ("" for none)
-    REFUSED: ClassVar[str] = ""
+    #: put before a refusal's reason in the error line ("" for none; a ``pN_`` is translated)
+    REFUSED: ClassVar[str | Msg] = ""
 
     #: the widget's language (a widget sets its own; None: the environment's)
     translator: Translator | None = None
@@ -35,8 +35,8 @@ class PageMessages:
             self._handle(content)
             self.error = ""
         except (ValueError, TypeError) as error:  # IllegalAction is a ValueError
-            text = str(error)
-            self.error = text if text.startswith(self.REFUSED) else self.REFUSED + text
+            text, refused = str(error), tr(self.REFUSED) if self.REFUSED else ""
+            self.error = text if text.startswith(refused) else refused + text
             self._after_refusal()
         except Exception as error:  # never a raw traceback under a student's cell
             self.error = pgettext(

@@ -352,6 +352,142 @@ GAME_STRINGS: dict[str, dict[str, Msg]] = {
         "adaptation.none": pN_("adaptation history", "none"),
         "adaptation.nobody": pN_("adaptation history", "nobody"),
     },
+    "phylo": {
+        "phylo.scroll_hint": pN_(
+            "phylo table",
+            "⇆ The table is wider than the screen: scroll it sideways to see all of it.",
+        ),
+        "phylo.building": pN_(
+            "phylo header", "Deck building: {first} and {second} of {size} cards chosen. "
+        ),
+        "phylo.turn_one": pN_(
+            "phylo header; {n} is 1", "Turn {turn}: {who} plays, {n} action left"
+        ),
+        "phylo.turn_many": pN_(
+            "phylo header; {n} is 0, 2 or 3", "Turn {turn}: {who} plays, {n} actions left"
+        ),
+        "phylo.event_played": pN_("phylo header", ", event played"),
+        "phylo.full_stop": pN_("phylo header, the end of a sentence", ". "),
+        "phylo.seat_line": pN_(
+            "phylo header", "{who}: {points} points, deck {deck}, hand {hand}, lost {lost}"
+        ),
+        "phylo.ends_after": pN_("phylo header", " · the game ends after turn {turn}"),
+        # Translators: WIND and POLLINATORS are the conditions of the SPREAD keyword
+        "phylo.wind": pN_("phylo header", " · WIND blows"),
+        "phylo.pollinators": pN_("phylo header", " · POLLINATORS abound"),
+        # Translators: written on a card; keep it very short
+        "phylo.event": pN_("phylo card", "EVENT"),
+        "phylo.pt": pN_("phylo card, points; keep it very short", "{n}pt"),
+        "phylo.rank_short": pN_("phylo card, short for rank {n}; keep it very short", "R{n}"),
+        "phylo.scale_short": pN_("phylo card, short for scale {n}; keep it very short", "S{n}"),
+        "phylo.at_risk_strip": pN_("phylo card; keep it short", "⚠ AT RISK"),
+        "phylo.card_title": pN_(
+            "phylo card, tooltip",
+            "{who}'s {card} ({latin}), a {group}: {diet}, rank {rank}, scale {scale} ({lengths}), "
+            "{terrains}, {climates}, {points} points{risk}. {keywords} {fact}",
+        ),
+        "phylo.title_at_risk": pN_("phylo card, tooltip", ", AT RISK"),
+        # Translators: {latin} is the scientific name, never translated; {fact} a sentence
+        "phylo.species_title": pN_("phylo card, tooltip", "{card} ({latin}). {fact}"),
+        # Translators: {text} says what the event does; {fact} is a sentence (may be empty)
+        "phylo.event_title": pN_("phylo card, tooltip", "{card}: {text} {fact}"),
+        "phylo.list_sep": pN_("list separator", ", "),
+        "phylo.table_label": pN_(
+            "phylo table, screen-reader label", "The table: {rows} rows by {columns} columns"
+        ),
+        # Translators: {from} and {to} are column letters, {first} and {last} row numbers
+        "phylo.table_shown": pN_(
+            "phylo table, screen-reader label",
+            "; shown: rows {first} to {last}, columns {from} to {to} (the rest is empty)",
+        ),
+        "phylo.all_terrains": pN_("phylo HOME card; keep it short", "all terrains"),
+        # Translators: {home} is the HOME card's name
+        "phylo.home_title": pN_(
+            "phylo HOME card, tooltip",
+            "{who}'s {home}: every terrain and climate; any rank-1 species may be played beside "
+            "it.",
+        ),
+        "phylo.select_move": pN_(
+            "phylo table, screen-reader label", "Your {card} at {space}: select to move it"
+        ),
+        "phylo.p_short": pN_("phylo, short for Player {n}; keep it very short", "P{n}"),
+        "phylo.parasite_title": pN_(
+            "phylo parasite, tooltip", "{who}'s {card}, a parasite beneath this space{risk}. {fact}"
+        ),
+        "phylo.remove": pN_("phylo table, a choice", "Remove {card} at {space}"),
+        "phylo.space": pN_("phylo table, a choice", "Space {space}"),
+        # Translators: on a space where the selected card may go; keep them short
+        "phylo.here": pN_("phylo table", "▶ HERE"),
+        "phylo.play_here": pN_("phylo table", "▶ PLAY HERE"),
+        "phylo.lost": pN_("phylo table, a card just removed", "✝ lost"),
+        "phylo.feeding_link": pN_("phylo food web; {n} is 1", "{n} feeding link"),
+        "phylo.feeding_links": pN_("phylo food web; {n} is 0 or 2 or more", "{n} feeding links"),
+        "phylo.web_caption": pN_(
+            "phylo food web", "Food web: {n} species, {links}. Arrows run from a food to its eater."
+        ),
+        "phylo.web_empty": pN_(
+            "phylo food web",
+            "No species on the table yet: rank-1 species (producers and decomposers) go beside a "
+            "{home} card first.",
+        ),
+        "phylo.web_label": pN_(
+            "phylo food web, screen-reader label",
+            "Food web graph: {n} species and {links}, producers on the left. Tab to a species to "
+            "hear its links.",
+        ),
+        "phylo.rank_head": pN_("phylo food web, a column's heading", "RANK {n}"),
+        # Translators: a column's heading in a narrow graph: about 24 letters at most
+        "phylo.producers": pN_("phylo food web, under RANK 1", "producers · decomposers"),
+        "phylo.consumers": pN_("phylo food web, under RANK 2 and up", "consumers"),
+        "phylo.node": pN_(
+            "phylo food web, screen-reader label",
+            "{who}'s {card} at {space}, rank {rank}, {diet}",
+        ),
+        "phylo.node_parasite": pN_(
+            "phylo food web, screen-reader label", ", a parasite beneath its host"
+        ),
+        "phylo.node_eats": pN_("phylo food web, screen-reader label", "; eats {food}"),
+        "phylo.node_no_food": pN_("phylo food web, screen-reader label", "; no food link"),
+        "phylo.node_eaten_by": pN_("phylo food web, screen-reader label", "; eaten by {eaters}"),
+        "phylo.node_at_risk": pN_("phylo food web, screen-reader label", "; AT RISK"),
+        "phylo.band_points": pN_("phylo card; keep it short", "{band} · {n} pt"),
+        "phylo.rank_scale": pN_("phylo card", "Rank {rank} · scale {scale}"),
+        "phylo.rank_scale_habitat": pN_(
+            "phylo card", "Rank {rank}, scale {scale} · {terrains} · {climates}"
+        ),
+        "phylo.deck_so_far": pN_("phylo deck building, screen-reader label", "Your deck so far"),
+        "phylo.deck_count": pN_("phylo deck building", "Your deck so far ({n} of {size}):"),
+        "phylo.deck_empty": pN_("phylo deck building", "Your deck so far ({n} of {size}): empty"),
+        "phylo.collection_label": pN_(
+            "phylo deck building, screen-reader label",
+            "The collection: click a card to put it in your deck",
+        ),
+        "phylo.collection": pN_(
+            "phylo deck building",
+            "The collection ({n} cards you may pick): click one to put it in your deck.",
+        ),
+        "phylo.hands_hidden": pN_(
+            "phylo hand", "Hands are hidden: choose a seat played by a person to see its hand."
+        ),
+        "phylo.your_hand": pN_("screen-reader label", "Your hand"),
+        "phylo.your_hand_n": pN_("heading", "Your hand ({n})"),
+        "phylo.select_hint": pN_("phylo hand", "Select a card to see where it can go."),
+        "phylo.place_one": pN_("phylo hand; {n} is 1", "{n} place to play"),
+        "phylo.places": pN_("phylo hand; {n} is 2 or more", "{n} places to play"),
+        "phylo.no_place": pN_("phylo hand", "no place now"),
+        "phylo.select_card": pN_(
+            "phylo hand, screen-reader label", "{card} in your hand: {n} places; select it"
+        ),
+        "phylo.discard_draw": pN_("phylo hand, a button", "Discard to draw 3"),
+        "phylo.discard": pN_("phylo hand, a choice", "Discard {card}"),
+        "phylo.diets": pN_("phylo legend", "Diets: "),
+        "phylo.legend": pN_(
+            "phylo legend",
+            " · Terrains: {terrains} · Climates: {climates}. Arrows show energy flowing from a "
+            "food to the species that eats it (dashed in the graph: host to parasite). Every "
+            "card stands upright; its frame and numbered token say whose it is.",
+        ),
+    },
     "adapt_or_die": {
         # Translators: the five features, shortened to fit a small mat; keep them very short
         "adapt_or_die.abbr_leg": pN_("adapt_or_die mat, short for leg length", "Leg"),

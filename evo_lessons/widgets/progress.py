@@ -22,6 +22,8 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
+from evo_lessons.i18n import pgettext
+
 T = TypeVar("T")
 
 #: the fewest seconds between two redraws of the bar (each redraw is a message to the browser)
@@ -40,24 +42,36 @@ def in_kernel() -> bool:
 def duration(seconds: float) -> str:
     """A short, rounded time for a student: "4 s", "about 40 s", "about 2 min"."""
     if seconds < 10:
-        return f"{max(seconds, 0):.0f} s"
+        return pgettext("progress bar: a time in seconds", "{n} s").format(
+            n=f"{max(seconds, 0):.0f}"
+        )
     if seconds < 90:
-        return f"about {5 * round(seconds / 5):.0f} s"
-    return f"about {round(seconds / 60):.0f} min"
+        return pgettext("progress bar: a time in seconds", "about {n} s").format(
+            n=f"{5 * round(seconds / 5):.0f}"
+        )
+    return pgettext("progress bar: a time in minutes", "about {n} min").format(
+        n=f"{round(seconds / 60):.0f}"
+    )
 
 
 def status(done: int, total: int, elapsed: float) -> str:
     """The words beside the bar: how far, and the time left (or taken, once done)."""
     text = f"{done:,} / {total:,}"
     if done >= total:
-        return f"{text} · done in {duration(elapsed)}"
+        return pgettext(
+            "progress bar; {count} is '3 / 7', {time} a time such as 'about 2 min'",
+            "{count} · done in {time}",
+        ).format(count=text, time=duration(elapsed))
     if done <= 0 or elapsed <= 0:
-        return f"{text} · working…"
-    return f"{text} · {duration(elapsed / done * (total - done))} left"
+        return pgettext("progress bar; {count} is '3 / 7'", "{count} · working…").format(count=text)
+    return pgettext(
+        "progress bar; {count} is '3 / 7', {time} a time such as 'about 2 min'",
+        "{count} · {time} left",
+    ).format(count=text, time=duration(elapsed / done * (total - done)))
 
 
 def progress_bar(
-    total: int, force: bool = False, label: str = "Games"
+    total: int, force: bool = False, label: str | None = None
 ) -> Callable[[int, int], None] | None:
     """A callback ``update(done, total)`` drawing a bar with the time left, or None outside a
     kernel (unless ``force``)."""
@@ -68,6 +82,8 @@ def progress_bar(
         from IPython.display import display
     except ImportError:
         return None
+    if label is None:
+        label = pgettext("progress bar's label", "Games")
     bar = widgets.IntProgress(min=0, max=max(total, 1), description=label)
     bar.style.description_width = "initial"
     words = widgets.Label(status(0, total, 0.0))
@@ -90,7 +106,7 @@ def progress_bar(
 
 
 def progress(
-    items: Iterable[T], label: str = "Working", total: int | None = None, force: bool = False
+    items: Iterable[T], label: str | None = None, total: int | None = None, force: bool = False
 ) -> Iterator[T]:
     """Yield ``items`` while a bar (in a kernel) shows how many are done and the time left.
 
@@ -101,6 +117,8 @@ def progress(
             total = len(items)  # type: ignore[arg-type]
         except TypeError:
             total = 0
+    if label is None:
+        label = pgettext("progress bar's label", "Working")
     update = progress_bar(total, force=force, label=label) if total else None
     for done, item in enumerate(items, start=1):
         yield item

@@ -254,15 +254,27 @@ class GameSession:
         if seats is None:
             return [HUMAN] + [self.good_bot] * (players - 1)
         if isinstance(seats, str) or not isinstance(seats, Sequence):
-            raise ValueError("seats are a list: 'human' or a bot name for each seat")
+            raise ValueError(
+                pgettext(
+                    "error; keep 'seats' and 'human' (Python words)",
+                    "seats are a list: 'human' or a bot name for each seat",
+                )
+            )
         seats = list(seats)
         if len(seats) != players:
-            raise ValueError(f"{players} seats are needed, one per player; got {len(seats)}")
+            raise ValueError(
+                pgettext(
+                    "error; {players} and {got} are numbers",
+                    "{players} seats are needed, one per player; got {got}",
+                ).format(players=players, got=len(seats))
+            )
         for name in seats:
             if name != HUMAN and (not isinstance(name, str) or name not in self.spec.bots):
                 raise ValueError(
-                    f"a seat is 'human' or one of the bots {', '.join(self.spec.bots)}; "
-                    f"got {short_repr(name)}"
+                    pgettext(
+                        "error; keep 'human' and the bots' names (Python words)",
+                        "a seat is 'human' or one of the bots {bots}; got {got}",
+                    ).format(bots=", ".join(self.spec.bots), got=short_repr(name))
                 )
         return seats
 
@@ -270,7 +282,9 @@ class GameSession:
         """Give a seat to a person ("human") or a bot; during a game the change is recorded
         (its result code then says the seat changed, and the class tools list it apart)."""
         if not (is_whole(seat) and 0 <= seat < len(self.seats)):
-            raise ValueError(f"there is no seat {short_repr(seat)}")
+            raise ValueError(
+                pgettext("error", "there is no seat {seat}").format(seat=short_repr(seat))
+            )
         seats = list(self.seats)
         seats[seat] = kind
         seats = self._check_seats(seats, len(self.seats))
@@ -419,9 +433,13 @@ class GameSession:
     def seek(self, position: int) -> None:
         """Rewind (or replay forward) to the state after ``position`` actions of the timeline."""
         if not is_whole(position):
-            raise ValueError("a timeline position is a whole number")
+            raise ValueError(pgettext("error", "a timeline position is a whole number"))
         if not 0 <= position <= len(self.actions):
-            raise ValueError(f"the timeline runs from 0 to {len(self.actions)}")
+            raise ValueError(
+                pgettext("error", "the timeline runs from 0 to {last}").format(
+                    last=len(self.actions)
+                )
+            )
         moves = record.encode_moves(self.numbers[:position])
         self._replay(record.save_dict(self.state, moves=moves))
 
@@ -524,7 +542,11 @@ class GameSession:
         if student is None:
             student = humans[0] if humans else None
         elif not (is_whole(student) and student in humans):
-            raise ValueError(f"seat {short_repr(student)} is not a person's seat")
+            raise ValueError(
+                pgettext("error", "seat {seat} is not a person's seat").format(
+                    seat=short_repr(student)
+                )
+            )
         end = self.position
         return results.play_record(
             self.seats,
@@ -566,15 +588,22 @@ class GameSession:
         try:
             spec = game_spec(data["game"])
         except ValueError as error:
-            raise ValueError(f"scenario rejected: {error}") from None
+            raise ValueError(_rejected(str(error))) from None
         try:
             session = cls(
                 spec, seed=data["seed"], seats=data.get("seats"), teacher=teacher, **data["options"]
             )
         except TypeError as error:
-            raise ValueError(f"scenario rejected: bad options ({error})") from None
+            raise ValueError(
+                _rejected(
+                    pgettext(
+                        "error; {error} is Python's message, left in English",
+                        "bad options ({error})",
+                    ).format(error=error)
+                )
+            ) from None
         except ValueError as error:
-            raise ValueError(f"scenario rejected: {error}") from None
+            raise ValueError(_rejected(str(error))) from None
         session._replay(data)
         return session
 
@@ -612,7 +641,9 @@ class GameSession:
             session._replay(data)
             movers = [str(m)[:40] for m in snapshot["movers"]]
             if len(movers) != len(session.actions):
-                raise ValueError("its movers do not match its moves")
+                raise ValueError(
+                    pgettext("error: a game in play, saved", "its movers do not match its moves")
+                )
             session.movers = movers
             position = int(snapshot["position"])
             if position != len(session.actions):
@@ -629,8 +660,21 @@ class GameSession:
             }
             session._played_deal = bool(snapshot["played"])
         except (KeyError, TypeError, IndexError, AttributeError) as error:
-            raise ValueError(f"the game in play cannot be taken up again ({error!r:.80})") from None
+            raise ValueError(
+                pgettext(
+                    "error; {error} is Python's message, left in English",
+                    "the game in play cannot be taken up again ({error})",
+                ).format(error=f"{error!r:.80}")
+            ) from None
         return session
+
+
+def _rejected(reason: str) -> str:
+    """A refused scenario's message: "scenario rejected: <reason>", in the current language."""
+    return pgettext(
+        "error; {reason} says why a scenario code or file was refused",
+        "scenario rejected: {reason}",
+    ).format(reason=reason)
 
 
 def read_scenario(source: dict[str, Any] | str | bytes | pathlib.Path) -> dict[str, Any]:
@@ -642,9 +686,15 @@ def read_scenario(source: dict[str, Any] | str | bytes | pathlib.Path) -> dict[s
     ):
         path = pathlib.Path(source)
         if not path.is_file():
-            raise ValueError(f"scenario rejected: there is no file {str(path)[:80]!r}")
+            raise ValueError(
+                _rejected(
+                    pgettext("error; {path} is a file's name", "there is no file {path}").format(
+                        path=repr(str(path)[:80])
+                    )
+                )
+            )
         if path.stat().st_size > MAX_SCENARIO_BYTES:
-            raise ValueError("scenario rejected: the file is too large to be a save")
+            raise ValueError(_rejected(pgettext("error", "the file is too large to be a save")))
         source = path.read_bytes()
     return record.parse_save(source)
 

@@ -183,3 +183,72 @@ def test_population_widget_steps_plays_and_changes_the_climate(lab_page):
     lab_page.screenshot(widget, "population_widget.png")
     assert not lab_page.outside_requests, f"requests left 127.0.0.1: {lab_page.outside_requests}"
     assert not lab_page.console_errors, f"console errors: {lab_page.console_errors}"
+
+
+PSEUDO_NOTEBOOK = "population_widget_languages.ipynb"
+PSEUDO_CODE = (
+    "from evo_lessons.population import PopulationWidget\n"
+    "pseudo = PopulationWidget('niche', size=300, seed=2, lang='en_XA')\n"
+    "pseudo.step(5)\n"
+    "pseudo"
+)
+SPANISH_CODE = "PopulationWidget('climate', size=300, seed=2, lang='es')"
+#: every text of the widget, shown or read aloud: text nodes and the labels, titles and
+#: placeholders a screen reader or a tooltip gives
+TEXTS = """(root) => {
+  const out = [];
+  const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) out.push(walk.currentNode.textContent);
+  for (const el of root.querySelectorAll('[aria-label], [title], [placeholder]')) {
+    for (const name of ['aria-label', 'title', 'placeholder']) {
+      if (el.getAttribute(name)) out.push(el.getAttribute(name));
+    }
+  }
+  return out;
+}"""
+
+
+def test_the_population_widget_speaks_its_language(lab_page):
+    """Under the pseudo-locale every word of the page is marked (the page holds no English);
+    in Spanish the buttons read Spanish."""
+    from tests.i18n.test_pseudo_locale import unmarked
+
+    cells = [
+        {"cell_type": "code", "metadata": {}, "source": code, "outputs": [],
+         "execution_count": None}
+        for code in (PSEUDO_CODE, SPANISH_CODE)
+    ]  # fmt: skip
+    notebook = {
+        "cells": cells,
+        "metadata": {
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (lab_page.lab.root / PSEUDO_NOTEBOOK).write_text(json.dumps(notebook), encoding="utf-8")
+    page = lab_page.page
+    lab_page.open_notebook(PSEUDO_NOTEBOOK)
+    lab_page.run_all()
+    page.wait_for_function(
+        "() => document.querySelectorAll('.evo-pop[data-generation]').length === 2",
+        timeout=120_000,
+    )
+    pseudo, spanish = page.locator(".evo-pop").nth(0), page.locator(".evo-pop").nth(1)
+    page.wait_for_function(
+        "(el) => el.dataset.plotted === '5'", arg=pseudo.element_handle(), timeout=30_000
+    )
+    for details in pseudo.locator("details").all():  # the tables and the result code, opened
+        details.locator("summary").first.click()
+    pseudo.locator(".evo-pop-numbers thead th").first.wait_for()
+    texts = pseudo.evaluate(TEXTS)
+    assert len(texts) > 100  # the whole page: buttons, sliders, flock, plots, tables, code box
+    left = [text for text in texts if unmarked(text)]
+    assert not left, f"English on the pseudo-locale's page: {left[:10]}"
+    assert pseudo.get_attribute("lang") == "en_XA"
+
+    assert spanish.get_attribute("lang") == "es"
+    spanish.get_by_role("button", name="Paso de 1 generación").click()
+    _wait_for_generation(page, spanish, "g === 1")
+    assert "Temperatura 3 de 5" in spanish.locator(".evo-pop-environment-text").text_content()
+    assert not lab_page.console_errors, f"console errors: {lab_page.console_errors}"

@@ -42,4 +42,4 @@ def test_pasted_codes_kept_beside_it_survive_a_new_kernel(tmp_path):
     (tmp_path / "class_codes").mkdir()
     (tmp_path / "class_codes" / "pasted.txt").write_text(a_code("Ada") + "\n", encoding="utf-8")
     printed = run_all(tmp_path)
-    assert "Showing YOUR class" in printed and "Counted: 1 game(s) in 1 setup(s)" in printed
+    assert "Showing YOUR class" in printed and "Counted: 1 game in 1 setup" in printed

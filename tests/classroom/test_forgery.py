@@ -349,3 +349,17 @@ def test_the_section_writers_make_what_pooling_reads(tmp_path):
         pooled.games["name"].tolist() == ["Ada"]
         and pooled.games["sources"].iloc[0] == "a.md, b.html"
     )
+
+
+def test_a_run_past_the_work_bound_is_work_in_spanish_too(monkeypatch):
+    """The problem word is read from the English refusal; the reason speaks the reader's."""
+    import evo_lessons.population as population
+    from evo_lessons.i18n import speaking
+
+    monkeypatch.setattr(population, "run", lambda *a, **k: pytest.fail("the run was started"))
+    settings = {"game": "climate", "size": 1, "generations": 50_000, "mutation_rate": 0.01,
+                "seed": 1, "changes": [[1, {"size": 1_000_000}]]}  # fmt: skip
+    with speaking("es"), pytest.raises(ResultCodeError) as caught:
+        check_code(population_code(settings))
+    assert caught.value.problem == "work"
+    assert caught.value.sentence.startswith("los ajustes de la simulación se rechazan")

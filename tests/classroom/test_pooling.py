@@ -42,8 +42,13 @@ def test_thirty_codes_pool_into_the_numbers_their_games_give(thirty):
         assert row["you_tokens"] == state.metrics()[0]["tokens"]
 
 
-def test_the_shipped_example_is_what_the_command_writes(tmp_path):
-    written = write_example(tmp_path / "codes.txt")
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_shipped_example_is_what_the_command_writes(tmp_path, lang):
+    """In any language: the file holds codes and its own comments, never translated."""
+    from evo_lessons.i18n import speaking
+
+    with speaking(lang):
+        written = write_example(tmp_path / "codes.txt")
     assert written.read_text(encoding="utf-8") == EXAMPLE_FILE.read_text(encoding="utf-8"), (
         "the Climate rules or bots changed: run python -m evo_lessons.classroom example"
     )
@@ -111,7 +116,7 @@ def test_the_same_game_under_two_names_counts_for_neither_whatever_the_order():
         assert results.games.empty
         assert sorted(results.apart["name"]) == ["Ada", "Ben"]
         assert results.apart["problem"].tolist() == ["shared", "shared"]
-        assert "two students' files" in results.apart["reason"].iloc[0]
+        assert "2 students' files" in results.apart["reason"].iloc[0]
 
 
 def test_a_population_run_pools_and_a_forged_summary_is_rejected():
@@ -198,3 +203,20 @@ def test_a_measure_every_game_shares_still_draws_its_interval():
     same = pd.DataFrame({"you_won": [0, 0, 0], "you_tokens": [0.1, 0.1, 0.1], "setup": "s"})
     result = compare(same, same, "climate", measures=["you_won", "tokens"])
     assert list(result.table["n"]) == [3, 3, 3, 3]
+
+
+def test_pooling_in_spanish_gives_the_same_lists_with_spanish_reasons():
+    from evo_lessons.i18n import speaking
+
+    codes = [a_code("Ada"), a_code("Ben"), "EVR2-@@@"]
+    english = pool(codes)
+    with speaking("es"):
+        spanish = pool(codes)
+        summary = spanish.summary()
+    for part in ("apart", "rejected"):
+        ours, theirs = getattr(english, part), getattr(spanish, part)
+        assert ours["problem"].tolist() == theirs["problem"].tolist()
+        assert list(ours.columns) == list(theirs.columns)  # the columns are data: English
+    assert "la misma partida en archivos de 2 estudiantes" in spanish.apart["reason"].iloc[0]
+    assert summary.startswith("Fijado por el docente: nada")
+    assert "Contados: 0 partidas en 0 configuraciones" in summary

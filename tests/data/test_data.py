@@ -98,3 +98,19 @@ def test_the_ltee_rows_say_how_many_populations_and_assays_and_credit_the_cc0_de
         frame.loc[40000, "mean_relative_fitness"] - frame.loc[50000, "mean_relative_fitness"]
         < (frame.loc[50000, "assay_sd"])
     )
+
+
+def test_a_tables_words_read_in_the_lessons_language_and_its_numbers_do_not_change():
+    from evo_lessons.i18n import speaking
+
+    english = load("peppered_moth")
+    with speaking("es"):
+        spanish = load("peppered_moth")
+    assert spanish["relation"].tolist()[:2] == ["primer registro", "alrededor de"]
+    assert spanish["place"].iloc[0] == "Mánchester, Inglaterra"
+    assert spanish.attrs["title"].startswith("Polilla del abedul")
+    assert list(spanish.columns) == list(english.columns)  # column names are data
+    assert spanish["year"].tolist() == english["year"].tolist()
+    assert spanish["source"].tolist() == english["source"].tolist()  # ids
+    assert spanish.attrs["citation"] == english.attrs["citation"]
+    assert english["relation"].iloc[0] == "first record"

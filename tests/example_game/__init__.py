@@ -9,6 +9,7 @@ on every run (tests/conftest.py registers it for the test session, as the one li
 from pathlib import Path
 
 from evo_lessons.engine import Credit, GameSpec, Metric, Option
+from evo_lessons.i18n import N_
 
 from .bots import BOTS, NaturalistBot
 from .observation import MothsObservation
@@ -25,19 +26,21 @@ from .view import VIEW
 
 GAME = GameSpec(
     name="peppered_moths",
-    title="Peppered moths: hide from the birds",
-    summary="Which moth survives depends on the bark it rests on: selection by the environment.",
+    title=N_("Peppered moths: hide from the birds"),
+    summary=N_(
+        "Which moth survives depends on the bark it rests on: selection by the environment."
+    ),
     state=PepperedMothsState,
     options=(
-        Option("players", 3, "how many players", low=MIN_PLAYERS, high=MAX_PLAYERS),
-        Option("rounds", DEFAULT_ROUNDS, "rounds to play (R4)", low=1, high=MAX_ROUNDS),
+        Option("players", 3, N_("how many players"), low=MIN_PLAYERS, high=MAX_PLAYERS),
+        Option("rounds", DEFAULT_ROUNDS, N_("rounds to play (R4)"), low=1, high=MAX_ROUNDS),
     ),
     bots=BOTS,
     helper_bot="naturalist",
     metrics=(
-        Metric("survivors", "Moths that survived"),
-        Metric("moth", "Moth shown last round", kind=str),
-        Metric("bark", "Bark turned last (1 lichen, 2 mixed, 3 soot)", per_player=False),
+        Metric("survivors", N_("Moths that survived")),
+        Metric("moth", N_("Moth shown last round"), kind=str),
+        Metric("bark", N_("Bark turned last (1 lichen, 2 mixed, 3 soot)"), per_player=False),
     ),
     view=VIEW,
     observation=MothsObservation,

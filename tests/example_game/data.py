@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from evo_lessons.i18n import data_text
+
 
 @dataclass(frozen=True, slots=True)
 class Moth:
@@ -62,3 +64,13 @@ def load(text: str) -> tuple[tuple[Moth, ...], tuple[Bark, ...]]:
 MOTHS, BARKS = load(resources.files(__package__).joinpath("data.toml").read_text("utf-8"))
 #: the whole bark deck, one bark index a card, in the order of the file (shuffled at setup)
 DECK: tuple[int, ...] = tuple(i for i, bark in enumerate(BARKS) for _ in range(bark.cards))
+
+
+def moth_name(moth: Moth) -> str:
+    """ "pale moth": a moth's name in the reader's language (the data's words have their own
+    catalogue, in which the context of this one is "peppered_moths: moth.name")."""
+    return data_text("peppered_moths", "moth.name", moth.name)
+
+
+def bark_name(bark: Bark) -> str:
+    return data_text("peppered_moths", "bark.name", bark.name)

@@ -1,13 +1,14 @@
 // The Peppered moths board: the bark cards turned so far, each player's survivors, and the three
 // moths to rest (clickable on your turn). Plain ES: draw.js's `draw` and `registerRenderer` are
-// globals of the widget's one module; ctx.clickable makes an element an action's target.
+// globals of the widget's one module; ctx.clickable makes an element an action's target. Every
+// word drawn comes from Python, already in the reader's language (the view model's labels).
 
 registerRenderer("peppered_moths", (root, b, ctx) => {
   const { svg } = draw;
   const width = 360;
   const board = svg("svg", {
     viewBox: `0 0 ${width} 170`, width, height: 170, role: "group",
-    "aria-label": `Round ${b.round} of ${b.rounds}`,
+    "aria-label": b.round_label,
   }, root);
 
   // the bark turned so far, newest last (face up: public, R2), then the face-down deck
@@ -15,14 +16,12 @@ registerRenderer("peppered_moths", (root, b, ctx) => {
     draw.card(board, 8 + i * 28, 8, 24, 34, { label: bark.key[0].toUpperCase(), title: bark.name });
   });
   draw.card(board, 8 + b.bark.length * 28, 8, 24, 34, { faceDown: true,
-    title: `${b.bark_left} bark cards face down` });
+    title: b.bark_left_label });
 
   // each seat: survivors, and a face-down marker once it has rested this round
   b.players.forEach((p, seat) => {
     const y = 60 + seat * 18;
-    const who = ctx.view.seats[seat];
-    svg("text", { x: 8, y, "font-size": 12 }, board,
-        `${who.name}: ${p.survivors} survived${p.rested ? " (moth resting)" : ""}`);
+    svg("text", { x: 8, y, "font-size": 12 }, board, p.line);
   });
 
   // the three moths: on your turn, each is the target of its Rest action
@@ -31,7 +30,7 @@ registerRenderer("peppered_moths", (root, b, ctx) => {
     draw.token(g, 20, 20, 18, { fill: moth.colour, symbol: moth.key[0].toUpperCase(),
                                 title: moth.name });
     svg("text", { x: 20, y: 52, "text-anchor": "middle", "font-size": 10 }, g,
-        moth.key === b.mine ? `${moth.key} (yours)` : moth.key);
+        moth.label);
     ctx.clickable(g, `moth-${moth.key}`, moth.name);
   });
 });

@@ -30,8 +30,9 @@ from typing import Any
 
 from evo_lessons.engine import Action, Event, GameState
 from evo_lessons.engine.words import seat_name, winners_sentence
+from evo_lessons.i18n import pgettext
 
-from .data import BARKS, DECK, MOTHS
+from .data import BARKS, DECK, MOTHS, bark_name, moth_name
 from .observation import MothsSeen
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -45,8 +46,10 @@ class Rest(Action):
 
     moth: int
 
-    def __str__(self) -> str:  # the button's label
-        return f"Rest a {MOTHS[self.moth].name} on the bark"
+    def __str__(self) -> str:  # the button's label, in the reader's language
+        return pgettext("peppered_moths choice", "Rest a {moth} on the bark").format(
+            moth=moth_name(MOTHS[self.moth])
+        )
 
 
 #: every action class by name, for saves
@@ -72,7 +75,9 @@ class PepperedMothsState(GameState):
         self.shown: list[int | None] = [None] * self.players  # each seat's last revealed moth
         self.survivors = [0] * self.players
         self.to_rest: int | None = 0
-        self.setup_events = [Event("shuffle", "The bark deck is shuffled face down.")]
+        self.setup_events = [
+            Event("shuffle", pgettext("peppered_moths log", "The bark deck is shuffled face down."))
+        ]
 
     # -- the five members every game implements -----------------------------------------------
     @property
@@ -87,7 +92,8 @@ class PepperedMothsState(GameState):
         # the base class applies only an action of the legal list, never to a finished game
         assert seat is not None and isinstance(action, Rest)
         self.resting[seat] = action.moth
-        events = [Event("rest", f"{seat_name(seat)} rests a moth face down.", seat)]
+        text = pgettext("peppered_moths log", "{who} rests a moth face down.")
+        events = [Event("rest", text.format(who=seat_name(seat)), seat)]
         if seat + 1 < self.players:
             self.to_rest = seat + 1
             return events
@@ -97,16 +103,18 @@ class PepperedMothsState(GameState):
         """Rule 3: turn the top bark card; the moths it hides survive, the birds eat the rest."""
         bark = self.bark_deck.pop()
         self.turned.append(bark)
-        events = [Event("bark", f"The bark turned up is {BARKS[bark].name}.", None, {"bark": bark})]
+        text = pgettext("peppered_moths log", "The bark turned up is {bark}.")
+        events = [Event("bark", text.format(bark=bark_name(BARKS[bark])), None, {"bark": bark})]
         for seat, moth in enumerate(self.resting):
             assert moth is not None
             self.shown[seat] = moth
             if moth == BARKS[bark].hides:
                 self.survivors[seat] += 1
-                fate = "is hidden and survives"
+                text = pgettext("peppered_moths log", "{who}'s {moth} is hidden and survives.")
             else:
-                fate = "is seen and eaten by a bird"
-            events.append(Event("fate", f"{seat_name(seat)}'s {MOTHS[moth].name} {fate}.", seat))
+                text = pgettext("peppered_moths log", "{who}'s {moth} is seen and eaten by a bird.")
+            fate = text.format(who=seat_name(seat), moth=moth_name(MOTHS[moth]))
+            events.append(Event("fate", fate, seat))
         self.resting = [None] * self.players
         if self.round == self.rounds:  # rule 4
             best = max(self.survivors)

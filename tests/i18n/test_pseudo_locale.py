@@ -2,9 +2,8 @@
 a text without the marker was never put through the catalogue.
 
 These tests read what the widget sends its page (the view model, the page's strings, the plot's
-spec), the same text a browser test would see, after a few moves of every game. A game not yet
-wrapped is listed in UNWRAPPED (its test is expected to fail, strictly: wrapping it turns the
-test green and the entry must go).
+spec), the same text a browser test would see, after a few moves of every game (Phylo's, move by
+move to the end in each of its variants).
 """
 
 from __future__ import annotations
@@ -18,8 +17,6 @@ from evo_lessons.i18n import PSEUDO_LANG
 from evo_lessons.widgets.game_widget import GameWidget
 
 MARKED = re.compile(r"\u27e6[^\u27e6\u27e7]*\u27e7")  # innermost first: markers nest
-#: games whose own words are not in the catalogue yet (the shell around them is)
-UNWRAPPED = {"phylo", "peppered_moths"}
 
 
 def unmarked(text: str) -> str:
@@ -55,15 +52,7 @@ def _played(game: str) -> GameWidget:
     return widget
 
 
-@pytest.mark.parametrize(
-    "game",
-    [
-        pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="not wrapped yet"))
-        if g in UNWRAPPED
-        else g
-        for g in sorted(GAMES)
-    ],
-)
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_text_of_a_game_is_marked_under_the_pseudo_locale(game):
     widget = _played(game)
     missing = {part: [t for t in texts if unmarked(t)] for part, texts in _texts(widget).items()}
@@ -85,3 +74,36 @@ def test_the_finished_game_line_and_winners_are_marked():
     widget.play_to_end()
     assert not unmarked(widget.view["status"])
     assert widget.view["result"] and not unmarked(widget.view["result"]["note"])
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"decks": "build"}, {"decks": "pool", "preselect": True}, {"realism": True}],
+    ids=["themed", "build", "pool-preselect", "realism"],
+)
+def test_a_phylo_game_played_to_the_end_is_marked(options):
+    """Phylo's every log line, choice and description, move by move, to the end (its sentences
+    are shared events built once per language: a table built in English must never leak)."""
+    from evo_lessons.games.phylo import Challenge
+
+    seed, other = (1, "random") if options.get("realism") else (11, "attacker")
+    widget = GameWidget("phylo", seed=seed, lang=PSEUDO_LANG, seats=["human", other], **options)
+    seen: dict[str, set[str]] = {}
+    challenged = False
+    for _ in range(400):  # the person's moves (a bot's pick for them) and the bot's replies
+        for part, texts in _texts(widget).items():
+            seen.setdefault(part, set()).update(t for t in texts if unmarked(t))
+        if widget.state.is_over:
+            break
+        bluff = [a for a in widget.state.legal_actions() if isinstance(a, Challenge)]
+        if bluff and not challenged:  # call a bluff once: its verdict, the removal's choices
+            widget.act(bluff[0])
+            challenged = True
+        else:
+            widget.step()
+    assert widget.state.is_over
+    assert challenged == bool(options.get("realism"))
+    log = [text for _step, text in widget.session.log]
+    seen["whole log"] = {t for t in log if unmarked(t)}
+    missing = {part: sorted(texts)[:3] for part, texts in seen.items() if texts}
+    assert not missing, f"English left on screen in phylo {options}: {missing}"

@@ -118,3 +118,15 @@ def json_text(value) -> str:
     import json
 
     return json.dumps(value, ensure_ascii=False)
+
+
+def test_a_result_names_its_game_in_the_hand_ins_language():
+    from evo_lessons.i18n import speaking
+    from evo_lessons.lessons.handin import result_title
+
+    run = {"label": "Explora, corrida 1", "kind": "population", "game": "climate"}
+    game = {"label": "Juego", "kind": "game", "game": "adapt_or_die"}
+    with speaking("es"):
+        assert result_title(run) == "Explora, corrida 1: simulación de población de Clima"
+        assert result_title(game) == "Juego: partida de Adáptate o muere"
+    assert result_title(run) == "Explora, corrida 1: population run of Climate"

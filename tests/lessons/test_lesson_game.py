@@ -148,3 +148,11 @@ def test_a_class_moved_to_another_port_resumes_the_same_game_in_the_same_kernel(
         assert again.error == ""
     finally:
         moved.stop()
+
+
+def test_a_class_game_not_dealt_says_so_in_the_lessons_language():
+    from evo_lessons.i18n import speaking
+
+    with speaking("es"):
+        text = repr(NotDealt("The class is full"))
+    assert text.startswith("No se pudo repartir la partida de tu clase: The class is full.")

@@ -75,3 +75,18 @@ def test_the_hook_loads_from_the_server_configuration_name():
     from evo_lessons.lessons.reopen import HOOK
 
     assert import_item(HOOK) is pre_save_hook and REGISTERED == HOOK
+
+
+def test_a_built_lesson_gets_the_hint_in_its_own_language():
+    notebook = lesson_notebook()
+    notebook["metadata"] = {"evo_lessons": {"lang": "es"}}
+    strip_widget_outputs(notebook)
+    hint = notebook["cells"][1]["outputs"][0]["data"]["text/plain"]
+    assert hint.startswith("Este cuaderno se cerró") and hint != HINT
+
+
+def test_a_lesson_with_a_strange_language_gets_the_english_hint():
+    notebook = lesson_notebook()
+    notebook["metadata"] = {"evo_lessons": {"lang": "not a language!"}}
+    strip_widget_outputs(notebook)
+    assert notebook["cells"][1]["outputs"][0]["data"]["text/plain"] == HINT

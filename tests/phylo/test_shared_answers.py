@@ -54,9 +54,9 @@ def test_a_spread_and_a_play_tell_their_verbs_apart():
 def test_the_index_keeps_a_species_on_top_while_a_copy_of_it_is_left():
     state = table(placed=[("valley_oak", 0, "C4"), ("valley_oak", 1, "F4")])
     oak = 1 << card("valley_oak")
-    state._remove_at(space("C4"), state.top[space("C4")], [], "is removed")
+    state._remove_at(space("C4"), state.top[space("C4")], [], D.WHY_REMOVED)
     assert state.index.tops & oak
-    state._remove_at(space("F4"), state.top[space("F4")], [], "is removed")
+    state._remove_at(space("F4"), state.top[space("F4")], [], D.WHY_REMOVED)
     assert not state.index.tops & oak
 
 
@@ -83,3 +83,17 @@ def test_nothing_is_played_on_a_home_and_no_event_names_one():
     """The loops over the table skip the HOMEs by their card id alone."""
     assert not any(row[T.HOME] for row in T.HOSTED + T.INVADED)
     assert not any(row[T.HOME] for row in T.TARGETED.values())
+
+
+def test_a_shared_sentence_is_written_in_its_readers_language():
+    """One shared Event serves every language: its sentence is written when it is read."""
+    from evo_lessons.i18n import PSEUDO_LANG, speaking
+
+    event = R.PASSES[0]
+    assert event.text == "Player 1 ends the turn."
+    with speaking("es"):
+        assert event.text == "Jugador 1 termina el turno."
+        assert event.to_json()["text"] == "Jugador 1 termina el turno."
+    with speaking(PSEUDO_LANG):
+        assert event.text.startswith("\u27e6")
+    assert str(event) == "Player 1 ends the turn."

@@ -113,7 +113,7 @@ def test_the_board_shows_cards_at_risk_and_food_links():
 
 
 def test_card_faces_carry_words_not_only_colours():
-    face = view.FACES[COLLECTION.by_key("american_robin").id]
+    face = view.faces()[COLLECTION.by_key("american_robin").id]
     assert face["diet_label"] == "OMNIVORE" and face["colour"].startswith("#")
     assert face["terrain_names"] == ["FOR", "GRS"] and face["climates"]
     assert face["keywords"] == ["FLIGHT 2"] and face["points"] == 2  # rank 3, as the rules text
@@ -184,7 +184,7 @@ DRAWN_GROUPS = {
 
 
 def test_every_species_face_names_a_group_the_board_has_a_drawing_for():
-    for face in view.FACES:
+    for face in view.faces():
         if face["kind"] == "species":
             assert face["group"] in DRAWN_GROUPS, face["name"]
 

@@ -27,6 +27,9 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "evo_lessons"
+#: the developer guide's example game (docs/writing_a_game.md): a game outside the package, its
+#: words in the package's catalogue as a new game's would be (its tests play it in every locale)
+EXAMPLE_GAME = ROOT / "tests" / "example_game"
 LOCALE = PACKAGE / "locale"
 DOMAIN = "evo_lessons"
 #: the games' data words, from each game's data.toml (evo_lessons.i18n.data_text reads them)
@@ -37,8 +40,9 @@ POT = LOCALE / f"{DOMAIN}.pot"
 DATA_FIELDS = frozenset(
     {"name", "short", "about", "fact", "text", "variants", "low", "high", "why", "label", "lengths"}
 )
-#: domains whose every entry a shipped locale must translate (the data words may lag behind)
-ENFORCED = frozenset({DOMAIN})
+#: domains whose every entry a shipped locale must translate (both: the data words are what the
+#: cards say)
+ENFORCED = frozenset({DOMAIN, DATA_DOMAIN})
 PSEUDO = "en_XA"
 #: the locales we ship: their student-facing entries must all be translated
 SHIPPED = ("es",)
@@ -83,14 +87,18 @@ def extract(domain: str = DOMAIN) -> Catalog:
     if domain == DATA_DOMAIN:
         return extract_data()
     catalog = _new_catalog(domain)
-    for filename, lineno, message, comments, context in extract_from_dir(
-        str(PACKAGE),
-        METHODS,
-        keywords=KEYWORDS,
-        comment_tags=("Translators:",),
-        strip_comment_tags=True,
-    ):
-        where = f"evo_lessons/{filename}"
+    found = [
+        (f"{top.name}/{filename}" if top is PACKAGE else f"tests/{top.name}/{filename}", *rest)
+        for top in (PACKAGE, EXAMPLE_GAME)
+        for filename, *rest in extract_from_dir(
+            str(top),
+            METHODS if top is PACKAGE else [("test_*.py", "ignore"), ("**.py", "python")],
+            keywords=KEYWORDS,
+            comment_tags=("Translators:",),
+            strip_comment_tags=True,
+        )
+    ]
+    for where, lineno, message, comments, context in found:
         catalog.add(
             message,
             None,
@@ -107,8 +115,8 @@ def extract_data() -> Catalog:
     import tomllib
 
     catalog = _new_catalog(DATA_DOMAIN)
-    for path in sorted(PACKAGE.glob("games/*/data.toml")):
-        game = path.parent.name
+    for path in [*sorted(PACKAGE.glob("games/*/data.toml")), EXAMPLE_GAME / "data.toml"]:
+        game = "peppered_moths" if path.parent == EXAMPLE_GAME else path.parent.name
         where = str(path.relative_to(ROOT))
         data = tomllib.loads(path.read_text(encoding="utf-8"))
 
@@ -124,7 +132,34 @@ def extract_data() -> Catalog:
                 catalog.add(value, None, [(where, 0)], context=f"{game}: {field}")
 
         walk(data, ())
+    _extract_tables(catalog)
     return catalog
+
+
+def _extract_tables(catalog: Catalog) -> None:
+    """The field data's words (evo_lessons/data/tables): each table's title and licence, and
+    the cells of its header's ``words`` columns; context "data: <table>.<field>"."""
+    import csv
+    import tomllib
+
+    for path in sorted((PACKAGE / "data" / "tables").glob("*.toml")):
+        name, where = path.stem, str(path.relative_to(ROOT))
+        header = tomllib.loads(path.read_text(encoding="utf-8"))
+        for field in ("title", "licence"):
+            catalog.add(header[field], None, [(where, 0)], context=f"data: {name}.{field}")
+        words = header.get("words", ())
+        if words:
+            table = path.with_suffix(".csv")
+            with table.open(encoding="utf-8", newline="") as rows:
+                for row in csv.DictReader(rows):
+                    for column in words:
+                        if row[column]:
+                            catalog.add(
+                                row[column],
+                                None,
+                                [(str(table.relative_to(ROOT)), 0)],
+                                context=f"data: {name}.{column}",
+                            )
 
 
 def _flags(message: str | tuple[str, ...]) -> tuple[str, ...]:

@@ -44,6 +44,9 @@ def merged(base: Catalog, ours: Catalog, theirs: Catalog) -> Catalog:
             mine.string = message.string
             mine.flags.discard("fuzzy")
             mine.auto_comments = message.auto_comments or mine.auto_comments
+            mine.user_comments = message.user_comments or mine.user_comments  # translators' notes
+    if ours.header_comment == base.header_comment:  # only theirs changed the file's header
+        ours.header_comment = theirs.header_comment
     return ours
 
 

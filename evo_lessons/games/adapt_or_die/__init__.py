@@ -4,6 +4,11 @@
 >>> state = adapt_or_die.new_game(players=4, seed=7)
 """
 
+# i18n: developer-only: the game's declaration: what a student sees of it (its title, its metrics'
+# labels) is marked with N_() and translated where it is shown; its summary, options' help and
+# option errors are a Python programmer's (help(), players=9), and its credit is the authors' own
+# words
+
 from pathlib import Path
 
 from evo_lessons.engine import Credit, GameSpec, Metric, Option

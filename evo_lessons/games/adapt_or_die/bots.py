@@ -23,6 +23,9 @@ pile's order is not in it) and the public board and habitat data.
   partner would take).
 """
 
+# i18n: developer-only: the bots' moves: their errors are broken invariants, a developer's bug
+# report
+
 from __future__ import annotations
 
 import random

@@ -6,6 +6,10 @@ value is 1-5, 25 distinct adaptation cards, the octagon's distances are those of
 edited file fails at once with a sentence that says what is wrong, never mid-game.
 """
 
+# i18n: developer-only: data.toml's loader: its errors are for whoever edits the English data file
+# (a game author); the words it shows a student come from data.toml through data_text() or are
+# marked with pN_()
+
 from __future__ import annotations
 
 import tomllib

@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any
 
 from evo_lessons.engine import Action, Panel, View, seat_name, turn_sentence
-from evo_lessons.i18n import N_, data_text, pgettext, pN_, tr
+from evo_lessons.i18n import N_, data_text, npgettext, pgettext, pN_, tr
 
 from . import scoring
 from .data import world
@@ -326,17 +326,21 @@ def describe(obs: AdaptOrDieObservation) -> str:
         if not p["habitat"] or p["pressures"] is None:  # (a mat placed has both)
             continue
         h = WORLD.habitat(p["habitat"])
+        left = obs["niche_pile"][h.number - 1]
         lines.append(
-            pgettext(
+            npgettext(
                 "adapt_or_die description",
                 "Mat place {place}: {habitat} (habitat {n}); pressures {pressures}; "
+                "{left} niche card left in the pile.",
+                "Mat place {place}: {habitat} (habitat {n}); pressures {pressures}; "
                 "{left} niche cards left in the pile.",
+                left,
             ).format(
                 place=p["place"],
                 habitat=habitat_name(h.number),
                 n=h.number,
                 pressures=_pressure_words(p["pressures"]),
-                left=obs["niche_pile"][h.number - 1],
+                left=left,
             )
         )
     if empty:

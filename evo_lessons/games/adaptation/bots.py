@@ -6,6 +6,9 @@ challenges each dealer chose. That is exactly what a player with a perfect memor
 :class:`MemoryBot` reads its memory from there.
 """
 
+# i18n: developer-only: the bots' moves: their errors are broken invariants or a Python programmer's
+# argument
+
 from __future__ import annotations
 
 import itertools

@@ -5,6 +5,10 @@ TOML into frozen :class:`Card` values and plain tuples of scores, which is what 
 their hot path: ``SCORES[challenge][card_id]``.
 """
 
+# i18n: developer-only: data.toml's loader: its errors are for whoever edits the English data file
+# (a game author); the words it shows a student come from data.toml through data_text() or are
+# marked with pN_()
+
 from __future__ import annotations
 
 import tomllib

@@ -5,6 +5,10 @@ rules rely on (every cell numbered the same on every board, known habitat letter
 tundra moving the right way) and says what is wrong instead of failing later mid-game.
 """
 
+# i18n: developer-only: data.toml's loader: its errors are for whoever edits the English data file
+# (a game author); the words it shows a student come from data.toml through data_text() or are
+# marked with pN_()
+
 from __future__ import annotations
 
 import itertools

@@ -7,6 +7,9 @@ stands on one cell, one species a cell (R13), and what its cell is depends on th
 moment. This base holds the shared state of the rules' parts (see ``rules.py``) and the die.
 """
 
+# i18n: developer-only: the rules' shared state: its one error is a broken invariant, a developer's
+# bug report
+
 from __future__ import annotations
 
 import random

@@ -7,6 +7,7 @@
 from pathlib import Path
 
 from evo_lessons.engine import Credit, GameSpec, Metric, Option
+from evo_lessons.i18n import N_
 
 from .bots import BOTS, AttackerBot, BuilderBot, RandomBot
 from .observation import PhyloObservation
@@ -33,73 +34,75 @@ from .view import VIEW
 
 GAME = GameSpec(
     name="phylo",
-    title="Phylo: food webs",
-    summary="Build food webs from real species; redundant links survive disturbance.",
+    title=N_("Phylo: food webs"),
+    summary=N_("Build food webs from real species; redundant links survive disturbance."),
     state=PhyloState,
     options=(
         Option(
             "players",
             2,
-            "Phylo is a game for two players",
+            N_("Phylo is a game for two players"),
             low=2,
             high=2,
-            out_of_range="Phylo is a game for exactly 2 players",
+            out_of_range=N_("Phylo is a game for exactly 2 players"),
         ),
         Option(
             "decks",
             "themed",
-            "themed (ready-made decks), pool (the collection dealt at random) or build (R15)",
+            N_("themed (ready-made decks), pool (the collection dealt at random) or build (R15)"),
             kind=str,
             choices=DECK_MODES,
         ),
         Option(
             "deck_1",
             "random",
-            "Player 1's ready-made deck (themed decks)",
+            N_("Player 1's ready-made deck (themed decks)"),
             kind=str,
             choices=DECK_CHOICES,
         ),
         Option(
             "deck_2",
             "random",
-            "Player 2's ready-made deck (themed decks)",
+            N_("Player 2's ready-made deck (themed decks)"),
             kind=str,
             choices=DECK_CHOICES,
         ),
         Option(
             "deck_size",
             24,
-            "cards in each deck for pool and build (24 in the rules)",
+            N_("cards in each deck for pool and build (24 in the rules)"),
             low=12,
             high=40,
         ),
-        Option("rows", 7, "rows of the table's grid (R1)", low=3, high=15),
-        Option("columns", 9, "columns of the table's grid (R1)", low=4, high=16),
-        Option("realism", False, "call your bluff: links can be challenged against the data", bool),
+        Option("rows", 7, N_("rows of the table's grid (R1)"), low=3, high=15),
+        Option("columns", 9, N_("columns of the table's grid (R1)"), low=4, high=16),
+        Option(
+            "realism", False, N_("call your bluff: links can be challenged against the data"), bool
+        ),
         Option(
             "preselect",
             False,
-            "each player picks the 5 cards of the opening hand from their deck (R18)",
+            N_("each player picks the 5 cards of the opening hand from their deck (R18)"),
             bool,
         ),
     ),
     bots=BOTS,
     helper_bot="builder",
     metrics=(
-        Metric("points", "Points on the table"),
-        Metric("species", "Species on the table"),
-        Metric("links", "Compatible links of the player's species"),
-        Metric("connectance", "Connectance: share of possible links made", kind=float),
-        Metric("chain", "Longest food chain (species)"),
-        Metric("at_risk", "Cards at risk"),
-        Metric("lost", "Cards lost to events, invasions and broken links"),
+        Metric("points", N_("Points on the table")),
+        Metric("species", N_("Species on the table")),
+        Metric("links", N_("Compatible links of the player's species")),
+        Metric("connectance", N_("Connectance: share of possible links made"), kind=float),
+        Metric("chain", N_("Longest food chain (species)")),
+        Metric("at_risk", N_("Cards at risk")),
+        Metric("lost", N_("Cards lost to events, invasions and broken links")),
     ),
     view=VIEW,
     observation=PhyloObservation,
     renderer=Path(__file__).with_name("renderer.js"),
     credit=Credit(
-        game="Phylo (the Phylomon project)",
-        authors="Fenrislorsrai and the Phylomon community, with David Ng (phylogame.org)",
+        game=N_("Phylo (the Phylomon project)"),
+        authors=N_("Fenrislorsrai and the Phylomon community, with David Ng (phylogame.org)"),
         licence="CC BY-NC-ND",
         source="phylogame.org",
     ),

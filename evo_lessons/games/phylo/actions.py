@@ -14,21 +14,16 @@ import dataclasses
 from collections.abc import Iterable
 
 from evo_lessons.engine import Action
+from evo_lessons.i18n import pgettext
 
 from . import tables as T
 from .data import check_deck
+from .words import card_name
 
 HOME = T.HOME
 CARDS = T.CARDS
 #: the cards drawn by discarding one (R13)
 DISCARD_DRAW = 3
-
-
-_NAMES = tuple(c.name for c in CARDS)
-
-
-def card_name(card: int) -> str:
-    return "HOME" if card == HOME else _NAMES[card]
 
 
 def _at(row: int, column: int) -> str:
@@ -42,7 +37,9 @@ class PickCard(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"Put {card_name(self.card)} into your deck"
+        return pgettext("phylo choice", "Put {card} into your deck").format(
+            card=card_name(self.card)
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -52,7 +49,9 @@ class ChooseOpening(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"Take {card_name(self.card)} into your opening hand"
+        return pgettext("phylo choice", "Take {card} into your opening hand").format(
+            card=card_name(self.card)
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -64,7 +63,10 @@ class PlaySpecies(Action):
     column: int
 
     def __str__(self) -> str:
-        return f"Play {card_name(self.card)} at {_at(self.row, self.column)}"
+        # Translators: {space} is a space of the grid such as "D4" (column letter, row number)
+        return pgettext("phylo choice", "Play {card} at {space}").format(
+            card=card_name(self.card), space=_at(self.row, self.column)
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -77,9 +79,12 @@ class PlayInvasive(Action):
     replaces: int
 
     def __str__(self) -> str:
-        return (
-            f"Play {card_name(self.card)} (INVASIVE) at {_at(self.row, self.column)}, "
-            f"replacing {card_name(self.replaces)}"
+        return pgettext(
+            "phylo choice", "Play {card} (INVASIVE) at {space}, replacing {other}"
+        ).format(
+            card=card_name(self.card),
+            space=_at(self.row, self.column),
+            other=card_name(self.replaces),
         )
 
 
@@ -93,9 +98,8 @@ class PlayParasite(Action):
     host: int
 
     def __str__(self) -> str:
-        return (
-            f"Play {card_name(self.card)} (PARASITIC) beneath {card_name(self.host)} at "
-            f"{_at(self.row, self.column)}"
+        return pgettext("phylo choice", "Play {card} (PARASITIC) beneath {host} at {space}").format(
+            card=card_name(self.card), host=card_name(self.host), space=_at(self.row, self.column)
         )
 
 
@@ -110,9 +114,10 @@ class MoveSpecies(Action):
     column: int
 
     def __str__(self) -> str:
-        return (
-            f"Move {card_name(self.card)} from {_at(self.from_row, self.from_column)} to "
-            f"{_at(self.row, self.column)}"
+        return pgettext("phylo choice", "Move {card} from {start} to {space}").format(
+            card=card_name(self.card),
+            start=_at(self.from_row, self.from_column),
+            space=_at(self.row, self.column),
         )
 
 
@@ -125,7 +130,9 @@ class Spread(Action):
     column: int
 
     def __str__(self) -> str:
-        return f"Spread {card_name(self.card)} to {_at(self.row, self.column)} (free)"
+        return pgettext("phylo choice", "Spread {card} to {space} (free)").format(
+            card=card_name(self.card), space=_at(self.row, self.column)
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -138,9 +145,11 @@ class PlayEvent(Action):
     target: int
 
     def __str__(self) -> str:
-        return (
-            f"Play {card_name(self.card)} on {card_name(self.target)} at "
-            f"{_at(self.row, self.column)}"
+        # Translators: {card} is an event card, {target} the species it is played on
+        return pgettext("phylo choice", "Play {card} on {target} at {space}").format(
+            card=card_name(self.card),
+            target=card_name(self.target),
+            space=_at(self.row, self.column),
         )
 
 
@@ -151,7 +160,9 @@ class DiscardToDraw(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"Discard {card_name(self.card)} to draw {DISCARD_DRAW} cards"
+        return pgettext("phylo choice", "Discard {card} to draw {n} cards").format(
+            card=card_name(self.card), n=DISCARD_DRAW
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -166,9 +177,13 @@ class Challenge(Action):
     other_column: int
 
     def __str__(self) -> str:
-        return (
-            f"Call the bluff on {card_name(self.card)} at {_at(self.row, self.column)} "
-            f"beside {card_name(self.other)} at {_at(self.other_row, self.other_column)}"
+        return pgettext(
+            "phylo choice", "Call the bluff on {card} at {space} beside {other} at {other_space}"
+        ).format(
+            card=card_name(self.card),
+            space=_at(self.row, self.column),
+            other=card_name(self.other),
+            other_space=_at(self.other_row, self.other_column),
         )
 
 
@@ -181,7 +196,9 @@ class RemoveCard(Action):
     column: int
 
     def __str__(self) -> str:
-        return f"Remove {card_name(self.card)} at {_at(self.row, self.column)}"
+        return pgettext("phylo choice", "Remove {card} at {space}").format(
+            card=card_name(self.card), space=_at(self.row, self.column)
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -189,7 +206,7 @@ class Pass(Action):
     """End the turn, passing any actions left (R9)."""
 
     def __str__(self) -> str:
-        return "Pass: end the turn"
+        return pgettext("phylo choice", "Pass: end the turn")
 
 
 ACTION_TYPES = {

@@ -14,10 +14,13 @@ from __future__ import annotations
 
 from evo_lessons.engine import Action, Event
 from evo_lessons.engine.words import seat_name
+from evo_lessons.i18n import pgettext
 
 from . import tables as T
-from .actions import Challenge, RemoveCard, card_name
+from .actions import Challenge, RemoveCard
 from .broken_links import BrokenLinks
+from .decks import WHY_DOMINO
+from .words import card_name, group_word, list_words, realm_word
 
 CARDS = T.CARDS
 
@@ -25,23 +28,28 @@ CARDS = T.CARDS
 def link_is_bluff(card: int, other: int) -> tuple[bool, str]:
     """The realism mode's verdict on ``card`` kept compatible by its neighbour ``other`` (R14)."""
     a, b = T.SPECIES[card], T.SPECIES[other]
+    eater, food_name = card_name(card), card_name(other)
     if not a.all_realms & b.all_realms:
-        return True, f"{a.name} and {b.name} never meet in nature (no realm in common)"
+        return True, pgettext(
+            "phylo bluff", "{eater} and {food} never meet in nature (no realm in common)"
+        ).format(eater=eater, food=food_name)
     food = T.EATS[card] >> other & 1
     if food and b.group not in a.eats:
-        return True, f"{a.name} does not eat that kind of food ({b.group}; it eats {_diet(a)})"
-    shared = sorted(a.all_realms & b.all_realms)
+        # Translators: {group} is the food's group ("bird"); {diet} what the eater really eats
+        return True, pgettext(
+            "phylo bluff", "{eater} does not eat that kind of food ({group}; it eats {diet})"
+        ).format(eater=eater, group=group_word(b.group), diet=_diet(a))
+    shared = realm_word(sorted(a.all_realms & b.all_realms)[0])
     if food:
-        return False, f"both live in the {shared[0]} realm and {a.name} eats {_diet(a)}"
-    return False, f"both live in the {shared[0]} realm"
+        # Translators: {realm} is a biogeographic realm ("nearctic")
+        return False, pgettext(
+            "phylo bluff", "both live in the {realm} realm and {eater} eats {diet}"
+        ).format(realm=shared, eater=eater, diet=_diet(a))
+    return False, pgettext("phylo bluff", "both live in the {realm} realm").format(realm=shared)
 
 
 def _diet(species) -> str:
-    return (
-        ", ".join(species.eats[:-1]) + " and " + species.eats[-1]
-        if len(species.eats) > 1
-        else species.eats[0]
-    )
+    return list_words([group_word(g) for g in species.eats])
 
 
 class CallYourBluff(BrokenLinks):
@@ -84,13 +92,30 @@ class CallYourBluff(BrokenLinks):
         self.challenged = True
         bluff, reason = link_is_bluff(action.card, action.other)
         winner = me if bluff else 1 - me
-        verdict = f"a bluff: {reason}" if bluff else f"real: {reason}"
+        text = (
+            # Translators: {reason} says why ("both live in the nearctic realm ...")
+            pgettext(
+                "phylo log",
+                "{who} calls the bluff on {card} beside {other}. The data says the link is a "
+                "bluff: {reason}. {winner} removes a card of their choice.",
+            )
+            if bluff
+            else pgettext(
+                "phylo log",
+                "{who} calls the bluff on {card} beside {other}. The data says the link is "
+                "real: {reason}. {winner} removes a card of their choice.",
+            )
+        )
         events.append(
             Event(
                 "challenge",
-                f"{seat_name(me)} calls the bluff on {card_name(action.card)} beside "
-                f"{card_name(action.other)}. The data says the link is {verdict}. "
-                f"{seat_name(winner)} removes a card of their choice.",
+                text.format(
+                    who=seat_name(me),
+                    card=card_name(action.card),
+                    other=card_name(action.other),
+                    reason=reason,
+                    winner=seat_name(winner),
+                ),
                 me,
                 {"bluff": bluff, "winner": winner},
             )
@@ -104,12 +129,12 @@ class CallYourBluff(BrokenLinks):
         if instance < 2 or self.card_of[instance] != action.card:
             instance = self.under[space]
         before = self._unconnected()
-        self._remove_at(space, instance, events, f"is removed by {seat_name(me)}")
+        self._remove_at(space, instance, events, -1 - me)  # "is removed by Player 1"
         # immediate consequences (R14): whatever this leaves unconnected goes at once
         while True:
             newly = [(s, i) for s, i in self._unconnected() if (s, i) not in before]
             if not newly:
                 break
             for s, i in newly:
-                self._remove_at(s, i, events, "loses its last link and is removed at once")
+                self._remove_at(s, i, events, WHY_DOMINO)
         self.phase = "play"

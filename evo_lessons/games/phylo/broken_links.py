@@ -12,14 +12,16 @@ end of each turn the cards at risk since an earlier turn are removed and count a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from evo_lessons.engine import Event
+from evo_lessons.engine.words import seat_name
+from evo_lessons.i18n import pgettext
 
 from . import tables as T
-from .actions import card_name
-from .decks import SEATS
+from .decks import WHY_REMOVED
 from .event_cards import EventCards
+from .words import Said, card_name
 
 NEEDS, HOSTS = T.NEEDS, T.HOSTS
 NEEDED, HOSTED = T.NEEDED, T.HOSTED
@@ -59,6 +61,19 @@ def cut_off_at(
     return bits
 
 
+def _safe(owner: int, card: int) -> Callable[[], str]:
+    return lambda: pgettext("phylo log", "{who}'s {card} is connected again.").format(
+        who=seat_name(owner), card=card_name(card)
+    )
+
+
+def _at_risk(owner: int, card: int, where: str) -> Callable[[], str]:
+    return lambda: pgettext(
+        "phylo log",
+        "{who}'s {card} at {space} has lost every compatible connection: it is at risk.",
+    ).format(who=seat_name(owner), card=card_name(card), space=where)
+
+
 class BrokenLinks(EventCards):
     """Which cards are at risk, and the removal step (a part of :class:`PhyloState`)."""
 
@@ -93,28 +108,19 @@ class BrokenLinks(EventCards):
         if not cut and not risk:
             return
         broken = dict((i, s) for s, i in cut)
+        owner_of, card_of = self.owner_of, self.card_of
         for instance in [i for i in risk if i not in broken]:
             del risk[instance]
             events.append(
-                Event(
-                    "safe",
-                    f"{SEATS[self.owner_of[instance]]}'s "
-                    f"{card_name(self.card_of[instance])} is connected again.",
-                    self.owner_of[instance],
-                )
+                Said("safe", _safe(owner_of[instance], card_of[instance]), owner_of[instance])
             )
         for instance, space in broken.items():
             if instance not in risk:
                 risk[instance] = self.turn
+                owner, card = owner_of[instance], card_of[instance]
+                where = T.space_names(self.columns)[space]
                 events.append(
-                    Event(
-                        "at_risk",
-                        f"{SEATS[self.owner_of[instance]]}'s "
-                        f"{card_name(self.card_of[instance])} at {self._name(space)} has lost "
-                        "every compatible connection: it is at risk.",
-                        self.owner_of[instance],
-                        {"space": space},
-                    )
+                    Said("at_risk", _at_risk(owner, card, where), owner, {"space": space})
                 )
 
     def _removal_step(self, events: list[Event]) -> None:
@@ -131,7 +137,5 @@ class BrokenLinks(EventCards):
         for space in sorted(self.index.cut_off):
             for instance in (top[space], under[space]):
                 if instance in doomed:
-                    self._remove_at(
-                        space, instance, events, "still has no compatible connection: removed"
-                    )
+                    self._remove_at(space, instance, events, WHY_REMOVED)
         self._update_risk(events)

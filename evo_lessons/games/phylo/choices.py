@@ -19,6 +19,8 @@ widget, a strategic bot); the test suite checks both against ``reference.py`` at
 of many games.
 """
 
+# i18n: developer-only: speed machinery; its two messages are broken invariants (a bug's)
+
 from __future__ import annotations
 
 from collections.abc import Sequence

@@ -17,6 +17,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from evo_lessons.i18n import data_text, pgettext
+
 DIETS = ("photosynthetic", "decomposer", "herbivore", "carnivore", "omnivore", "parasite")
 EFFECTS = ("discard", "area", "contagion", "wind", "pollinator", "relocate", "draw")
 SPREAD_CONDITIONS = ("wind", "pollinator")
@@ -169,15 +171,21 @@ class Collection:
         for card in self.cards:
             if card.key == key:
                 return card
-        raise ValueError(f"there is no card {key!r} in the Phylo collection")
+        raise ValueError(
+            pgettext("phylo error", "there is no card {key} in the Phylo collection").format(
+                key=repr(key)
+            )
+        )
 
     def deck(self, key: str) -> Deck:
         for deck in self.decks:
             if deck.key == key:
                 return deck
+        # Translators: {keys} are the decks' keys, kept as they are (a program reads them)
         raise ValueError(
-            f"there is no ready-made deck {key!r}; choose one of "
-            f"{', '.join(d.key for d in self.decks)}"
+            pgettext(
+                "phylo error", "there is no ready-made deck {key}; choose one of {keys}"
+            ).format(key=repr(key), keys=", ".join(d.key for d in self.decks))
         )
 
 
@@ -197,17 +205,29 @@ def check_deck(cards: tuple[int, ...] | list[int], collection: Collection | None
     """The deck-builder's rule: exactly 24 known card ids, at most two copies of any card."""
     c = collection or collection_data()
     if not isinstance(cards, tuple | list) or not all(type(x) is int for x in cards):
-        raise ValueError("a deck is a list of whole-number card ids")
+        raise ValueError(pgettext("phylo error", "a deck is a list of whole-number card ids"))
     if len(cards) != DECK_SIZE:
-        raise ValueError(f"a deck has exactly {DECK_SIZE} cards, this one has {len(cards)}")
+        raise ValueError(
+            pgettext("phylo error", "a deck has exactly {size} cards, this one has {n}").format(
+                size=DECK_SIZE, n=len(cards)
+            )
+        )
     unknown = [x for x in cards if not 0 <= x < len(c.cards)]
     if unknown:
-        raise ValueError(f"card id {unknown[0]} is not in the collection (0 to {len(c.cards) - 1})")
+        raise ValueError(
+            pgettext("phylo error", "card id {id} is not in the collection (0 to {last})").format(
+                id=unknown[0], last=len(c.cards) - 1
+            )
+        )
     card, count = Counter(cards).most_common(1)[0]
     if count > MAX_COPIES:
+        name = c.cards[card].name
+        field = "species.name" if c.cards[card].kind == "species" else "events.name"
         raise ValueError(
-            f"a deck may hold at most {MAX_COPIES} copies of a card, but has {count} of "
-            f"{c.cards[card].name}"
+            pgettext(
+                "phylo error",
+                "a deck may hold at most {most} copies of a card, but has {n} of {card}",
+            ).format(most=MAX_COPIES, n=count, card=data_text("phylo", field, name))
         )
 
 

@@ -22,11 +22,13 @@ from typing import TYPE_CHECKING, Any
 from evo_lessons.engine import Action, Event
 from evo_lessons.engine.seeds import shuffle
 from evo_lessons.engine.words import seat_name
+from evo_lessons.i18n import data_text, npgettext, pgettext
 
 from . import tables as T
-from .actions import DISCARD_DRAW, ChooseOpening, PickCard, card_name
-from .data import MAX_COPIES
+from .actions import DISCARD_DRAW, ChooseOpening, PickCard
+from .data import MAX_COPIES, Deck
 from .spaces import Spaces
+from .words import Said, card_name, home_name
 
 COLLECTION = T.COLLECTION
 CARDS = T.CARDS
@@ -35,29 +37,42 @@ CARD_IDS = tuple(c.id for c in CARDS)
 DECK_KEYS = tuple(d.key for d in COLLECTION.decks)
 #: the cards of an opening hand
 START_HAND = 5
-#: the seats' names, looked up once (the log names a seat at nearly every action)
-SEATS = (seat_name(0), seat_name(1))
 
 
-def _drawn(key: int) -> Event:
+# The log's commonest sentences, one shared Event each (``tables.ActionTable``): a random
+# playout starts thousands of games and draws at every turn, and building an event costs more
+# than finding it. Each is Said (``words.Said``): its sentence is written only when someone
+# reads it, in the reader's language.
+def _drawn(key: int) -> Said:
     """The log's sentence of a draw, ``key``: (seat * 4096 + cards drawn) * 4096 + cards left."""
     rest, left = divmod(key, 4096)
     player, taken = divmod(rest, 4096)
-    cards = "a card" if taken == 1 else f"{taken} cards"
-    text = f"{SEATS[player]} draws {cards} ({left} left in the deck)."
-    return Event("draw", text, player, {"cards": taken})
+
+    def say() -> str:
+        return npgettext(
+            "phylo log",
+            "{who} draws a card ({left} left in the deck).",
+            "{who} draws {n} cards ({left} left in the deck).",
+            taken,
+        ).format(who=seat_name(player), n=taken, left=left)
+
+    return Said("draw", say, player, {"cards": taken})
 
 
 #: one shared Event for each draw sentence (a turn's draw, a discard's, an event's)
 DRAWN = T.ActionTable(_drawn)
 
 
-def _discarded(key: int) -> Event:
+def _discarded(key: int) -> Said:
     """The log's sentence of a discard to draw (R13), ``key``: seat * 4096 + card."""
     me, card = divmod(key, 4096)
-    return Event(
-        "discard", f"{SEATS[me]} discards {card_name(card)} to draw cards.", me, {"card": card}
-    )
+
+    def say() -> str:
+        return pgettext("phylo log", "{who} discards {card} to draw cards.").format(
+            who=seat_name(me), card=card_name(card)
+        )
+
+    return Said("discard", say, me, {"card": card})
 
 
 #: one shared Event for each discard sentence
@@ -65,33 +80,99 @@ DISCARDED = T.ActionTable(_discarded)
 
 #: one shared Event for each sentence of a card lost (``_to_discard``), by (seat, card, why):
 #: an event's victims, the removal step's, an invaded species (a random playout loses five
-#: cards a game, and building the sentence cost more than finding it)
-LOST: dict[tuple[int, int, str], Event] = {}
+#: cards a game, and building the event cost more than finding it)
+LOST: dict[tuple[int, int, str | int], Said] = {}
 
-# A new game's log, one shared Event per sentence like the draws above: a random playout starts
-# thousands of games, and building these sentences anew cost more than a turn's play.
+
+def _plays_deck(p: int, deck: Deck) -> Said:
+    def say() -> str:
+        return pgettext("phylo log", "{who} plays the {deck} deck.").format(
+            who=seat_name(p), deck=data_text("phylo", "decks.name", deck.name)
+        )
+
+    return Said("deck", say, p, {"deck": deck.key})
+
+
+def _opening_hand(p: int) -> Said:
+    def say() -> str:
+        return pgettext("phylo log", "{who} draws {n} cards.").format(
+            who=seat_name(p), n=START_HAND
+        )
+
+    return Said("draw", say, p, {"cards": START_HAND})
+
+
+def _coin(first: int) -> Said:
+    def say() -> str:
+        # Translators: heads and tails: the two sides of a coin
+        text = (
+            pgettext("phylo log", "A coin is tossed: heads, so {who} goes first.")
+            if first == 0
+            else pgettext("phylo log", "A coin is tossed: tails, so {who} goes first.")
+        )
+        return text.format(who=seat_name(first))
+
+    return Said("coin", say, first, {"first": first})
+
+
+# A new game's log, one shared Event per sentence like the draws above.
+#: ``PLAYS_DECK[seat, key]``: the sentence of a seat's ready-made deck (R15)
+PLAYS_DECK = {(p, deck.key): _plays_deck(p, deck) for p in (0, 1) for deck in COLLECTION.decks}
+#: each seat's opening draw
+OPENING_HANDS = (_opening_hand(0), _opening_hand(1))
+#: the coin's sentence, by the seat that goes first
+COINS = (_coin(0), _coin(1))
+
+
+@cache
+def _shuffled(homes: tuple[int, int], columns: int) -> Said:
+    """The sentence of the shuffle and where the HOME cards lie (R1), one a grid."""
+    names = T.space_names(columns)
+
+    def say() -> str:
+        # Translators: {home} is the HOME card's name; {first} and {second} are spaces ("D4")
+        return pgettext(
+            "phylo log",
+            "Each deck is shuffled. {who1}'s {home} at {first}, {who2}'s {home} at {second}.",
+        ).format(
+            who1=seat_name(0),
+            who2=seat_name(1),
+            home=home_name(),
+            first=names[homes[0]],
+            second=names[homes[1]],
+        )
+
+    return Said("setup", say)
+
+
+#: why a card leaves the table (``_to_discard``'s ``why``): the sentence of each reason
+WHY_INVADED, WHY_REMOVED, WHY_DOMINO = "invaded", "removed", "domino"
+
+
+def _lost(owner: int, card: int, why: str | int) -> str:
+    """The log's sentence of a card lost: ``why`` is a reason above, an event card's id (its
+    victims), or ``-1 - seat`` (removed by that seat after a challenge, R14)."""
+    who, name = seat_name(owner), card_name(card)
+    if why == WHY_INVADED:
+        text = pgettext("phylo log", "{who}'s {card} is replaced by an invasive species.")
+    elif why == WHY_REMOVED:
+        text = pgettext("phylo log", "{who}'s {card} still has no compatible connection: removed.")
+    elif why == WHY_DOMINO:
+        text = pgettext("phylo log", "{who}'s {card} loses its last link and is removed at once.")
+    elif isinstance(why, int) and why < 0:
+        return pgettext("phylo log", "{who}'s {card} is removed by {other}.").format(
+            who=who, card=name, other=seat_name(-1 - why)
+        )
+    else:
+        # Translators: {event} is an event card's name in small letters ("wildfire")
+        return pgettext("phylo log", "{who}'s {card} is lost to the {event}.").format(
+            who=who, card=name, event=card_name(int(why)).lower()
+        )
+    return text.format(who=who, card=name)
+
+
 #: the cards of each ready-made deck, by key
 DECK_CARDS = {deck.key: deck.cards for deck in COLLECTION.decks}
-#: ``PLAYS_DECK[seat, key]``: the sentence of a seat's ready-made deck (R15)
-PLAYS_DECK = {
-    (p, deck.key): Event("deck", f"{SEATS[p]} plays the {deck.name} deck.", p, {"deck": deck.key})
-    for p in (0, 1)
-    for deck in COLLECTION.decks
-}
-#: each seat's opening draw
-OPENING_HANDS = tuple(
-    Event("draw", f"{SEATS[p]} draws {START_HAND} cards.", p, {"cards": START_HAND}) for p in (0, 1)
-)
-#: the coin's sentence, by the seat that goes first
-COINS = tuple(
-    Event(
-        "coin",
-        f"A coin is tossed: {side}, so {SEATS[first]} goes first.",
-        first,
-        {"first": first},
-    )
-    for first, side in ((0, "heads"), (1, "tails"))
-)
 
 
 @cache
@@ -100,14 +181,6 @@ def deck_bits(first: str, second: str) -> T.SpeciesBits:
     cards = DECK_CARDS[first] + DECK_CARDS[second]
     species = frozenset(c for c in cards if T.IS_SPECIES[c])
     return T.species_bits(species, frozenset(c for c in cards if c in T.EVENT_TARGETS))
-
-
-@cache
-def _shuffled(homes: tuple[int, int], columns: int) -> Event:
-    """The sentence of the shuffle and where the HOME cards lie (R1), one a grid."""
-    names = T.space_names(columns)
-    where = ", ".join(f"{SEATS[p]}'s HOME at {names[s]}" for p, s in enumerate(homes))
-    return Event("setup", f"Each deck is shuffled. {where}.")
 
 
 class Decks(Spaces):
@@ -146,8 +219,11 @@ class Decks(Spaces):
             self.setup_events.append(
                 Event(
                     "deal",
-                    f"The whole collection of {len(pool)} cards is shuffled and "
-                    f"{2 * size} are dealt alternately, {size} to each player.",
+                    pgettext(
+                        "phylo log",
+                        "The whole collection of {cards} cards is shuffled and {dealt} are dealt "
+                        "alternately, {n} to each player.",
+                    ).format(cards=len(pool), dealt=2 * size, n=size),
                 )
             )
             return [pool[0 : 2 * size : 2], pool[1 : 2 * size : 2]], T.CARD_BITS
@@ -177,7 +253,15 @@ class Decks(Spaces):
         self.picks[me].append(card)
         size = self.options["deck_size"]
         if len(self.picks[me]) == size:
-            events.append(Event("build", f"{SEATS[me]} has built a deck of {size} cards.", me))
+            events.append(
+                Said(
+                    "build",
+                    lambda: pgettext("phylo log", "{who} has built a deck of {n} cards.").format(
+                        who=seat_name(me), n=size
+                    ),
+                    me,
+                )
+            )
         if len(self.picks[1]) == size:
             self._deal([list(self.picks[0]), list(self.picks[1])], events)
 
@@ -200,8 +284,11 @@ class Decks(Spaces):
             events.append(
                 Event(
                     "preselect",
-                    f"Each player picks {START_HAND} cards from their own deck for the opening "
-                    f"hand, {seat_name(0)} first (R18).",
+                    pgettext(
+                        "phylo log",
+                        "Each player picks {n} cards from their own deck for the opening hand, "
+                        "{who} first (R18).",
+                    ).format(n=START_HAND, who=seat_name(0)),
                 )
             )
             return
@@ -235,7 +322,9 @@ class Decks(Spaces):
             events.append(
                 Event(
                     "draw",
-                    f"{SEATS[me]} has picked {START_HAND} cards for the opening hand (R18).",
+                    pgettext(
+                        "phylo log", "{who} has picked {n} cards for the opening hand (R18)."
+                    ).format(who=seat_name(me), n=START_HAND),
                     me,
                     {"cards": START_HAND},
                 )
@@ -292,7 +381,13 @@ class Decks(Spaces):
             return
         if not taken:
             events.append(
-                Event("draw", f"{SEATS[player]}'s deck is empty: no card to draw.", player)
+                Event(
+                    "draw",
+                    pgettext("phylo log", "{who}'s deck is empty: no card to draw.").format(
+                        who=seat_name(player)
+                    ),
+                    player,
+                )
             )
             return
         events.append(DRAWN[(player * 4096 + taken) * 4096])
@@ -301,13 +396,16 @@ class Decks(Spaces):
             events.append(
                 Event(
                     "last_card",
-                    f"{SEATS[player]} has taken the last card of the deck: the game ends after "
-                    f"{seat_name(1 - self.turn_player)}'s next turn.",
+                    pgettext(
+                        "phylo log",
+                        "{who} has taken the last card of the deck: the game ends after "
+                        "{other}'s next turn.",
+                    ).format(who=seat_name(player), other=seat_name(1 - self.turn_player)),
                     player,
                 )
             )
 
-    def _to_discard(self, instance: int, events: list[Event], why: str) -> None:
+    def _to_discard(self, instance: int, events: list[Event], why: str | int) -> None:
         """A card leaves the table for its owner's discard pile and counts as lost (R10)."""
         owner, card = self.owner_of[instance], self.card_of[instance]
         self.discards[owner].append(instance)
@@ -316,10 +414,9 @@ class Decks(Spaces):
         key = (owner, card, why)
         event = LOST.get(key)
         if event is None:
-            text = f"{SEATS[owner]}'s {card_name(card)} {why}."
-            event = LOST[key] = Event("lost", text, owner, {"card": card})
+            event = LOST[key] = Said("lost", lambda: _lost(owner, card, why), owner, {"card": card})
         events.append(event)
 
-    def _remove_at(self, space: int, instance: int, events: list[Event], why: str) -> None:
+    def _remove_at(self, space: int, instance: int, events: list[Event], why: str | int) -> None:
         self._lift(space, instance)
         self._to_discard(instance, events, why)

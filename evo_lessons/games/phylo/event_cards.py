@@ -16,17 +16,17 @@ from __future__ import annotations
 from typing import Any
 
 from evo_lessons.engine import Action, Event
+from evo_lessons.engine.words import seat_name
+from evo_lessons.i18n import data_text, pgettext
 
 from . import tables as T
-from .actions import PlayEvent, card_name
-from .decks import SEATS
+from .actions import PlayEvent
 from .placement import Placement
+from .words import Said, card_name
 
 CARDS = T.CARDS
 #: the shared event actions of each grid (``tables.py``)
 EVENTS = T.PerGrid(lambda columns: T.event_table(PlayEvent, columns))
-#: why an event card's victims leave the table ("is lost to the wildfire"), by card
-LOST_TO = {e.id: f"is lost to the {e.name.lower()}" for e in T.COLLECTION.events}
 
 
 class EventCards(Placement):
@@ -59,27 +59,41 @@ class EventCards(Placement):
         instance = self._take_from_hand(me, action.card)
         self.discards[me].append(instance)
         self.event_played = True
+        names = T.space_names(self.columns)
         events.append(
-            Event(
+            Said(
                 "event",
-                f"{SEATS[me]} plays {event.name} on {card_name(action.target)} at "
-                f"{self._name(space)}: {event.text}",
+                # Translators: {text} is the event card's own sentence (what it does)
+                lambda: pgettext(
+                    "phylo log", "{who} plays {card} on {target} at {space}: {text}"
+                ).format(
+                    who=seat_name(me),
+                    card=card_name(action.card),
+                    target=card_name(action.target),
+                    space=names[space],
+                    text=data_text("phylo", "events.text", event.text),
+                ),
                 me,
                 {"card": action.card, "space": space},
             )
         )
         effect = event.effect
         if effect in ("discard", "area", "contagion"):
-            why = LOST_TO[action.card]
+            why = action.card  # (the event's victims: "is lost to the wildfire")
             for hit in self._event_victims(event, space):
                 self._remove_at(hit, self.top[hit], events, why)
         elif effect == "wind":
             self.wind = True
-            events.append(Event("wind", "The wind blows: SPREAD (wind) is possible this turn.", me))
+            text = pgettext("phylo log", "The wind blows: SPREAD (wind) is possible this turn.")
+            events.append(Event("wind", text, me))
         elif effect == "pollinator":
             self.pollinator = True
             events.append(
-                Event("pollinator", "Pollinators abound: SPREAD (pollinator) is possible.", me)
+                Event(
+                    "pollinator",
+                    pgettext("phylo log", "Pollinators abound: SPREAD (pollinator) is possible."),
+                    me,
+                )
             )
         elif effect == "relocate":
             self._relocate(me, space, event.amount, events)
@@ -115,18 +129,29 @@ class EventCards(Placement):
         """R17: migration moves its target like FLIGHT 3, to its safest place."""
         instance = self.top[space]
         places = self._destinations(instance, space, reach, 8)
-        card = card_name(self.card_of[instance])
+        card = self.card_of[instance]
         if not places:
-            events.append(Event("migrate", f"{card} has nowhere to migrate to.", me))
+            events.append(
+                Said(
+                    "migrate",
+                    lambda: pgettext("phylo log", "{card} has nowhere to migrate to.").format(
+                        card=card_name(card)
+                    ),
+                    me,
+                )
+            )
             return
         # the safest place: the most compatible neighbours, then the first in reading order
         best = max(places, key=lambda d: (self._links_at(self.card_of[instance], d, space), -d))
         self._put(space, -1)
         self._put(best, instance, True)  # one of its destinations: compatible there (R7)
+        names = T.space_names(self.columns)
         events.append(
-            Event(
+            Said(
                 "migrate",
-                f"{card} migrates from {self._name(space)} to {self._name(best)}.",
+                lambda: pgettext("phylo log", "{card} migrates from {start} to {space}.").format(
+                    card=card_name(card), start=names[space], space=names[best]
+                ),
                 me,
                 {"from": space, "space": best},
             )

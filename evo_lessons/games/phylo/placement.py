@@ -20,10 +20,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from evo_lessons.engine import Action, Event
+from evo_lessons.engine.words import seat_name
+from evo_lessons.i18n import pgettext
 
 from . import tables as T
-from .actions import MoveSpecies, PlayInvasive, PlayParasite, PlaySpecies, Spread, card_name
-from .decks import SEATS, Decks
+from .actions import MoveSpecies, PlayInvasive, PlayParasite, PlaySpecies, Spread
+from .decks import WHY_INVADED, Decks
+from .words import Said, card_name
 
 CARDS = T.CARDS
 NEEDS = T.NEEDS
@@ -47,16 +50,24 @@ NO_MOVES: tuple[tuple, int] = ((), 0)
 
 def _played(columns: int) -> T.ActionTable:
     """``table[((seat * 2 + spread?) * 4096 + card) * 4096 + space]``: the log's sentence of a
-    species played (or spread, R8) on a space, one shared Event each (``tables.ActionTable``)."""
+    species played (or spread, R8) on a space, one shared Event each (``tables.ActionTable``),
+    written when it is read (``words.Said``)."""
     names = T.space_names(columns)
 
-    def make(key: int) -> Event:
+    def make(key: int) -> Said:
         rest, space = divmod(key, 4096)
         rest, card = divmod(rest, 4096)
         me, spread = divmod(rest, 2)
-        verb = "spreads" if spread else "plays"
-        text = f"{SEATS[me]} {verb} {card_name(card)} at {names[space]}."
-        return Event("play", text, me, {"card": card, "space": space})
+
+        def say() -> str:
+            text = (
+                pgettext("phylo log", "{who} spreads {card} at {space}.")
+                if spread
+                else pgettext("phylo log", "{who} plays {card} at {space}.")
+            )
+            return text.format(who=seat_name(me), card=card_name(card), space=names[space])
+
+        return Said("play", say, me, {"card": card, "space": space})
 
     return T.ActionTable(make)
 
@@ -273,13 +284,20 @@ class Placement(Decks):
         """R5: the replaced species is discarded; the invader now gives the space its habitat."""
         space = self._space(action)
         instance = self._take_from_hand(me, action.card)
-        self._remove_at(space, self.top[space], events, "is replaced by an invasive species")
+        self._remove_at(space, self.top[space], events, WHY_INVADED)
         self._put(space, instance, True)  # compatible with a neighbour (R5)
+        names = T.space_names(self.columns)
         events.append(
-            Event(
+            Said(
                 "invade",
-                f"{SEATS[me]} plays {card_name(action.card)} (INVASIVE) at "
-                f"{self._name(space)}, replacing {card_name(action.replaces)}.",
+                lambda: pgettext(
+                    "phylo log", "{who} plays {card} (INVASIVE) at {space}, replacing {other}."
+                ).format(
+                    who=seat_name(me),
+                    card=card_name(action.card),
+                    space=names[space],
+                    other=card_name(action.replaces),
+                ),
                 me,
                 {"card": action.card, "space": space},
             )
@@ -289,11 +307,18 @@ class Placement(Decks):
         """R6: the parasite goes beneath its host."""
         space = self._space(action)
         self._put_under(space, self._take_from_hand(me, action.card))
+        names = T.space_names(self.columns)
         events.append(
-            Event(
+            Said(
                 "parasite",
-                f"{SEATS[me]} plays {card_name(action.card)} (PARASITIC) beneath "
-                f"{card_name(action.host)} at {self._name(space)}.",
+                lambda: pgettext(
+                    "phylo log", "{who} plays {card} (PARASITIC) beneath {host} at {space}."
+                ).format(
+                    who=seat_name(me),
+                    card=card_name(action.card),
+                    host=card_name(action.host),
+                    space=names[space],
+                ),
                 me,
                 {"card": action.card, "space": space},
             )
@@ -306,11 +331,16 @@ class Placement(Decks):
         instance = self.top[start]
         self._put(start, -1)
         self._put(space, instance, True)  # compatible there without itself (R7)
+        names = T.space_names(self.columns)
         events.append(
-            Event(
+            Said(
                 "move",
-                f"{SEATS[me]} moves {card_name(action.card)} from {self._name(start)} to "
-                f"{self._name(space)}.",
+                lambda: pgettext("phylo log", "{who} moves {card} from {start} to {space}.").format(
+                    who=seat_name(me),
+                    card=card_name(action.card),
+                    start=names[start],
+                    space=names[space],
+                ),
                 me,
                 {"card": action.card, "from": start, "space": space},
             )

@@ -77,17 +77,13 @@ registerRenderer("phylo", (root, b, ctx) => {
   addStyle();
   const before = previous.get(root);
   previous.set(root, b);
-  const DIET_SHORT = { PHOTOSYNTHETIC: "PHOTOSYN.", DECOMPOSER: "DECOMP.", HERBIVORE: "HERBIV.",
-                       CARNIVORE: "CARNIV.", OMNIVORE: "OMNIV.", PARASITE: "PARASITE" };
+  const t = ctx.t; // every word comes from Python (page_strings.py's "phylo." keys, the view)
   // cards new since the last board (dealt in with a flourish) and cards gone from it (lost)
   const key = (cell) => `${cell.space}-${cell.card}-${cell.beneath ? 1 : 0}`;
   const nowKeys = new Set(b.cells.map(key));
   const fresh = new Set(before ? b.cells.filter((c) => !before.cells.some((o) => key(o) === key(c)))
     .map((c) => c.card) : []);
   const gone = before ? before.cells.filter((c) => !nowKeys.has(key(c)) && !c.beneath) : [];
-  // the diet word on a card's band, short enough to leave room for the points
-  const BAND = { PHOTOSYNTHETIC: "PHOTO", DECOMPOSER: "DECOMP", HERBIVORE: "HERBIV",
-                 CARNIVORE: "CARNIV", OMNIVORE: "OMNIV", PARASITE: "PARASITE" };
   let animate = true; // only the first paint of a board animates (not a re-paint on selection)
   const seats = ctx.view.seats;
   const name = (p) => seats[p].name; // the view's seat names (Python's)
@@ -128,8 +124,7 @@ registerRenderer("phylo", (root, b, ctx) => {
                              style: "flex:1 0 100%;margin:0;font-size:12px;font-weight:bold" },
                        frame);
     frame.before(hint);
-    hint.textContent = "⇆ The table is wider than the screen: scroll it sideways to see all " +
-                       "of it.";
+    hint.textContent = t("phylo.scroll_hint");
     observers.get(root)?.disconnect();
     if (typeof ResizeObserver !== "function") return;
     const watch = new ResizeObserver(() => {
@@ -175,22 +170,22 @@ registerRenderer("phylo", (root, b, ctx) => {
   const header = () => {
     const info = html("p", { class: "evo-phylo-info", style: "margin:2px 0 6px" }, root);
     if (b.winners.length) {
-      html("strong", {}, info, `Game over: ${b.winners.map(name).join(" and ")} ` +
-           (b.winners.length === 1 ? "wins. " : "share the win. "));
+      html("strong", {}, info, `${b.winners_text} `);
     } else if (b.phase === "build") {
-      html("strong", {}, info, `Deck building: ${b.picked[0]} and ${b.picked[1]} of ` +
-           `${b.deck_size} cards chosen. `);
+      html("strong", {}, info, t("phylo.building", { first: b.picked[0], second: b.picked[1],
+                                                     size: b.deck_size }));
     } else {
-      html("strong", {}, info, `Turn ${b.turn}: ${name(b.turn_player)} plays, ` +
-           `${b.actions_left} action${b.actions_left === 1 ? "" : "s"} left` +
-           (b.event_played ? ", event played" : "") + ". ");
+      const vars = { turn: b.turn, who: name(b.turn_player), n: b.actions_left };
+      html("strong", {}, info,
+           t(b.actions_left === 1 ? "phylo.turn_one" : "phylo.turn_many", vars) +
+           (b.event_played ? t("phylo.event_played") : "") + t("phylo.full_stop"));
     }
-    const bits = [0, 1].map((p) =>
-      `${name(p)}: ${b.scores[p]} points, deck ${b.deck_sizes[p]}, hand ${b.hand_sizes[p]}, ` +
-      `lost ${b.lost[p]}`);
+    const bits = [0, 1].map((p) => t("phylo.seat_line", {
+      who: name(p), points: b.scores[p], deck: b.deck_sizes[p], hand: b.hand_sizes[p],
+      lost: b.lost[p] }));
     html("span", {}, info, bits.join(" · ") +
-         (b.end_after ? ` · the game ends after turn ${b.end_after}` : "") +
-         (b.wind ? " · WIND blows" : "") + (b.pollinator ? " · POLLINATORS abound" : ""));
+         (b.end_after ? t("phylo.ends_after", { turn: b.end_after }) : "") +
+         (b.wind ? t("phylo.wind") : "") + (b.pollinator ? t("phylo.pollinators") : ""));
   };
 
   // -- one card face --------------------------------------------------------------------------------
@@ -207,21 +202,23 @@ registerRenderer("phylo", (root, b, ctx) => {
     if (f.kind === "event") {
       svg("text", { x: 6, y: 20, "font-size": 14, "font-weight": "bold", fill: "#111" }, g,
           fitText(f.name, w - 12, 14, true));
-      svg("text", { x: 6, y: 38, "font-size": 13, fill: "#111" }, g, "EVENT");
+      svg("text", { x: 6, y: 38, "font-size": 13, fill: "#111" }, g, t("phylo.event"));
       return;
     }
     // diet band: the colour AND the word; the points on the right
     svg("rect", { x: 1.5, y: 1.5, width: w - 3, height: 17, rx: 4, fill: f.colour }, g);
     svg("text", { x: 5, y: 14.5, "font-size": 12, "font-weight": "bold",
-                  fill: draw.inkOn(f.colour) }, g, BAND[f.diet_label] || f.diet_label);
+                  fill: draw.inkOn(f.colour) }, g, fitText(f.band, w - 44, 12, true));
     svg("text", { x: w - 5, y: 14.5, "font-size": 13, "text-anchor": "end",
-                  "font-weight": "bold", fill: draw.inkOn(f.colour) }, g, `${f.points}pt`);
+                  "font-weight": "bold", fill: draw.inkOn(f.colour) }, g,
+        fitText(t("phylo.pt", { n: f.points }), 34, 13, true));
     const pic = svg("g", {}, g); // animated: no transform attribute of its own
     groupIcon(pic, f.group, 3, 21, 1);
     if (animate && fresh.has(f.id)) pic.classList.add("evo-phylo-new");
     svg("text", { x: 41, y: 35, "font-size": 14, "font-weight": "bold", fill: "#111" }, g,
-        `R${f.rank}`);
-    svg("text", { x: 41, y: 52, "font-size": 14, fill: "#111" }, g, `S${f.scale}`);
+        fitText(t("phylo.rank_short", { n: f.rank }), w - 64, 14, true));
+    svg("text", { x: 41, y: 52, "font-size": 14, fill: "#111" }, g,
+        fitText(t("phylo.scale_short", { n: f.scale }), w - 64, 14));
     svg("text", { x: 5, y: 70, "font-size": 13.5, "font-weight": "bold", fill: "#111" }, g,
         fitText(f.name, w - 10, 13.5, true));
     // the symbols' glyphs (a fallback font) reach lower than letters: a baseline clear of the
@@ -232,12 +229,14 @@ registerRenderer("phylo", (root, b, ctx) => {
     if (atRisk) { // a red strip over the terrain line (the terrains stay in the card's words)
       svg("rect", { x: 2, y: 72, width: w - 4, height: 15, rx: 3, fill: "#c00000" }, g);
       svg("text", { x: w / 2, y: 84, "font-size": 12, "font-weight": "bold", "text-anchor": "middle",
-                    fill: "#fff" }, g, "⚠ AT RISK");
+                    fill: "#fff" }, g, fitText(t("phylo.at_risk_strip"), w - 8, 12, true));
     }
-    svg("title", {}, g, `${name(owner)}'s ${f.name} (${f.latin}), a ${f.group}: ` +
-        `${f.diet_label.toLowerCase()}, rank ${f.rank}, scale ${f.scale} (${f.lengths}), ` +
-        `${f.terrain_names.join("/")}, ${f.climate_names.join("/")}, ${f.points} points` +
-        `${atRisk ? ", AT RISK" : ""}. ${f.keywords.join(", ")} ${f.fact}`);
+    svg("title", {}, g, t("phylo.card_title", {
+      who: name(owner), card: f.name, latin: f.latin, group: f.group_word,
+      diet: f.diet_label.toLowerCase(), rank: f.rank, scale: f.scale, lengths: f.lengths,
+      terrains: f.terrain_names.join("/"), climates: f.climate_names.join("/"), points: f.points,
+      risk: atRisk ? t("phylo.title_at_risk") : "", keywords: f.keywords.join(t("phylo.list_sep")),
+      fact: f.fact }));
   };
 
   /**
@@ -278,10 +277,10 @@ registerRenderer("phylo", (root, b, ctx) => {
       viewBox: `0 0 ${width} ${height}`, width: "100%", class: "evo-phylo-grid",
       style: `height:auto;display:block;max-width:${width}px;` +
              `min-width:${Math.round(width * 0.65)}px`,
-      role: "group", "aria-label": `The table: ${b.rows} rows by ${b.columns} columns` +
-        (all ? "" : `; shown: rows ${r0 + 1} to ${r1 + 1}, columns ` +
-                    `${String.fromCharCode(65 + c0)} to ${String.fromCharCode(65 + c1)} ` +
-                    "(the rest is empty)"),
+      role: "group", "aria-label": t("phylo.table_label", { rows: b.rows, columns: b.columns }) +
+        (all ? "" : t("phylo.table_shown", { first: r0 + 1, last: r1 + 1,
+                                              from: String.fromCharCode(65 + c0),
+                                              to: String.fromCharCode(65 + c1) })),
     }, parent);
     const defs = svg("defs", {}, map);
     const marker = svg("marker", { id: "phylo-arrow", viewBox: "0 0 10 10", refX: 9, refY: 5,
@@ -322,23 +321,24 @@ registerRenderer("phylo", (root, b, ctx) => {
           svg("rect", { width: W - 2 * PAD, height: H - 2 * PAD, rx: 6, fill: "#f2f2f2",
                         stroke: style.colour, "stroke-width": 3 }, holder);
           svg("text", { x: (W - 2 * PAD) / 2, y: 26, "text-anchor": "middle", "font-size": 16,
-                        "font-weight": "bold", fill: "#111" }, holder, "HOME");
+                        "font-weight": "bold", fill: "#111" }, holder,
+              fitText(b.home_name, W - 2 * PAD - 8, 16, true));
           svg("text", { x: (W - 2 * PAD) / 2, y: 46, "text-anchor": "middle", "font-size": 13,
-                        fill: "#111" }, holder, name(home.owner));
+                        fill: "#111" }, holder, fitText(name(home.owner), W - 2 * PAD - 8, 13));
           draw.token(holder, (W - 2 * PAD) / 2, 66, 10, { fill: style.colour,
                      symbol: String(home.owner + 1) });
           svg("text", { x: (W - 2 * PAD) / 2, y: 84, "text-anchor": "middle", "font-size": 12,
-                        fill: "#111" }, holder, "all terrains");
-          svg("title", {}, holder, `${name(home.owner)}'s HOME: every terrain and climate; ` +
-              "any rank-1 species may be played beside it.");
+                        fill: "#111" }, holder, fitText(t("phylo.all_terrains"), W - 2 * PAD - 8, 12));
+          svg("title", {}, holder, t("phylo.home_title", { who: name(home.owner),
+                                                            home: b.home_name }));
         } else if (here.top) {
           face(holder, here.top.face, here.top.owner, { atRisk: here.top.at_risk });
           const mine = here.top.owner === ctx.view.viewer;
           const boardKey = `board-${r}-${c}`;
           const choosingFromHand = phyloSelected && phyloSelected.startsWith("hand-");
           if (mine && !choosingFromHand && targetsWith(`move-${r}-${c}-`).length) {
-            selectable(holder, boardKey, `Your ${here.top.face.name} at ${at(r, c)}: ` +
-                       "select to move it");
+            selectable(holder, boardKey, t("phylo.select_move", { card: here.top.face.name,
+                                                                  space: at(r, c) }));
             if (phyloSelected === boardKey) {
               svg("rect", { x: 1, y: 1, width: W - 2, height: H - 2, fill: "none",
                             stroke: "#0072B2", "stroke-width": 3 }, g);
@@ -352,25 +352,26 @@ registerRenderer("phylo", (root, b, ctx) => {
                         stroke: u.at_risk ? "#c00000" : "#333",
                         "stroke-dasharray": u.at_risk ? "4 2" : null }, tab);
           svg("text", { x: 3, y: 12.5, "font-size": 12, fill: draw.inkOn(u.face.colour) }, tab,
-              fitText(`${u.at_risk ? "⚠ " : ""}P${u.owner + 1} ${u.face.name}`, W - 2 * PAD - 10,
-                  12));
-          svg("title", {}, tab, `${name(u.owner)}'s ${u.face.name}, a parasite beneath this ` +
-              `space${u.at_risk ? ", AT RISK" : ""}. ${u.face.fact}`);
+              fitText(`${u.at_risk ? "⚠ " : ""}${t("phylo.p_short", { n: u.owner + 1 })} ` +
+                      u.face.name, W - 2 * PAD - 10, 12));
+          svg("title", {}, tab, t("phylo.parasite_title", {
+            who: name(u.owner), card: u.face.name, risk: u.at_risk ? t("phylo.title_at_risk") : "",
+            fact: u.face.fact }));
           const removeKey = `remove-${r}-${c}-${u.card}`;
-          ctx.clickable(tab, removeKey, `Remove ${u.face.name} at ${at(r, c)}`);
+          ctx.clickable(tab, removeKey, t("phylo.remove", { card: u.face.name, space: at(r, c) }));
         }
         if (here.top) {
           ctx.clickable(holder, `remove-${r}-${c}-${here.top.card}`,
-                        `Remove ${here.top.face.name} at ${at(r, c)}`);
+                        t("phylo.remove", { card: here.top.face.name, space: at(r, c) }));
         }
         // a legal place for the selected card
-        if (ctx.clickable(g, `${selPrefix}${r}-${c}`, `Space ${at(r, c)}`)) {
+        if (ctx.clickable(g, `${selPrefix}${r}-${c}`, t("phylo.space", { space: at(r, c) }))) {
           svg("rect", { x: 2, y: 2, width: W - 4, height: H - 4, fill: "rgba(0,114,178,0.12)",
                         stroke: "#0072B2", "stroke-width": 3, "stroke-dasharray": "7 3",
                         class: "evo-target-outline" }, g);
           svg("text", { x: W / 2, y: H / 2 + 4, "text-anchor": "middle", "font-size": 14,
                         "font-weight": "bold", fill: "#003f66" }, g,
-              here.top ? "▶ HERE" : "▶ PLAY HERE");
+              t(here.top ? "phylo.here" : "phylo.play_here"));
         }
       }
     }
@@ -384,7 +385,7 @@ registerRenderer("phylo", (root, b, ctx) => {
         svg("rect", { width: W - 2 * PAD, height: H - 2 * PAD, rx: 6, fill: "#555",
                       opacity: 0.75 }, ghost);
         svg("text", { x: (W - 2 * PAD) / 2, y: 40, "text-anchor": "middle", "font-size": 14,
-                      "font-weight": "bold", fill: "#fff" }, ghost, "✝ lost");
+                      "font-weight": "bold", fill: "#fff" }, ghost, t("phylo.lost"));
         svg("text", { x: (W - 2 * PAD) / 2, y: 60, "text-anchor": "middle", "font-size": 12,
                       fill: "#fff" }, ghost, fitText(cell.face.name, W - 2 * PAD - 8, 12));
       }
@@ -410,13 +411,12 @@ registerRenderer("phylo", (root, b, ctx) => {
     const { nodes, edges } = b.web;
     const feeding = edges.filter((e) => e.kind === "food").length;
     const box = html("figure", { class: "evo-phylo-web", style: "margin:0" }, parent);
+    const links = t(feeding === 1 ? "phylo.feeding_link" : "phylo.feeding_links", { n: feeding });
     html("figcaption", { style: "font-size:12px;margin:0 0 2px" }, box,
-         `Food web: ${nodes.length} species, ${feeding} feeding link${feeding === 1 ? "" : "s"}. ` +
-         "Arrows run from a food to its eater.");
+         t("phylo.web_caption", { n: nodes.length, links }));
     if (!nodes.length) {
       html("p", { style: "font-size:11px;margin:2px 0" }, box,
-           "No species on the table yet: rank-1 species (producers and decomposers) go " +
-           "beside a HOME card first.");
+           t("phylo.web_empty", { home: b.home_name }));
       return;
     }
     const NW = 104, NH = 34, COL = 130, ROW = 40, TOP = 30, LEFT = 4;
@@ -434,8 +434,7 @@ registerRenderer("phylo", (root, b, ctx) => {
       // never shrunk below its size (its words would be too small to read on a phone): its
       // frame scrolls sideways instead
       style: `max-width:none;min-width:${width}px;height:${height}px`,
-      role: "group", "aria-label": `Food web graph: ${nodes.length} species and ${feeding} ` +
-        "feeding links, producers on the left. Tab to a species to hear its links.",
+      role: "group", "aria-label": t("phylo.web_label", { n: nodes.length, links }),
     }, box);
     const defs = svg("defs", {}, g);
     for (const [id, colour] of [["phylo-web-arrow", "#222"], ["phylo-web-arrow-hl", "#0072B2"]]) {
@@ -446,9 +445,9 @@ registerRenderer("phylo", (root, b, ctx) => {
     }
     byRank.forEach((_level, k) => {
       svg("text", { x: LEFT + k * COL + NW / 2, y: 11, "text-anchor": "middle", "font-size": 10,
-                    "font-weight": "bold" }, g, `RANK ${k + 1}`);
+                    "font-weight": "bold" }, g, fitText(t("phylo.rank_head", { n: k + 1 }), NW, 10, true));
       svg("text", { x: LEFT + k * COL + NW / 2, y: 24, "text-anchor": "middle", "font-size": 9 },
-          g, k === 0 ? "producers · decomposers" : "consumers");
+          g, fitText(t(k === 0 ? "phylo.producers" : "phylo.consumers"), NW, 9));
     });
     // each arrow leaves its food's right side and enters its eater's left side at its own height
     const ports = (key) => {
@@ -485,7 +484,7 @@ registerRenderer("phylo", (root, b, ctx) => {
       lines.push(line);
     }
     const names = new Map(nodes.map((n) => [n.id, `${n.name} ${n.where}`]));
-    const list = (ids) => ids.map((i) => names.get(i)).join(", ");
+    const list = (ids) => ids.map((i) => names.get(i)).join(t("phylo.list_sep"));
     const light = (node, on) => {
       for (const line of lines) {
         const mine = line.dataset.from === node.id || line.dataset.to === node.id;
@@ -503,11 +502,13 @@ registerRenderer("phylo", (root, b, ctx) => {
     for (const n of nodes) {
       const { x, y } = at.get(n.id);
       const seat = seats[n.owner] || { colour: "#999" };
-      const label = `${name(n.owner)}'s ${n.name} at ${n.where}, rank ${n.rank}, ` +
-        `${n.diet_label.toLowerCase()}` + (n.beneath ? ", a parasite beneath its host" : "") +
-        (n.eats.length ? `; eats ${list(n.eats)}` : n.rank > 1 ? "; no food link" : "") +
-        (n.eaten_by.length ? `; eaten by ${list(n.eaten_by)}` : "") +
-        (n.at_risk ? "; AT RISK" : "");
+      const label = t("phylo.node", { who: name(n.owner), card: n.name, space: n.where,
+                                      rank: n.rank, diet: n.diet_label.toLowerCase() }) +
+        (n.beneath ? t("phylo.node_parasite") : "") +
+        (n.eats.length ? t("phylo.node_eats", { food: list(n.eats) })
+          : n.rank > 1 ? t("phylo.node_no_food") : "") +
+        (n.eaten_by.length ? t("phylo.node_eaten_by", { eaters: list(n.eaten_by) }) : "") +
+        (n.at_risk ? t("phylo.node_at_risk") : "");
       const node = svg("g", { transform: `translate(${x},${y})`, tabindex: "0", role: "img",
                               "aria-label": label, class: "evo-phylo-node",
                               "data-node": n.id }, g);
@@ -519,7 +520,7 @@ registerRenderer("phylo", (root, b, ctx) => {
           fitText(`${n.at_risk ? "⚠ " : ""}${n.name}`, NW - 12, 11, true));
       // the second line stops short of the owner's token in the corner
       svg("text", { x: 9, y: 28, "font-size": 9.5 }, node,
-          fitText(`${DIET_SHORT[n.diet_label] || n.diet_label} · ${n.where}`, NW - 26, 9.5));
+          fitText(`${n.band} · ${n.where}`, NW - 26, 9.5));
       draw.token(node, NW - 8, NH - 8, 5.5, { fill: seat.colour, symbol: String(n.owner + 1) });
       svg("title", {}, node, label);
       node.addEventListener("focus", () => light(n, true));
@@ -534,23 +535,25 @@ registerRenderer("phylo", (root, b, ctx) => {
   const miniCard = (parent, f, count = 1) => {
     const card = html("div", {
       class: "evo-phylo-card evo-phylo-pick", "data-card": f.id,
-      title: f.kind === "event" ? `${f.name}: ${f.text}` : `${f.name} (${f.latin}). ${f.fact}`,
+      title: f.kind === "event" ? t("phylo.event_title", { card: f.name, text: f.text, fact: "" })
+        : t("phylo.species_title", { card: f.name, latin: f.latin, fact: f.fact }),
       style: "display:inline-block;vertical-align:top;width:9.5em;margin:2px;padding:2px 4px;" +
              "border:1px solid #333;border-radius:5px;font-size:12px;background:#fffdf7;color:#111",
     }, parent);
     if (f.kind === "event") {
       html("strong", {}, card, f.name);
-      html("div", {}, card, "EVENT");
+      html("div", {}, card, t("phylo.event"));
       return card;
     }
     html("div", { style: `background:${f.colour};color:${draw.inkOn(f.colour)};` +
                          "font-weight:bold;padding:0 3px;border-radius:3px" },
-         card, `${BAND[f.diet_label] || f.diet_label} · ${f.points} pt`);
+         card, t("phylo.band_points", { band: f.band, n: f.points }));
     const pic = svg("svg", { width: 30, height: 30, viewBox: "0 0 34 34", role: "img",
-                             "aria-label": `a ${f.group}` }, card);
+                             "aria-label": f.group_word }, card);
     groupIcon(pic, f.group);
     html("strong", {}, card, `${f.name}${count > 1 ? ` ×${count}` : ""}`);
-    html("div", { style: "clear:both" }, card, `Rank ${f.rank} · scale ${f.scale}`);
+    html("div", { style: "clear:both" }, card,
+         t("phylo.rank_scale", { rank: f.rank, scale: f.scale }));
     return card;
   };
 
@@ -560,19 +563,19 @@ registerRenderer("phylo", (root, b, ctx) => {
     const picks = new Map();
     for (const f of b.picks) picks.set(f.id, [f, (picks.get(f.id) || [f, 0])[1] + 1]);
     const mine = html("div", { class: "evo-phylo-deck", role: "group",
-                               "aria-label": "Your deck so far" }, root);
+                               "aria-label": t("phylo.deck_so_far") }, root);
     html("div", { style: "font-size:12px;margin:4px 0" }, mine,
-         `Your deck so far (${b.picks.length} of ${b.deck_size}):` +
-         (b.picks.length ? "" : " empty"));
+         t(b.picks.length ? "phylo.deck_count" : "phylo.deck_empty",
+           { n: b.picks.length, size: b.deck_size }));
     for (const [f, count] of picks.values()) miniCard(mine, f, count);
     const pickable = b.collection.filter((f) => ctx.targets.has(`pick-${f.id}`));
     if (!pickable.length) return;
     const box = html("div", { class: "evo-phylo-collection", role: "group",
-                              "aria-label": "The collection: click a card to put it in your deck",
+                              "aria-label": t("phylo.collection_label"),
                               style: "max-height:22em;overflow-y:auto;border:1px solid #bbb;" +
                                      "border-radius:6px;padding:2px" }, root);
     html("div", { style: "font-size:12px;margin:2px 4px" }, box,
-         `The collection (${pickable.length} cards you may pick): click one to put it in your deck.`);
+         t("phylo.collection", { n: pickable.length }));
     for (const f of pickable) {
       const card = miniCard(box, f);
       ctx.clickable(card, `pick-${f.id}`, `${f.name}`);
@@ -587,13 +590,13 @@ registerRenderer("phylo", (root, b, ctx) => {
    */
   const hand = () => {
     if (!b.hand) {
-      html("p", { style: "font-size:12px;margin:4px 0" }, root,
-           "Hands are hidden: choose a seat played by a person to see its hand.");
+      html("p", { style: "font-size:12px;margin:4px 0" }, root, t("phylo.hands_hidden"));
       return;
     }
-    const box = html("div", { class: "evo-phylo-hand", role: "group", "aria-label": "Your hand" },
-                     ctx.ownBox(`Your hand (${b.hand.length})`));
-    html("p", { class: "evo-phylo-hand-note" }, box, "Select a card to see where it can go.");
+    const box = html("div", { class: "evo-phylo-hand", role: "group",
+                              "aria-label": t("phylo.your_hand") },
+                     ctx.ownBox(t("phylo.your_hand_n", { n: b.hand.length })));
+    html("p", { class: "evo-phylo-hand-note" }, box, t("phylo.select_hint"));
     const seen = new Set();
     for (const f of b.hand) {
       const key = `hand-${f.id}`;
@@ -606,60 +609,62 @@ registerRenderer("phylo", (root, b, ctx) => {
       const card = html("div", {
         class: `evo-phylo-card evo-phylo-mini${chosen ? " evo-phylo-chosen" : ""}`,
         "data-card": f.id,
-        title: f.kind === "event" ? `${f.name}: ${f.text} ${f.fact}` : `${f.name} (${f.latin}). ${f.fact}`,
+        title: f.kind === "event" ? t("phylo.event_title", { card: f.name, text: f.text, fact: f.fact })
+          : t("phylo.species_title", { card: f.name, latin: f.latin, fact: f.fact }),
       }, box);
       const count = copies > 1 ? ` ×${copies}` : "";
       if (f.kind === "event") {
         html("div", { class: "evo-phylo-band", style: "background:#5b6980;color:#fff" }, card,
-             "EVENT");
+             t("phylo.event"));
         html("strong", {}, card, `${f.name}${count}`);
         if (chosen) html("div", { class: "evo-phylo-more" }, card, f.text);
       } else {
         html("div", { class: "evo-phylo-band",
                       style: `background:${f.colour};color:${draw.inkOn(f.colour)}` },
-             card, `${BAND[f.diet_label] || f.diet_label} · ${f.points} pt`);
+             card, t("phylo.band_points", { band: f.band, n: f.points }));
         const pic = svg("svg", { width: 28, height: 28, viewBox: "0 0 34 34", role: "img",
-                                 "aria-label": `a ${f.group}` }, card);
+                                 "aria-label": f.group_word }, card);
         groupIcon(pic, f.group);
         html("strong", {}, card, `${f.name}${count}`);
         html("div", {}, card,
-             `R${f.rank} · S${f.scale} · ${f.terrains.join("")} ${f.climates.join("")}`);
+             `${t("phylo.rank_short", { n: f.rank })} · ${t("phylo.scale_short", { n: f.scale })}` +
+             ` · ${f.terrains.join("")} ${f.climates.join("")}`);
         if (chosen) {
           const more = html("div", { class: "evo-phylo-more" }, card);
           html("div", { style: "font-style:italic" }, more, f.latin);
           // a line may break after a slash (a zero-width space), never inside a word
-          html("div", {}, more, `Rank ${f.rank}, scale ${f.scale} · ` +
-               `${f.terrain_names.join("/\u200b")} · ${f.climate_names.join("/\u200b")}`);
+          html("div", {}, more, t("phylo.rank_scale_habitat", {
+            rank: f.rank, scale: f.scale, terrains: f.terrain_names.join("/\u200b"),
+            climates: f.climate_names.join("/\u200b") }));
           if (f.keywords.length) html("div", {}, more, f.keywords.join(" · "));
         }
       }
       html("div", { class: "evo-phylo-places" }, card,
-           places ? `${places} place${places === 1 ? "" : "s"} to play` : "no place now");
+           t(places === 1 ? "phylo.place_one" : places ? "phylo.places" : "phylo.no_place",
+             { n: places }));
       if (places || canDiscard) {
-        selectable(card, key, `${f.name} in your hand: ${places} places; select it`);
+        selectable(card, key, t("phylo.select_card", { card: f.name, n: places }));
       }
       if (chosen && canDiscard) {
         const drop = html("button", { type: "button", style: "margin-top:3px" }, card,
-                          "Discard to draw 3");
-        ctx.clickable(drop, `discard-${f.id}`, `Discard ${f.name}`);
+                          t("phylo.discard_draw"));
+        ctx.clickable(drop, `discard-${f.id}`, t("phylo.discard", { card: f.name }));
       }
     }
   };
 
   const legend = () => {
     const box = html("p", { class: "evo-caption", style: "font-size:11px;margin:6px 0" }, root);
-    html("span", {}, box, "Diets: ");
+    html("span", {}, box, t("phylo.diets"));
     for (const d of b.legend.diets) {
       html("span", { style: `background:${d.colour};color:${draw.inkOn(d.colour)};` +
                            "display:inline-block;padding:0 4px;margin:1px 3px 1px 0;border-radius:3px" },
          box, d.label);
     }
-    html("span", {}, box, " · Terrains: " +
-         b.legend.terrains.map((t) => `${t.symbol} ${t.name}`).join(", ") + " · Climates: " +
-         b.legend.climates.map((c) => `${c.symbol} ${c.name}`).join(", ") +
-         ". Arrows show energy flowing from a food to the species that eats it (dashed in the " +
-         "graph: host to parasite). Every card stands upright; its frame and numbered token " +
-         "say whose it is.");
+    const sep = t("phylo.list_sep");
+    html("span", {}, box, t("phylo.legend", {
+      terrains: b.legend.terrains.map((x) => `${x.symbol} ${x.name}`).join(sep),
+      climates: b.legend.climates.map((x) => `${x.symbol} ${x.name}`).join(sep) }));
   };
 
   paint();

@@ -149,6 +149,7 @@ from typing import Any, ClassVar, cast
 
 from evo_lessons.engine import Action, Event, GameState
 from evo_lessons.engine.words import seat_name
+from evo_lessons.i18n import pgettext
 
 from . import tables as T
 from .actions import (
@@ -168,16 +169,16 @@ from .actions import (
     RemoveCard,
     Spread,
     build_actions,
-    card_name,
 )
 from .bluff import CallYourBluff, link_is_bluff
 from .broken_links import cut_off_at
 from .choices import TurnChoices
 from .data import DECK_SIZE
-from .decks import SEATS, START_HAND
+from .decks import START_HAND
 from .observation import PhyloSeen, TableCard
 from .placement import NO_MOVES, PLAYED, POLLINATORS
 from .scoring import Scoring
+from .words import Said, card_name
 
 COLLECTION = T.COLLECTION
 CARDS = T.CARDS
@@ -190,16 +191,30 @@ SPREAD = T.SPREAD
 EVENT_OWN = T.EVENT_OWN
 #: card ids: the species first, then the events (``tables._per_card``)
 FIRST_EVENT = len(T.SPECIES)
-#: the log's sentence of a pass, one shared Event a seat
-PASSES = tuple(Event("pass", f"{SEATS[me]} ends the turn.", me) for me in (0, 1))
+
+
+def _pass(me: int) -> Said:
+    return Said(
+        "pass", lambda: pgettext("phylo log", "{who} ends the turn.").format(who=seat_name(me)), me
+    )
+
+
+#: the log's sentence of a pass, one shared Event a seat (written when read: ``words.Said``)
+PASSES = (_pass(0), _pass(1))
 #: the end of most turns' lists: no challenge, no spread, the pass
 ONLY_PASS = (PASS,)
 
 
-def _turn_starts(key: int) -> Event:
+def _turn_starts(key: int) -> Said:
     """The log's sentence of a turn's start, ``key``: turn * 2 + seat."""
     turn, me = divmod(key, 2)
-    return Event("turn", f"Turn {turn}: {SEATS[me]} to play.", me, {"turn": turn})
+
+    def say() -> str:
+        return pgettext("phylo log", "Turn {turn}: {who} to play.").format(
+            turn=turn, who=seat_name(me)
+        )
+
+    return Said("turn", say, me, {"turn": turn})
 
 
 #: one shared Event for each turn's start (``tables.ActionTable``)
@@ -251,8 +266,9 @@ class PhyloState(CallYourBluff, Scoring, GameState):
             self.setup_events.append(
                 Event(
                     "build",
-                    f"Each player builds a deck of {options['deck_size']} cards, "
-                    f"{seat_name(0)} first.",
+                    pgettext(
+                        "phylo log", "Each player builds a deck of {n} cards, {who} first."
+                    ).format(n=options["deck_size"], who=seat_name(0)),
                 )
             )
         else:

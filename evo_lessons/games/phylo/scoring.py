@@ -15,9 +15,11 @@ from typing import Any
 
 from evo_lessons.engine import Event
 from evo_lessons.engine.words import seat_name, winners_sentence
+from evo_lessons.i18n import pgettext
 
 from . import tables as T
 from .spaces import Spaces
+from .words import Said
 
 
 class Scoring(Spaces):
@@ -34,15 +36,19 @@ class Scoring(Spaces):
         scores = self.scores()
         best = max(scores)
         self.winners = [p for p in (0, 1) if scores[p] == best]
+        winners = self.winners
         events.append(
-            Event(
+            Said(
                 "score",
-                f"Final score: {seat_name(0)} {scores[0]} points, {seat_name(1)} {scores[1]} "
-                "points.",
+                lambda: pgettext(
+                    "phylo log", "Final score: {who1} {points1} points, {who2} {points2} points."
+                ).format(
+                    who1=seat_name(0), points1=scores[0], who2=seat_name(1), points2=scores[1]
+                ),
                 data={"scores": scores},
             )
         )
-        events.append(Event("over", winners_sentence(self.winners), data={"winners": self.winners}))
+        events.append(Said("over", lambda: winners_sentence(winners), data={"winners": winners}))
 
     def scores(self) -> list[int]:
         """Each player's points on the table (parasites beneath included)."""

@@ -10,8 +10,9 @@
 /** Okabe-Ito colours for the first trait's values (told apart by colour-blind readers too). */
 const FLOCK_COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#CC79A7", "#D55E00",
                        "#0072B2", "#999999"];
-/** What each trait changes in the drawing, in the legend's words. */
-const FLOCK_FEATURES = ["body colour", "stripes", "legs", "eyes", "feelers"];
+/** What each trait changes in the drawing: the legend's words' keys (t("population.feature_0")
+ *  is "body colour", then stripes, legs, eyes, feelers). */
+const FLOCK_FEATURES = 5;
 const FLOCK_INK = "#222";
 
 /** One creature at (x, y) (its feet), values[k] the index of trait k's value. */
@@ -58,20 +59,20 @@ function featureSample(parent, k, index) {
 
 /**
  * The flock and its legend in `box` (emptied first); `flock` is view.flock, `rule` the
- * generation's rule in words. Returns nothing; the drawing carries a text equivalent.
+ * generation's rule in words, t(key, vars) the page's words (population/page_strings.py).
+ * Returns nothing; the drawing carries a text equivalent.
  */
-function drawFlock(box, flock, rule) {
+function drawFlock(box, flock, rule, t) {
   box.replaceChildren();
   const head = htmlEl("p", { class: "evo-flock-head" }, box);
   if (!flock.shown) {
-    head.textContent = "Nobody is left: the population is extinct.";
+    head.textContent = t("population.flock_extinct");
     htmlEl("p", { class: "evo-flock-rule" }, box, rule);
     return;
   }
   head.textContent = flock.shown < flock.size
-    ? `${flock.shown} individuals stand for all ${flock.size.toLocaleString()}: each kind as ` +
-      "often as its share of the population."
-    : `All ${flock.size} individuals.`;
+    ? t("population.flock_some", { shown: flock.shown, size: flock.size.toLocaleString() })
+    : t("population.flock_all", { size: flock.size });
   const traits = flock.traits;
   const kindWords = (kind) => kind.traits.map((v, k) => `${traits[k].name} ${traits[k].labels[v]}`)
     .join(", ");
@@ -80,8 +81,9 @@ function drawFlock(box, flock, rule) {
   const rows = Math.ceil(flock.shown / PER_ROW);
   const width = PER_ROW * CELL_W, height = rows * CELL_H;
   const summary = flock.kinds.map((kind) =>
-    `${kind.shown} with ${kindWords(kind)} (${(100 * kind.share).toFixed(0)}% of the ` +
-    `population; chance to be a parent ${(100 * kind.fitness).toFixed(0)}% of a perfect match's)`)
+    t("population.flock_kind", { shown: kind.shown, traits: kindWords(kind),
+                                 share: (100 * kind.share).toFixed(0),
+                                 fitness: (100 * kind.fitness).toFixed(0) }))
     .join("; ");
   const svg = svgEl("svg", { viewBox: `0 0 ${width} ${height}`, class: "evo-flock-svg",
                              role: "img", "aria-label": `${head.textContent} ${summary}.` }, box);
@@ -90,8 +92,9 @@ function drawFlock(box, flock, rule) {
     for (let copy = 0; copy < kind.shown; copy += 1, n += 1) {
       const x = (n % PER_ROW) * CELL_W + CELL_W / 2 - 3, y = Math.floor(n / PER_ROW) * CELL_H;
       const one = svgEl("g", {}, svg);
-      svgEl("title", {}, one, `${kindWords(kind)}; chance to be a parent ` +
-            `${(100 * kind.fitness).toFixed(0)}% of a perfect match's`);
+      svgEl("title", {}, one, t("population.flock_tooltip",
+                                { traits: kindWords(kind),
+                                  fitness: (100 * kind.fitness).toFixed(0) }));
       drawCreature(one, kind.traits, x, y + FEET, 1.3);
       // its values as numbers, one a trait (a dot between them while they fit the cell)
       const numbers = kind.traits.map((v) => v + 1).join(traits.length > 5 ? "" : "·");
@@ -108,17 +111,18 @@ function drawFlock(box, flock, rule) {
   const legend = htmlEl("ul", { class: "evo-flock-legend" }, box);
   traits.forEach((trait, k) => {
     // the first five traits are drawn; a world with more shows the rest as numbers only
-    const drawn = k < FLOCK_FEATURES.length;
+    const drawn = k < FLOCK_FEATURES;
     const li = htmlEl("li", {}, legend);
-    htmlEl("strong", {}, li, `${trait.name} (number ${k + 1} under each` +
-           (drawn ? `, ${FLOCK_FEATURES[k]}): ` : "): "));
+    htmlEl("strong", {}, li, drawn
+      ? t("population.legend_drawn", { trait: trait.name, n: k + 1,
+                                       feature: t(`population.feature_${k}`) })
+      : t("population.legend", { trait: trait.name, n: k + 1 }));
     trait.labels.forEach((label, v) => {
       const chip = htmlEl("span", { class: "evo-flock-chip" }, li);
       if (drawn) featureSample(chip, k, v);
       htmlEl("span", {}, chip, label.startsWith(String(v + 1)) ? label : `${v + 1} ${label}`);
     });
   });
-  htmlEl("p", { class: "evo-flock-bar" }, box,
-         "The blue bar under each: its chance to be a parent, full for a perfect match.");
+  htmlEl("p", { class: "evo-flock-bar" }, box, t("population.bar"));
   htmlEl("p", { class: "evo-flock-rule" }, box, rule);
 }

@@ -10,6 +10,18 @@
 const el = htmlEl;
 const nextId = (stem) => uid(`pop-${stem}`);
 
+/**
+ * The page's words: Python sends them in the widget's language (the "strings" trait, from
+ * population/page_strings.py; this file holds no English). say(model, "population.step")
+ * fills the {placeholders}; a key the kernel did not send shows as the key itself.
+ */
+function say(model, key, vars = {}) {
+  const table = model.get("strings") || {};
+  const text = Object.prototype.hasOwnProperty.call(table, key) ? table[key] : key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) =>
+    Object.prototype.hasOwnProperty.call(vars, name) ? String(vars[name]) : whole);
+}
+
 /** A labelled range input: its text says the value in words; sends on release or keys. */
 function slider(parent, label, { min, max, step, toValue, fromValue, format, onChange }) {
   const wrap = el("div", { class: "evo-pop-slider" }, parent);
@@ -63,9 +75,11 @@ const FORMATS = {
 };
 
 class PopulationPlots {
-  /** spec: the kernel's plot_spec; askHistory() is called when rows were missed. */
-  constructor(parent, spec, askHistory) {
+  /** spec: the kernel's plot_spec; askHistory() is called when rows were missed; t(key,
+   *  vars) gives the page's words. */
+  constructor(parent, spec, askHistory, t) {
     this.spec = spec;
+    this.t = t;
     this.askHistory = askHistory;
     this.epoch = null;
     this.count = 0; // generation rows received in this epoch (the kernel's numbering)
@@ -78,7 +92,7 @@ class PopulationPlots {
     const figure = el("figure", { class: "evo-pop-panel" }, parent);
     el("figcaption", { class: "evo-pop-title" }, figure, panel.title);
     const details = el("details", { class: "evo-pop-numbers" }, figure);
-    el("summary", {}, details, "Table of the plotted values");
+    el("summary", {}, details, this.t("population.table"));
     const table = el("table", {}, el("div", { class: "evo-pop-numbers-scroll" }, details));
     // a panel without fixed limits (the population size) gets its axis here: 0 to a top that
     // doubles when outgrown, with ticks in words that fit the margin ("50k", not "50000")
@@ -231,9 +245,10 @@ class PopulationPlots {
     }
     table.replaceChildren();
     el("caption", { class: "evo-visually-hidden" }, table,
-       `${panel.title}, at generations ${picked.map((r) => r[0]).join(", ")}`);
+       this.t("population.caption",
+              { title: panel.title, generations: picked.map((r) => r[0]).join(", ") }));
     const head = el("tr", {}, el("thead", {}, table));
-    el("th", { scope: "col" }, head, "Generation");
+    el("th", { scope: "col" }, head, this.t("population.generation"));
     for (const row of picked) el("th", { scope: "col" }, head, String(row[0]));
     const body = el("tbody", {}, table);
     for (const line of panel.lines) {
@@ -241,7 +256,8 @@ class PopulationPlots {
       el("th", { scope: "row" }, tr, line.label);
       for (const row of picked) {
         const v = row[line.column];
-        el("td", {}, tr, v === null || v === undefined ? "none alive" : format(v));
+        el("td", {}, tr, v === null || v === undefined ? this.t("population.none_alive")
+                                                          : format(v));
       }
     }
   }
@@ -253,6 +269,9 @@ function render({ model, el: host }) {
   // (and the notebook cancels arrow keys on their way up: they stop here, except Escape and
   // Tab, which still lead back out of the widget)
   const root = el("div", { class: "evo-pop evo-kit", "data-lm-suppress-shortcuts": "true" }, host);
+  root.lang = model.get("lang") || "en"; // the language Python speaks here, and its direction
+  root.dir = model.get("direction") || "ltr";
+  const t = (key, vars) => say(model, key, vars);
   root.addEventListener("keydown", (e) => {
     if (e.key !== "Escape" && e.key !== "Tab") e.stopPropagation();
   });
@@ -264,28 +283,30 @@ function render({ model, el: host }) {
                    root);
 
   const controls = el("div", { class: "evo-pop-controls", role: "toolbar",
-                               "aria-label": "Generations" }, root);
+                               "aria-label": t("population.generations") }, root);
   let playing = false;
   let waiting = false;
   const send = (message) => model.send(message);
   const stepButton = el("button", { type: "button", class: "evo-pop-step" }, controls,
-                        "Step 1 generation");
+                        t("population.step"));
   stepButton.addEventListener("click", () => send({ type: "step", generations: 1 }));
   const step10 = el("button", { type: "button", class: "evo-pop-step10" }, controls,
-                    "Step 10 generations");
+                    t("population.step10"));
   step10.addEventListener("click", () => send({ type: "step", generations: 10 }));
   const playButton = el("button", { type: "button", class: "evo-pop-play",
-                                    "aria-pressed": "false" }, controls, "Play");
+                                    "aria-pressed": "false" }, controls,
+                        t("population.play"));
   const speedId = nextId("speed");
-  el("label", { for: speedId }, controls, "Generations per frame");
+  el("label", { for: speedId }, controls, t("population.speed"));
   const speed = el("select", { id: speedId, class: "evo-pop-speed" }, controls);
   for (const n of [1, 5, 20]) el("option", { value: n }, speed, String(n));
   const seedId = nextId("seed");
-  el("label", { for: seedId }, controls, "Seed");
+  el("label", { for: seedId }, controls, t("population.seed"));
   const seedInput = el("input", { id: seedId, type: "number", min: 0, step: 1,
-                                  class: "evo-pop-seed-input", placeholder: "random" }, controls);
+                                  class: "evo-pop-seed-input",
+                                  placeholder: t("population.seed_placeholder") }, controls);
   const resetButton = el("button", { type: "button", class: "evo-pop-reset" }, controls,
-                         "New run");
+                         t("population.new_run"));
   resetButton.addEventListener("click", () => {
     const v = seedInput.value.trim();
     setPlaying(false);
@@ -299,7 +320,7 @@ function render({ model, el: host }) {
   };
   const setPlaying = (on) => {
     playing = on;
-    playButton.textContent = on ? "Pause" : "Play";
+    playButton.textContent = on ? t("population.pause") : t("population.play");
     playButton.setAttribute("aria-pressed", on ? "true" : "false");
     root.dataset.playing = on ? "1" : "0";
     if (on) askNext();
@@ -307,37 +328,38 @@ function render({ model, el: host }) {
   playButton.addEventListener("click", () => setPlaying(!playing));
 
   // the population itself, drawn (flock.js), and the rule of a generation in words
-  const flockBox = el("section", { class: "evo-flock", "aria-label": "The population now" }, root);
+  const flockBox = el("section", { class: "evo-flock", "aria-label": t("population.flock") },
+                      root);
 
   const environmentBox = el("fieldset", { class: "evo-pop-environment" }, root);
-  el("legend", {}, environmentBox, "Change the environment (from the next generation)");
+  el("legend", {}, environmentBox, t("population.environment"));
   const environmentText = el("p", { class: "evo-pop-environment-text" }, environmentBox);
   const choicesBox = el("div", { class: "evo-pop-choices" }, environmentBox);
 
   const sliders = el("fieldset", { class: "evo-pop-sliders" }, root);
-  el("legend", {}, sliders, "Settings (from the next generation)");
+  el("legend", {}, sliders, t("population.settings"));
   const set = (name) => (value) => send({ type: "set", name, value });
-  const sizeSlider = slider(sliders, "Population size N", {
+  const sizeSlider = slider(sliders, t("population.size"), {
     min: 1, max: 5, step: 0.05, ...SIZE, format: (v) => v.toLocaleString(), onChange: set("size"),
   });
-  const muSlider = slider(sliders, "Mutation rate μ (per trait per generation)", {
-    min: -5.5, max: -1, step: 0.25, ...RATE, format: (v) => (v === 0 ? "0 (none)" : String(v)),
+  const muSlider = slider(sliders, t("population.mutation_rate"), {
+    min: -5.5, max: -1, step: 0.25, ...RATE,
+    format: (v) => (v === 0 ? t("population.no_mutation") : String(v)),
     onChange: set("mutation_rate"),
   });
-  const selectionSlider = slider(sliders, "Selection strength", {
+  const selectionSlider = slider(sliders, t("population.selection"), {
     min: 0, max: 5, step: 0.05, toValue: (s) => roundTo(s, 3), fromValue: (v) => v,
-    format: (v) => (v === 0 ? "0 (drift only)" : String(v)), onChange: set("selection"),
+    format: (v) => (v === 0 ? t("population.drift_only") : String(v)), onChange: set("selection"),
   });
-  const migrationSlider = slider(sliders, "Migration between places", {
+  const migrationSlider = slider(sliders, t("population.migration"), {
     min: 0, max: 0.5, step: 0.01, toValue: (s) => roundTo(s, 3), fromValue: (v) => v,
     format: String, onChange: set("migration"),
   });
   const growthWrap = el("div", { class: "evo-pop-growth" }, sliders);
   const growthId = nextId("growth");
   const growthBox = el("input", { id: growthId, type: "checkbox" }, growthWrap);
-  el("label", { for: growthId }, growthWrap,
-     "Size set by fitness: a population that cannot keep up shrinks and can go extinct");
-  const growthSlider = slider(sliders, "Offspring of a perfectly matched individual", {
+  el("label", { for: growthId }, growthWrap, t("population.growth_box"));
+  const growthSlider = slider(sliders, t("population.growth"), {
     min: 1, max: 4, step: 0.1, toValue: (s) => roundTo(s, 2), fromValue: (v) => v ?? 1.5,
     format: String, onChange: set("growth"),
   });
@@ -348,12 +370,12 @@ function render({ model, el: host }) {
   const main = el("div", { class: "evo-pop-main" }, root);
   const plotsBox = el("div", { class: "evo-pop-plots" }, main);
   const side = el("div", { class: "evo-pop-side" }, main);
-  el("h4", {}, side, "Now");
+  el("h4", {}, side, t("population.now"));
   const table = el("table", { class: "evo-pop-table" }, side);
-  el("h4", {}, side, "In words");
+  el("h4", {}, side, t("population.in_words"));
   const description = el("pre", { class: "evo-pop-description" }, side);
   const pngButton = el("button", { type: "button", class: "evo-pop-png" }, side,
-                       "Download plots (PNG)");
+                       t("population.png"));
   pngButton.addEventListener("click", () => send({ type: "png" }));
   let plots = null; // the PopulationPlots of the current plot_spec
   const plotsFor = () => {
@@ -361,24 +383,24 @@ function render({ model, el: host }) {
     if (!spec.panels) return null;
     if (!plots || plots.spec !== spec) {
       plotsBox.replaceChildren();
-      plots = new PopulationPlots(plotsBox, spec, () => send({ type: "plot_history" }));
+      plots = new PopulationPlots(plotsBox, spec, () => send({ type: "plot_history" }), t);
     }
     return plots;
   };
 
   // a result code of the run so far, to hand in or paste into the teacher's class notebook
   const handIn = el("details", { class: "evo-pop-result" }, root);
-  el("summary", {}, handIn, "Result code of this run (to hand in)");
+  el("summary", {}, handIn, t("population.result"));
   const nameId = nextId("name");
-  el("label", { for: nameId }, handIn, "Your name");
+  el("label", { for: nameId }, handIn, t("population.your_name"));
   const nameInput = el("input", { id: nameId, type: "text", maxlength: 60, autocomplete: "name",
                                   class: "evo-pop-name" }, handIn);
   const getCode = el("button", { type: "button", class: "evo-pop-get-code" }, handIn,
-                     "Get result code");
+                     t("population.get_code"));
   const codeOut = el("input", { type: "text", readonly: true, class: "evo-pop-code",
-                                "aria-label": "Result code of this run" }, handIn);
+                                "aria-label": t("population.code_label") }, handIn);
   const copyCode = el("button", { type: "button", class: "evo-pop-copy", disabled: true }, handIn,
-                      "Copy");
+                      t("population.copy"));
   const codeNote = el("span", { role: "status", "aria-live": "polite" }, handIn);
   getCode.addEventListener("click", () => {
     setPlaying(false);
@@ -389,11 +411,11 @@ function render({ model, el: host }) {
     // the clipboard API needs a secure page; elsewhere the text is selected for Ctrl+C
     try {
       await navigator.clipboard.writeText(codeOut.value);
-      codeNote.textContent = "Copied: paste it where your teacher asks.";
+      codeNote.textContent = t("population.copied");
     } catch (_err) {
       codeOut.focus();
       codeOut.select();
-      codeNote.textContent = "Selected: press Ctrl+C (Cmd+C on a Mac) to copy it.";
+      codeNote.textContent = t("population.selected");
     }
   });
   const onCustom = (msg, buffers) => {
@@ -401,7 +423,7 @@ function render({ model, el: host }) {
     if (msg.type === "code") {
       codeOut.value = msg.code;
       copyCode.disabled = !msg.code;
-      codeNote.textContent = `Result code for generation ${msg.generation}.`;
+      codeNote.textContent = t("population.code_for", { generation: msg.generation });
     } else if (msg.type === "png" && buffers && buffers.length) {
       download(root, buffers[0], "image/png", msg.filename);
     } else if (msg.type === "plot_history") {
@@ -419,10 +441,11 @@ function render({ model, el: host }) {
     const view = model.get("view") || {};
     if (!view.game) return;
     title.textContent = view.title;
-    seed.textContent = view.seed == null ? "" : `seed ${view.seed}`;  // undefined: no seed yet
+    // undefined: no seed yet
+    seed.textContent = view.seed == null ? "" : t("population.seed_shown", { seed: view.seed });
     status.textContent = view.status;
     environmentText.textContent = view.environment;
-    if (view.flock) drawFlock(flockBox, view.flock, view.rule);
+    if (view.flock) drawFlock(flockBox, view.flock, view.rule, t);
     const focusedChoice = choicesBox.contains(document.activeElement);
     choicesBox.replaceChildren();
     if (view.choices.length <= 4) {
@@ -432,10 +455,11 @@ function render({ model, el: host }) {
       }
     } else {
       const id = nextId("choice");
-      el("label", { for: id }, choicesBox, "New environment");
+      el("label", { for: id }, choicesBox, t("population.new_environment"));
       const select = el("select", { id }, choicesBox);
       for (const c of view.choices) el("option", { value: c.key }, select, c.label);
-      const go = el("button", { type: "button", "data-choice": "apply" }, choicesBox, "Change");
+      const go = el("button", { type: "button", "data-choice": "apply" }, choicesBox,
+                    t("population.change"));
       go.addEventListener("click", () => send({ type: "environment", choice: select.value }));
     }
     if (focusedChoice) choicesBox.querySelector("button, select")?.focus();

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 
 from evo_lessons.engine.words import short_repr
+from evo_lessons.i18n import pgettext
 
 from .base import Choice, Panel, Trait, World
 
@@ -27,7 +28,10 @@ def get_world(game: str | World) -> World:
         return game
     if not isinstance(game, str) or game not in WORLDS:
         raise ValueError(
-            f"no population world for {short_repr(game)}; choose one of {', '.join(WORLDS)}"
+            pgettext(
+                "population error; {names} are games' names (Python words, kept as they are)",
+                "no population world for {game}; choose one of {names}",
+            ).format(game=short_repr(game), names=", ".join(WORLDS))
         )
     return importlib.import_module(WORLDS[game]).WORLD
 

@@ -22,6 +22,7 @@ import numpy as np
 
 from evo_lessons.engine.words import is_whole, short_repr
 from evo_lessons.games.adapt_or_die.data import world as aod_world
+from evo_lessons.i18n import data_text, pgettext, pN_
 
 from .base import Choice, Trait, World, unknown_options
 
@@ -32,9 +33,11 @@ class AdaptOrDieWorld(World):
     name = "adapt_or_die"
     title = "Adapt or Die"
     default_start = (3, 3, 3, 3, 3)  # the game's generic bug, average in every feature
-    about = (
+    heading = pN_("population world", "Adapt or Die")
+    about = pN_(
+        "population world",
         "Each individual is a bug with five features, each 1-5. Mismatch is its scorecard in "
-        "its habitat: the distance of each pressed feature from the pressure (at most 4), summed."
+        "its habitat: the distance of each pressed feature from the pressure (at most 4), summed.",
     )
 
     def __init__(self) -> None:
@@ -53,8 +56,10 @@ class AdaptOrDieWorld(World):
         if is_whole(value) and 1 <= value <= len(self.data.habitats):
             return value
         raise ValueError(
-            f"a habitat is a number from 1 to {len(self.data.habitats)} or a name such as "
-            f"'cave', not {short_repr(value)}"
+            pgettext(
+                "population error; keep 'cave' (a Python word)",
+                "a habitat is a number from 1 to {top} or a name such as 'cave', not {value}",
+            ).format(top=len(self.data.habitats), value=short_repr(value))
         )
 
     def environment(self, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -63,16 +68,28 @@ class AdaptOrDieWorld(World):
         if isinstance(habitats, str | int) and not isinstance(habitats, bool):
             habitats = [habitats]
         if not isinstance(habitats, list | tuple) or not 1 <= len(habitats) <= 16:
-            raise ValueError(f"habitats is a list of 1 to 16 habitats, not {short_repr(habitats)}")
+            raise ValueError(
+                pgettext(
+                    "population error; keep 'habitats' (a Python word)",
+                    "habitats is a list of 1 to 16 habitats, not {value}",
+                ).format(value=short_repr(habitats))
+            )
         numbers = [self._habitat(h) for h in habitats]
         cards = options.get("randomizer", [0] * len(numbers))
         if not isinstance(cards, list | tuple) or len(cards) != len(numbers):
-            raise ValueError("randomizer gives one card number (1-15, or 0 for none) per habitat")
+            raise ValueError(
+                pgettext(
+                    "population error; keep 'randomizer' (a Python word)",
+                    "randomizer gives one card number (1-15, or 0 for none) per habitat",
+                )
+            )
         for card in cards:
             if not is_whole(card) or not 0 <= card <= len(self.data.randomizer):
                 raise ValueError(
-                    f"a randomizer card is a number from 1 to {len(self.data.randomizer)} "
-                    f"(0 for none), not {short_repr(card)}"
+                    pgettext(
+                        "population error",
+                        "a randomizer card is a number from 1 to {top} (0 for none), not {value}",
+                    ).format(top=len(self.data.randomizer), value=short_repr(card))
                 )
         return {"habitats": numbers, "randomizer": list(cards)}
 
@@ -113,12 +130,19 @@ class AdaptOrDieWorld(World):
             zip(environment["habitats"], self.pressures(environment), strict=True), start=1
         ):
             pressed = ", ".join(
-                f"{t.name.lower()} {p}"
-                for t, p in zip(self.traits, pressure, strict=True)
-                if p is not None
+                f"{self.trait_name(k).lower()} {p}" for k, p in enumerate(pressure) if p is not None
             )
-            parts.append(f"place {place} is {self.data.habitat(number).name.lower()} ({pressed})")
-        return "Habitats: " + "; ".join(parts) + "."
+            parts.append(
+                pgettext(
+                    "population environment; {habitat} is a habitat such as 'cave', {pressures} "
+                    "its pressures such as 'eyes 1, antennae 5'",
+                    "place {place} is {habitat} ({pressures})",
+                ).format(place=place, habitat=self._habitat_name(number).lower(), pressures=pressed)
+            )
+        return pgettext(
+            "population environment; {places} is the sentences about each place",
+            "Habitats: {places}.",
+        ).format(places="; ".join(parts))
 
     def choices(self, environment: Mapping[str, Any]) -> tuple[Choice, ...]:
         found = []
@@ -129,13 +153,26 @@ class AdaptOrDieWorld(World):
                     continue
                 new = list(habitats)
                 new[place] = habitat.number
-                where = f"Place {place + 1}" if len(habitats) > 1 else "Another habitat"
-                found.append(
-                    Choice(
-                        f"{place + 1}:{habitat.key}", f"{where}: {habitat.name}", {"habitats": new}
-                    )
+                name = self._habitat_name(habitat.number)
+                label = (
+                    pgettext(
+                        "population button; {habitat} is a habitat such as 'Cave'",
+                        "Place {place}: {habitat}",
+                    ).format(place=place + 1, habitat=name)
+                    if len(habitats) > 1
+                    else pgettext(
+                        "population button; {habitat} is a habitat such as 'Cave'",
+                        "Another habitat: {habitat}",
+                    ).format(habitat=name)
                 )
+                found.append(Choice(f"{place + 1}:{habitat.key}", label, {"habitats": new}))
         return tuple(found)
+
+    def _habitat_name(self, number: int) -> str:
+        return data_text("adapt_or_die", "habitats.name", self.data.habitat(number).name)
+
+    def trait_name(self, k: int) -> str:
+        return data_text("adapt_or_die", "features.name", self.data.features[k].name)
 
 
 WORLD = AdaptOrDieWorld()

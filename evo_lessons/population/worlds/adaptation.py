@@ -19,6 +19,8 @@ from typing import Any
 import numpy as np
 
 from evo_lessons.games.adaptation.data import CARDS, CHALLENGES
+from evo_lessons.games.adaptation.words import challenge_word
+from evo_lessons.i18n import npgettext, pgettext, pN_
 
 from .base import Choice, Trait, World, choose_from, unknown_options
 
@@ -31,9 +33,11 @@ def _labels(scores: dict[str, int]) -> tuple[tuple[int, ...], tuple[str, ...]]:
 class AdaptationWorld(World):
     name = "adaptation"
     title = "Adaptation"
-    about = (
+    heading = pN_("population world", "Adaptation")
+    about = pN_(
+        "population world",
         "Each individual is a card: number 1-4, shape (its sides, 3-6), colour (red 4 .. green "
-        "1). Mismatch is how far its score under the challenge falls below the best score."
+        "1). Mismatch is how far its score under the challenge falls below the best score.",
     )
 
     def __init__(self) -> None:
@@ -63,19 +67,59 @@ class AdaptationWorld(World):
 
     def describe(self, environment: Mapping[str, Any]) -> str:
         challenge = environment["challenge"]
-        trait = self.traits[CHALLENGES.index(challenge)]
-        best = trait.labels[-1]
-        return (
-            f"The challenge is {challenge}: cards score on their {trait.name.lower()} only "
-            f"(best: {best}); the other two properties do not matter now."
+        k = CHALLENGES.index(challenge)
+        return pgettext(
+            "population environment; {challenge} and {property} are 'number', 'shape' or "
+            "'colour', {best} a value such as 'hexagon' or '4'",
+            "The challenge is {challenge}: cards score on their {property} only (best: {best}); "
+            "the other two properties do not matter now.",
+        ).format(
+            challenge=challenge_word(challenge),
+            property=self.trait_name(k).lower(),
+            best=self.value_label(k, len(self.traits[k].values) - 1),
         )
 
     def choices(self, environment: Mapping[str, Any]) -> tuple[Choice, ...]:
         return tuple(
-            Choice(c, f"New challenge: {c}", {"challenge": c})
+            Choice(
+                c,
+                pgettext(
+                    "population button; {challenge} is 'number', 'shape' or 'colour'",
+                    "New challenge: {challenge}",
+                ).format(challenge=challenge_word(c)),
+                {"challenge": c},
+            )
             for c in CHALLENGES
             if c != environment["challenge"]
         )
+
+    def trait_name(self, k: int) -> str:
+        names = (
+            pgettext("population trait: a card's number of objects", "Number"),
+            pgettext("population trait: a card's shape", "Shape"),
+            pgettext("population trait: a card's colour", "Colour"),
+        )
+        return names[k]
+
+    def value_label(self, k: int, i: int) -> str:
+        label = self.traits[k].labels[i]
+        if k == 0:
+            return label  # a number of objects
+        if k == 1:
+            shapes = {
+                "triangle": npgettext("adaptation card shape", "triangle", "triangles", 1),
+                "square": npgettext("adaptation card shape", "square", "squares", 1),
+                "pentagon": npgettext("adaptation card shape", "pentagon", "pentagons", 1),
+                "hexagon": npgettext("adaptation card shape", "hexagon", "hexagons", 1),
+            }
+            return shapes.get(label, label)
+        colours = {
+            "red": npgettext("adaptation card colour", "red", "red", 1),
+            "orange": npgettext("adaptation card colour", "orange", "orange", 1),
+            "yellow": npgettext("adaptation card colour", "yellow", "yellow", 1),
+            "green": npgettext("adaptation card colour", "green", "green", 1),
+        }
+        return colours.get(label, label)
 
 
 WORLD = AdaptationWorld()

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from evo_lessons.engine.words import short_repr
+from evo_lessons.i18n import Msg, pgettext, tr
 
 #: names the population model's own settings use: an environment option may not take them
 RESERVED = frozenset(
@@ -59,7 +60,12 @@ class Trait:
         if isinstance(value, str) and value in self.labels:
             return self.labels.index(value)
         allowed = ", ".join(str(v) for v in self.values)
-        raise ValueError(f"{self.name} takes one of {allowed}, not {short_repr(value)}")
+        raise ValueError(
+            pgettext(
+                "population error; {trait} is a trait's key such as 'body'",
+                "{trait} takes one of {allowed}, not {value}",
+            ).format(trait=self.key, allowed=allowed, value=short_repr(value))
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,11 +89,15 @@ class World:
     """Base class of the per-game adapters; subclasses fill in the environment methods."""
 
     name: ClassVar[str] = ""
+    #: the world's name in English (a deme's default name, data); :meth:`shown_title` is the
+    #: name people read, in their language
     title: ClassVar[str] = ""
     #: the start a population takes when none is given: "random" or one value per trait
     default_start: ClassVar[str | tuple[int, ...]] = "random"
-    #: a sentence on what an environment is and how mismatch is counted
-    about: ClassVar[str] = ""
+    #: a sentence on what an environment is and how mismatch is counted (translated when shown)
+    about: ClassVar[Msg] = Msg("", "")
+    #: the world's name as people read it (translated when shown)
+    heading: ClassVar[Msg] = Msg("", "")
 
     def __init__(self, traits: tuple[Trait, ...]) -> None:
         self.traits = traits
@@ -133,27 +143,53 @@ class World:
         return ()
 
     def panels(self) -> tuple[Panel, ...]:
-        """The widget's frequency plots: one per trait, a line per value, by default."""
+        """The widget's frequency plots: one per trait, a line per value, by default (titles
+        in the current language)."""
         return tuple(
-            Panel(t.name, tuple((k, i) for i in range(len(t.values))))
+            Panel(self.trait_name(k), tuple((k, i) for i in range(len(t.values))))
             for k, t in enumerate(self.traits)
         )
+
+    # -- what people read, in the current language (the traits' own names and labels stay
+    # English: they name a result's columns and a code's frequencies) -----------------------
+    def shown_title(self) -> str:
+        """The world's name ("Climate"), in the current language."""
+        return tr(self.heading) if self.heading.text else self.title
+
+    def shown_about(self) -> str:
+        """What an individual carries and how mismatch is counted, in the current language."""
+        return tr(self.about) if self.about.text else ""
+
+    def trait_name(self, k: int) -> str:
+        """Trait ``k``'s name as a label ("Body"), in the current language."""
+        return self.traits[k].name
+
+    def value_label(self, k: int, i: int) -> str:
+        """The label of trait ``k``'s value ``i`` ("3 temperate forest"), in the current
+        language."""
+        return self.traits[k].labels[i]
 
     # -- shared helpers ------------------------------------------------------------------------
     def fixed_demes(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> None:
         """A run keeps its demes: an environment change may not add, drop or reorder them."""
         if self.demes(old) != self.demes(new):
             raise ValueError(
-                "the places the population lives in cannot change during a run; "
-                "start a new population instead"
+                pgettext(
+                    "population error",
+                    "the places the population lives in cannot change during a run; "
+                    "start a new population instead",
+                )
             )
 
     def genotype_code(self, values: tuple[Any, ...] | list[Any]) -> int:
         """The genotype code of one value per trait (the game's numbers, or labels)."""
         if not isinstance(values, list | tuple) or len(values) != len(self.traits):
-            names = ", ".join(t.name.lower() for t in self.traits)
+            names = ", ".join(t.key for t in self.traits)
             raise ValueError(
-                f"a genotype gives one value for each trait ({names}), got {short_repr(values)}"
+                pgettext(
+                    "population error; {names} are the traits' keys, {got} what was given",
+                    "a genotype gives one value for each trait ({names}), got {got}",
+                ).format(names=names, got=short_repr(values))
             )
         return int(
             sum(
@@ -170,21 +206,35 @@ def unknown_options(world: World, options: Mapping[str, Any], known: set[str]) -
     """Refuse an environment option the world does not have, naming the ones it does."""
     extra = sorted(set(options) - known)
     if extra:
-        names = ", ".join(sorted(known)) or "none"
+        names = ", ".join(sorted(known)) or "-"
         raise ValueError(
-            f"the {world.title} world has no setting {short_repr(extra[0])}; its settings: {names}"
+            pgettext(
+                "population error; {world} is a world's name, {setting} what was given, "
+                "{names} the settings' names (Python words, kept as they are)",
+                "the {world} world has no setting {setting}; its settings: {names}",
+            ).format(world=world.shown_title(), setting=short_repr(extra[0]), names=names)
         )
 
 
 def choose_from(what: str, value: Any, allowed: Mapping[str, Any] | tuple[str, ...]) -> str:
     """A value that must be one of a few words."""
     if not isinstance(value, str) or value not in allowed:
-        raise ValueError(f"{what} is one of {', '.join(allowed)}, not {short_repr(value)}")
+        raise ValueError(
+            pgettext(
+                "population error; {what} is a setting's name (a Python word, kept as it is)",
+                "{what} is one of {allowed}, not {value}",
+            ).format(what=what, allowed=", ".join(allowed), value=short_repr(value))
+        )
     return value
 
 
 def number_in(what: str, value: Any, low: float, high: float) -> float:
     """A real number in [low, high] (bools and NaN refused)."""
     if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-        raise ValueError(f"{what} is a number from {low:g} to {high:g}, not {short_repr(value)}")
+        raise ValueError(
+            pgettext(
+                "population error; {what} is a setting's name (a Python word, kept as it is)",
+                "{what} is a number from {low} to {high}, not {value}",
+            ).format(what=what, low=f"{low:g}", high=f"{high:g}", value=short_repr(value))
+        )
     return float(value)

@@ -21,6 +21,8 @@ import numpy as np
 
 from evo_lessons.engine.words import is_whole, short_repr
 from evo_lessons.games.climate.data import world as climate_world
+from evo_lessons.games.climate.words import habitat_word
+from evo_lessons.i18n import data_text, pgettext, pN_
 
 from .base import Choice, Trait, World, unknown_options
 
@@ -33,9 +35,11 @@ class ClimateWorld(World):
     name = "climate"
     title = "Climate"
     default_start = (1, 1, 1)  # the game's starting species: a savannah genome
-    about = (
+    heading = pN_("population world", "Climate")
+    about = pN_(
+        "population world",
         "Each individual carries the game's three genes (1 savannah .. 4 tundra). Mismatch is "
-        "the number of genes that do not suit the habitat under its cell."
+        "the number of genes that do not suit the habitat under its cell.",
     )
 
     def __init__(self) -> None:
@@ -59,21 +63,35 @@ class ClimateWorld(World):
         temperature = options.get("temperature", self.data.start_temperature)
         if not is_whole(temperature) or not 1 <= temperature <= len(self.data.boards):
             raise ValueError(
-                f"temperature is a whole number from 1 (coldest) to {len(self.data.boards)} "
-                f"(warmest), not {short_repr(temperature)}"
+                pgettext(
+                    "population error; keep 'temperature' (a Python word)",
+                    "temperature is a whole number from 1 (coldest) to {top} (warmest), not "
+                    "{value}",
+                ).format(top=len(self.data.boards), value=short_repr(temperature))
             )
         cells = options.get("cells", DEFAULT_CELLS)
         if isinstance(cells, int) and not isinstance(cells, bool):
             cells = (cells,)
         if not isinstance(cells, list | tuple) or not cells:
-            raise ValueError(f"cells is a list of cell numbers 1-63, not {short_repr(cells)}")
+            raise ValueError(
+                pgettext(
+                    "population error; keep 'cells' (a Python word)",
+                    "cells is a list of cell numbers 1-63, not {value}",
+                ).format(value=short_repr(cells))
+            )
         for cell in cells:
             if not is_whole(cell) or not 1 <= cell <= self.data.cells:
                 raise ValueError(
-                    f"a cell is a whole number from 1 to {self.data.cells}, not {short_repr(cell)}"
+                    pgettext(
+                        "population error", "a cell is a whole number from 1 to {top}, not {value}"
+                    ).format(top=self.data.cells, value=short_repr(cell))
                 )
         if len(set(cells)) != len(cells):
-            raise ValueError("cells lists a cell twice")
+            raise ValueError(
+                pgettext(
+                    "population error; keep 'cells' (a Python word)", "cells lists a cell twice"
+                )
+            )
         return {"temperature": temperature, "cells": list(cells)}
 
     def demes(self, environment: Mapping[str, Any]) -> tuple[str, ...]:
@@ -97,19 +115,34 @@ class ClimateWorld(World):
     def describe(self, environment: Mapping[str, Any]) -> str:
         names = [self.data.habitats[h] for h in self.habitats(environment)]
         where = "; ".join(
-            f"cell {c} is {h.name.lower()} (suits gene value {h.gene_value})"
+            pgettext(
+                "population environment; {habitat} is a habitat such as 'tundra', {value} 1-4",
+                "cell {cell} is {habitat} (suits gene value {value})",
+            ).format(cell=c, habitat=habitat_word(h), value=h.gene_value)
             for c, h in zip(environment["cells"], names, strict=True)
         )
-        return f"Temperature {environment['temperature']} of 5: {where}."
+        return pgettext(
+            "population environment; {cells} is the sentences about each cell",
+            "Temperature {temperature} of 5: {cells}.",
+        ).format(temperature=environment["temperature"], cells=where)
 
     def choices(self, environment: Mapping[str, Any]) -> tuple[Choice, ...]:
         t = environment["temperature"]
         found = []
         if t < len(self.data.boards):
-            found.append(Choice("warmer", "Climate step: warmer", {"temperature": t + 1}))
+            warmer = pgettext("population button", "Climate step: warmer")
+            found.append(Choice("warmer", warmer, {"temperature": t + 1}))
         if t > 1:
-            found.append(Choice("cooler", "Climate step: cooler", {"temperature": t - 1}))
+            cooler = pgettext("population button", "Climate step: cooler")
+            found.append(Choice("cooler", cooler, {"temperature": t - 1}))
         return tuple(found)
+
+    def trait_name(self, k: int) -> str:
+        return data_text("climate", "genes.name", self.data.genes[k].name)
+
+    def value_label(self, k: int, i: int) -> str:
+        habitat = self.data.habitats[i]
+        return f"{habitat.gene_value} {habitat_word(habitat)}"
 
 
 WORLD = ClimateWorld()

@@ -20,6 +20,8 @@ from typing import Any
 import numpy as np
 
 from evo_lessons.games.niche.data import deck
+from evo_lessons.games.niche.words import challenge_name, environment_name
+from evo_lessons.i18n import pgettext, pN_
 
 from .base import Choice, Panel, Trait, World, choose_from, number_in, unknown_options
 
@@ -27,9 +29,11 @@ from .base import Choice, Panel, Trait, World, choose_from, number_in, unknown_o
 class NicheWorld(World):
     name = "niche"
     title = "Niche"
-    about = (
+    heading = pN_("population world", "Niche")
+    about = pN_(
+        "population world",
         "Each individual can or cannot cope with each of the eight challenge types. Mismatch is "
-        "the number of the environment's challenges it cannot cope with."
+        "the number of the environment's challenges it cannot cope with.",
     )
 
     def __init__(self) -> None:
@@ -59,25 +63,56 @@ class NicheWorld(World):
 
     def describe(self, environment: Mapping[str, Any]) -> str:
         place = self.by_key[environment["environment"]]
-        names = [self.data.challenges[c].name.lower() for c in place.challenges]
-        listed = ", ".join(names[:-1]) + " and " + names[-1]
+        names = [challenge_name(c).lower() for c in place.challenges]
+        listed = pgettext(
+            "population environment; a list's last two items: 'cold and drought'",
+            "{items} and {last}",
+        ).format(items=", ".join(names[:-1]), last=names[-1])
         cost = environment["trait_cost"]
         tail = (
-            f" Each way of coping it does not need costs {cost:g} of a mismatch."
+            pgettext(
+                "population environment; {cost} is a number such as 0.1",
+                "Each way of coping it does not need costs {cost} of a mismatch.",
+            ).format(cost=f"{cost:g}")
             if cost
-            else " Ways of coping it does not need neither help nor harm."
+            else pgettext(
+                "population environment", "Ways of coping it does not need neither help nor harm."
+            )
         )
-        return f"The environment is {place.name.lower()}: {listed}.{tail}"
+        index = self.data.environments.index(place)
+        return pgettext(
+            "population environment; {environment} is an environment such as 'cave', "
+            "{challenges} its challenges, {tail} a sentence on the other ways of coping",
+            "The environment is {environment}: {challenges}. {tail}",
+        ).format(environment=environment_name(index).lower(), challenges=listed, tail=tail)
 
     def choices(self, environment: Mapping[str, Any]) -> tuple[Choice, ...]:
         return tuple(
-            Choice(e.key, f"New environment: {e.name}", {"environment": e.key})
-            for e in self.data.environments
+            Choice(
+                e.key,
+                pgettext(
+                    "population button; {environment} is an environment",
+                    "New environment: {environment}",
+                ).format(environment=environment_name(n)),
+                {"environment": e.key},
+            )
+            for n, e in enumerate(self.data.environments)
             if e.key != environment["environment"]
         )
 
     def panels(self) -> tuple[Panel, ...]:
-        return (Panel("Share that copes with each challenge", tuple((k, 1) for k in range(8))),)
+        title = pgettext("population plot title", "Share that copes with each challenge")
+        return (Panel(title, tuple((k, 1) for k in range(8))),)
+
+    def trait_name(self, k: int) -> str:
+        return pgettext(
+            "population trait; {challenge} is a challenge such as 'cold'", "Copes with {challenge}"
+        ).format(challenge=challenge_name(k).lower())
+
+    def value_label(self, k: int, i: int) -> str:
+        if i:
+            return pgettext("population trait value: copes with it", "yes")
+        return pgettext("population trait value: does not cope with it", "no")
 
 
 WORLD = NicheWorld()
