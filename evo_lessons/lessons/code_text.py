@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 SHOWN_CALLS = frozenset({"print", "Markdown", "HTML", "checkpoint"})
@@ -381,7 +382,7 @@ def _renamable(text: str, written: set[str]) -> bool:
     return is_label(text) and (text in written or not in_package(text))
 
 
-def _strings(nodes: list[ast.expr | None]) -> set[str]:
+def _strings(nodes: Sequence[ast.expr | None]) -> set[str]:
     return {n.value for n in nodes if isinstance(n, ast.Constant) and isinstance(n.value, str)}
 
 

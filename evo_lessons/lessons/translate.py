@@ -426,14 +426,14 @@ def translate_code(
         )
         quote = code_text.quote_of(magicless[at:to])
         edits.append((at, to, _code_literal(translated, shown_literal.is_f, quote, indent)))
-    for literal in code_text.literals(magicless) if renames else ():
+    for found in code_text.literals(magicless) if renames else ():
         # an f-string that is not shown text but reads a renamed label: the new name
-        if not literal.is_f or literal.mode == code_text.BRACE or literal.start in replaced:
+        if not found.is_f or found.mode == code_text.BRACE or found.start in replaced:
             continue
-        renamed = code_text.rename_in_braces(literal.template, renames)
-        if renamed != literal.template:
-            at, to = _offset(lines, literal.start), _offset(lines, literal.end)
-            indent = len(lines[literal.start[0] - 1]) - len(lines[literal.start[0] - 1].lstrip())
+        renamed = code_text.rename_in_braces(found.template, renames)
+        if renamed != found.template:
+            at, to = _offset(lines, found.start), _offset(lines, found.end)
+            indent = len(lines[found.start[0] - 1]) - len(lines[found.start[0] - 1].lstrip())
             quote = code_text.quote_of(magicless[at:to])
             edits.append((at, to, _code_literal(renamed, True, quote, indent)))
     try:
