@@ -52,15 +52,9 @@ NAMES = (
 #: where it is found, one on the text). Each goes when its owner translates it; a finding that
 #: matches none fails the test.
 LEFT = [
-    ("lessons: evo_lessons/widgets/progress.py (the bar's 'n / n · done in 2 s', 'Games')",
-     r"^widget (LabelModel|IntProgressModel)", r"done in \d+ s|^Games$"),
-    ("lessons (evo_lessons/population/: PopulationWidget's view and plot, 'Generation 0: "
-     "1,000 individuals, mean fitness', 'Climate step: warmer'); words, phylowords, phylo "
-     "(the games' data words and Phylo's log in the game widgets' views); cli, phylo (the "
-     "games' live plots, 'Points on the table')",
-     r"^widget AnyModel \w+ (view|plot_spec)$", r"."),
-    ("cli/each game: GameWidget.figure() ('Body gene (1 savannah … 4 tundra)', 'turn', 'Cards "
-     "in play (rule of 4)', 'Challenge of the round', 'Unfit score now')",
+    ("cli/each game: GameWidget.figure() (evo_lessons/widgets/game_widget.py) draws the games' "
+     "panel titles untranslated ('Body gene (1 savannah … 4 tundra)', 'turn', 'Cards in play "
+     "(rule of 4)', 'Challenge of the round', 'Unfit score now')",
      r"^figure$", r"^turn$|^round$|^colour$|^number$|[Gg]ene|Habitat tokens|Climate \(board|"
      r"Cards in play|Environments completed|Match to the environment|Challenge of the round|"
      r"score|Niche cards held|distance to the held habitats|Cards at risk|Longest food chain|"
