@@ -47,6 +47,8 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
+# i18n: developer-only: its only sentences are the Jupyter server's log (an administrator's)
+
 #: what the server's log says when the extension is on
 LOADED = "evo_lessons: kernel WebSockets send without delay (TCP_NODELAY)"
 REOPEN_LOADED = "evo_lessons: lesson notebooks are saved without widget outputs (reopen hook)"

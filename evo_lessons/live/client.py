@@ -27,6 +27,7 @@ import urllib.request
 from typing import Any
 
 from evo_lessons.engine.record import check_json_text
+from evo_lessons.i18n import pgettext, resolve_lang
 
 #: the largest answer read (a long game's payload, with its log and plot rows, is well under it)
 MAX_ANSWER_BYTES = 4_000_000
@@ -40,11 +41,22 @@ TOO_MANY = 429
 
 
 class ServiceRefusal(ValueError):
-    """The class service said no, with a sentence a student can read (``status``: HTTP)."""
+    """The class service said no, with a sentence a student can read (``status``: HTTP;
+    ``code``: the refusal's machine-readable code, the same in every language, "" from a
+    service older than the codes; ``field``: the request's field it is about, if any)."""
 
-    def __init__(self, sentence: str, status: int) -> None:
+    def __init__(self, sentence: str, status: int, code: str = "", field: str = "") -> None:
         super().__init__(sentence)
         self.status = status
+        self.code = code
+        self.field = field
+
+    def unknown_field(self, name: str) -> bool:
+        """Is this "the service does not know the field ``name``" (a service older than the
+        field)? By its code; a service from before the codes (English only) by its sentence."""
+        if self.code:
+            return self.code == "unknown_field" and self.field == name
+        return self.status == 400 and name in str(self)
 
 
 class ServiceUnreachable(OSError):
@@ -76,22 +88,35 @@ def _not_delivered(reason: object) -> bool:
 def check_url(url: object) -> str:
     """A class service's address as typed by a student: ``http(s)://host[:port][/path]``."""
     if not isinstance(url, str) or not url.strip() or len(url) > 300:
-        raise ValueError("The class address is a web address such as http://10.0.0.5:8765.")
+        raise ValueError(
+            pgettext("class error", "The class address is a web address such as {example}.").format(
+                example="http://10.0.0.5:8765"
+            )
+        )
     text = url.strip()
     if "://" not in text:
         text = "http://" + text
     parts = urllib.parse.urlsplit(text)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise ValueError(
-            "The class address starts with http:// or https:// and names a computer, "
-            "such as http://10.0.0.5:8765."
+            pgettext(
+                "class error",
+                "The class address starts with http:// or https:// and names a computer, "
+                "such as {example}.",
+            ).format(example="http://10.0.0.5:8765")
         )
     if parts.query or parts.fragment or parts.username or parts.password:
-        raise ValueError("The class address is only the computer and port your teacher gave.")
+        raise ValueError(
+            pgettext(
+                "class error", "The class address is only the computer and port your teacher gave."
+            )
+        )
     try:
         parts.port  # noqa: B018 - reading it checks it
     except ValueError:
-        raise ValueError("The class address has a port that is not a number.") from None
+        raise ValueError(
+            pgettext("class error", "The class address has a port that is not a number.")
+        ) from None
     # a hub-managed service lives under a path (/services/<name>): it is kept
     return f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/')}"
 
@@ -115,18 +140,29 @@ class ServiceClient:
     ) -> dict[str, Any]:
         """One request; the answer's JSON object. Raises ServiceRefusal or ServiceUnreachable."""
         data = None
-        headers = {"Accept": "application/json"}
+        # the service answers in the lesson's language (its sentences; never its codes)
+        headers = {"Accept": "application/json", "Accept-Language": accept_language()}
         if body is not None:
             try:
                 data = json.dumps(body, ensure_ascii=False, allow_nan=False).encode("utf-8")
             except (TypeError, ValueError):  # options of a kind JSON has no word for
                 raise ServiceRefusal(
-                    "That cannot be sent to your class: use numbers, text, true/false or lists.",
+                    pgettext(
+                        "class error",
+                        "That cannot be sent to your class: use numbers, text, true/false or "
+                        "lists.",
+                    ),
                     400,
+                    "not_json",
                 ) from None
             if len(data) > MAX_BODY_BYTES:
                 raise ServiceRefusal(
-                    "That is too large to send to your class (the service takes 64 KiB).", 413
+                    pgettext(
+                        "class error",
+                        "That is too large to send to your class (the service takes {size} KiB).",
+                    ).format(size=MAX_BODY_BYTES // 1024),
+                    413,
+                    "too_large",
                 )
             headers["Content-Type"] = "application/json"
         auth = token if token is not None else self.token
@@ -142,37 +178,73 @@ class ServiceClient:
             if error.code == TOO_MANY:  # the service's limits: nothing was done
                 raise TooMany(_sentence(raw, error.code)) from None
             if error.code in TRANSIENT:
-                busy = f"the class service is busy or failing (HTTP {error.code})"
+                busy = pgettext(
+                    "class error", "the class service is busy or failing (HTTP {status})"
+                ).format(status=error.code)
                 raise NoAnswer(busy) from None
-            raise ServiceRefusal(_sentence(raw, error.code), error.code) from None
+            code, name = _code(raw)
+            raise ServiceRefusal(_sentence(raw, error.code), error.code, code, name) from None
         except (urllib.error.URLError, TimeoutError, ConnectionError) as error:
             reason = getattr(error, "reason", error)
             if _not_delivered(reason):
-                reached = f"the class service could not be reached ({reason})"
+                reached = pgettext(
+                    "class error", "the class service could not be reached ({reason})"
+                ).format(reason=reason)
                 raise ServiceUnreachable(reached) from None
             if isinstance(reason, TimeoutError) or isinstance(error, TimeoutError):
-                raise NoAnswer("the class service did not answer in time") from None
-            raise NoAnswer(f"the class service's answer was lost ({reason})") from None
+                raise NoAnswer(
+                    pgettext("class error", "the class service did not answer in time")
+                ) from None
+            lost = pgettext("class error", "the class service's answer was lost ({reason})")
+            raise NoAnswer(lost.format(reason=reason)) from None
         except OSError as error:  # a reset in the middle of the answer, say
-            raise NoAnswer(f"the connection to the class failed ({error})") from None
+            failed = pgettext("class error", "the connection to the class failed ({error})")
+            raise NoAnswer(failed.format(error=error)) from None
+
+
+def accept_language() -> str:
+    """The ``Accept-Language`` of every request: the lesson's language (``es``, ``pt-BR``),
+    then English (the service's source language)."""
+    lang = resolve_lang().replace("_", "-")
+    return lang if lang == "en" else f"{lang}, en;q=0.1"
+
+
+def _not_json() -> ServiceUnreachable:
+    return ServiceUnreachable(pgettext("class error", "the answer is not the class service's JSON"))
 
 
 def _parse(raw: bytes) -> Any:
     if len(raw) > MAX_ANSWER_BYTES:
-        raise ServiceUnreachable("the class service's answer is too large")
+        raise ServiceUnreachable(pgettext("class error", "the class service's answer is too large"))
     try:
         text = raw.decode("utf-8")
         check_json_text(text, MAX_ANSWER_BYTES, MAX_ANSWER_DEPTH)
         return json.loads(text)
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise ServiceUnreachable("the answer is not the class service's JSON") from None
+        raise _not_json() from None
 
 
 def _answer(raw: bytes) -> dict[str, Any]:
     data = _parse(raw)
     if not isinstance(data, dict):
-        raise ServiceUnreachable("the answer is not the class service's JSON")
+        raise _not_json()
     return data
+
+
+def _code(raw: bytes) -> tuple[str, str]:
+    """A refusal's machine-readable ``code`` and the ``field`` it names ("" when not sent):
+    what a client decides on, never the sentence (which is in the lesson's language)."""
+    try:
+        data = _parse(raw)
+    except ServiceUnreachable:
+        return "", ""
+    if not isinstance(data, dict):
+        return "", ""
+    code, name = data.get("code"), data.get("field")
+    return (
+        code[:60] if isinstance(code, str) else "",
+        name[:60] if isinstance(name, str) else "",
+    )
 
 
 def _sentence(raw: bytes, status: int) -> str:
@@ -185,14 +257,19 @@ def _sentence(raw: bytes, status: int) -> str:
     if isinstance(text, str) and text.strip():
         cleaned = " ".join("".join(c if c.isprintable() else " " for c in text[:400]).split())
         return cleaned
-    return f"The class service refused this (HTTP {status})."
+    return pgettext("class error", "The class service refused this (HTTP {status}).").format(
+        status=status
+    )
 
 
 def field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], limit: int = 200) -> Any:
     """One field of an answer, of the type the contract gives (text no longer than ``limit``)."""
     value = data.get(name)
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise ServiceUnreachable(f"the class service's answer has no proper {name!r}")
+        # Translators: {name} is a field of the service's answer ("token", "status"): keep it
+        text = pgettext("class error", "the class service's answer has no proper '{name}'")
+        raise ServiceUnreachable(text.format(name=name))
     if isinstance(value, str) and len(value) > limit:
-        raise ServiceUnreachable(f"the class service's answer has an overlong {name!r}")
+        text = pgettext("class error", "the class service's answer has an overlong '{name}'")
+        raise ServiceUnreachable(text.format(name=name))
     return value

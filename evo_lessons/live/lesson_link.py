@@ -25,13 +25,17 @@ import os
 import weakref
 from typing import TYPE_CHECKING, Any
 
+from evo_lessons.i18n import pgettext, pN_
+
 if TYPE_CHECKING:
     from evo_lessons.lessons.lesson import Lesson
     from evo_lessons.live.seat import Seat
 
-JOIN_FIRST = (
+# Translators: 'Join your class' and Join are the name box's part and button: use their words
+JOIN_FIRST = pN_(
+    "class",
     "Join your class first: open 'Join your class' under your name, type the address and the "
-    "code your teacher gives, and press Join."
+    "code your teacher gives, and press Join.",
 )
 
 
@@ -61,10 +65,20 @@ class ClassLink:
         sends = self.seat.sends
         waiting = sum(1 for s in sends if s["status"] == "queued")
         counted = sum(1 for s in sends if s["status"] == "counted")
-        line = f"✓ Joined your class as {self.seat.name}: each finished game is sent as it ends"
-        line += f" ({counted} counted so far"
-        line += f", {waiting} waiting to be sent)." if waiting else ")."
-        return line
+        if waiting:
+            # Translators: {name} is the student's name; {counted} and {waiting} are numbers
+            line = pgettext(
+                "class",
+                "✓ Joined your class as {name}: each finished game is sent as it ends "
+                "({counted} counted so far, {waiting} waiting to be sent).",
+            )
+        else:
+            line = pgettext(
+                "class",
+                "✓ Joined your class as {name}: each finished game is sent as it ends "
+                "({counted} counted so far).",
+            )
+        return line.format(name=self.seat.name, counted=counted, waiting=waiting)
 
 
 def join_lesson(lesson: Lesson, url: str, join_code: str, name: str | None = None) -> str:
@@ -73,7 +87,12 @@ def join_lesson(lesson: Lesson, url: str, join_code: str, name: str | None = Non
 
     typed = lesson.work.student if name is None else name
     if not typed.strip() and not os.environ.get("JUPYTERHUB_USER"):
-        raise ValueError("Type your name first (it is how your class knows you), then press Join.")
+        raise ValueError(
+            pgettext(
+                "class error",
+                "Type your name first (it is how your class knows you), then press Join.",
+            )
+        )
     seat = join_class(url, join_code, typed, work_dir=lesson.folder)
     old = lesson.class_link
     if old is not None and old.seat is not seat:
@@ -99,7 +118,7 @@ def auto_join(lesson: Lesson) -> str:
     if lesson.class_link is not None:
         return lesson.class_link.status()
     if not lesson.work.student.strip() and not os.environ.get(HUB_USER_VARIABLE):
-        return "Type your name, then press Join to join your class."
+        return pgettext("class", "Type your name, then press Join to join your class.")
     try:
         return join_lesson(lesson, url, code)
     except ValueError as error:
@@ -143,7 +162,9 @@ def join_message(box: Any, lesson: Lesson, content: dict[str, Any]) -> None:
     """The page's Join button: ``{"type": "join", "url", "code"}``; the box says what happened."""
     url, code = content.get("url"), content.get("code")
     if not (isinstance(url, str) and isinstance(code, str) and len(url) + len(code) < 400):
-        box.class_status = "✗ Type the class address and the join code your teacher gave."
+        box.class_status = "✗ " + pgettext(
+            "class error", "Type the class address and the join code your teacher gave."
+        )
         return
     try:
         box.class_status = join_lesson(lesson, url, code)

@@ -29,6 +29,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from evo_lessons.engine.results import check_name
+from evo_lessons.i18n import npgettext, pgettext, pN_, tr
 
 from .client import (
     NoAnswer,
@@ -55,12 +56,16 @@ CALL_TIMEOUT = 10.0
 #: the background retries' waits: the first, and the longest (seconds; doubled each time)
 FIRST_RETRY, LONGEST_RETRY = 2.0, 60.0
 #: a join that got no answer in time: the address is right, the class is busy (not "check it")
-JOIN_BUSY = (
+JOIN_BUSY = pN_(
+    "class",
     "Your class is busy and did not answer in time: press Join again in a moment (the address "
-    "and code are right)."
+    "and code are right).",
 )
 #: a join the service's limits refused (429, its sentence): nothing was done
-JOIN_TOO_MANY = "Your class could not be joined yet: {sentence} (The address and code are right.)"
+# Translators: {sentence} is the class service's own sentence (why it asks to wait)
+JOIN_TOO_MANY = pN_(
+    "class", "Your class could not be joined yet: {sentence} (The address and code are right.)"
+)
 #: how often a join whose answer was lost is asked again at once (the same join id)
 JOIN_TRIES = 2
 #: the longest result code a send takes (the service refuses bodies over 64 KiB)
@@ -70,12 +75,20 @@ MAX_SEND_CHARS = 60_000
 def check_join_code(code: object) -> str:
     """A join code as typed: letters, digits and dashes, made upper case."""
     if not isinstance(code, str):
-        raise ValueError("The join code is the short code your teacher gave (such as K7P-4QX).")
+        raise ValueError(_bad_join_code())
     text = code.strip().upper()
     allowed = all(c.isascii() and (c.isalnum() or c == "-") for c in text)
     if not (3 <= len(text) <= 40 and allowed):
-        raise ValueError("The join code is the short code your teacher gave (such as K7P-4QX).")
+        raise ValueError(_bad_join_code())
     return text
+
+
+def _bad_join_code() -> str:
+    # Translators: {example} is a join code (letters and digits): keep it as it is
+    text = pgettext(
+        "class error", "The join code is the short code your teacher gave (such as {example})."
+    )
+    return text.format(example="K7P-4QX")
 
 
 def _hub() -> tuple[str, str] | None:
@@ -111,7 +124,11 @@ def join_class(
         token = field(answer, "token", str, 400)
         student = answer.get("student")
         if not isinstance(student, dict) or not isinstance(student.get("name"), str):
-            raise ValueError("Your class could not be joined: that is not a class service.")
+            raise ValueError(
+                pgettext(
+                    "class error", "Your class could not be joined: that is not a class service."
+                )
+            )
         queue.token = token
         queue.student = {"id": student.get("id"), "name": student["name"][:100]}
         queue.save()
@@ -136,13 +153,15 @@ def _join(
         except NoAnswer:
             if attempt + 1 < JOIN_TRIES:
                 continue
-            raise ValueError(JOIN_BUSY) from None
+            raise ValueError(tr(JOIN_BUSY)) from None
         except TooMany as busy:
-            raise ValueError(JOIN_TOO_MANY.format(sentence=str(busy))) from None
+            raise ValueError(tr(JOIN_TOO_MANY).format(sentence=str(busy))) from None
         except ServiceUnreachable as error:
-            raise ValueError(
-                f"Your class could not be joined: {error}. Check the address."
-            ) from None
+            # Translators: {error} says what went wrong ("the class service did not answer")
+            text = pgettext(
+                "class error", "Your class could not be joined: {error}. Check the address."
+            )
+            raise ValueError(text.format(error=error)) from None
         queue.join_id = ""
         return answer
     raise AssertionError("unreachable")
@@ -153,7 +172,7 @@ def _post_join(client: ServiceClient, body: dict[str, Any], hub_token: str | Non
         return client.call("POST", "/api/join", body, token=hub_token)
     except ServiceRefusal as refusal:
         # a service from before join ids names the field it does not know: joined as before
-        if refusal.status == 400 and "join_id" in str(refusal):
+        if refusal.status == 400 and refusal.unknown_field("join_id"):
             plain = {k: v for k, v in body.items() if k != "join_id"}
             return client.call("POST", "/api/join", plain, token=hub_token)
         raise
@@ -185,8 +204,16 @@ class Seat:
 
     def __repr__(self) -> str:
         waiting = len(self.queued)
-        more = f", {waiting} result(s) waiting to be sent" if waiting else ""
-        return f"Seat({self.name!r} in the class at {self.url}{more})"
+        if not waiting:
+            text = pgettext("class", "Seat({name} in the class at {url})")
+        else:
+            text = npgettext(
+                "class",
+                "Seat({name} in the class at {url}, {n} result waiting to be sent)",
+                "Seat({name} in the class at {url}, {n} results waiting to be sent)",
+                waiting,
+            )
+        return text.format(name=repr(self.name), url=self.url, n=waiting)
 
     @property
     def token(self) -> str:
@@ -237,11 +264,18 @@ class Seat:
         service's ``reason``, or "queued" if no answer came within a few seconds (it is kept on
         disk and sent again until one does). The same code sent twice is one send."""
         if not isinstance(code, str) or not code.strip():
-            raise ValueError("A result code is a line of text starting EVR.")
+            raise ValueError(
+                pgettext("class error", "A result code is a line of text starting {start}.").format(
+                    start="EVR"
+                )
+            )
         code = code.strip()
         if len(code) > MAX_SEND_CHARS:
             raise ValueError(
-                "This result code is too long to send to your class: hand it in as a file."
+                pgettext(
+                    "class error",
+                    "This result code is too long to send to your class: hand it in as a file.",
+                )
             )
         with self._lock:
             entry = self._queue.add(code, label)
@@ -264,7 +298,9 @@ class Seat:
                     )
                     status = field(answer, "status", str, 20)
                     if status not in ANSWERED:
-                        raise ServiceUnreachable("the class service's answer has no status")
+                        raise ServiceUnreachable(
+                            pgettext("class error", "the class service's answer has no status")
+                        )
                     reason = answer.get("reason")
                     self._answered(entry, status, reason if isinstance(reason, str) else "")
                 except ServiceRefusal as refusal:
@@ -313,7 +349,8 @@ class Seat:
         try:
             return self._client.call("GET", "/api/me")
         except ServiceUnreachable as error:
-            raise ValueError(f"Your class could not be reached: {error}.") from None
+            text = pgettext("class error", "Your class could not be reached: {error}.")
+            raise ValueError(text.format(error=error)) from None
 
     # -- counted games -------------------------------------------------------------------------
     def game(self, name: str, *, plot: bool = True, **options: Any) -> ServedGame:

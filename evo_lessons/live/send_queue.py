@@ -27,6 +27,8 @@ import uuid
 from pathlib import Path
 from typing import Any
 
+from evo_lessons.i18n import pgettext
+
 #: the lessons' work folder (evo_lessons.lessons.work.FOLDER; the class tools may not import
 #: the lessons, which sit above them)
 FOLDER = ".evo_work"
@@ -102,14 +104,15 @@ def new_send_id() -> str:
 
 def _entry(value: Any) -> dict[str, str]:
     if not isinstance(value, dict) or set(value) != set(_ENTRY):
-        raise ValueError("a send is not a table of the right fields")
+        raise ValueError(pgettext("class error", "a send is not a table of the right fields"))
     for key, kind in _ENTRY.items():
         if not isinstance(value[key], kind):
-            raise ValueError(f"a send's {key} is not text")
+            # Translators: {key} is a field of the file ("code", "status"): keep it
+            raise ValueError(pgettext("class error", "a send's {key} is not text").format(key=key))
     if len(value["send_id"]) != 32 or any(c not in "0123456789abcdef" for c in value["send_id"]):
-        raise ValueError("a send id is not 32 hex digits")
+        raise ValueError(pgettext("class error", "a send id is not 32 hex digits"))
     if value["status"] not in ANSWERED | {QUEUED}:
-        raise ValueError("a send's status is unknown")
+        raise ValueError(pgettext("class error", "a send's status is unknown"))
     return dict(value)
 
 
@@ -138,24 +141,27 @@ class SendQueue:
             return
         try:
             if self.path.stat().st_size > MAX_FILE_BYTES:
-                raise ValueError("it is too large")
+                raise ValueError(pgettext("class error", "it is too large"))
             data = json.loads(self.path.read_text(encoding="utf-8"))
             if not isinstance(data, dict) or data.get("format") != FORMAT:
-                raise ValueError(f"it is not a {FORMAT} file")
+                raise ValueError(
+                    pgettext("class error", "it is not a {format} file").format(format=FORMAT)
+                )
             if str(data.get("join_code", "")).upper() != self.join_code.upper():
-                raise ValueError("it is for another class")  # (the address may differ: the
-            # class moved to another port or host; the seat and its sends follow the code)
+                # (the address may differ: the class moved to another port or host; the seat
+                # and its sends follow the code)
+                raise ValueError(pgettext("class error", "it is for another class"))
             token, student, sends = data.get("token"), data.get("student"), data.get("sends")
             if not isinstance(token, str) or not isinstance(student, dict):
-                raise ValueError("its seat is not readable")
+                raise ValueError(pgettext("class error", "its seat is not readable"))
             if not isinstance(sends, list):
-                raise ValueError("its sends are not a list")
+                raise ValueError(pgettext("class error", "its sends are not a list"))
             self.sends = [_entry(s) for s in sends]
             self.token, self.student = token, student
             join_id = data.get("join_id", "")
             self.join_id = join_id if isinstance(join_id, str) and len(join_id) <= 64 else ""
         except RecursionError:
-            self._set_aside("it is nested too deeply")
+            self._set_aside(pgettext("class error", "it is nested too deeply"))
         except (OSError, ValueError, TypeError) as error:
             self._set_aside(str(error)[:200])
 
@@ -168,7 +174,11 @@ class SendQueue:
             number += 1
         with contextlib.suppress(OSError):
             self.path.rename(aside)
-        self.problem = f"Your class sends could not be read ({reason}); a new list begins."
+        # Translators: {reason} says what is wrong with the file ("it is for another class")
+        text = pgettext(
+            "class error", "Your class sends could not be read ({reason}); a new list begins."
+        )
+        self.problem = text.format(reason=reason)
 
     def save(self) -> bool:
         """Write the file now (atomically). False, with ``problem`` set, if it cannot be."""
@@ -192,7 +202,8 @@ class SendQueue:
             os.replace(temporary, self.path)
             temporary = None
         except OSError as error:
-            self.problem = f"Your class sends could not be saved ({error.strerror or error})."
+            text = pgettext("class error", "Your class sends could not be saved ({error}).")
+            self.problem = text.format(error=error.strerror or error)
             return False
         finally:
             if temporary is not None:

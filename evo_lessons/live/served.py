@@ -42,39 +42,53 @@ from typing import Any
 from evo_lessons import GAMES, game_spec
 from evo_lessons.engine import IllegalAction, action_from_json
 from evo_lessons.engine.words import is_whole
+from evo_lessons.i18n import pgettext, pN_, tr
 from evo_lessons.live.client import NoAnswer, ServiceRefusal, TooMany
 from evo_lessons.widgets.game_widget import GameWidget
 from evo_lessons.widgets.session import HUMAN, GameSession
 
-NOT_IN_A_COUNTED_GAME = (
+# (each sentence is marked here and translated where it is shown: ``tr(NO_PLAY_TO_END)``)
+NOT_IN_A_COUNTED_GAME = pN_(
+    "class",
     "This is a counted game, dealt and recorded by your class: it has no undo, rewind, seat "
-    "change, new game or scenario code. Practice games in the lesson have them all."
+    "change, new game or scenario code. Practice games in the lesson have them all.",
 )
-SERVED_LINE = (
+# Translators: "Step" is the game widget's button of that name: use its translation
+SERVED_LINE = pN_(
+    "class",
     "A counted game, dealt by your class: every move is recorded as you make it (Step lets the "
-    "helper move for you, and is recorded as the helper's)."
+    "helper move for you, and is recorded as the helper's).",
 )
-NO_PLAY_TO_END = (
+# Translators: "Play to end" and "Step" are the game widget's buttons: use their translations
+NO_PLAY_TO_END = pN_(
+    "class",
     "Play to end is off in a counted game: press Step to let the helper make one move for you "
-    "(recorded as the helper's)."
+    "(recorded as the helper's).",
 )
-UNREACHABLE = "Your class did not answer: try again in a moment."
+UNREACHABLE = pN_("class", "Your class did not answer: try again in a moment.")
 #: a move that never reached the service (down, or a wrong address): certainly not made
-MOVE_NOT_SENT = "Your class could not be reached, so your move was not made: try again in a moment."
-#: a move that never reached the service (down, or a wrong address): certainly not made
-MOVE_NOT_SENT = "Your class could not be reached, so your move was not made: try again in a moment."
+MOVE_NOT_SENT = pN_(
+    "class", "Your class could not be reached, so your move was not made: try again in a moment."
+)
 #: a move whose answer was lost, resolved by asking the service (issue 40.4): what it found
-MOVE_MADE = "Your class was slow to answer, so it was asked again: your move was made."
-MOVE_NOT_MADE = "Your move was not made (the game had moved on): look at the board and try again."
-MOVE_NOT_KNOWN = (
-    "Your class did not answer, so it is not known yet whether your move was made: press Step "
-    "or a choice in a moment, and your class is asked first."
+MOVE_MADE = pN_(
+    "class", "Your class was slow to answer, so it was asked again: your move was made."
 )
-EARLIER_MOVE_MADE = (
-    "Your earlier move was made after all: the board shows the game as it is now. Choose again."
+MOVE_NOT_MADE = pN_(
+    "class", "Your move was not made (the game had moved on): look at the board and try again."
+)
+MOVE_NOT_KNOWN = pN_(
+    "class",
+    "Your class did not answer, so it is not known yet whether your move was made: press Step "
+    "or a choice in a moment, and your class is asked first.",
+)
+EARLIER_MOVE_MADE = pN_(
+    "class",
+    "Your earlier move was made after all: the board shows the game as it is now. Choose again.",
 )
 #: a move refused by the service's limits (429: too many of the student's requests at once)
-MOVE_TOO_MANY = "Your move was not made: {sentence} Try again in a moment."
+# Translators: {sentence} is the class service's own sentence (why it asks to wait)
+MOVE_TOO_MANY = pN_("class", "Your move was not made: {sentence} Try again in a moment.")
 #: how long a check after a lost answer waits (seconds)
 RESOLVE_TIMEOUT = 5.0
 #: the most log lines and metric rows a payload may hold (a long game has a few thousand)
@@ -100,7 +114,9 @@ class ServedState:
     def observation(self, player: int | None = None) -> dict[str, Any]:
         """The student's seat's observation; any other seat's is not in the kernel at all."""
         if type(player) is not int or player != self.seat:
-            raise ValueError("A counted game shows only your own seat's view.")
+            raise ValueError(
+                pgettext("class error", "A counted game shows only your own seat's view.")
+            )
         return copy.deepcopy(self._observation)
 
 
@@ -152,7 +168,11 @@ class ServedSession:
     # -- the payload ----------------------------------------------------------------------------
     def _adopt(self, payload: dict[str, Any], expected: str | None = None) -> None:
         if expected is not None and payload["id"] != expected:
-            raise ValueError("The class service answered about another game: nothing changed.")
+            raise ValueError(
+                pgettext(
+                    "class error", "The class service answered about another game: nothing changed."
+                )
+            )
         self.id: str = payload["id"]
         self.spec = game_spec(payload["game"])
         self.options: dict[str, Any] = dict(payload["options"])
@@ -241,9 +261,15 @@ class ServedSession:
         # (isinstance narrows the type for the checker; is_whole refuses a bool)
         if not (isinstance(index, int) and is_whole(index) and 0 <= index < len(self.choices)):
             labels = [c["label"] for c in self.choices]
-            raise IllegalAction(f"choice number {index!r}"[:60], labels, "No such choice.")
+            raise IllegalAction(
+                pgettext("class error", "choice number {index}").format(index=repr(index))[:60],
+                labels,
+                pgettext("error", "No such choice."),
+            )
         if not self.is_human_turn():
-            raise ValueError("It is not your turn: the bots are still to move.")
+            raise ValueError(
+                pgettext("class error", "It is not your turn: the bots are still to move.")
+            )
         self._act({"move": self.move, "index": int(index)})
 
     def bot_step(self) -> None:
@@ -257,7 +283,12 @@ class ServedSession:
         before = self.move
         self.refresh()
         if self.move == before and not self.state.is_over and not self.is_human_turn():
-            raise ValueError("Your class is still moving the bots: press Step again in a moment.")
+            raise ValueError(
+                pgettext(
+                    "class error",
+                    "Your class is still moving the bots: press Step again in a moment.",
+                )
+            )
 
     def note_shown(self, seat: int | None) -> None:
         """Nothing to note: the kernel holds only the student's own seat, and the service
@@ -286,7 +317,7 @@ class ServedSession:
         # an earlier move whose answer never came is settled first; if it was made, this
         # click was made on the board before it, and is not sent
         if self._pending is not None and self._resolve(self._pending):
-            self.notice = EARLIER_MOVE_MADE
+            self.notice = tr(EARLIER_MOVE_MADE)
             return
         body = {**body, "move_id": new_move_id()}
         self.notice = ""
@@ -298,14 +329,14 @@ class ServedSession:
                     self.refresh()  # holds it
             raise
         except TooMany as busy:  # the service's limits refused it before anything moved
-            raise ValueError(MOVE_TOO_MANY.format(sentence=_full_stop(str(busy)))) from None
+            raise ValueError(tr(MOVE_TOO_MANY).format(sentence=_full_stop(str(busy)))) from None
         except NoAnswer:  # it went out and no answer came (a timeout...): was it made?
             if self._resolve(body):
-                self.notice = MOVE_MADE
+                self.notice = tr(MOVE_MADE)
                 return
-            raise ValueError(MOVE_NOT_MADE) from None
+            raise ValueError(tr(MOVE_NOT_MADE)) from None
         except OSError:  # it never reached the service (refused, no such host): not made
-            raise ValueError(MOVE_NOT_SENT) from None
+            raise ValueError(tr(MOVE_NOT_SENT)) from None
         self._adopt(checked_payload(answer, self.game), expected=self.id)
         self._called()
 
@@ -318,7 +349,7 @@ class ServedSession:
         except ServiceRefusal as refusal:
             # a service from before move ids names the field it does not know: the move is
             # sent as before (a repeat is then checked against the game's move number)
-            if refusal.status == 400 and "move_id" in str(refusal) and "move_id" in body:
+            if refusal.status == 400 and refusal.unknown_field("move_id") and "move_id" in body:
                 self._move_ids = False
                 plain = {k: v for k, v in body.items() if k != "move_id"}
                 return self._client.call("POST", path, plain, timeout=timeout)
@@ -343,13 +374,13 @@ class ServedSession:
             answer = None  # the game is at another move than the one this was made at
         except OSError:
             self._pending = body
-            raise ValueError(MOVE_NOT_KNOWN) from None
+            raise ValueError(tr(MOVE_NOT_KNOWN)) from None
         if answer is None:
             try:
                 answer = self._client.call("GET", self._path(), timeout=RESOLVE_TIMEOUT)
             except OSError:
                 self._pending = body
-                raise ValueError(MOVE_NOT_KNOWN) from None
+                raise ValueError(tr(MOVE_NOT_KNOWN)) from None
         self._adopt(checked_payload(answer, self.game), expected=self.id)
         self._called()
         # without move ids (an older service) a repeat was not sent: the game's move number
@@ -362,22 +393,27 @@ class ServedSession:
 
     # -- what a counted game does not do ---------------------------------------------------------
     def undo(self) -> bool:
-        raise ValueError(NOT_IN_A_COUNTED_GAME)
+        raise ValueError(tr(NOT_IN_A_COUNTED_GAME))
 
     def seek(self, position: int) -> None:
-        raise ValueError(NOT_IN_A_COUNTED_GAME)
+        raise ValueError(tr(NOT_IN_A_COUNTED_GAME))
 
     def new_game(self, seed: int | None = None) -> None:
-        raise ValueError(NOT_IN_A_COUNTED_GAME)
+        raise ValueError(tr(NOT_IN_A_COUNTED_GAME))
 
     def set_seat(self, seat: int, kind: str) -> None:
-        raise ValueError(NOT_IN_A_COUNTED_GAME)
+        raise ValueError(tr(NOT_IN_A_COUNTED_GAME))
 
     def scenario_code(self, include_moves: bool = True) -> str:
-        raise ValueError(NOT_IN_A_COUNTED_GAME)
+        raise ValueError(tr(NOT_IN_A_COUNTED_GAME))
 
     def result_code(self, name: str, lesson: str | None = None, **_: Any) -> str:
-        raise ValueError("A counted game is recorded by your class as it ends: it needs no code.")
+        raise ValueError(
+            pgettext(
+                "class error",
+                "A counted game is recorded by your class as it ends: it needs no code.",
+            )
+        )
 
 
 class ServedGame(GameWidget):
@@ -401,16 +437,20 @@ class ServedGame(GameWidget):
     def _served(self) -> dict[str, str]:
         result = self.served.result if self.state.is_over else None
         notes = [n for n in (getattr(self, "_notice", ""), self.served.notice) if n]
-        line = " ".join([SERVED_LINE, *notes])
+        line = " ".join([tr(SERVED_LINE), *notes])
         if result is None:
             return {"text": line, "result": ""}
         status, reason = result.get("status", ""), result.get("reason", "")
         words = {
-            "counted": "Counted by your class.",
-            "apart": "Recorded by your class, listed apart",
-            "refused": "Not counted by your class",
-        }.get(status, "Recorded by your class")
-        text = f"{words}: {reason}" if reason and status != "counted" else words
+            "counted": pgettext("class result", "Counted by your class."),
+            "apart": pgettext("class result", "Recorded by your class, listed apart"),
+            "refused": pgettext("class result", "Not counted by your class"),
+        }.get(status) or pgettext("class result", "Recorded by your class")
+        if reason and status != "counted":
+            # Translators: {words} is one of the "class result" sentences, {reason} the class's
+            text = pgettext("class result", "{words}: {reason}").format(words=words, reason=reason)
+        else:
+            text = words
         return {"text": line, "result": text}
 
     def _run_bots(self, frames: bool = True) -> None:
@@ -421,7 +461,9 @@ class ServedGame(GameWidget):
         if not self._finished.entries:
             self._finished.entries.append(
                 {
-                    "label": f"{self.session.spec.title}, counted game",
+                    "label": pgettext("class", "{game}, counted game").format(
+                        game=self.session.spec.title
+                    ),
                     "number": 1,
                     "result_code": None,
                     "helped": False,
@@ -433,13 +475,13 @@ class ServedGame(GameWidget):
         return None  # the page shows the service's verdict on the counted-game line instead
 
     def play_to_end(self) -> None:
-        raise ValueError(NO_PLAY_TO_END)
+        raise ValueError(tr(NO_PLAY_TO_END))
 
     def _on_load_code(self, content: dict) -> None:
-        raise ValueError(NOT_IN_A_COUNTED_GAME)
+        raise ValueError(tr(NOT_IN_A_COUNTED_GAME))
 
     def _on_code(self, content: dict) -> None:
-        raise ValueError(NOT_IN_A_COUNTED_GAME)
+        raise ValueError(tr(NOT_IN_A_COUNTED_GAME))
 
     def refresh(self) -> None:
         """Show the game as the service holds it now (after a pause, or from another tab)."""
@@ -463,9 +505,11 @@ def _ask(client: Any, method: str, path: str, body: dict[str, Any] | None = None
     try:
         return client.call(method, path, body)
     except TooMany as busy:  # the service's limits (429), with its sentence
-        raise ValueError(f"Your class asks you to wait: {_full_stop(str(busy))}") from None
+        # Translators: {sentence} is the class service's own sentence (why it asks to wait)
+        text = pgettext("class error", "Your class asks you to wait: {sentence}")
+        raise ValueError(text.format(sentence=_full_stop(str(busy)))) from None
     except OSError:  # the client's ServiceUnreachable (no answer, a busy or failing service)
-        raise ValueError(UNREACHABLE) from None
+        raise ValueError(tr(UNREACHABLE)) from None
 
 
 def _seat_kind(kind: str) -> str:
@@ -474,45 +518,47 @@ def _seat_kind(kind: str) -> str:
 
 
 def _bad(what: str) -> ValueError:
-    return ValueError(f"The class service sent a game that cannot be shown ({what}).")
+    # Translators: {what} says what is wrong in it ("its seats", "another game")
+    text = pgettext("class error", "The class service sent a game that cannot be shown ({what}).")
+    return ValueError(text.format(what=what))
 
 
 def checked_payload(data: Any, game: str) -> dict[str, Any]:
     """The fields of a game payload this kernel uses, each of the type the contract gives
     (anything else in it is dropped, unread). ValueError if one is missing or wrong."""
     if not isinstance(data, dict):
-        raise _bad("not a table")
+        raise _bad(pgettext("class error", "not a table"))
     if data.get("game") != game or game not in GAMES:
-        raise _bad("another game")
+        raise _bad(pgettext("class error", "another game"))
     out: dict[str, Any] = {"game": game}
     for name, kind in (("id", str), ("options", dict), ("seats", list), ("observation", dict)):
         if not isinstance(data.get(name), kind):
-            raise _bad(f"no {name}")
+            raise _bad(pgettext("class error", "no field '{name}'").format(name=name))
     if len(data["id"]) > 100 or not data["id"].replace("-", "").isalnum():
-        raise _bad("its id")
+        raise _bad(pgettext("class error", "its id"))
     seats = data["seats"]
     if not 1 <= len(seats) <= 16 or not all(isinstance(s, str) and len(s) < 60 for s in seats):
-        raise _bad("its seats")
+        raise _bad(pgettext("class error", "its seats"))
     for name in ("seat", "move"):
         if type(data.get(name)) is not int or data[name] < 0:
-            raise _bad(f"its {name}")
+            raise _bad(pgettext("class error", "its field '{name}'").format(name=name))
     if data["seat"] >= len(seats):
-        raise _bad("its seat")
+        raise _bad(pgettext("class error", "its seat"))
     current = data.get("current_player")
     if current is not None and not (type(current) is int and 0 <= current < len(seats)):
-        raise _bad("whose turn it is")
+        raise _bad(pgettext("class error", "whose turn it is"))
     if type(data.get("is_over")) is not bool:
-        raise _bad("whether it is over")
+        raise _bad(pgettext("class error", "whether it is over"))
     winners = data.get("winners", [])
     if not isinstance(winners, list) or not all(type(w) is int for w in winners):
-        raise _bad("its winners")
+        raise _bad(pgettext("class error", "its winners"))
     legal = data.get("legal") or []
     if not isinstance(legal, list) or len(legal) > MAX_LEGAL or not all(map(_choice, legal)):
-        raise _bad("its choices")
+        raise _bad(pgettext("class error", "its choices"))
     targets = data.get("targets")
     if isinstance(targets, list) and len(targets) == len(legal):  # the board element of each
         if not all(t is None or (isinstance(t, str) and len(t) <= 200) for t in targets):
-            raise _bad("its choices' places on the board")
+            raise _bad(pgettext("class error", "its choices' places on the board"))
         legal = [
             {"label": c, "target": t} if isinstance(c, str) else c
             for c, t in zip(legal, targets, strict=True)
@@ -521,20 +567,20 @@ def checked_payload(data: Any, game: str) -> dict[str, Any]:
         legal = []  # another seat's choices are never shown (the service sends none)
     log = data.get("log", [])
     if not isinstance(log, list) or len(log) > MAX_LOG or not all(map(_log_line, log)):
-        raise _bad("its log")
+        raise _bad(pgettext("class error", "its log"))
     rows = data.get("metrics", [])
     if not isinstance(rows, list) or len(rows) > MAX_ROWS or not all(map(_row, rows)):
-        raise _bad("its plot rows")
+        raise _bad(pgettext("class error", "its plot rows"))
     since, log_since = data.get("metrics_since"), data.get("log_since")
     for value in (since, log_since):  # the version its rows (its log lines) are sent after
         if value is not None and not (type(value) is int and 0 <= value <= data["move"]):
-            raise _bad("what it sent since")
+            raise _bad(pgettext("class error", "what it sent since"))
     result = data.get("result")
     if result is not None and not (
         isinstance(result, dict)
         and all(isinstance(result.get(k, ""), str) for k in ("status", "reason"))
     ):
-        raise _bad("its result")
+        raise _bad(pgettext("class error", "its result"))
     out.update(
         id=data["id"],
         options=data["options"],

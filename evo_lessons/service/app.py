@@ -11,7 +11,9 @@ PostgreSQL database (on SQLite, one service per data folder: :func:`hold_folder`
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import datetime as dt
+import functools
 import logging
 import multiprocessing
 import os
@@ -26,10 +28,12 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from tornado.ioloop import IOLoop, PeriodicCallback
 
+from evo_lessons.i18n import SOURCE_LANG, current_lang, pgettext, speaking
+
 from . import auth, http_limits, names
 from .base import MAX_BODY, STATIC, TEACHER_COOKIE, BaseHandler, Refused, kit_script
 from .db import Result, SchoolClass, Setting, database_url, make_engine, session_factory
-from .rulings import ClassRulings, create_class
+from .rulings import DEFAULT_CLASS_NAME, ClassRulings, create_class
 
 T = TypeVar("T")
 #: beside class.sqlite3: held by the one service using that folder
@@ -82,11 +86,14 @@ def hold_folder(data: pathlib.Path):
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         handle.close()
-        raise FolderInUse(
-            f"Another class service is already running on {data}: stop it first, or give "
+        # Translators: {folder} is a folder's path; keep --data and --db (command options)
+        text = pgettext(
+            "class service",
+            "Another class service is already running on {folder}: stop it first, or give "
             "this one another --data folder (several processes of one class need --db "
-            "postgresql+psycopg://...)."
-        ) from None
+            "{url}).",
+        )
+        raise FolderInUse(text.format(folder=data, url="postgresql+psycopg://...")) from None
     handle.seek(0)
     handle.truncate()
     handle.write(f"{os.getpid()}\n")
@@ -181,7 +188,7 @@ class ClassService:
                 db.commit()
             if not classes:
                 try:
-                    made = create_class(db, "Class", join_code=given)
+                    made = create_class(db, DEFAULT_CLASS_NAME, join_code=given)
                     self.new_tokens[made.id] = getattr(made, "new_teacher_token", "")
                     return made.id
                 except ValueError:  # made at this moment by another process
@@ -189,9 +196,11 @@ class ClassService:
                     classes = db.scalars(select(SchoolClass).order_by(SchoolClass.id)).all()
             if given and all(k.join_code != given for k in classes):
                 if len(classes) > 1:
-                    raise ValueError(
-                        f"EVO_CLASS_CODE {given} is none of this database's classes' join codes"
+                    text = pgettext(
+                        "class service",
+                        "{variable} {code} is none of this database's classes' join codes",
                     )
+                    raise ValueError(text.format(variable="EVO_CLASS_CODE", code=given))
                 classes[0].join_code = given
                 db.commit()
             return classes[0].id
@@ -201,7 +210,7 @@ class ClassService:
         with self.Session() as db:
             klass = db.get(SchoolClass, class_id or self.first_class)
             if klass is None:
-                raise ValueError("there is no such class")
+                raise ValueError(pgettext("class service", "there is no such class"))
             return {
                 "class": klass.name,
                 "class_id": klass.id,
@@ -258,7 +267,7 @@ class ClassService:
         return asyncio.shield(running)
 
     async def _judge(self, class_id: int, result_id: int, waited_for: bool) -> Result | None:
-        from .results import judge
+        from .results import judge_speaking
 
         # sends being stored go first: a replay nobody waits for waits (a little) for them
         for _ in range(0 if waited_for else ACK_FIRST_STEPS):
@@ -269,7 +278,9 @@ class ClassService:
         if wanted is not None:
             code, name, deals = wanted
             loop = asyncio.get_running_loop()
-            verdict = await loop.run_in_executor(self._judges(), judge, code, name, deals)
+            # judged in the sender's language (the reason is theirs to read), by any process
+            judging = functools.partial(judge_speaking, current_lang(), code, name, deals)
+            verdict = await loop.run_in_executor(self._judges(), judging)
             return await self.rule(class_id, lambda r: r.judged(result_id, verdict))
         return await self.run(self._result, result_id)
 
@@ -315,15 +326,21 @@ class ClassService:
 
     async def _make_summary(self, class_id: int) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
-        found = await loop.run_in_executor(
-            self._summary_pool, self.ruled, class_id, lambda r: r.summary(self)
-        )
+        found = await loop.run_in_executor(self._summary_pool, self._summary_in_english, class_id)
         self.summary_cache[class_id] = (found["version"], found, time.monotonic())
         return found
 
+    def _summary_in_english(self, class_id: int) -> dict[str, Any]:
+        """One summary for every page of the class, whatever their language: in the source
+        language, its measures named as the page's words name them (the page translates)."""
+        with speaking(SOURCE_LANG):
+            return self.ruled(class_id, lambda r: r.summary(self))
+
     async def run(self, fn, *args):
-        """Run blocking work (database, replay) on the service's threads."""
-        return await IOLoop.current().run_in_executor(self.pool, fn, *args)
+        """Run blocking work (database, replay) on the service's threads, in the request's
+        language (the context it is called from: its sentences are the request's)."""
+        call = functools.partial(contextvars.copy_context().run, fn, *args)
+        return await IOLoop.current().run_in_executor(self.pool, call)
 
     def renew_teacher_token(self, class_id: int) -> str:
         """A new teacher token for a class (shown once): the old one and every teacher page
@@ -332,7 +349,7 @@ class ClassService:
         with self.Session() as db:
             klass = db.get(SchoolClass, class_id)
             if klass is None:
-                raise ValueError("there is no such class")
+                raise ValueError(pgettext("class service", "there is no such class"))
             klass.teacher_token = auth.token_hash(token)
             auth.revoke_sessions(db, class_id)
             db.commit()

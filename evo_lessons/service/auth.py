@@ -34,6 +34,8 @@ from dataclasses import dataclass
 from sqlalchemy import JSON, Boolean, DateTime, String, select, update
 from sqlalchemy.orm import Mapped, mapped_column
 
+from evo_lessons.i18n import pgettext
+
 from .db import Base, now
 
 #: join attempts allowed per address in a minute (a class of 30 behind one school NAT fits;
@@ -149,7 +151,8 @@ def join_code_from(text: str | None) -> str | None:
     if not (4 <= len(code) <= 20) or not all(
         c.isascii() and (c.isalnum() or c == "-") for c in code
     ):
-        raise ValueError("EVO_CLASS_CODE is 4 to 20 letters, digits or dashes")
+        text = pgettext("class service", "{variable} is 4 to 20 letters, digits or dashes")
+        raise ValueError(text.format(variable="EVO_CLASS_CODE"))
     return code
 
 

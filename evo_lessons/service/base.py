@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 import tornado.web
 
+from evo_lessons.i18n import pgettext, speaking
 from evo_lessons.widgets.frontend import assemble
 
-from . import auth
+from . import auth, language
 from .db import Student
 from .refused import Refused
 
@@ -35,6 +36,21 @@ class BaseHandler(tornado.web.RequestHandler):
     def initialize(self, service: ClassService) -> None:
         self.service = service
 
+    #: the language this request is answered in (:meth:`request_lang`)
+    lang = "en"
+
+    async def _execute(self, *args: Any, **kwargs: Any) -> None:
+        """The whole request (its checks, its ruling on the service's threads, its refusal)
+        speaks the request's language: every sentence made for it is in that language."""
+        self.lang = self.request_lang()
+        with speaking(self.lang):
+            await super()._execute(*args, **kwargs)
+
+    def request_lang(self) -> str:
+        """The request's language: its ``Accept-Language`` (a student's kernel sends the
+        lesson's), the shipped language it prefers, else English (:mod:`.language`)."""
+        return language.best(self.request.headers.get("Accept-Language"))
+
     def set_default_headers(self) -> None:
         self.set_header("Cache-Control", "no-store")
         self.set_header("X-Content-Type-Options", "nosniff")
@@ -42,31 +58,36 @@ class BaseHandler(tornado.web.RequestHandler):
 
     async def prepare(self) -> None:  # tornado awaits it; subclasses await more checks
         if len(self.request.body or b"") > MAX_BODY:
-            raise Refused(413, f"The request is larger than {MAX_BODY // 1024} KiB.")
+            text = pgettext("class service", "The request is larger than {size} KiB.")
+            raise Refused(413, text.format(size=MAX_BODY // 1024), "too_large")
 
     def body(self, fields: dict[str, type | tuple[type, ...]], optional=()) -> dict[str, Any]:
         """The JSON body: an object with exactly the given fields of the given types."""
         try:
             data = json.loads(self.request.body.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError):
-            raise Refused(400, "The request is not JSON text.") from None
+            text = pgettext("class service", "The request is not JSON text.")
+            raise Refused(400, text, "not_json") from None
         if not isinstance(data, dict):
-            raise Refused(400, "The request must be a JSON object.")
+            text = pgettext("class service", "The request must be a JSON object.")
+            raise Refused(400, text, "not_object")
         unknown = set(data) - set(fields)
         if unknown:
-            raise Refused(400, f"Unexpected field {sorted(unknown)[0][:40]!r} in the request.")
+            name = sorted(unknown)[0][:40]
+            # Translators: {field} is the name of a field of the request ("move_id"): keep it
+            text = pgettext("class service", "Unexpected field {field} in the request.")
+            raise Refused(400, text.format(field=repr(name)), "unknown_field", field=name)
         for name, kind in fields.items():
             if name not in data:
                 if name in optional:
                     continue
-                raise Refused(400, f"The request needs the field {name!r}.")
+                text = pgettext("class service", "The request needs the field {field}.")
+                raise Refused(400, text.format(field=repr(name)), "missing_field", field=name)
             value = data[name]
-            if isinstance(value, bool) and bool not in (
-                kind if isinstance(kind, tuple) else (kind,)
-            ):
-                raise Refused(400, f"The field {name!r} has the wrong type.")
-            if not isinstance(value, kind):
-                raise Refused(400, f"The field {name!r} has the wrong type.")
+            kinds = kind if isinstance(kind, tuple) else (kind,)
+            if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kind):
+                text = pgettext("class service", "The field {field} has the wrong type.")
+                raise Refused(400, text.format(field=repr(name)), "wrong_type", field=name)
         return data
 
     def answer(self, data: Any, status: int = 200) -> None:
@@ -77,13 +98,16 @@ class BaseHandler(tornado.web.RequestHandler):
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         error = kwargs.get("exc_info", (None, None, None))[1]
         if isinstance(error, Refused):
-            sentence = error.sentence
-        elif isinstance(error, tornado.web.HTTPError) and error.log_message:
-            sentence = error.log_message if status_code < 500 else "The service failed."
-        else:
-            sentence = "The service could not answer that." if status_code >= 500 else "Refused."
+            found = error.answer()
+        elif status_code >= 500:
+            found = {
+                "error": pgettext("class service", "The class service could not answer that."),
+                "code": "service_failed",
+            }
+        else:  # tornado's own (a path with no route, a method not allowed): its status says
+            found = {"error": pgettext("class service", "Refused."), "code": "refused"}
         self.set_header("Content-Type", "application/json; charset=utf-8")
-        self.finish(json.dumps({"error": sentence}))
+        self.finish(json.dumps(found))
 
     def log_exception(self, typ, value, tb) -> None:
         if isinstance(value, Refused):
@@ -108,7 +132,8 @@ class BaseHandler(tornado.web.RequestHandler):
 
         token = self.token()
         if token is None:
-            raise Refused(401, "Join the class first: this needs your class token.")
+            text = pgettext("class service", "Join the class first: this needs your class token.")
+            raise Refused(401, text, "no_token")
         found = await self.service.run(self._with_db, student_by_token, token)
         if found is None and self.service.hub.enabled:
             user = await self.service.hub.user(token)
@@ -116,10 +141,19 @@ class BaseHandler(tornado.web.RequestHandler):
                 found = await self.service.run(self._with_db, student_by_hub_user, user.name)
         if found is None:
             if await self.teacher_classes(token, None):
-                raise Refused(403, "That is the teacher's token: this is a student's page.")
-            raise Refused(401, "That class token is not known here: join the class again.")
+                text = pgettext(
+                    "class service", "That is the teacher's token: this is a student's page."
+                )
+                raise Refused(403, text, "teacher_token")
+            text = pgettext(
+                "class service", "That class token is not known here: join the class again."
+            )
+            raise Refused(401, text, "unknown_token")
         if not self.service.asking.enter(found.id):  # a flood slows only its own token
-            raise Refused(429, "Too many of your requests at once: wait for the last answers.")
+            text = pgettext(
+                "class service", "Too many of your requests at once: wait for the last answers."
+            )
+            raise Refused(429, text, "too_many_requests")
         self._asking = found.id
         return found
 
@@ -165,13 +199,19 @@ class BaseHandler(tornado.web.RequestHandler):
                     classes = await self.teacher_classes(None, [group])
         if not classes:
             if token is None and session_id is None:
-                raise Refused(401, "This is the teacher's: it needs the teacher token.")
-            raise Refused(403, "This is the teacher's: a student's token cannot open it.")
+                text = pgettext(
+                    "class service", "This is the teacher's: it needs the teacher token."
+                )
+                raise Refused(401, text, "teacher_only")
+            text = pgettext(
+                "class service", "This is the teacher's: a student's token cannot open it."
+            )
+            raise Refused(403, text, "teacher_only")
         wanted = self.get_query_argument("class", None)
         if wanted is None:
             return classes[0]
         if not wanted.isdigit() or int(wanted) not in classes:
-            raise Refused(403, "That class is not yours.")
+            raise Refused(403, pgettext("class service", "That class is not yours."), "not_yours")
         return int(wanted)
 
     def is_teacher_token(self, token: str | None) -> bool:

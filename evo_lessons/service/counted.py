@@ -22,6 +22,8 @@ from typing import Any
 
 from sqlalchemy import func, select
 
+from evo_lessons.i18n import pgettext
+
 from .db import Deal, Move, ServedGame, Student, now
 
 #: a game started this long ago and not over is "left"
@@ -37,15 +39,22 @@ def served_verdict(verdict: dict[str, Any], own_moves: int, helper_moves: int) -
         return {
             **verdict,
             "problem": "no-own-move",
-            "reason": "the helper made every move of this game: none was the student's own",
+            "reason": pgettext(
+                "class result",
+                "the helper made every move of this game: none was the student's own",
+            ),
         }
     row = dict(verdict.get("row") or {}, helped=helper_moves)
     return {
         **verdict,
         "status": "counted",
         "problem": "",
-        "reason": f"counted; the helper made {helper_moves} of the student's "
-        f"{own_moves + helper_moves} moves (recorded as the helper's)",
+        # Translators: {helped} and {moves} are numbers of moves
+        "reason": pgettext(
+            "class result",
+            "counted; the helper made {helped} of the student's {moves} moves (recorded as "
+            "the helper's)",
+        ).format(helped=helper_moves, moves=own_moves + helper_moves),
         "row": row,
     }
 

@@ -39,6 +39,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 from sqlalchemy.pool import NullPool
 
+from evo_lessons.i18n import pgettext
+
 SQLITE_FILE = "class.sqlite3"
 
 
@@ -193,7 +195,10 @@ def database_url(data: pathlib.Path, url: str | None) -> str:
     """The URL given, else the SQLite file in the data folder."""
     if url:
         if not url.startswith(("postgresql+psycopg://", "sqlite://")):
-            raise ValueError("--db takes a postgresql+psycopg://... or sqlite:///... URL")
+            text = pgettext("class service", "--db takes a {postgresql} or {sqlite} URL")
+            raise ValueError(
+                text.format(postgresql="postgresql+psycopg://...", sqlite="sqlite:///...")
+            )
         return url
     return f"sqlite:///{(data / SQLITE_FILE).resolve()}"
 

@@ -45,6 +45,7 @@ from evo_lessons import game_spec
 from evo_lessons.classroom.pooling import Fixed
 from evo_lessons.engine import IllegalAction
 from evo_lessons.engine.words import winners_sentence
+from evo_lessons.i18n import pgettext
 from evo_lessons.widgets.session import HELPER, HUMAN, PERSON, SCENARIO, GameSession
 
 from .counted import served_verdict
@@ -87,7 +88,7 @@ def plan_deal(
     if deal is not None and deal.scenario:
         fixed = Fixed.make(deal.scenario)
         if fixed.seed is None:  # Fixed.make always reads one from a scenario; said for mypy
-            raise ValueError("This scenario code holds no deal.")
+            raise ValueError(pgettext("class error", "This scenario code holds no deal."))
         options, opening = dict(fixed.options or {}), list(fixed.opening)
         seed = served_seed(secret, game, options, scenario=deal.scenario)
         seats = list(fixed.seats) if fixed.seats else None
@@ -247,15 +248,20 @@ class GameHost:
         on (:class:`Overtaken` when another writer was first). Hold :meth:`lock` around it."""
         session = self.load(db, served)
         if move != session.position:
-            raise StaleMove(
-                f"This game is at move {session.position}, not {move}: the page was behind "
-                "(another tab, or a click sent twice). Nothing was changed: load the game again."
+            # Translators: {now} and {sent} are move numbers
+            text = pgettext(
+                "class error",
+                "This game is at move {now}, not {sent}: the page was behind (another tab, or a "
+                "click sent twice). Nothing was changed: load the game again.",
             )
+            raise StaleMove(text.format(now=session.position, sent=move))
         state = session.state
         if state.is_over:
-            raise StaleMove("This game is over: nothing more can be played in it.")
+            text = pgettext("class error", "This game is over: nothing more can be played in it.")
+            raise StaleMove(text)
         if state.current_player != served.seat:
-            raise IllegalAction("a move", state.legal_actions(), "It is not your turn.")
+            text = pgettext("class error", "It is not your turn.")
+            raise IllegalAction(pgettext("class error", "a move"), state.legal_actions(), text)
         start = session.position
         relaxed_commit(db)
         try:
@@ -430,5 +436,5 @@ def _status(session: GameSession, seat: int) -> str:
     if state.is_over:
         return winners_sentence(state.winners)
     if state.current_player == seat:
-        return "Your move: choose an action."
-    return "The bots are moving."
+        return pgettext("class", "Your move: choose an action.")
+    return pgettext("class", "The bots are moving.")

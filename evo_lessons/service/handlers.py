@@ -11,15 +11,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import time
 from typing import TYPE_CHECKING, ClassVar
 
-from . import auth, http_limits, names
+from evo_lessons.i18n import pgettext
+
+from . import auth, http_limits, language, names, page_words
 from .base import STATIC, TEACHER_COOKIE, BaseHandler, Refused, kit_script
 from .exports import CSV_COLUMNS
 from .games import served_send_id
 from .results import answer_of
-from .rulings import PAUSED, ClassRulings, check_join_id, check_move_id
+from .rulings import PAUSED, ClassRulings, check_join_id, check_move_id, class_lang
 
 if TYPE_CHECKING:
     from .app import ClassService
@@ -48,10 +51,13 @@ class JoinHandler(BaseHandler):
         address = http_limits.client_address(self.request, self.service.trusted_proxies)
         asker = f"hub:{hub_user}" if hub_user else address
         if not self.service.limiter.allow(asker):
-            raise Refused(429, "Too many joins from this address: wait a minute and try again.")
+            text = pgettext(
+                "class service", "Too many joins from this address: wait a minute and try again."
+            )
+            raise Refused(429, text, "join_limit")
         refusal = names.hub_refusal(self.service.hub.enabled, hub_user)
         if refusal is not None:  # on a hub a seat is the hub user (N4)
-            raise Refused(403, refusal)
+            raise Refused(403, refusal, "hub_account")
         code, name = data["join_code"], data["name"]
         token, student = await self.service.run(self._join, code, name, hub_user, join_id)
         self.answer({"token": token, "student": {"id": student.id, "name": student.name}})
@@ -89,7 +95,10 @@ class ResultsHandler(BaseHandler):
         quota = self.service.send_quota
         flights = self.service.in_flight
         if flights.get(student.id, 0) >= SENDS_IN_FLIGHT:
-            raise Refused(429, "Your last results are still being checked: send this again soon.")
+            text = pgettext(
+                "class service", "Your last results are still being checked: send this again soon."
+            )
+            raise Refused(429, text, "results_busy")
         flights[student.id] = flights.get(student.id, 0) + 1
         try:
             self.service.receiving += 1
@@ -139,7 +148,9 @@ def _since(handler: BaseHandler) -> int | None:
     if text is None:
         return None
     if not text.isdigit() or len(text) > 9:
-        raise Refused(400, "since is the game's move count the page holds.")
+        # Translators: "since" is the name of a parameter of the request: keep it
+        text = pgettext("class service", "since is the game's move count the page holds.")
+        raise Refused(400, text, "bad_since", field="since")
     return int(text)
 
 
@@ -178,19 +189,36 @@ class ActHandler(BaseHandler):
 
 # -- the teacher ----------------------------------------------------------------------------------
 class TeacherPage(BaseHandler):
+    """The live page, in its language (:func:`.page_words.page_lang`): ``?lang=``, the
+    teacher's choice (its cookie), the browser's Accept-Language, English."""
+
+    def request_lang(self) -> str:
+        return page_words.page_lang(
+            self.get_query_argument("lang", None),
+            self.get_cookie(page_words.LANG_COOKIE),
+            self.request.headers.get("Accept-Language"),
+        )
+
+    def _back_to_page(self) -> None:
+        """To the page itself (its language kept in the address when it was given)."""
+        lang = self.get_query_argument("lang", None)
+        where = self.service.prefix.rstrip("/") + "/teacher"
+        self.redirect(where + (f"?lang={self.lang}" if lang else ""))
+
     async def get(self) -> None:
         token = self.get_query_argument("token", None)
         if token is not None:
             classes = await self.teacher_classes(token, None)
             if not classes:
-                raise Refused(403, "That is not this class's teacher token.")
+                text = pgettext("class service", "That is not this class's teacher token.")
+                raise Refused(403, text, "bad_teacher_token")
             # the cookie is a new session's random id, never the token (auth)
             session_id = await self.service.run(self._with_db, auth.new_session, "token", classes)
             auth.set_session_cookie(self, TEACHER_COOKIE, session_id, self.service.prefix)
-            self.redirect(self.service.prefix.rstrip("/") + "/teacher")
+            self._back_to_page()
             return
         try:
-            await self.teacher()
+            class_id = await self.teacher()
         except Refused:
             if self.service.hub.oauth:  # on a hub: log in there, come back to /oauth_callback
                 state = auth.new_token()
@@ -207,13 +235,45 @@ class TeacherPage(BaseHandler):
                 return
             self.set_status(401)
             self.set_header("Content-Type", "text/html; charset=utf-8")
+            # Translators: {token} is the end of the page's address: keep it as it is
+            text = html.escape(
+                pgettext(
+                    "live page",
+                    "Open this page with the address the class service printed when it started "
+                    "(it ends in {token}).",
+                )
+            ).format(token="<code>?token=...</code>")  # (a translation is text, never markup)
+            title = pgettext("live page", "Class")
+            lang = html.escape(self.lang.replace("_", "-"))
             self.finish(
-                "<!doctype html><title>Class</title><p>Open this page with the address the "
-                "class service printed when it started (it ends in <code>?token=...</code>)."
+                f'<!doctype html><html lang="{lang}"><title>{html.escape(title)}</title>'
+                f"<p>{text}</p></html>"
             )
             return
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish((STATIC / "live_page.html").read_bytes())
+        self.finish(page_words.page_html(await self._class_page_lang(class_id), _template()))
+
+    async def _class_page_lang(self, class_id: int) -> str:
+        """The page's language with the class's own (``class new --lang``) after the address's
+        and the teacher's choice, before the browser's."""
+        explicit = language.chosen(self.get_query_argument("lang", None)) or language.chosen(
+            self.get_cookie(page_words.LANG_COOKIE)
+        )
+        if explicit:
+            return explicit
+        set_for_class = await self.service.run(self._with_db, class_lang, class_id)
+        return set_for_class or self.lang
+
+
+def _template() -> str:
+    """The live page's template (read once: the service's files do not change under it)."""
+    global _TEMPLATE
+    if _TEMPLATE is None:
+        _TEMPLATE = (STATIC / "live_page.html").read_text(encoding="utf-8")
+    return _TEMPLATE
+
+
+_TEMPLATE: str | None = None
 
 
 class OAuthCallback(BaseHandler):
@@ -225,14 +285,20 @@ class OAuthCallback(BaseHandler):
         kept = self.get_signed_cookie(OAUTH_STATE, max_age_days=1)
         self.clear_cookie(OAUTH_STATE, path=self.service.prefix)
         if not code or kept is None or not auth.same(kept.decode("utf-8", "replace"), state):
-            raise Refused(403, "That login did not start here: open the teacher's page again.")
+            text = pgettext(
+                "class service", "That login did not start here: open the teacher's page again."
+            )
+            raise Refused(403, text, "oauth_state")
         token = await self.service.hub.token_for_code(code)
         user = await self.service.hub.user(token) if token else None
         classes = await self.teacher_classes(None, list(user.groups)) if user else []
         if user is not None and not classes and (user.teacher or user.admin):
             classes = await self.teacher_classes(None, [self.service.hub.teacher_group])
         if not classes:
-            raise Refused(403, "This page is the teacher's: your hub account is not a teacher's.")
+            text = pgettext(
+                "class service", "This page is the teacher's: your hub account is not a teacher's."
+            )
+            raise Refused(403, text, "not_a_teacher")
         session_id = await self.service.run(
             self._with_db, auth.new_session, f"hub:{user.name}" if user else "hub", classes
         )
@@ -253,7 +319,7 @@ class KitHandler(BaseHandler):
             self.set_header("Content-Type", "text/css; charset=utf-8")
             self.finish(assemble(STATIC / "live_page.css"))
         else:
-            raise Refused(404, "There is no such file.")
+            raise Refused(404, pgettext("class service", "There is no such file."), "no_such_file")
 
 
 class TeacherHandler(BaseHandler):
@@ -267,7 +333,8 @@ class TeacherHandler(BaseHandler):
         if self.request.method == "POST":
             kind = self.request.headers.get("Content-Type", "")
             if self.token() is None and not kind.startswith("application/json"):
-                raise Refused(400, "The teacher's requests are JSON.")
+                text = pgettext("class service", "The teacher's requests are JSON.")
+                raise Refused(400, text, "teacher_json")
 
     async def rule(self, fn):
         return await self.service.rule(self.class_id, fn)

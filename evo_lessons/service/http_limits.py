@@ -40,6 +40,8 @@ from typing import Any
 
 import tornado.httpserver
 
+from evo_lessons.i18n import pgettext
+
 HEADER_SECONDS = 20.0
 BODY_SECONDS = 20.0
 #: open connections in all (and never more than the file limit allows, less a margin)
@@ -230,17 +232,22 @@ class SendQuota:
     def refusal(self, student_id: int, stored: int) -> str | None:
         """None if the student may send one more now (and it is counted), else the sentence."""
         if stored >= self.total:
-            return (
-                f"You have sent {stored} results to this class: that is the most it keeps "
-                "from one student. Tell your teacher."
+            text = pgettext(
+                "class service",
+                "You have sent {n} results to this class: that is the most it keeps from one "
+                "student. Tell your teacher.",
             )
+            return text.format(n=stored)
         moment = time.monotonic()
         with self._lock:
             times = self._times.setdefault(student_id, deque())
             while times and moment - times[0] > 60.0:
                 times.popleft()
             if len(times) >= self.per_minute:
-                return "You have sent many results this minute: they are sent again soon."
+                return pgettext(
+                    "class service",
+                    "You have sent many results this minute: they are sent again soon.",
+                )
             times.append(moment)
         return None
 

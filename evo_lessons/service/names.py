@@ -26,6 +26,8 @@ import unicodedata
 from sqlalchemy import DateTime, ForeignKey, String, delete, select
 from sqlalchemy.orm import Mapped, mapped_column
 
+from evo_lessons.i18n import pgettext
+
 from . import auth
 from .db import Base, Student, now
 
@@ -124,9 +126,10 @@ def join_by_ticket(db, code: str, name: str) -> tuple[str, Student] | None:
 def hub_refusal(hub_enabled: bool, hub_user: str | None) -> str | None:
     """Why a join is refused on a hub (None: it may go on)."""
     if hub_enabled and hub_user is None:
-        return (
+        return pgettext(
+            "class service",
             "On this JupyterHub you join with your hub account: open the lesson from your own "
-            "hub server (a typed name cannot take a seat here)."
+            "hub server (a typed name cannot take a seat here).",
         )
     return None
 

@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError
 
 from evo_lessons.classroom.judge import Fixed
 from evo_lessons.classroom.judge import judge as judge_code
+from evo_lessons.i18n import pgettext, speaking
 
 from .db import Deal, Result, SchoolClass
 
@@ -43,6 +44,22 @@ def judge(
     :func:`evo_lessons.classroom.judge.judge`'s, as pooling's."""
     scenario = fixed if fixed is not None else (lambda game: fixed_for(deals.get(game)))
     return judge_code(code, scenario, name=name).as_dict()
+
+
+def judge_speaking(lang: str, code: str, name: str, deals: dict[str, Deal]) -> dict[str, Any]:
+    """:func:`judge` in ``lang`` (its reason is the sender's to read): what a worker process
+    or thread runs, where the request's language is not."""
+    with speaking(lang):
+        return judge(code, name, deals)
+
+
+def _sent_before(yours: bool) -> str:
+    """The reason of a game sent again (listed apart)."""
+    if yours:
+        return pgettext("class result", "sent before: the same game is already recorded (yours)")
+    return pgettext(
+        "class result", "sent before: the same game is already recorded (another student's)"
+    )
 
 
 def answer_of(result: Result) -> dict[str, Any]:
@@ -88,8 +105,7 @@ def record_result(
             verdict.update(
                 status="apart",
                 problem="duplicate",
-                reason="sent before: the same game is already recorded"
-                + (" (yours)" if first.student_id == student_id else " (another student's)"),
+                reason=_sent_before(first.student_id == student_id),
             )
         result = Result(
             send_id=send_id,
@@ -162,8 +178,7 @@ def settle(db, result_id: int, verdict: dict[str, Any]) -> Result | None:
             given.update(
                 status="apart",
                 problem="duplicate",
-                reason="sent before: the same game is already recorded"
-                + (" (yours)" if mine or first is None else " (another student's)"),
+                reason=_sent_before(mine or first is None),
             )
         values = {
             "status": given["status"],

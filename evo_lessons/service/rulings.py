@@ -34,9 +34,10 @@ from evo_lessons import GAMES, game_spec
 from evo_lessons.engine import IllegalAction
 from evo_lessons.engine.results import ResultCodeError, check_name
 from evo_lessons.engine.seeds import check_seed
+from evo_lessons.i18n import pgettext, pN_, tr
 
-from . import auth, exports, names
-from .db import Deal, Move, Result, SchoolClass, ServedGame, Student
+from . import auth, exports, language, names
+from .db import Deal, Move, Result, SchoolClass, ServedGame, Setting, Student
 from .deal_secret import class_secret, new_secret
 from .games import GameHost, Overtaken, StaleMove
 from .refused import Refused
@@ -45,41 +46,65 @@ from .results import SEND_ID, judge, record_result, settle, touch
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-PAUSED = "The class is paused by the teacher: wait until the teacher starts it again."
+PAUSED = pN_(
+    "class service", "The class is paused by the teacher: wait until the teacher starts it again."
+)
 #: a client's id for one act (contract 2): 8-64 letters, digits, "_" or "-"
 MOVE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 #: a client's id for one join (issue 40.4): a repeat of it answers the same token, so it is as
 #: secret as the token and as long as a uuid4's hex at least
 JOIN_ID = re.compile(r"[A-Za-z0-9_-]{32,64}")
+#: the name of a class nobody named (stored data, in no language: the live page then shows its
+#: own title, in the page's language)
+DEFAULT_CLASS_NAME = "Class"
 #: how often a move is tried again when another writer took the game's next move first
 OVERTAKEN_TRIES = 3
 
 
+def _send_id_used() -> str:
+    return pgettext("class service", "That send id is already used: make a new one.")
+
+
+def _bad_send_id() -> str:
+    return pgettext("class service", "A send id is 32 hexadecimal characters (a uuid4's hex).")
+
+
+def _no_such_game() -> str:
+    return pgettext("class service", "There is no such game of yours.")
+
+
 def game_name(name: str) -> str:
     if name not in GAMES:
-        raise Refused(400, f"There is no game called {name[:40]!r}.")
+        text = pgettext("class service", "There is no game called {name}.")
+        raise Refused(400, text.format(name=repr(name[:40])), "no_such_game")
     return name
 
 
 def check_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
     if len(json.dumps(options)) > 2000:
-        raise Refused(400, "The game options are too long.")
+        raise Refused(
+            400, pgettext("class service", "The game options are too long."), "options_too_long"
+        )
     try:
         game_spec(game).new_game(seed=1, **options)
     except (TypeError, ValueError) as error:
-        raise Refused(400, f"Those options are refused: {str(error)[:200]}") from None
+        # Translators: {why} is the game's own sentence about the option
+        text = pgettext("class service", "Those options are refused: {why}")
+        raise Refused(400, text.format(why=str(error)[:200]), "options_refused") from None
     return options
 
 
 def check_move_id(move_id: str | None) -> str | None:
     if move_id is not None and not MOVE_ID.fullmatch(move_id):
-        raise Refused(400, "A move id is 8 to 64 letters, digits, '_' or '-'.")
+        text = pgettext("class service", "A move id is 8 to 64 letters, digits, '_' or '-'.")
+        raise Refused(400, text, "bad_move_id", field="move_id")
     return move_id
 
 
 def check_join_id(join_id: str | None) -> str | None:
     if join_id is not None and not JOIN_ID.fullmatch(join_id):
-        raise Refused(400, "A join id is 32 to 64 letters, digits, '_' or '-'.")
+        text = pgettext("class service", "A join id is 32 to 64 letters, digits, '_' or '-'.")
+        raise Refused(400, text, "bad_join_id", field="join_id")
     return join_id
 
 
@@ -98,14 +123,19 @@ class ClassRulings:
         if 4 <= len(code) <= 20:
             klass = db.scalar(select(SchoolClass).where(SchoolClass.join_code == code))
         if klass is None:
-            raise Refused(403, "That is not this class's join code: check it with your teacher.")
+            text = pgettext(
+                "class service", "That is not this class's join code: check it with your teacher."
+            )
+            raise Refused(403, text, "bad_join_code")
         return cls(db, klass, host)
 
     @classmethod
     def of(cls, db: Session, class_id: int, host: GameHost | None = None) -> ClassRulings:
         klass = db.get(SchoolClass, class_id)
         if klass is None:
-            raise Refused(404, "There is no such class.")
+            raise Refused(
+                404, pgettext("class service", "There is no such class."), "no_such_class"
+            )
         return cls(db, klass, host)
 
     @property
@@ -123,7 +153,11 @@ class ClassRulings:
 
     def _mine(self, student: Student) -> Student:
         if student.class_id != self.class_id:
-            raise Refused(403, "That token belongs to another class.")
+            raise Refused(
+                403,
+                pgettext("class service", "That token belongs to another class."),
+                "other_class",
+            )
         return student
 
     # -- students ---------------------------------------------------------------------------
@@ -141,7 +175,9 @@ class ClassRulings:
         try:
             name = check_name((hub_user or name)[:200])
         except ResultCodeError as error:
-            raise Refused(400, f"That name is refused: {error.sentence}.") from None
+            # Translators: {why} is the sentence saying what is wrong with the name
+            text = pgettext("class service", "That name is refused: {why}.")
+            raise Refused(400, text.format(why=error.sentence), "name_refused") from None
         check_join_id(join_id)
         db = self.db
         key = names.name_key(name)  # look-alike names share a seat's key (names.py)
@@ -172,12 +208,12 @@ class ClassRulings:
                 student.token_hash = auth.token_hash(token)  # the old token stops working
                 student.hub_user = hub_user
             else:
-                raise Refused(
-                    409,
-                    f"Someone in this class has already joined as {student.name}. Add your "
-                    "initial to your name, or ask your teacher for a code to join again as "
-                    "that name.",
+                text = pgettext(
+                    "class service",
+                    "Someone in this class has already joined as {name}. Add your initial to "
+                    "your name, or ask your teacher for a code to join again as that name.",
                 )
+                raise Refused(409, text.format(name=student.name), "name_taken")
             try:
                 touch(db, self.class_id)  # flushes the new seat: a clash is raised here or below
                 db.commit()
@@ -225,7 +261,7 @@ class ClassRulings:
     def _sent(self, student: Student, send_id: str) -> Result | None:
         found = self.db.scalar(select(Result).where(Result.send_id == send_id))
         if found is not None and found.student_id != student.id:
-            raise Refused(409, "That send id is already used: make a new one.")
+            raise Refused(409, _send_id_used(), "send_id_used")
         return found
 
     def send(
@@ -241,7 +277,7 @@ class ClassRulings:
         elsewhere (a worker process); the session is not held open across it."""
         self._mine(student)
         if not SEND_ID.fullmatch(send_id):
-            raise Refused(400, "A send id is 32 hexadecimal characters (a uuid4's hex).")
+            raise Refused(400, _bad_send_id(), "bad_send_id", field="send_id")
         found = self._sent(student, send_id)
         if found is not None:
             return found
@@ -251,7 +287,7 @@ class ClassRulings:
         verdict = judge_code(code, student.name, deals)
         result = record_result(self.db, self.class_id, student.id, send_id, verdict, code)
         if result.student_id != student.id:
-            raise Refused(409, "That send id is already used: make a new one.")
+            raise Refused(409, _send_id_used(), "send_id_used")
         return result
 
     def receive(self, student: Student, send_id: str, code: str, quota: Any = None) -> Result:
@@ -260,7 +296,7 @@ class ClassRulings:
         answers as it stands."""
         self._mine(student)
         if not SEND_ID.fullmatch(send_id):
-            raise Refused(400, "A send id is 32 hexadecimal characters (a uuid4's hex).")
+            raise Refused(400, _bad_send_id(), "bad_send_id", field="send_id")
         found = self._sent(student, send_id)
         if found is not None:
             return found
@@ -309,7 +345,9 @@ class ClassRulings:
         self._mine(student)
         found = self._sent(student, send_id)
         if found is None:
-            raise Refused(404, "There is no such send of yours.")
+            raise Refused(
+                404, pgettext("class service", "There is no such send of yours."), "no_such_send"
+            )
         return found
 
     def _within(self, student: Student, quota: Any) -> None:
@@ -321,7 +359,7 @@ class ClassRulings:
         )
         refusal = quota.refusal(student.id, stored or 0)
         if refusal is not None:
-            raise Refused(429, refusal)
+            raise Refused(429, refusal, "send_quota")
 
     def _deals(self) -> dict[str, Deal]:
         deals = self.db.scalars(select(Deal).where(Deal.class_id == self.class_id)).all()
@@ -344,17 +382,19 @@ class ClassRulings:
             if latest is not None and (latest.round == round_ or not latest.over):
                 return self.payload(latest)
             if self.paused():
-                raise Refused(409, PAUSED)
+                raise Refused(409, tr(PAUSED), "paused")
             try:
                 served = host.start(db, student, game, round_, deal, options)
             except IntegrityError:  # dealt at this moment through another request: that one
                 db.rollback()
                 latest = self._latest(student, game)
                 if latest is None:
-                    raise Refused(409, "Your game is being dealt: ask for it again.") from None
+                    text = pgettext("class service", "Your game is being dealt: ask for it again.")
+                    raise Refused(409, text, "being_dealt") from None
                 return self.payload(latest)
             except ValueError as error:
-                raise Refused(400, f"That game cannot be dealt: {str(error)[:200]}") from None
+                text = pgettext("class service", "That game cannot be dealt: {why}")
+                raise Refused(400, text.format(why=str(error)[:200]), "deal_failed") from None
             return self.payload(served)
 
     def _latest(self, student: Student, game: str) -> ServedGame | None:
@@ -369,7 +409,7 @@ class ClassRulings:
         self._mine(student)
         served = self.db.get(ServedGame, game_id) if len(game_id) <= 40 else None
         if served is None or served.student_id != student.id:
-            raise Refused(404, "There is no such game of yours.")
+            raise Refused(404, _no_such_game(), "no_such_served_game")
         return served
 
     def game(
@@ -395,7 +435,7 @@ class ClassRulings:
             if session.state.is_over:
                 student = db.get(Student, served.student_id)
                 if student is None:  # the foreign key keeps it; said for mypy
-                    raise Refused(404, "There is no such game of yours.")
+                    raise Refused(404, _no_such_game(), "no_such_served_game")
                 result = host.ensure_result(db, served, session, student)
             return host.payload(served, session, result, since, lean)
 
@@ -415,7 +455,8 @@ class ClassRulings:
         process's newer move is read, never refused as stale. ``since``: the version the
         client holds (the answer then carries only the rows and log lines after it)."""
         if helper == (index is not None):
-            raise Refused(400, "Send either a choice's index or helper: true.")
+            text = pgettext("class service", "Send either a choice's index or helper: true.")
+            raise Refused(400, text, "act_shape")
         check_move_id(move_id)
         db, host = self.db, self.host
         for _ in range(OVERTAKEN_TRIES):
@@ -428,21 +469,25 @@ class ClassRulings:
                     if done is not None:
                         return self.payload(served, done.after, since, lean)
                 if self.paused():
-                    raise Refused(409, PAUSED)
+                    raise Refused(409, tr(PAUSED), "paused")
                 try:
                     host.act(db, served, move, index, helper, move_id)
                 except Overtaken:
                     db.expire_all()
                     continue
                 except StaleMove as stale:
-                    raise Refused(409, str(stale)) from None
+                    raise Refused(409, str(stale), "stale_move") from None
                 except IllegalAction:
-                    raise Refused(
-                        400,
+                    text = pgettext(
+                        "class service",
                         "That is not one of your choices now: choose one of the listed actions.",
-                    ) from None
+                    )
+                    raise Refused(400, text, "illegal_choice") from None
                 return self.payload(served, since=since, lean=lean)
-        raise Refused(409, "This game is being played from another page: load it again.")
+        text = pgettext(
+            "class service", "This game is being played from another page: load it again."
+        )
+        raise Refused(409, text, "played_elsewhere")
 
     # -- the teacher ------------------------------------------------------------------------
     def pause(self, paused: bool) -> dict[str, Any]:
@@ -468,18 +513,22 @@ class ClassRulings:
             try:
                 check_seed(seed)
             except ValueError as error:
-                raise Refused(400, str(error)) from None
+                raise Refused(400, str(error), "bad_seed") from None
         if scenario is not None:
             from evo_lessons.classroom.pooling import Fixed
 
             if seed is not None:
-                raise Refused(400, "Give a seed or a scenario code, not both.")
+                text = pgettext("class service", "Give a seed or a scenario code, not both.")
+                raise Refused(400, text, "seed_and_scenario")
             try:
                 fixed = Fixed.make(scenario.strip())
             except ValueError as error:
-                raise Refused(400, f"That scenario code is refused: {str(error)[:200]}") from None
+                text = pgettext("class service", "That scenario code is refused: {why}")
+                raise Refused(400, text.format(why=str(error)[:200]), "scenario_refused") from None
             if fixed.game != game:
-                raise Refused(400, f"That scenario is a {fixed.game} game, not {game}.")
+                # Translators: {scenario} and {game} are games' names ("niche", "phylo")
+                text = pgettext("class service", "That scenario is a {scenario} game, not {game}.")
+                raise Refused(400, text.format(scenario=fixed.game, game=game), "scenario_game")
         db = self.db
         round_ = 0
         for attempt in range(2):
@@ -512,7 +561,9 @@ class ClassRulings:
         """Let a student's name join again (a lost token): the next join takes the seat."""
         student = self.db.get(Student, student_id) if 0 < student_id < 2**62 else None
         if student is None or student.class_id != self.class_id:
-            raise Refused(404, "There is no such student.")
+            raise Refused(
+                404, pgettext("class service", "There is no such student."), "no_such_student"
+            )
         code = names.open_seat(self.db, student)
         touch(self.db, self.class_id)
         self.db.commit()
@@ -588,9 +639,14 @@ def create_class(
     join_code: str | None = None,
     hub_group: str | None = None,
     teacher_token: str | None = None,
+    lang: str | None = None,
 ) -> SchoolClass:
-    """A new class (its join code made here unless given); committed."""
-    name = name.strip()[:120] or "Class"
+    """A new class (its join code made here unless given); committed. ``lang``: the language
+    its live page opens in (:func:`set_class_lang`; ValueError for one the service does not
+    ship)."""
+    name = name.strip()[:120] or DEFAULT_CLASS_NAME
+    if lang is not None and language.chosen(lang) is None:
+        raise ValueError(_unknown_lang(lang))
     token = teacher_token or auth.new_token()
     for attempt in range(5):
         klass = SchoolClass(
@@ -608,11 +664,49 @@ def create_class(
         except IntegrityError:
             db.rollback()
             if join_code is not None or attempt == 4:
-                raise ValueError(f"the join code {join_code} is another class's") from None
+                text = pgettext("class service", "the join code {code} is another class's")
+                raise ValueError(text.format(code=join_code)) from None
             continue
         klass.new_teacher_token = token  # type: ignore[attr-defined]  # shown once, not stored
+        if lang is not None:
+            set_class_lang(db, klass.id, lang)
         return klass
     raise AssertionError("unreachable")
+
+
+#: a class's language (its live page's, when the address and the teacher's choice name none),
+#: kept as a service setting (no column: a class without one follows the browser)
+CLASS_LANG = "class_lang:{}"
+
+
+def _unknown_lang(lang: str) -> str:
+    text = pgettext("class service", "The class service has no language {lang}; it has {langs}.")
+    return text.format(lang=repr(lang[:20]), langs=", ".join(sorted(language.shipped())))
+
+
+def class_lang(db: Session, class_id: int) -> str | None:
+    """The language set for a class (None: its page follows the browser)."""
+    found = db.get(Setting, CLASS_LANG.format(class_id))
+    return language.chosen(found.value) if found is not None else None
+
+
+def set_class_lang(db: Session, class_id: int, lang: str | None) -> None:
+    """Set (or with None clear) a class's language; committed. ValueError for a language the
+    service does not ship."""
+    key = CLASS_LANG.format(class_id)
+    found = db.get(Setting, key)
+    if lang is None:
+        if found is not None:
+            db.delete(found)
+    else:
+        chosen = language.chosen(lang)
+        if chosen is None:
+            raise ValueError(_unknown_lang(lang))
+        if found is None:
+            db.add(Setting(key=key, value=chosen))
+        else:
+            found.value = chosen
+    db.commit()
 
 
 __all__ = [
@@ -623,8 +717,10 @@ __all__ = [
     "check_join_id",
     "check_move_id",
     "check_options",
+    "class_lang",
     "create_class",
     "game_name",
+    "set_class_lang",
     "student_by_hub_user",
     "student_by_token",
     "teacher_classes",

@@ -14,23 +14,35 @@ from service.helpers import Running
 
 pytestmark = pytest.mark.browser
 
-FOLDER = "live-class"
-NOTEBOOK = f"{FOLDER}/live_class.ipynb"
+#: a folder per language: a lesson's work folder keeps its student (and seat) between tests
+FOLDER = "live-class-{lang}"
+NOTEBOOK = FOLDER + "/live_class.ipynb"
 CELLS = [
     "from evo_lessons.lessons import start_lesson, student\n"
     "from evo_lessons.lessons import class_seat\n"
-    'start_lesson("01_climate")\n'
+    'start_lesson("01_climate", lang="{lang}")\n'
     "student()",
     'game = class_seat().game("climate", players=2)\ngame',
 ]
+#: what the student and the teacher read, in each language (the lesson's; the page's ?lang=)
+SAYS = {
+    "en": {"name": "Ada Lovelace", "saved": "Saved.",
+           "joined": "Joined your class as Ada Lovelace", "served": "counted game",
+           "seed": "dealt by your class", "counted": "Counted by your class",
+           "none": "0 counted", "one": "1 counted"},
+    "es": {"name": "Zoë Núñez", "saved": "Guardado.",
+           "joined": "Te uniste a tu clase como Zoë Núñez", "served": "partida que cuenta",
+           "seed": None, "counted": "Contada por tu clase",
+           "none": "0 partidas que cuentan", "one": "1 partida que cuenta"},
+}  # fmt: skip
 
 
-def _write_notebook(root) -> None:
-    folder = root / FOLDER
+def _write_notebook(root, lang: str) -> None:
+    folder = root / FOLDER.format(lang=lang)
     folder.mkdir(exist_ok=True)
     cells = [
         {"cell_type": "code", "execution_count": None, "id": f"cell-{n}", "metadata": {},
-         "outputs": [], "source": source}
+         "outputs": [], "source": source.replace("{lang}", lang)}
         for n, source in enumerate(CELLS)
     ]  # fmt: skip
     notebook = {
@@ -41,7 +53,7 @@ def _write_notebook(root) -> None:
         "nbformat": 4,
         "nbformat_minor": 5,
     }
-    (folder / "live_class.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    (root / NOTEBOOK.format(lang=lang)).write_text(json.dumps(notebook), encoding="utf-8")
 
 
 @pytest.fixture
@@ -59,45 +71,48 @@ def _status_says(page, text: str) -> None:
     )
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
 def test_a_lesson_joins_and_its_counted_game_fills_the_teachers_page(
-    lab_page, jupyter_lab, chromium, live
+    lab_page, jupyter_lab, chromium, live, lang
 ):
-    _write_notebook(jupyter_lab.root)
+    """In English, and in a Spanish lesson beside a Spanish live page: the student's sentences
+    (the kernel's and the class service's) and the teacher's page in the language."""
+    says = SAYS[lang]
+    _write_notebook(jupyter_lab.root, lang)
     page = lab_page.page
-    lab_page.open_notebook(NOTEBOOK)
+    lab_page.open_notebook(NOTEBOOK.format(lang=lang))
     lab_page.run_through("student()")
 
     # the student types a name, opens "Join your class", and joins with the teacher's code
-    page.locator(".evo-lesson-name").fill("Ada Lovelace")
-    page.locator(".evo-lesson-student .evo-lesson-status", has_text="Saved.").wait_for()
+    page.locator(".evo-lesson-name").fill(says["name"])
+    page.locator(".evo-lesson-student .evo-lesson-status", has_text=says["saved"]).wait_for()
     page.locator(".evo-lesson-join-box summary").click()
     page.locator(".evo-lesson-class-url").fill(live.url)
     page.locator(".evo-lesson-class-code").fill(live.join_code)
     page.locator(".evo-lesson-join").click()
-    page.locator(".evo-lesson-class-status", has_text="Joined your class as Ada Lovelace").wait_for(
-        timeout=60_000
-    )
+    page.locator(".evo-lesson-class-status", has_text=says["joined"]).wait_for(timeout=60_000)
 
     # the teacher's page, on the teacher's own computer
     teacher_context = chromium.new_machine()
     teacher = teacher_context.new_page()
-    teacher.goto(f"{live.url}/teacher?token={live.teacher}")
-    _status_says(teacher, "0 counted")
-    assert "Ada Lovelace" in teacher.inner_text("#grid")  # the projector layout: who is doing what
+    teacher.goto(f"{live.url}/teacher?token={live.teacher}&lang={lang}")
+    _status_says(teacher, says["none"])
+    assert says["name"] in teacher.inner_text("#grid")  # the projector layout: who is doing what
 
     lab_page.run_through("class_seat()")
     lab_page.wait_for_widgets(count=1)
     game = page.locator(".evo-root").first
     game.locator(".evo-board .evo-climate-map").wait_for(timeout=60_000)
     served = game.locator(".evo-served-line")
-    assert "counted game" in served.text_content()
+    assert says["served"] in served.text_content()
     # the controls a counted game refuses are not offered
     for hidden in (".evo-undo", ".evo-play", ".evo-game-row", ".evo-seats", ".evo-scenario-row"):
         assert not game.locator(hidden).first.is_visible(), hidden
-    assert game.locator(".evo-seed").text_content() == "dealt by your class"
+    if says["seed"]:
+        assert game.locator(".evo-seed").text_content() == says["seed"]
 
     clicks = 0
-    while "Counted by your class" not in (served.text_content() or ""):
+    while says["counted"] not in (served.text_content() or ""):
         position = game.get_attribute("data-position")
         choice = game.locator(".evo-actions button").first
         choice.click()
@@ -111,7 +126,7 @@ def test_a_lesson_joins_and_its_counted_game_fills_the_teachers_page(
         assert not game.locator(".evo-error-line").is_visible()
     lab_page.wait_until_idle()
 
-    _status_says(teacher, "1 counted")
+    _status_says(teacher, says["one"])
     teacher_context.close()
     assert lab_page.console_errors == []
     assert lab_page.outside_requests == []

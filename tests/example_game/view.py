@@ -89,10 +89,10 @@ def describe(obs: MothsObservation) -> str:
         )
         lines.append(line.format(who=seat_name(player), n=survivors))
     if obs["my_moth"] is not None:
-        mine = next(m for m in MOTHS if m.key == obs["my_moth"])
+        mine = next((moth_name(m) for m in MOTHS if m.key == obs["my_moth"]), obs["my_moth"])
         lines.append(
             pgettext("peppered_moths description", "Your moth this round: {moth}.").format(
-                moth=moth_name(mine)
+                moth=mine
             )
         )
     turn = turn_sentence(obs, "rest a moth")  # "Player 2 is to rest a moth." or who won

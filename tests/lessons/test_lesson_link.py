@@ -99,7 +99,7 @@ def test_a_counted_game_needs_a_joined_lesson_first(tmp_path, monkeypatch):
     monkeypatch.setattr(lesson_module, "_current", named_lesson(tmp_path))
     with pytest.raises(ValueError) as refused:
         class_seat()
-    assert str(refused.value) == JOIN_FIRST
+    assert str(refused.value) == str(JOIN_FIRST)
 
 
 def test_a_restarted_kernel_takes_its_seat_back_and_sends_what_was_queued(tmp_path):

@@ -62,7 +62,7 @@ def test_a_join_lost_twice_says_busy_and_the_next_join_takes_the_same_seat(
     lost = LostJoins(monkeypatch, losses=seat.JOIN_TRIES)
     with pytest.raises(ValueError) as busy:
         join_class(live.url, live.join_code, "Ada", work_dir=tmp_path)
-    assert str(busy.value) == seat.JOIN_BUSY
+    assert str(busy.value) == str(seat.JOIN_BUSY)
     joined = join_class(live.url, live.join_code, "Ada", work_dir=tmp_path)  # Join pressed again
     assert joined.me()["student"]["name"] == "Ada"  # not "Someone ... already joined as Ada"
     assert len({body["join_id"] for body in lost.sent}) == 1
@@ -81,7 +81,7 @@ def test_a_join_refused_by_the_services_limits_says_so_in_its_words(tmp_path, mo
     monkeypatch.setattr(ServiceClient, "call", call)
     with pytest.raises(ValueError) as refused:
         join_class("http://127.0.0.1:9", "K7P-4QX", "Ada", work_dir=tmp_path)
-    assert str(refused.value) == seat.JOIN_TOO_MANY.format(sentence=sentence)
+    assert str(refused.value) == str(seat.JOIN_TOO_MANY).format(sentence=sentence)
     assert "Check the address" not in str(refused.value)
 
 
@@ -102,7 +102,7 @@ def test_a_move_refused_by_the_services_limits_was_not_made_and_says_why(
 
     monkeypatch.setattr(ServiceClient, "call", call)
     widget._on_message(widget, {"type": "act", "index": 0}, [])
-    assert widget.error == MOVE_TOO_MANY.format(sentence=sentence)
+    assert widget.error == str(MOVE_TOO_MANY).format(sentence=sentence)
     widget.session.refresh()
     assert widget.session.move == before  # the service holds it where it was
 

@@ -126,7 +126,7 @@ def test_undo_rewind_seats_new_game_and_codes_are_refused_in_a_counted_game(
     send(widget, {"type": "act", "index": 0})
     move, view = widget.session.move, dict(widget.view)
     send(widget, message)
-    assert widget.error in (NOT_IN_A_COUNTED_GAME, NO_PLAY_TO_END)
+    assert widget.error in (str(NOT_IN_A_COUNTED_GAME), str(NO_PLAY_TO_END))
     assert widget.session.move == move and widget.view["board"] == view["board"]
     widget.session.refresh()  # the service holds the same game, at the same move
     assert widget.session.move == move
@@ -254,7 +254,7 @@ def test_a_click_while_the_class_is_down_changes_nothing_and_works_once_it_is_ba
     move, port = widget.session.move, int(live.url.rsplit(":", 1)[1])
     live.stop()
     send(widget, {"type": "act", "index": 0})
-    assert widget.error == MOVE_NOT_SENT and widget.session.move == move
+    assert widget.error == str(MOVE_NOT_SENT) and widget.session.move == move
     live = restart(data, port)  # the teacher starts the service again: the game is rebuilt
     try:
         send(widget, {"type": "act", "index": 0})

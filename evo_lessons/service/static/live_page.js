@@ -13,17 +13,68 @@
 // ETag of the summary it has (the class's version; the service answers 304 while nothing
 // changed), and asks again POLL_MS after the answer, never before it. "Stuck" is worked out here from each game's last move and the
 // service's clock (its Date header), so it updates while the summary does not change.
+//
+// Words. The page holds no English: every word comes from the service in the page's language
+// (evo_lessons/service/page_words.py), in the JSON block #live-words, read by t("key", {vars}).
+// Numbers are written with Intl.NumberFormat in that language. The teacher picks the language
+// in the teacher's panel (kept in a cookie, as the layout is kept); the page's requests carry it
+// (Accept-Language), so the service's sentences (a refusal) come in it too.
 
 const POLL_MS = 2000;
 const STORE = "evo-live-page:";
 const GAMES = ["climate", "niche", "adaptation", "adapt_or_die", "phylo"];
-const GAME_TITLES = {
-  climate: "Climate",
-  niche: "Niche",
-  adaptation: "Adaptation",
-  adapt_or_die: "Adapt or Die",
-  phylo: "Phylo",
-};
+const LANG_COOKIE = "evo_live_lang";
+
+/** The page's words (service/page_words.py), in its language. */
+const WORDS = (() => {
+  const node = document.getElementById("live-words");
+  try {
+    return JSON.parse(node ? node.textContent || "{}" : "{}");
+  } catch (error) {
+    return {};
+  }
+})();
+const LANG = (WORDS.lang || document.documentElement.lang || "en").replace("_", "-");
+const NUMBER = new Intl.NumberFormat(LANG, { maximumFractionDigits: 2 });
+const PERCENT = new Intl.NumberFormat(LANG, { style: "percent", maximumFractionDigits: 0 });
+// the confidence level of every interval shown ("95%", as the language writes it)
+const LEVEL = PERCENT.format(0.95);
+
+/** One of the page's words, its {placeholders} filled in (the key itself if it is missing).
+ * @param {string} key
+ * @param {Object<string, any>} [vars] */
+function t(key, vars = {}) {
+  const text = (WORDS.words && WORDS.words[key]) || key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
+}
+
+/** A plural entry's form for n, with n written in the page's language. */
+function tn(key, n) {
+  const forms = (WORDS.plurals && WORDS.plurals[key]) || { one: key, other: key };
+  return (n === 1 ? forms.one : forms.other).replace("{n}", NUMBER.format(n));
+}
+
+/** A game's name on the projector (short), or its title: ``game`` is the game's name, or its
+ * English short title (a student's row in the summary names the game so). */
+function gameName(game, short = true) {
+  const games = WORDS.games || {};
+  const found = games[game] || games[(WORDS.by_title || {})[game]];
+  if (!found) return game;
+  return short ? found.short : found.title;
+}
+
+/** A measure's name in the page's language (the summary names it in English). */
+function measureName(game, measure) {
+  const found = WORDS.games && WORDS.games[game];
+  return (found && found.measures[measure]) || measure;
+}
+
+/** A setup's title as the summary numbers it ("Niche (2)"), in the page's language. */
+function setupTitle(setup, short = true) {
+  const number = /\((\d+)\)$/.exec(short ? setup.short || setup.title : setup.title);
+  const name = gameName(setup.game, short);
+  return number ? `${name} (${number[1]})` : name;
+}
 // measures drawn per game on the projector (every measure is in the teacher's tables)
 const MEASURES_SHOWN = 2;
 const PLOT_WIDTH = 580;
@@ -65,23 +116,20 @@ function recall(key) {
   }
 }
 
-function plural(n, one, many) {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 function who(student) {
-  return page.hide ? `Student ${student.id}` : student.name;
+  return page.hide ? t("student_n", { id: student.id }) : student.name;
 }
 
 function nameOf(name, summary) {
   if (!page.hide) return name;
   const found = summary.students.find((s) => s.name === name);
-  return found ? `Student ${found.id}` : "a student";
+  return found ? t("student_n", { id: found.id }) : t("a_student");
 }
 
 function fmt(value, share) {
   if (value === null || value === undefined) return "–";
-  return share ? `${Math.round(value * 100)}%` : compactNumber(Number(value.toFixed(2)));
+  if (share) return PERCENT.format(value);
+  return Math.abs(value) >= 10000 ? compactNumber(Number(value.toFixed(2))) : NUMBER.format(value);
 }
 
 function serverNow() {
@@ -117,14 +165,14 @@ function table(columns, rows, caption) {
 
 /** What a plot row says when it has no point: chance not simulated yet, or nothing to measure. */
 function missingWords(side, skipped = false) {
-  if (side) return "nothing to measure";
-  return skipped ? "not simulated" : "simulating…";
+  if (side) return t("nothing_to_measure");
+  return skipped ? t("not_simulated") : t("simulating");
 }
 
 function sideWords(label, side, share, skipped = false) {
-  if (!side || side.value === null) return `${label}: ${missingWords(side, skipped)}`;
-  const range = side.low !== null ? ` (95% interval ${fmt(side.low, share)} to ${fmt(side.high, share)})` : "";
-  return `${label} ${fmt(side.value, share)}${range}, ${plural(side.n, "game", "games")}`;
+  if (!side || side.value === null) return t("side_missing", { label, missing: missingWords(side, skipped) });
+  const range = side.low !== null ? t("side_range", { level: LEVEL, low: fmt(side.low, share), high: fmt(side.high, share) }) : "";
+  return t("side_value", { label, value: fmt(side.value, share), range, games: tn("n_games", side.n) });
 }
 
 /** The domain of a measure's plot: a share from 0 to 1; a mean from its intervals. */
@@ -155,7 +203,9 @@ function setupPlot(parent, setup) {
   const block = { label: 26, row: 30, axis: 24, gap: 8 };
   const blockH = block.label + block.row * 2 + block.axis;
   const height = shown.length * blockH + (shown.length - 1) * block.gap;
-  const left = 118;
+  // room for the side labels ("our class": bold 20px) in the page's language
+  const label = Math.max(textWidth(t("our_class"), 20, true), textWidth(t("chance"), 20, true));
+  const left = Math.max(118, Math.ceil(label) + 16);
   const right = PLOT_WIDTH - 74;
   const svg = svgEl("svg", { viewBox: `0 0 ${PLOT_WIDTH} ${height}`, class: "interval" }, parent);
   const words = [];
@@ -164,14 +214,19 @@ function setupPlot(parent, setup) {
     const top = m * (blockH + block.gap);
     const [lo, hi] = domainOf(measure, share);
     const x = (v) => left + ((v - lo) / (hi - lo)) * (right - left);
-    words.push(`${measure.measure}: ${sideWords("our class", measure.class, share)}; ${sideWords("chance", measure.chance, share, setup.chance_skipped)}`);
-    svgEl("text", { x: 0, y: top + 19, class: "measure" }, svg, fitText(measure.measure, PLOT_WIDTH, 19));
+    const name = measureName(setup.game, measure.measure);
+    words.push(t("plot_words", {
+      measure: name,
+      ours: sideWords(t("our_class"), measure.class, share),
+      theirs: sideWords(t("chance"), measure.chance, share, setup.chance_skipped),
+    }));
+    svgEl("text", { x: 0, y: top + 19, class: "measure" }, svg, fitText(name, PLOT_WIDTH, 19));
     const axisY = top + block.label + block.row * 2;
     for (const tick of niceTicks(lo, hi, 4)) {
       svgEl("line", { x1: x(tick), x2: x(tick), y1: top + block.label, y2: axisY, class: "grid" }, svg);
       svgEl("text", { x: x(tick), y: axisY + 18, "text-anchor": "middle", class: "tick" }, svg, fmt(tick, share));
     }
-    [["our class", measure.class, "ours"], ["chance", measure.chance, "chance"]].forEach(([label, side, kind], i) => {
+    [[t("our_class"), measure.class, "ours"], [t("chance"), measure.chance, "chance"]].forEach(([label, side, kind], i) => {
       const y = top + block.label + block.row * i + block.row / 2;
       svgEl("text", { x: 0, y: y + 7, class: `side ${kind}` }, svg, label);
       if (!side || side.value === null) {
@@ -189,7 +244,7 @@ function setupPlot(parent, setup) {
       svgEl("text", { x: PLOT_WIDTH, y: y + 7, "text-anchor": "end", class: `value ${kind}` }, svg, fmt(side.value, share));
     });
   });
-  labelled(svg, `${setup.title}: ${words.join(". ")}.`);
+  labelled(svg, `${setupTitle(setup, false)}: ${words.join(". ")}.`);
   return svg;
 }
 
@@ -201,14 +256,14 @@ function drawSetups(summary) {
   host.replaceChildren();
   host.dataset.count = String(summary.setups.length);
   if (!summary.setups.length) {
-    htmlEl("p", { class: "empty" }, host, "No counted game yet: counted games are the ones the class deals.");
+    htmlEl("p", { class: "empty" }, host, t("no_counted_game"));
   }
   for (const setup of summary.setups) {
     const figure = htmlEl("figure", { class: "card" }, host);
     const caption = htmlEl("figcaption", {}, figure);
-    htmlEl("span", { class: "card-title" }, caption, setup.short || setup.title);
-    const deal = setup.fixed_deal ? "the class's deal" : "fresh deals";
-    htmlEl("span", { class: "card-n" }, caption, `${plural(setup.n, "counted game", "counted games")} · chance on ${deal}`);
+    htmlEl("span", { class: "card-title" }, caption, setupTitle(setup));
+    const deal = setup.fixed_deal ? t("deal_class") : t("deal_fresh");
+    htmlEl("span", { class: "card-n" }, caption, t("card_n", { counted: tn("n_counted", setup.n), deal }));
     setupPlot(figure, setup);
   }
   drawNumbers(summary);
@@ -217,26 +272,30 @@ function drawSetups(summary) {
 function drawNumbers(summary) {
   const host = byId("numbers");
   host.replaceChildren();
-  if (!summary.setups.length) htmlEl("p", { class: "empty" }, host, "No counted game yet.");
+  if (!summary.setups.length) htmlEl("p", { class: "empty" }, host, t("no_counted_game_short"));
   for (const setup of summary.setups) {
     const rows = [];
     setup.measures.forEach((m, i) => {
-      for (const [label, side] of [["our class", m.class], ["chance", m.chance]]) {
+      for (const [label, side] of [[t("our_class"), m.class], [t("chance"), m.chance]]) {
         const share = i === 0;
-        rows.push([m.measure, label, side ? side.n : "–", side ? fmt(side.value, share) : "simulating",
-          side && side.low !== null ? `${fmt(side.low, share)} to ${fmt(side.high, share)}` : "–"]);
+        rows.push([measureName(setup.game, m.measure), label, side ? NUMBER.format(side.n) : "–",
+          side ? fmt(side.value, share) : missingWords(side, setup.chance_skipped),
+          side && side.low !== null ? t("interval_range", { low: fmt(side.low, share), high: fmt(side.high, share) }) : "–"]);
       }
     });
-    const region = htmlEl("div", { class: "numbers", role: "region", "aria-label": `The numbers behind the plot: ${setup.title}`, tabindex: 0 }, host);
-    region.append(table(["measure", "who", "games", "value", "95% interval"], rows, `${setup.title}: ${setup.setup}`));
+    const title = setupTitle(setup, false);
+    const region = htmlEl("div", { class: "numbers", role: "region", "aria-label": t("numbers_region", { title }), tabindex: 0 }, host);
+    const columns = [t("col_measure"), t("col_who"), t("col_games"), t("col_value"), t("col_interval", { level: LEVEL })];
+    region.append(table(columns, rows, `${title}: ${setup.setup}`));
   }
 }
 
 function doingOf(student, state) {
-  if (state === "stuck") return `stuck ${minutesSince(student.last_move)} min · ${student.game}`;
-  if (state === "playing") return `${student.game} · move ${student.moves}`;
-  if (state === "finished") return `finished · ${plural(student.class_games, "counted game", "counted games")}`;
-  return student.practice ? `not started · ${plural(student.practice, "practice code", "practice codes")}` : "not started";
+  const game = gameName(student.game);
+  if (state === "stuck") return t("doing_stuck", { minutes: NUMBER.format(minutesSince(student.last_move)), game });
+  if (state === "playing") return t("doing_playing", { game, moves: NUMBER.format(student.moves) });
+  if (state === "finished") return t("doing_finished", { counted: tn("n_counted", student.class_games) });
+  return student.practice ? t("doing_practice", { practice: tn("n_practice", student.practice) }) : t("doing_none");
 }
 
 function drawGrid(summary) {
@@ -253,17 +312,17 @@ function drawGrid(summary) {
   const grid = byId("grid");
   grid.replaceChildren(...cells);
   grid.dataset.size = cells.length > 30 ? "large" : "class";
-  if (!cells.length) htmlEl("li", { class: "empty" }, grid, "Nobody has joined yet.");
-  for (const [state, n] of Object.entries(counts)) byId(`n-${state}`).textContent = String(n);
+  if (!cells.length) htmlEl("li", { class: "empty" }, grid, t("nobody"));
+  for (const [state, n] of Object.entries(counts)) byId(`n-${state}`).textContent = NUMBER.format(n);
   document.body.dataset.stuck = String(counts.stuck);
 }
 
 function drawStudents(summary) {
   const rows = summary.students.map((s) => {
     const cell = htmlEl("span");
-    if (s.may_rejoin) cell.textContent = "may join again";
+    if (s.may_rejoin) cell.textContent = t("may_rejoin");
     else {
-      const button = htmlEl("button", { type: "button", class: "rejoin", "aria-label": `Let join again: ${who(s)}`, "data-student": s.id }, cell, "Let join again");
+      const button = htmlEl("button", { type: "button", class: "rejoin", "aria-label": t("let_join_again_label", { name: who(s) }), "data-student": s.id }, cell, t("let_join_again"));
       button.addEventListener("click", () => letJoinAgain(s));
     }
     return [who(s), s.class_games, s.practice, s.apart, s.refused, cell];
@@ -272,8 +331,9 @@ function drawStudents(summary) {
   const active = /** @type {HTMLElement | null} */ (document.activeElement);
   const focused = active && host.contains(active) ? active.dataset.student : null;
   host.replaceChildren(rows.length
-    ? table(["student", "counted", "practice", "apart", "refused", "lost their place?"], rows, `${rows.length} joined`)
-    : htmlEl("p", { class: "empty" }, null, "Nobody has joined yet."));
+    ? table([t("col_student"), t("col_counted"), t("col_practice"), t("col_apart"), t("col_refused"), t("col_lost")], rows,
+      t("joined_n", { n: NUMBER.format(rows.length) }))
+    : htmlEl("p", { class: "empty" }, null, t("nobody")));
   if (focused) {
     const again = /** @type {HTMLElement | null} */ (host.querySelector(`button[data-student="${focused}"]`));
     if (again) again.focus();
@@ -281,40 +341,46 @@ function drawStudents(summary) {
 }
 
 function dealWords(deal) {
-  if (deal.seed !== null && deal.seed !== undefined) return `seed ${deal.seed}: one deal for the whole class`;
-  return deal.scenario ? "a scenario code: one deal for the whole class" : "a secret deal for each student";
+  if (deal.seed !== null && deal.seed !== undefined) return t("deal_seed_words", { seed: deal.seed });
+  return deal.scenario ? t("deal_scenario_words") : t("deal_secret_words");
 }
 
 function drawLists(summary) {
   const deals = Object.entries(summary.deals);
   byId("deals").replaceChildren(deals.length
-    ? table(["game", "deal", "how"], deals.map(([game, d]) => [GAME_TITLES[game] || game, `deal ${d.round}`, dealWords(d)]))
-    : htmlEl("p", { class: "empty" }, null, "The first deal of every game: a secret deal for each student."));
-  byId("games-count").textContent = `${summary.playing.length} playing, ${summary.finished} finished.`;
+    ? table([t("col_game"), t("col_deal"), t("col_how")], deals.map(([game, d]) => [
+      gameName(game), t("deal_round", { round: d.round }), dealWords(d)]))
+    : htmlEl("p", { class: "empty" }, null, t("first_deal")));
+  byId("games-count").textContent = t("games_count", {
+    playing: NUMBER.format(summary.playing.length), finished: NUMBER.format(summary.finished) });
   byId("playing").replaceChildren(summary.playing.length
-    ? table(["student", "game", "moves", "last move", "deal"], summary.playing.map((g) => [
-      nameOf(g.student, summary), g.title || g.game, g.moves, `${minutesSince(g.last_move)} min ago`, `deal ${g.round}`]))
-    : htmlEl("p", { class: "empty" }, null, "No game in play."));
+    ? table([t("col_student"), t("col_game"), t("col_moves"), t("col_last_move"), t("col_deal")], summary.playing.map((g) => [
+      nameOf(g.student, summary), gameName(g.game, false), NUMBER.format(g.moves),
+      t("minutes_ago", { minutes: NUMBER.format(minutesSince(g.last_move)) }), t("deal_round", { round: g.round })]))
+    : htmlEl("p", { class: "empty" }, null, t("no_game_in_play")));
   byId("practice").replaceChildren(summary.practice_setups.length
-    ? table(["game", "codes", "won (95% interval)", "setup"], summary.practice_setups.map((p) => [
-      p.title, p.n, `${fmt(p.won.value, true)} (${fmt(p.won.low, true)} to ${fmt(p.won.high, true)})`, p.setup]))
-    : htmlEl("p", { class: "empty" }, null, "None."));
+    ? table([t("col_game"), t("col_codes"), t("col_won", { level: LEVEL }), t("col_setup")], summary.practice_setups.map((p) => [
+      gameName(p.game, false), NUMBER.format(p.n),
+      t("won_range", { value: fmt(p.won.value, true), low: fmt(p.won.low, true), high: fmt(p.won.high, true) }), p.setup]))
+    : htmlEl("p", { class: "empty" }, null, t("none")));
   for (const [id, list] of [["apart", summary.apart_list], ["refused", summary.refused_list]]) {
     byId(id).replaceChildren(list.length
-      ? table(["student", "game", "why", "reason"], list.slice().reverse().map((r) => [nameOf(r.student, summary), r.game || "", r.problem, r.reason]))
-      : htmlEl("p", { class: "empty" }, null, "None."));
+      ? table([t("col_student"), t("col_game"), t("col_why"), t("col_reason")], list.slice().reverse().map((r) => [
+        nameOf(r.student, summary), r.game ? gameName(r.game, false) : "", r.problem, r.reason]))
+      : htmlEl("p", { class: "empty" }, null, t("none")));
   }
 }
 
 function drawStatus(summary) {
-  const checked = page.checked ? page.checked.toLocaleTimeString([], { hour12: false }) : "";
+  const checked = page.checked ? page.checked.toLocaleTimeString(LANG, { hour12: false }) : "";
   const counts = [
-    plural(summary.class_games, "counted game", "counted games"),
-    plural(summary.practice, "practice code", "practice codes"),
-    `${summary.apart} apart`,
-    `${summary.refused} refused`,
+    tn("n_counted", summary.class_games),
+    tn("n_practice", summary.practice),
+    t("n_apart", { n: NUMBER.format(summary.apart) }),
+    t("n_refused", { n: NUMBER.format(summary.refused) }),
   ].join(", ");
-  byId("status").textContent = `${summary.paused ? "Paused by the teacher. " : ""}${counts}. Checked ${checked}.`;
+  const line = t("status_line", { counts, time: checked });
+  byId("status").textContent = summary.paused ? `${t("paused_line")} ${line}` : line;
 }
 
 function draw(summary) {
@@ -322,9 +388,10 @@ function draw(summary) {
   page.paused = summary.paused;
   document.body.classList.toggle("paused", summary.paused);
   const pause = byId("pause");
-  pause.textContent = summary.paused ? "Start the class again" : "Pause the class";
+  pause.textContent = summary.paused ? t("resume") : t("pause");
   pause.setAttribute("aria-pressed", String(summary.paused));
-  if (summary.class) byId("title").textContent = summary.class;
+  // a class's name is the teacher's (data); a class nobody named keeps the page's own title
+  if (summary.class && summary.class !== WORDS.default_class) byId("title").textContent = summary.class;
   byId("join-url").textContent = `${location.origin}${location.pathname.replace(/teacher$/, "")}`;
   byId("join-code").textContent = summary.join_code;
   drawStatus(summary);
@@ -356,7 +423,7 @@ async function poll() {
   clearTimeout(page.timer);
   page.inFlight = true;
   try {
-    const headers = page.etag ? { "If-None-Match": page.etag } : {};
+    const headers = page.etag ? { "If-None-Match": page.etag, "Accept-Language": LANG } : { "Accept-Language": LANG };
     const answer = await fetch("api/summary", { credentials: "same-origin", cache: "no-store", headers });
     const date = Date.parse(answer.headers.get("Date") || "");
     if (!Number.isNaN(date)) page.offset = date - Date.now();
@@ -364,9 +431,7 @@ async function poll() {
       page.checked = new Date();
       redrawClock();
     } else if (!answer.ok) {
-      byId("status").textContent = answer.status === 401 || answer.status === 403
-        ? "This page needs the teacher's address (the one ending in ?token=…) again."
-        : "The class service did not answer; trying again.";
+      byId("status").textContent = answer.status === 401 || answer.status === 403 ? t("needs_token") : t("no_answer");
     } else {
       const summary = await answer.json();
       page.etag = answer.headers.get("ETag") || (summary.version !== undefined ? `"${summary.version}"` : null);
@@ -374,7 +439,7 @@ async function poll() {
       draw(summary);
     }
   } catch (error) {
-    byId("status").textContent = "The class service cannot be reached; trying again.";
+    byId("status").textContent = t("unreachable");
   } finally {
     page.inFlight = false;
     if (page.again) {
@@ -393,12 +458,12 @@ async function post(path, body) {
     answer = await fetch(path, {
       method: "POST",
       credentials: "same-origin",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", "Accept-Language": LANG },
       body: JSON.stringify(body),
     });
     data = await answer.json();
   } catch (error) {
-    return { ok: false, data: { error: "The class service cannot be reached: nothing was changed." } };
+    return { ok: false, data: { error: t("not_changed") } };
   }
   poll();
   return { ok: answer.ok, data };
@@ -419,19 +484,15 @@ function confirmAction(title, text, yes) {
 }
 
 async function letJoinAgain(student) {
-  const sure = await confirmAction(
-    `Let ${who(student)} join again?`,
-    `The seat and its results go to whoever joins next with this name and the one-time code shown here next. Do this only for a student who lost their place (another computer, a deleted file).`,
-    "Let join again",
-  );
+  const sure = await confirmAction(t("rejoin_title", { name: who(student) }), t("rejoin_text"), t("let_join_again"));
   if (!sure) return;
   const { ok, data } = await post("api/rejoin", { student: student.id });
   // the one-time code the student types as the join code with their name (teacher's panel only)
   byId("rejoin-answer").textContent = !ok
-    ? `Not done: ${data.error}`
+    ? t("not_done", { error: data.error })
     : data.rejoin_code
-      ? `${who(student)} joins again with the name "${student.name}" and this code (once, within two hours): ${data.rejoin_code}`
-      : `${who(student)} may join again with the name "${student.name}".`;
+      ? t("rejoin_code", { who: who(student), name: student.name, code: data.rejoin_code })
+      : t("rejoin_done", { who: who(student), name: student.name });
 }
 
 /** The projector layout is drawn for 1920x1080 and scaled to the screen it is on (a 1280x720
@@ -461,11 +522,11 @@ function applyHide(hide) {
 
 function setUpDeal() {
   const select = byId("deal-game");
-  for (const game of GAMES) htmlEl("option", { value: game }, select, GAME_TITLES[game]);
+  for (const game of GAMES) htmlEl("option", { value: game }, select, gameName(game));
   const seedBox = byId("deal-seed");
   const answerLine = byId("deal-answer");
   seedBox.addEventListener("invalid", () => {
-    answerLine.textContent = "Not dealt: a seed is a whole number (digits only, at most 15).";
+    answerLine.textContent = t("seed_invalid");
   });
   byId("deal").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -475,21 +536,38 @@ function setUpDeal() {
     const scenario = byId("deal-scenario").value.trim();
     if (seed) body.seed = Number(seed);
     if (scenario) body.scenario = scenario;
-    const title = GAME_TITLES[select.value];
-    const how = seed ? `seed ${seed}: the same deal for everyone` : scenario ? "the scenario code: the same deal for everyone" : "a secret deal for each student";
+    const game = gameName(select.value);
+    const how = seed ? t("how_seed", { seed }) : scenario ? t("how_scenario") : t("deal_secret_words");
     const sure = await confirmAction(
-      `Deal ${title} again for the whole class?`,
-      `Every student's next counted ${title} game will be a new deal (${how}). Games in play go on as they are.`,
-      "Deal again",
+      t("deal_confirm_title", { game }),
+      t("deal_confirm_text", { game, how }),
+      t("deal_submit"),
     );
     if (!sure) {
-      answerLine.textContent = "Not dealt.";
+      answerLine.textContent = t("not_dealt");
       return;
     }
     const { ok, data } = await post("api/deal", body);
     answerLine.textContent = ok
-      ? `Dealt again: ${GAME_TITLES[data.game] || data.game}, deal ${data.round}, ${dealWords(data)}.`
-      : `Not dealt: ${data.error}`;
+      ? t("dealt", { game: gameName(data.game), round: data.round, how: dealWords(data) })
+      : t("not_dealt_because", { error: data.error });
+  });
+}
+
+/** The teacher's choice of language: kept in a cookie (the service reads it when it serves the
+ * page), and the page loaded again in it. */
+function setUpLanguage() {
+  const select = byId("language");
+  for (const { lang, name } of WORDS.languages || []) {
+    const option = htmlEl("option", { value: lang, lang: lang.replace("_", "-") }, select, name);
+    if (lang === WORDS.lang) option.selected = true;
+  }
+  select.addEventListener("change", () => {
+    const where = location.pathname.replace(/[^/]*$/, "");
+    document.cookie = `${LANG_COOKIE}=${encodeURIComponent(select.value)}; path=${where}; max-age=31536000; SameSite=Strict`;
+    const url = new URL(location.href);
+    url.searchParams.set("lang", select.value);
+    location.assign(url.toString());
   });
 }
 
@@ -509,6 +587,7 @@ function setUp() {
   byId("pause").addEventListener("click", () => post("api/pause", { paused: !page.paused }));
   window.addEventListener("resize", fitScreen);
   setUpDeal();
+  setUpLanguage();
   poll();
 }
 
