@@ -52,13 +52,6 @@ NAMES = (
 #: where it is found, one on the text). Each goes when its owner translates it; a finding that
 #: matches none fails the test.
 LEFT = [
-    ("cli/each game: GameWidget.figure() (evo_lessons/widgets/game_widget.py) draws the games' "
-     "panel titles untranslated ('Body gene (1 savannah … 4 tundra)', 'turn', 'Cards in play "
-     "(rule of 4)', 'Challenge of the round', 'Unfit score now')",
-     r"^figure$", r"^turn$|^round$|^colour$|^number$|[Gg]ene|Habitat tokens|Climate \(board|"
-     r"Cards in play|Environments completed|Match to the environment|Challenge of the round|"
-     r"score|Niche cards held|distance to the held habitats|Cards at risk|Longest food chain|"
-     r"Points on the table|Web size"),
     ("words/cli: data words the lesson code reads from the package as they are: Adapt or Die's "
      "habitats' 'why' and names (04 aod-22, aod-26), Niche's environments (02 hardest-run), "
      "the real data's sources and notes (07, evo_lessons/data)",
