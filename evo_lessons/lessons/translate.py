@@ -26,6 +26,8 @@ built for them. How to translate without Python: docs/translating_lessons.md.
 
 from __future__ import annotations
 
+# i18n: developer-only: the maintainers' build tool of the translated lessons; what it writes
+# into PO files are translator comments in the source language (English), as gettext's are
 import argparse
 import ast
 import copy
@@ -392,9 +394,11 @@ def translate_code(
     lang: str,
     shown: list[code_text.Literal] = (),  # type: ignore[assignment]
     texts: dict[str, str] | None = None,
+    renames: dict[str, str] | None = None,
 ) -> str:
-    """A code cell with its prompts translated, ``start_lesson(...)`` given ``lang``, and the
-    ``shown`` literals (:func:`code_text.shown`) replaced by their ``texts``."""
+    """A code cell with its prompts translated, ``start_lesson(...)`` given ``lang``, the
+    ``shown`` literals (:func:`code_text.shown`) replaced by their ``texts``, and every f-string
+    that reads a renamed label inside its braces (``renames``) rewritten with the new name."""
     # magics blanked with spaces: every position stays where it is in ``source``
     magicless = "\n".join(" " * len(x) if _MAGIC.match(x) else x for x in source.split("\n"))
     lines = magicless.split("\n")
@@ -408,16 +412,32 @@ def translate_code(
         room = LINE_LENGTH - (1 if line_end.startswith(",") else 0)
         replacement = _literal(text, indent, room)
         edits.append((_offset(lines, literal.start), _offset(lines, literal.end), replacement))
+    renames = renames or {}
+    replaced = set()
     for shown_literal in shown:
         translated = (texts or {}).get(shown_literal.template)
+        if shown_literal.is_f:
+            renamed = code_text.rename_in_braces(translated or shown_literal.template, renames)
+            translated = renamed if translated or renamed != shown_literal.template else None
         if translated is None:
             continue
+        replaced.add(shown_literal.start)
         at, to = _offset(lines, shown_literal.start), _offset(lines, shown_literal.end)
         indent = len(lines[shown_literal.start[0] - 1]) - len(
             lines[shown_literal.start[0] - 1].lstrip()
         )
         quote = code_text.quote_of(magicless[at:to])
         edits.append((at, to, _code_literal(translated, shown_literal.is_f, quote, indent)))
+    for found in code_text.literals(magicless) if renames else ():
+        # an f-string that is not shown text but reads a renamed label: the new name
+        if not found.is_f or found.mode == code_text.BRACE or found.start in replaced:
+            continue
+        renamed = code_text.rename_in_braces(found.template, renames)
+        if renamed != found.template:
+            at, to = _offset(lines, found.start), _offset(lines, found.end)
+            indent = len(lines[found.start[0] - 1]) - len(lines[found.start[0] - 1].lstrip())
+            quote = code_text.quote_of(magicless[at:to])
+            edits.append((at, to, _code_literal(renamed, True, quote, indent)))
     try:
         tree = ast.parse(magicless)
     except SyntaxError:
@@ -467,6 +487,7 @@ def build_notebook(
     for index, literal in code_text.shown([_code(cell) for cell in cells]):
         by_cell.setdefault(id(cells[index]), []).append(literal)
     texts = code_translations(catalogue)
+    renames = code_text.renamed_labels([_code(cell) for cell in cells], texts)
     for cell in built["cells"]:
         if cell["cell_type"] == "markdown":
             text = "".join(cell["source"])
@@ -475,7 +496,7 @@ def build_notebook(
                 cell["source"] = _source_lines(translated)
         elif cell["cell_type"] == "code":
             code = translate_code(
-                "".join(cell["source"]), catalogue, lang, by_cell.get(id(cell), []), texts
+                "".join(cell["source"]), catalogue, lang, by_cell.get(id(cell), []), texts, renames
             )
             cell["source"] = _source_lines(code)
             cell["outputs"] = []

@@ -292,8 +292,10 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         return cls(session.game, session=session, **kwargs)
 
     def figure(self):
-        """The live plot as a static matplotlib Figure (renders on nbviewer and in print)."""
-        return metric_figure(self.session.rows, self.session.spec, self.state.num_players)
+        """The live plot as a static matplotlib Figure (renders on nbviewer and in print), in
+        the widget's language."""
+        with speaking(self.translator):
+            return metric_figure(self.session.rows, self.session.spec, self.state.num_players)
 
     def plot_png(self) -> bytes:
         """The live plot as PNG bytes (what "Download plot (PNG)" saves)."""

@@ -73,14 +73,14 @@ class LivePlot:
         self.panels = list(spec.view.panels)
         self.players = players
         self.x = spec.x_axis
-        xlabel = spec.view.x_label
+        xlabel = _t(spec.view.x_label)  # (the reader's language: a Msg or a marked str)
         self.markers_key = spec.view.markers_key
         self.x_span = x_span
         columns = 2 if len(self.panels) > 1 else 1
         rows = (len(self.panels) + columns - 1) // columns
         # a title longer than its panel wraps onto a second line instead of running into the
         # next panel's (about 40 characters fit at this size)
-        titles = [textwrap.fill(p.title, 44 if columns == 2 else 90) for p in self.panels]
+        titles = [textwrap.fill(_t(p.title), 44 if columns == 2 else 90) for p in self.panels]
         two_lines = any("\n" in t for t in titles)
         worded = any(p.yticklabels for p in self.panels)  # words on an axis need more room
         row_height = 2.0 if two_lines else 1.8
@@ -110,7 +110,8 @@ class LivePlot:
             # a panel without fixed limits starts at 0..1 and only ever grows (_fit_y)
             ax.set_ylim(*(panel.ylim or (-0.3, 1.3)))
             if panel.yticks:
-                ax.set_yticks(panel.yticks, labels=panel.yticklabels)
+                labels = [_t(x) for x in panel.yticklabels] if panel.yticklabels else None
+                ax.set_yticks(panel.yticks, labels=labels)
             ax.set_xlabel(xlabel, fontsize=9, labelpad=1)
             ax.tick_params(labelsize=9)
             ax.grid(True, alpha=0.3)

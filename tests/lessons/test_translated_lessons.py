@@ -78,6 +78,7 @@ def test_a_built_notebook_runs_the_english_code_but_for_lang_and_shown_text(path
         (index, literal.template)
         for index, literal in code_text.shown([translate._code(c) for c in english_code])
     }
+    renames = code_text.renamed_labels([translate._code(c) for c in english_code], texts)
     pairs = list(zip(english["cells"], spanish["cells"], strict=False))
     assert [c["id"] for c in english["cells"]] == [c["id"] for c, _ in pairs]
     code_index = -1
@@ -92,7 +93,7 @@ def test_a_built_notebook_runs_the_english_code_but_for_lang_and_shown_text(path
         assert es["metadata"] == expected | ({"tags": tags} if tags else {}), en["id"]
         assert es["outputs"] == [], en["id"]
         allowed = {t: texts[t] for i, t in shown if i == code_index and t in texts}
-        _same_but_text(translate._code(en), translate._code(es), allowed, en["id"])
+        _same_but_text(translate._code(en), translate._code(es), allowed, en["id"], renames)
     extra = spanish["cells"][len(english["cells"]) :]
     assert [c["id"] for c in extra] == ["translation-note"]
     sources = ["".join(c["source"]) for c in spanish["cells"] if c["cell_type"] == "code"]
@@ -127,15 +128,19 @@ def _flat(source):
     return ast.dump(Blank().visit(tree)), texts
 
 
-def _same_but_text(english, spanish, allowed, where):
+def _same_but_text(english, spanish, allowed, where, renames):
+    """The same code but for translated text; an f-string that reads a renamed label in its
+    braces (``{r['share lost']}``) reads it by its new name."""
     en_tree, en_texts = _flat(english)
     es_tree, es_texts = _flat(spanish)
     assert en_tree == es_tree, where
     prompts = {x.text for x in translate.prompt_literals(english)}
     for en, es in zip(en_texts, es_texts, strict=True):
         if en != es and en not in prompts:
-            assert allowed.get(en) == es, (where, en[:60], es[:60])
-            assert code_text.placeholders_within(es, en), (where, es[:60])
+            renamed = code_text.rename_in_braces(en, renames)
+            expected = code_text.rename_in_braces(allowed.get(en, en), renames)
+            assert expected == es, (where, en[:60], es[:60])
+            assert code_text.placeholders_within(es, renamed), (where, es[:60])
 
 
 def test_every_prompt_and_markdown_cell_of_a_complete_lesson_is_spanish():
@@ -268,11 +273,58 @@ def test_only_text_that_is_not_data_is_shown_text():
     ]
     shown = [literal.template for _, literal in code_text.shown(cells)]
     assert shown == [
+        "lineages lost",  # a row's key the notebook writes: a label, translated everywhere
         "In this model: two words",
         "{n} games of climate",
         "every change warms",
+        "by this column",  # a column named for groupby: a label too
         "at {x!r:>4} the end",
-        "{a} and {b['key here']:.2f} more",
+        "lineages lost",
+        "lineages lost",
+        "some kind of run",  # compared and stored: a label, translated at every place
+        "some kind of run",
+        "{a} and {b['key here']:.2f} more",  # 'key here' is code in braces: it stays
     ]
+
+
+def test_a_column_the_package_makes_keeps_its_name():
+    cells = ['report.groupby("mean fitness at the end").size()\nprint("share of runs here")']
+    shown = [literal.template for _, literal in code_text.shown(cells)]
+    assert shown == ["share of runs here"]  # evo_lessons/classroom/report.py names that column
+
+
+def test_labels_join_parts_captions_and_axis_words_are_shown_text():
+    cells = [
+        'rows = [{"share lost": 1, "runs per point": 2}]\ntable = pd.DataFrame(rows)\n'
+        'print(f"{t[\'share lost\']:.2f} of them")\ntable["runs per point"].sum()\n'
+        'alt = "Points: " + ", ".join(f"{v} at step {k}" for k, v in pairs)\n'
+        'ax.set_xlabel("generation")\nax.legend(loc="upper left")\nwhere = "left"\n'
+        'Comparison(table, fig, alt, "Four bots in every seat.")',
+    ]
+    shown = [literal.template for _, literal in code_text.shown(cells)]
+    assert shown == [
+        "share lost",  # labels the notebook writes: translated everywhere...
+        "runs per point",
+        "{t['share lost']:.2f} of them",  # ...and renamed in the braces that read them
+        "runs per point",
+        "{v} at step {k}",  # a part of a joined (shown) text
+        "generation",
+        "Four bots in every seat.",
+    ]
+    renames = code_text.renamed_labels(cells, {"share lost": "proporción perdida"})
+    assert code_text.rename_in_braces("{t['share lost']:.2f} of them", renames) == (
+        "{t['proporción perdida']:.2f} of them"
+    )
+
+
+def test_text_the_code_splits_stays_and_a_tracked_games_label_is_data():
+    cells = [
+        'row = {"span": f"{low:.2f} to {high:.2f}"}\na, b = row["span"].split(" to ")\n'
+        'lesson_game("climate", label="a try-out game", seed=1)\n'
+        'table = pd.DataFrame({"runs per seat": [f"{a:.1f} and {b:.1f}"]})',
+    ]
+    shown = [literal.template for _, literal in code_text.shown(cells)]
+    # f"{low:.2f} to {high:.2f}" is split by " to ": kept; a table's cells are shown text
+    assert shown == ["runs per seat", "{a:.1f} and {b:.1f}"]
     assert code_text.placeholders_within("{a} y {b['key here']:.2f}", "{a} and {b['key here']:.2f}")
     assert not code_text.placeholders_within("{a} y {c}", "{a} and {b}")

@@ -76,3 +76,16 @@ def test_static_figure_draws_without_a_display():
     figure = metric_figure(rows(5), spec(), 2)
     assert figure.axes[0].lines[0].get_animated() is False
     figure.canvas.draw()
+
+
+def test_the_static_figure_speaks_the_widgets_language():
+    """GameWidget.figure() (what a lesson shows in print) is drawn in the widget's language."""
+    from evo_lessons import GameWidget
+    from evo_lessons.i18n import PSEUDO_LANG
+
+    figure = GameWidget("climate", seed=3, lang=PSEUDO_LANG).figure()
+    shown = [ax for ax in figure.axes if ax.get_visible()]
+    assert shown and all(ax.get_title(loc="left").startswith("\u27e6") for ax in shown)
+    assert all(ax.get_xlabel().startswith("\u27e6") for ax in shown)
+    english = GameWidget("climate", seed=3, lang="en").figure()
+    assert english.axes[0].get_title(loc="left").startswith("Body gene")
