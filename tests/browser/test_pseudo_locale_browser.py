@@ -268,25 +268,23 @@ CELL_OVERFLOW = """
 }
 """
 #: English a lesson still shows under the pseudo-locale (measured 2026-11-28 with main merged at
-#: 11:35 UTC), by lesson and by what shows it (KNOWN), with whose it is to fix (OWNERS, issue
+#: 11:57 UTC), by lesson and by what shows it (KNOWN), with whose it is to fix (OWNERS, issue
 #: 45): the test fails on English anywhere else, and on an entry once its English is gone
 OWNERS = {
     "progress bar": "lessons: widgets/progress.py: ipywidgets shows the bar's label a title 'null'",
     "ipywidget": "lessons: 07's slider description ('selection against medionigra')",
     "pandas table": "lead: DataFrames shown with their CSV column names and ids (never translated)",
-    "figure": "es, cli: Comparison(table, fig, alt, caption): code_text.py keeps its arguments",
     "printed": "es: English data put in a translated sentence's {placeholder} (code_text keeps it)",
     "output": "lessons: HTML the notebook's code writes (04's habitat table, 07's sources)",
-    "lesson widget": "es: read_off() with an f-string prompt (02) is not extracted by translate.py",
 }
 KNOWN: dict[str, set[str]] = {
-    "01_climate": {"figure", "pandas table", "printed", "progress bar"},
-    "02_niche": {"lesson widget", "pandas table", "printed", "progress bar"},
-    "03_adaptation": {"figure", "pandas table", "printed", "progress bar"},
-    "04_adapt_or_die": {"figure", "output", "pandas table", "printed", "progress bar"},
-    "05_phylo": {"figure", "pandas table", "printed", "progress bar"},
+    "01_climate": {"pandas table", "printed", "progress bar"},
+    "02_niche": {"pandas table", "printed", "progress bar"},
+    "03_adaptation": {"pandas table", "printed", "progress bar"},
+    "04_adapt_or_die": {"output", "pandas table", "printed", "progress bar"},
+    "05_phylo": {"pandas table", "printed", "progress bar"},
     "06_populations": {"pandas table", "printed"},
-    "07_real_populations": {"figure", "ipywidget", "output", "pandas table", "printed"},
+    "07_real_populations": {"ipywidget", "output", "pandas table"},
 }
 STUDENT = "Ada Pseudo"
 #: what the test types in each answer box (a student's own words are shown as typed)
@@ -344,7 +342,22 @@ def _walk(lab_page, path: str) -> None:
     page.wait_for_timeout(500)  # the last widget messages drawn
 
 
-@pytest.mark.parametrize("lesson", pseudo_lessons())
+#: lessons whose pseudo build does not run yet, and why (strict: a fixed one fails until taken off)
+BROKEN = {
+    "06_populations": "es: code_text translates the f-string column name 'gen {g}' but not the "
+    "literal key r['gen 0'] that reads it (KeyError in the pseudo build)",
+}
+
+
+@pytest.mark.parametrize(
+    "lesson",
+    [
+        pytest.param(name, marks=pytest.mark.xfail(reason=BROKEN[name], strict=True))
+        if name in BROKEN
+        else name
+        for name in pseudo_lessons()
+    ],
+)
 def test_every_text_of_the_lesson_is_marked_and_fits(
     jupyter_lab, lab_page, lesson, record_property
 ):
