@@ -84,7 +84,8 @@ def progress_bar(
         return None
     if label is None:
         label = pgettext("progress bar's label", "Games")
-    bar = widgets.IntProgress(min=0, max=max(total, 1), description=label)
+    # (its tooltip is the label too: left unset, the page shows the word "null")
+    bar = widgets.IntProgress(min=0, max=max(total, 1), description=label, tooltip=label)
     bar.style.description_width = "initial"
     words = widgets.Label(status(0, total, 0.0))
     display(widgets.HBox([bar, words]))

@@ -58,7 +58,7 @@ from evo_lessons.engine import (
 from evo_lessons.engine.deals import DealBook, deal_key
 from evo_lessons.engine.seeds import check_seed
 from evo_lessons.engine.words import is_whole, seat_name, short_repr
-from evo_lessons.i18n import N_, ngettext, pgettext
+from evo_lessons.i18n import N_, ngettext, pgettext, tr
 from evo_lessons.i18n import _ as _t
 
 HUMAN = "human"
@@ -699,6 +699,15 @@ def read_scenario(source: dict[str, Any] | str | bytes | pathlib.Path) -> dict[s
     return record.parse_save(source)
 
 
+def _bot_name(kind: str) -> str:
+    """A bot's name in the reader's language (the page's own words for it); its id if the page
+    has none."""
+    from .page_strings import GAME_PAGE
+
+    name = GAME_PAGE.get(f"bot.{kind}")
+    return tr(name) if name is not None else kind
+
+
 def seat_label(seat: int, kind: str) -> str:
     """ "Player 2 (planner bot)" or "Player 1 (a person)"."""
     who = (
@@ -706,7 +715,7 @@ def seat_label(seat: int, kind: str) -> str:
         if kind == HUMAN
         else pgettext(
             "who plays a seat; {kind} is a bot's name such as 'planner'", "{kind} bot"
-        ).format(kind=kind)
+        ).format(kind=_bot_name(kind))
     )
     return pgettext("a seat and who plays it", "{seat} ({who})").format(
         seat=seat_name(seat), who=who
