@@ -52,19 +52,14 @@ NAMES = (
 #: where it is found, one on the text). Each goes when its owner translates it; a finding that
 #: matches none fails the test.
 LEFT = [
-    ("words/cli: data words the lesson code reads from the package as they are: Adapt or Die's "
-     "habitats' 'why' and names (04 aod-22, aod-26), Niche's environments (02 hardest-run), "
+    ("words/cli: data words the lesson code reads from the package as they are: "
      "the real data's sources and notes (07, evo_lessons/data)",
-     r"aod-22|aod-26|hardest-run|real-moth-table|real-what-if", r"."),
-    ("words/cli: Adapt or Die's creature names in a figure", r"^figure$", r"Generic bug|moth"),
-    ("es (kept as data by code_text: translating it would change what the code does): 'savannah'"
-     " (01: a dict key the code compares), ' to ' (04: the code splits f'{low} to {high}'), "
+     r"real-moth-table|real-what-if", r"."),
+    ("es (kept as data by code_text: translating it would change what the code does): "
      "'1 link' (05: a dict read by .get), 'Climate' (06: a world's name, a key), 'Yes' (06: in "
-     "an f-string's braces), 'eyes 1' (04: a label the code parses), 'strongest in the "
-     "interval' (07: a figure label from a zip)",
-     r"climate-2[89]|aod-(32|37|38|44|53|60)|9efa43fb|cell-0[89]|cell-15|^figure$|"
-     r"^widget HTMLModel",
-     r"savannah| to |links?\b|Climate|Yes\.|^eyes \d|in the interval|counts"),
+     "an f-string's braces), 'strongest in the interval' (07: a figure label from a zip)",
+     r"9efa43fb|cell-0[89]|cell-15|^figure$|^widget HTMLModel",
+     r"links?\b|Climate|Yes\.|in the interval|counts"),
 ]  # fmt: skip
 
 
