@@ -14,6 +14,8 @@ singular.
 
 from __future__ import annotations
 
+# i18n: developer-only: a PO file's reader and writer; its errors are about a malformed file,
+# read by the maintainer who rebuilds the lessons (translators use a PO editor, no Python)
 from dataclasses import dataclass, field
 from pathlib import Path
 

@@ -26,6 +26,8 @@ built for them. How to translate without Python: docs/translating_lessons.md.
 
 from __future__ import annotations
 
+# i18n: developer-only: the maintainers' build tool of the translated lessons; what it writes
+# into PO files are translator comments in the source language (English), as gettext's are
 import argparse
 import ast
 import copy
