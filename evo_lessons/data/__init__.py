@@ -17,8 +17,8 @@ pandas loads only when :func:`load` is called (``import evo_lessons.data`` stays
 """
 
 # i18n: developer-only: the tables' loader: its errors are a Python programmer's (load("x")) or a
-# table author's (a header's fields); the words a student reads (titles, licences, the words
-# columns) come from the tables through data_text()
+# table author's (a header's fields); the words a student reads (titles, licences, citations,
+# the words columns) come from the tables through data_text()
 
 from __future__ import annotations
 
@@ -88,10 +88,15 @@ def _rows(name: str) -> tuple[list[str], list[list[str]]]:
 
 
 def citation(name: str) -> str:
-    """Every source of a table, cited in full, one per line (DOI or PMC id where checked)."""
+    """Every source of a table, cited in full, one per line (DOI or PMC id where checked).
+
+    In the current language: the words a citation adds of its own (what a source says, "e.g.",
+    "(abstract)") are translated, from the catalogue of data words (context ``data:
+    <table>.citation``); authors, years, titles, journals and DOIs stay as published.
+    """
     lines = []
     for source in info(name)["sources"].values():
-        line = source["citation"]
+        line = _word(name, "citation", source["citation"])
         if source.get("doi"):
             line += f" doi:{source['doi']}"
         elif source.get("pmc"):
@@ -111,10 +116,11 @@ def load(name: str):
     ``precision``, ``columns`` (what each means), ``source`` (where in each publication the
     numbers are, one per line) and ``sources`` (each source's citation, DOI and where).
 
-    The title, the licence and the cells of the header's ``words`` columns (a place, how a
-    share is stated) are in the current language (a lesson's: ``start_lesson(..., lang=)``),
-    from the catalogue of data words (context ``data: <table>.<column>``); numbers, ids, column
-    names, species' scientific names and citations are the same in every language.
+    The title, the licence, the words of the citations (see :func:`citation`) and the cells of
+    the header's ``words`` columns (a place, how a share is stated) are in the current language
+    (a lesson's: ``start_lesson(..., lang=)``), from the catalogue of data words (context
+    ``data: <table>.<column>``); numbers, ids, column names, species' scientific names and the
+    publications cited (authors, titles, journals) are the same in every language.
     """
     import pandas as pd  # lazy: importing the package never loads pandas
 

@@ -112,5 +112,13 @@ def test_a_tables_words_read_in_the_lessons_language_and_its_numbers_do_not_chan
     assert list(spanish.columns) == list(english.columns)  # column names are data
     assert spanish["year"].tolist() == english["year"].tolist()
     assert spanish["source"].tolist() == english["source"].tolist()  # ids
-    assert spanish.attrs["citation"] == english.attrs["citation"]
+    # a citation's own words are translated; the publications cited stay as published
+    assert spanish.attrs["citation"].startswith("La primera polilla del abedul")
+    assert english.attrs["citation"].startswith("The first dark peppered moth")
+    for source in info("peppered_moth")["sources"].values():
+        title = source["citation"].split("). ")[1].split(".")[0]  # as published
+        assert title in spanish.attrs["citation"]
+    with speaking("es"):  # a citation with no words of its own is the same in every language
+        counts = load("moth_counts").attrs["citation"]
+    assert counts == load("moth_counts").attrs["citation"] == citation("moth_counts")
     assert english["relation"].iloc[0] == "first record"

@@ -137,8 +137,9 @@ def extract_data() -> Catalog:
 
 
 def _extract_tables(catalog: Catalog) -> None:
-    """The field data's words (evo_lessons/data/tables): each table's title and licence, and
-    the cells of its header's ``words`` columns; context "data: <table>.<field>"."""
+    """The field data's words (evo_lessons/data/tables): each table's title, licence and
+    citations, and the cells of its header's ``words`` columns; context
+    "data: <table>.<field>"."""
     import csv
     import tomllib
 
@@ -147,6 +148,18 @@ def _extract_tables(catalog: Catalog) -> None:
         header = tomllib.loads(path.read_text(encoding="utf-8"))
         for field in ("title", "licence"):
             catalog.add(header[field], None, [(where, 0)], context=f"data: {name}.{field}")
+        for source in header["sources"].values():
+            catalog.add(
+                source["citation"],
+                None,
+                [(where, 0)],
+                auto_comments=[
+                    "A source cited under a table: keep the authors, year, title, journal and "
+                    "pages as published (in English); translate only the words the citation adds "
+                    "(what the source says, 'e.g.', '(abstract)'). With none, copy it as it is."
+                ],
+                context=f"data: {name}.citation",
+            )
         words = header.get("words", ())
         if words:
             table = path.with_suffix(".csv")
