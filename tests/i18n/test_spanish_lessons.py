@@ -65,15 +65,6 @@ NAMES = (
 #: where it is found, one on the text). Each goes when its owner translates it; a finding that
 #: matches none fails the test.
 LEFT = [
-    ("words/cli: data words the lesson code reads from the package as they are: Adapt or Die's "
-     "habitats' 'why' and names (04 aod-22, aod-26), Niche's environments (02 hardest-run)",
-     r"aod-22|aod-26|hardest-run", r"."),
-    ("words/cli: Adapt or Die's creature names in a figure", r"^figure$", r"Generic bug|moth"),
-    ("es (kept as data by code_text: translating it would change what the code does): 'savannah'"
-     " (01: a dict key the code compares), ' to ' (04: the code splits f'{low} to {high}'), "
-     "'eyes 1' (04: a label the code parses)",
-     r"climate-2[89]|aod-(32|37|38|44|53|60)|^figure$|^widget HTMLModel",
-     r"savannah| to |^eyes \d"),
     ("es/code_text: a one-word column of a notebook's own table is not translated (code_text: "
      "one word is shown text only as a showing call's argument); the output check skips such "
      "a header as a code, a widget's HTML does not: 'counts' (07's hand-fit table, in a slider's "
