@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from evo_lessons.i18n import pgettext, set_default_lang
 
+from . import table_headers
 from .answers import AnswerKey, check_id, load_answers
 from .handin import write_hand_in
 from .language import lesson_language, translated_answers
@@ -360,6 +361,8 @@ def start_lesson(
         found.answers = translated_answers(load_answers(lesson_id), found.lang)
         found.show_results = _switch(show_results)
     _current = found
+    # the tables it shows: headings in its language (English: as pandas draws them)
+    table_headers.install(found.lang)
     return found
 
 
