@@ -343,10 +343,7 @@ def _walk(lab_page, path: str) -> None:
 
 
 #: lessons whose pseudo build does not run yet, and why (strict: a fixed one fails until taken off)
-BROKEN = {
-    "06_populations": "es: code_text translates the f-string column name 'gen {g}' but not the "
-    "literal key r['gen 0'] that reads it (KeyError in the pseudo build)",
-}
+BROKEN: dict[str, str] = {}
 
 
 @pytest.mark.parametrize(
