@@ -278,12 +278,12 @@ OWNERS = {
     "output": "lessons: HTML the notebook's code writes (04's habitat table, 07's sources)",
 }
 KNOWN: dict[str, set[str]] = {
-    "01_climate": {"pandas table", "printed", "progress bar"},
-    "02_niche": {"pandas table", "printed", "progress bar"},
-    "03_adaptation": {"pandas table", "printed", "progress bar"},
-    "04_adapt_or_die": {"output", "pandas table", "printed", "progress bar"},
-    "05_phylo": {"pandas table", "printed", "progress bar"},
-    "06_populations": {"pandas table", "printed"},
+    "01_climate": {"pandas table", "printed"},
+    "02_niche": {"pandas table"},
+    "03_adaptation": {"pandas table", "printed"},
+    "04_adapt_or_die": {"pandas table"},
+    "05_phylo": {"pandas table"},
+    "06_populations": {"pandas table"},
     "07_real_populations": {"ipywidget", "output", "pandas table"},
 }
 STUDENT = "Ada Pseudo"
