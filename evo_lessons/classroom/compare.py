@@ -202,7 +202,10 @@ class Comparison:
     def _repr_html_(self) -> str:
         image = base64.b64encode(self._png()).decode()
         behind = pgettext("screen-reader label", "The numbers behind the plot")
-        table = self.table.to_html(index=False, float_format=lambda v: f"{v:.3g}", border=0)
+        from evo_lessons.table_headings import with_headings  # (headings in the reader's words)
+
+        shown = with_headings(self.table)
+        table = shown.to_html(index=False, float_format=lambda v: f"{v:.3g}", border=0)
         return (
             '<div style="display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start">'
             f'<figure style="margin:0"><img src="data:image/png;base64,{image}" '

@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 
 from evo_lessons.lessons import table_headers
-from evo_lessons.lessons.table_headers import HEADINGS
+from evo_lessons.table_headings import HEADINGS
 
 
 @pytest.fixture
