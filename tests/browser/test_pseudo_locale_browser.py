@@ -105,7 +105,7 @@ UNCHANGED = re.compile(r"[^\W\d_]*[aceinouyACEINOUY][^\W\d_]*")
 
 
 #: signs drawn as letters, the same in every language (Niche's icons: oxygen, sleep)
-SYMBOLS = frozenset({"O₂", "Zz"})
+SYMBOLS = frozenset({"O₂", "Zz", "NaN"})  # (NaN: a table's missing number, as pandas shows it)
 
 
 #: a species' scientific name in brackets, "(Quercus lobata)": Latin, the same in every language
@@ -273,17 +273,14 @@ CELL_OVERFLOW = """
 OWNERS = {
     "progress bar": "lessons: widgets/progress.py: ipywidgets shows the bar's label a title 'null'",
     "ipywidget": "lessons: 07's slider description ('selection against medionigra')",
-    "pandas table": "lead: DataFrames shown with their CSV column names and ids (never translated)",
+    "pandas table": "lead: cells holding data ids or a study's authors (01's and 03's kinds, "
+    "habitat ids; 07's 'Saccheri et al. 2008'); headings are translated (table_headings.py)",
     "printed": "es: English data put in a translated sentence's {placeholder} (code_text keeps it)",
     "output": "lessons: HTML the notebook's code writes (04's habitat table, 07's sources)",
 }
 KNOWN: dict[str, set[str]] = {
     "01_climate": {"pandas table", "printed"},
-    "02_niche": {"pandas table"},
     "03_adaptation": {"pandas table", "printed"},
-    "04_adapt_or_die": {"pandas table"},
-    "05_phylo": {"pandas table"},
-    "06_populations": {"pandas table"},
     "07_real_populations": {"ipywidget", "output", "pandas table"},
 }
 STUDENT = "Ada Pseudo"
