@@ -9,8 +9,9 @@ moment the table is drawn, and nothing else changes: the DataFrame keeps its Eng
 
 :func:`install` (called by ``start_lesson(..., lang=...)`` for a language other than English)
 adds an HTML formatter to IPython for DataFrames and Stylers. In English nothing is installed,
-so an English lesson's outputs are byte-identical to before. A name not in :data:`evo_lessons.table_headings.HEADINGS`
-shows as it is (a column the lesson's own Markdown names, say).
+so an English lesson's outputs are byte-identical to before. A name not in
+:data:`evo_lessons.table_headings.HEADINGS` shows as it is (a column the lesson's own Markdown
+names, say).
 """
 
 from __future__ import annotations
