@@ -4,8 +4,9 @@ The English notebooks stay the source; ``python -m evo_lessons.lessons translate
 writes the catalogues and the Spanish edition. These tests fail when the edition is stale against
 its catalogues and the English, print each catalogue's coverage, check that a built notebook's
 code is the English code (only ``lang`` and the prompts differ, so nbval need not run the Spanish
-experiments a second time: it runs the Spanish 00 alone), and that a lesson started with
-``lang="es"`` shows its model answers in Spanish and keeps its language in the work and hand-in.
+experiments a second time: tests/i18n/test_spanish_lessons.py runs the Spanish 00 alone), and
+that a lesson started with ``lang="es"`` shows its model answers in Spanish and keeps its
+language in the work and hand-in.
 """
 
 from __future__ import annotations
