@@ -109,8 +109,16 @@ def test_on_a_small_board_a_species_fits_beside_another_exactly_when_compatible(
             rows=3,
             columns=6,
         )
-        fits = {x.key for x in SPECIES if {"B1", "A2"} <= play_spaces(state, x.key)}
-        none = {x.key for x in SPECIES if not {"B1", "A2"} & play_spaces(state, x.key)}
+        # play_spaces for every card of the hand, from one list of the state's legal actions (it
+        # lists them all for each card it is asked about: 2 x 100-odd lists per placed species)
+        actions = [str(a) for a in state.legal_actions()]
+        spaces = {
+            x.key: {a.rsplit(" at ", 1)[1] for a in actions if a.startswith(f"Play {x.name} at ")}
+            for x in SPECIES
+        }
+        assert spaces[SPECIES[0].key] == play_spaces(state, SPECIES[0].key)  # the same reading
+        fits = {x.key for x in SPECIES if {"B1", "A2"} <= spaces[x.key]}
+        none = {x.key for x in SPECIES if not {"B1", "A2"} & spaces[x.key]}
         expected = {x.key for x in SPECIES if reference_compatible(x, y)}
         assert fits == expected, y.key
         assert none == {x.key for x in SPECIES} - expected, y.key
