@@ -110,6 +110,9 @@ SYMBOLS = frozenset({"O₂", "Zz", "NaN"})  # (NaN: a table's missing number, as
 
 #: a species' scientific name in brackets, "(Quercus lobata)": Latin, the same in every language
 BINOMIAL = re.compile(r"\([A-Z][a-z]+(?: [a-z]+){1,2}\)")
+#: a study cited by its authors and year, "Saccheri et al. 2008", "Fisher & Ford (1947)": names,
+#: written the same in every language (a Spanish text cites them so too)
+CITED = re.compile(r"\b[A-Z][a-z]+(?: & [A-Z][a-z]+| et al\.)? \(?\d{4}\)?")
 
 
 def english_left(texts: list[list[str]]) -> list[list[str]]:
@@ -119,14 +122,15 @@ def english_left(texts: list[list[str]]) -> list[list[str]]:
     for where, text in texts:
         if CODE.fullmatch(text) or text in SYMBOLS:
             continue
-        rest, before = BINOMIAL.sub(" ", text), None
+        names_out = BINOMIAL.sub(" ", CITED.sub(" ", text))
+        rest, before = names_out, None
         while rest != before:
             before, rest = rest, re.sub(r"\u27e6[^\u27e6\u27e7]*\u27e7", " ", rest)
         # a label cut short ("⟦Métâ."), maybe one of a drawing's several; the end of one that
         # began in the element before (a sentence with a word in bold)
         rest = re.sub(r"\u27e6[^\u27e6\u27e7]*(?=\u27e6|$)", " ", rest)
         rest = re.sub(r"^[^\u27e6\u27e7]*\u27e7", " ", rest)
-        words = CODE.sub(" ", BINOMIAL.sub(" ", text))
+        words = CODE.sub(" ", names_out)
         if re.search(r"[^\W\d_]{2,}", CODE.sub(" ", rest)) or any(
             len(word) > 1 for word in UNCHANGED.findall(words)
         ):
