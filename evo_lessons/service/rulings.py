@@ -21,8 +21,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-import json
-import re
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +28,6 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from evo_lessons import GAMES, game_spec
 from evo_lessons.engine import IllegalAction
 from evo_lessons.engine.results import ResultCodeError, check_name
 from evo_lessons.engine.seeds import check_seed
@@ -50,6 +47,7 @@ from .db import Deal, Move, Result, SchoolClass, ServedGame, Student
 from .deal_secret import class_secret
 from .games import GameHost, Overtaken, StaleMove
 from .refused import Refused
+from .request_checks import JOIN_ID, MOVE_ID, check_join_id, check_move_id, check_options, game_name
 from .results import SEND_ID, judge, record_result, settle, touch
 
 if TYPE_CHECKING:
@@ -58,11 +56,6 @@ if TYPE_CHECKING:
 PAUSED = pN_(
     "class service", "The class is paused by the teacher: wait until the teacher starts it again."
 )
-#: a client's id for one act (contract 2): 8-64 letters, digits, "_" or "-"
-MOVE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
-#: a client's id for one join (issue 40.4): a repeat of it answers the same token, so it is as
-#: secret as the token and as long as a uuid4's hex at least
-JOIN_ID = re.compile(r"[A-Za-z0-9_-]{32,64}")
 #: how often a move is tried again when another writer took the game's next move first
 OVERTAKEN_TRIES = 3
 
@@ -77,41 +70,6 @@ def _bad_send_id() -> str:
 
 def _no_such_game() -> str:
     return pgettext("class service", "There is no such game of yours.")
-
-
-def game_name(name: str) -> str:
-    if name not in GAMES:
-        text = pgettext("class service", "There is no game called {name}.")
-        raise Refused(400, text.format(name=repr(name[:40])), "no_such_game")
-    return name
-
-
-def check_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
-    if len(json.dumps(options)) > 2000:
-        raise Refused(
-            400, pgettext("class service", "The game options are too long."), "options_too_long"
-        )
-    try:
-        game_spec(game).new_game(seed=1, **options)
-    except (TypeError, ValueError) as error:
-        # Translators: {why} is the game's own sentence about the option
-        text = pgettext("class service", "Those options are refused: {why}")
-        raise Refused(400, text.format(why=str(error)[:200]), "options_refused") from None
-    return options
-
-
-def check_move_id(move_id: str | None) -> str | None:
-    if move_id is not None and not MOVE_ID.fullmatch(move_id):
-        text = pgettext("class service", "A move id is 8 to 64 letters, digits, '_' or '-'.")
-        raise Refused(400, text, "bad_move_id", field="move_id")
-    return move_id
-
-
-def check_join_id(join_id: str | None) -> str | None:
-    if join_id is not None and not JOIN_ID.fullmatch(join_id):
-        text = pgettext("class service", "A join id is 32 to 64 letters, digits, '_' or '-'.")
-        raise Refused(400, text, "bad_join_id", field="join_id")
-    return join_id
 
 
 class ClassRulings:
