@@ -42,8 +42,8 @@ import csv
 import io
 import pathlib
 import random
-from collections.abc import Sequence, Sized
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import Any
 
 from evo_lessons import game_spec
 from evo_lessons.engine import (
@@ -64,6 +64,7 @@ from evo_lessons.i18n import _ as _t
 from . import scenarios
 from .scenarios import MAX_SCENARIO_BYTES as MAX_SCENARIO_BYTES
 from .scenarios import read_scenario as read_scenario
+from .widget_session import WidgetSession as WidgetSession
 
 HUMAN = "human"
 #: who made a move, besides a bot's name
@@ -84,66 +85,6 @@ class ChoiceRefused(IllegalAction):
         ValueError.__init__(self, f"{said} {reason}")
         self.action = index
         self.legal = []
-
-
-class WidgetSession(Protocol):
-    """What :class:`~evo_lessons.widgets.game_widget.GameWidget` uses of a session: a local
-    :class:`GameSession`, or a class's counted game
-    (:class:`~evo_lessons.live.served.ServedSession`, which holds only the student's seat).
-    What only a local game has (its scenario, its record of who moved, its deals) the widget
-    reads from a GameSession alone."""
-
-    spec: GameSpec
-    teacher: bool
-
-    @property
-    def state(self) -> Any: ...  # a GameState, or a counted game's ServedState (one seat's)
-
-    @property
-    def game(self) -> str: ...
-
-    @property
-    def seed(self) -> int | None: ...
-
-    @property
-    def options(self) -> dict[str, Any]: ...
-
-    @property
-    def seats(self) -> list[str]: ...
-
-    @property
-    def humans(self) -> list[int]: ...
-
-    @property
-    def bot_names(self) -> list[str]: ...
-
-    @property
-    def position(self) -> int: ...
-
-    @property
-    def actions(self) -> Sized: ...
-
-    @property
-    def rows(self) -> list[dict[str, Any]]: ...
-
-    @property
-    def log(self) -> list[tuple[int, str]]: ...
-
-    @property
-    def scenario_code_ready(self) -> bool: ...
-
-    def is_human_turn(self) -> bool: ...
-    def act_index(self, index: object) -> object: ...
-    def bot_step(self) -> object: ...
-    def undo(self) -> bool: ...
-    def seek(self, position: int) -> None: ...
-    def new_game(self, seed: int | None = None) -> None: ...
-    def set_seat(self, seat: int, kind: str) -> None: ...
-    def note_shown(self, seat: int | None) -> None: ...
-    def history(self) -> Any: ...
-    def to_csv(self) -> str: ...
-    def scenario_code(self, include_moves: bool = True) -> str: ...
-    def result_code(self, name: str, lesson: str | None = None) -> str: ...
 
 
 class GameSession:
