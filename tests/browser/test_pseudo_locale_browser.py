@@ -271,22 +271,11 @@ CELL_OVERFLOW = """
   return out;
 }
 """
-#: English a lesson still shows under the pseudo-locale (measured 2026-11-28 with main merged at
-#: 11:57 UTC), by lesson and by what shows it (KNOWN), with whose it is to fix (OWNERS, issue
-#: 45): the test fails on English anywhere else, and on an entry once its English is gone
-OWNERS = {
-    "progress bar": "lessons: widgets/progress.py: ipywidgets shows the bar's label a title 'null'",
-    "ipywidget": "lessons: 07's slider description ('selection against medionigra')",
-    "pandas table": "lead: cells holding data ids or a study's authors (01's and 03's kinds, "
-    "habitat ids; 07's 'Saccheri et al. 2008'); headings are translated (table_headings.py)",
-    "printed": "es: English data put in a translated sentence's {placeholder} (code_text keeps it)",
-    "output": "lessons: HTML the notebook's code writes (04's habitat table, 07's sources)",
-}
-KNOWN: dict[str, set[str]] = {
-    "01_climate": {"pandas table", "printed"},
-    "03_adaptation": {"pandas table", "printed"},
-    "07_real_populations": {"ipywidget", "output", "pandas table"},
-}
+#: English a lesson may still show under the pseudo-locale, by lesson and by what shows it
+#: ("printed", "pandas table", ...: KNOWN), with whose it is to fix (OWNERS): the test fails on
+#: English anywhere else, and on an entry once its English is gone. Empty: no lesson shows any
+OWNERS: dict[str, str] = {}
+KNOWN: dict[str, set[str]] = {}  # none left (round 6): 01, 03 and 07 were the last
 STUDENT = "Ada Pseudo"
 #: what the test types in each answer box (a student's own words are shown as typed)
 TYPED = "My prediction {n}: the fitter leave more offspring."
