@@ -130,3 +130,13 @@ def summary(running: Running) -> dict:
     status, answer = call(running.url, "GET", "/api/summary", token=running.teacher)
     assert status == 200, answer
     return answer
+
+
+def status_says(page, text: str) -> None:
+    """Wait for the teacher's live page (a Playwright page) to say ``text`` in its status line:
+    the page asks for the summary on its own clock, so a change shows within a minute."""
+    page.wait_for_function(
+        "(text) => document.querySelector('#status').textContent.includes(text)",
+        arg=text,
+        timeout=60_000,
+    )
