@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from service.helpers import Running, status_says
+from service.helpers import status_says
 
 from .lab import notebook_of
 
@@ -44,13 +44,6 @@ def _write_notebook(root, lang: str) -> None:
     folder.mkdir(exist_ok=True)
     notebook = notebook_of([source.replace("{lang}", lang) for source in CELLS])
     (root / NOTEBOOK.format(lang=lang)).write_text(json.dumps(notebook), encoding="utf-8")
-
-
-@pytest.fixture
-def live(tmp_path):
-    running = Running(tmp_path / "class")
-    yield running
-    running.stop()
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
