@@ -12,7 +12,7 @@ import json
 import pytest
 from service.helpers import status_says
 
-from .lab import notebook_of
+from .lab import notebook_of, wait_for_move
 
 pytestmark = pytest.mark.browser
 
@@ -91,11 +91,7 @@ def test_a_lesson_joins_and_its_counted_game_fills_the_teachers_page(
         position = game.get_attribute("data-position")
         choice = game.locator(".evo-actions button").first
         choice.click()
-        page.wait_for_function(
-            "([el, before]) => el.dataset.position !== before",
-            arg=[game.element_handle(), position],
-            timeout=60_000,
-        )
+        wait_for_move(page, game, position)
         clicks += 1
         assert clicks < 200, "the game did not end"
         assert not game.locator(".evo-error-line").is_visible()
