@@ -1,7 +1,7 @@
-"""Playing games in the games' tests: part way at random (the same for the same seed), replayed
-to a point of its history, made to refuse actions that are not legal, with dice that roll what a
-test scripts. Every game's tests had their own copy of each; one copy keeps them the same (the
-same seed still gives the same game a test was written for).
+"""Playing games in the games' tests: part way at random (the same for the same seed), by bots
+(every decision kept), replayed to a point of its history, made to refuse actions that are not
+legal, with dice that roll what a test scripts. Every game's tests had their own copy of each;
+one copy keeps them the same (the same seed still gives the same game a test was written for).
 """
 
 from __future__ import annotations
@@ -24,6 +24,17 @@ def random_moves(state: State, moves: int, seed: int) -> State:
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
     return state
+
+
+def decisions(state: State, bots: list) -> list[tuple[State, int]]:
+    """Every (state, seat) at which a decision was taken as ``bots`` (one a seat) play ``state``
+    to its end: a copy of the state as the bot saw it, for a test to ask the bot again."""
+    seen = []
+    while not state.is_over:
+        seat = state.current_player
+        seen.append((state.clone(), seat))
+        state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))
+    return seen
 
 
 def replayed(state: State, at: int) -> State:
