@@ -30,55 +30,12 @@ import pytest
 
 from .lab import ARTIFACTS, REPO, STEP_SECONDS, notebook_of
 from .test_period_lessons import LESSONS, full_walk_lessons
+from .visible_text import VISIBLE_TEXTS
 
 pytestmark = pytest.mark.browser
 
 #: every game, with a number of players it allows
 GAMES = {"climate": 2, "niche": 2, "adaptation": 2, "adapt_or_die": 3, "phylo": 2}
-#: every text node, aria-label, title and placeholder shown inside the widget, with the element
-#: it belongs to (text in the live plot's axes and in the data table is numbers and data)
-VISIBLE_TEXTS = """
-(root, label) => {
-  const out = [];
-  const where = typeof label === "function" ? label : () => "";
-  const shown = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length)
-    && !el.closest("[hidden]") && !el.closest(".evo-plot-host") && !el.closest(".evo-table");
-  // a drawing writes a long name as lines, one <text> each: the lines of one group are one text
-  const lines = new Map();
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const el = n.parentElement;
-    if (!el || !shown(el) || !n.textContent.trim() || el.closest("title")) continue;
-    const line = el.closest("svg text");
-    if (line) {
-      if (!lines.has(line.parentNode)) lines.set(line.parentNode, []);
-      lines.get(line.parentNode).push(n.textContent.trim());
-    } else {
-      out.push([where(el) + el.tagName, n.textContent.trim()]);
-    }
-  }
-  for (const [group, texts] of lines) {
-    out.push([where(group) + "svg " + group.tagName, texts.join(" ")]);
-  }
-  // a drawing's tooltips (<title>) are read by screen readers and shown on hover
-  for (const title of root.querySelectorAll("svg title")) {
-    if (title.textContent.trim()) out.push([where(title) + "svg title", title.textContent.trim()]);
-  }
-  // a list's choices: the chosen one is on screen, the others one click away
-  for (const option of root.querySelectorAll("select option")) {
-    if (option.closest(".evo-plot-host") || option.closest(".evo-table")) continue;
-    if (option.textContent.trim()) out.push([where(option) + "OPTION", option.textContent.trim()]);
-  }
-  for (const el of root.querySelectorAll("[aria-label], [title], [placeholder]")) {
-    if (el.closest(".evo-plot-host") || el.closest(".evo-table")) continue;
-    for (const name of ["aria-label", "title", "placeholder"]) {
-      const v = el.getAttribute(name);
-      if (v) out.push([where(el) + el.tagName + "@" + name, v]);
-    }
-  }
-  return out;
-}
-"""
 WIDEST = """
 (root) => {
   const edge = root.getBoundingClientRect().left + root.clientWidth;
@@ -240,7 +197,7 @@ LESSON_TEXTS = """
       // a cell's value as Python writes it (Out[n], plain text) is code: checked in Python
       const value = output.closest(".jp-OutputArea-executeResult") &&
         output.dataset.mimeType === "text/plain";
-      for (const [where, text] of collect(output, (el) => partOf(el) + ": ")) {
+      for (const [where, text] of collect(output, {label: (el) => partOf(el) + ": "})) {
         out.push([index, value ? "VALUE" : where, text]);
       }
     }
