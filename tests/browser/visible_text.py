@@ -51,11 +51,14 @@ VISIBLE_TEXTS = """
     if (data(option)) continue;
     if (option.textContent.trim()) out.push([where(option) + "OPTION", option.textContent.trim()]);
   }
+  // (a tooltip shows on hover, so only on an element drawn: ipywidgets gives the hidden label of
+  // a widget without a description the title "null")
+  const drawn = (el) => every || el.getClientRects().length > 0;
   for (const el of root.querySelectorAll("[aria-label], [title], [placeholder]")) {
     if (data(el)) continue;
     for (const name of ["aria-label", "title", "placeholder"]) {
       const v = el.getAttribute(name);
-      if (v) out.push([where(el) + el.tagName + "@" + name, v]);
+      if (v && (name !== "title" || drawn(el))) out.push([where(el) + el.tagName + "@" + name, v]);
     }
   }
   return out;
