@@ -104,6 +104,11 @@ class Metric:
     ``per_player=False`` marks a value shared by the whole table (the climate, the round), which
     the rows repeat in every player's row so one table holds everything. ``kind`` is ``int``,
     ``float``, ``bool`` or ``str`` (a label such as a habitat's name: tabled, never plotted).
+
+    A ``str`` metric's values are ids (``"tropical_forest"``, ``"colour"``): the same in every
+    language, so a CSV, a pooled class and a replay read them alike. ``words`` turns one into
+    what a student reads in a table (its name in the current language); the widget's table and
+    ``history(readable=True)`` use it, the data never does.
     """
 
     name: str
@@ -111,6 +116,7 @@ class Metric:
     unit: str = ""
     per_player: bool = True
     kind: type = int
+    words: Callable[[str], str] | None = None
 
 
 @dataclasses.dataclass(frozen=True)

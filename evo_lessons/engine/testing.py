@@ -273,6 +273,10 @@ def check_metrics(spec: GameSpec, state: GameState) -> None:
             if value is not None:
                 kinds = (int, float) if metric.kind is float else (metric.kind,)
                 assert isinstance(value, kinds), f"{metric.name} should be {metric.kind.__name__}"
+                if metric.words is not None:
+                    assert metric.kind is str and isinstance(value, str), "words name a label"
+                    word = metric.words(value)
+                    assert isinstance(word, str) and word.strip(), f"{metric.name}: no words"
     for metric in spec.metrics:
         if not metric.per_player:
             assert len({repr(r[metric.name]) for r in rows}) == 1, f"{metric.name} is shared"

@@ -6,8 +6,9 @@ changing them cannot change what the code does. A literal is **shown text** when
 * holds prose (two words or more; no comparison operators),
 * is an argument of ``print``, ``Markdown``, ``HTML`` or ``checkpoint``, of a plot's labelling
   method (``set_title``, ``set_xlabel``, ``text``, ``legend`` ...), a ``label=``/``title=``/
-  ``xlabel=``/``ylabel=``/``success=``/``hint=`` keyword, or a value that no call consumes (an
-  assignment, a dict value, a returned f-string), and
+  ``xlabel=``/``ylabel=``/``success=``/``hint=`` keyword, an ipywidgets control's
+  ``description=``/``tooltip=``, or a value that no call consumes (an assignment, a dict value,
+  a returned f-string), and
 * its English never stands where text is **data**: a dict key, a subscript, a comparison, an
   argument of any other call (a column name, an option, a label of a tracked game), or inside an
   f-string's ``{...}``. One such use anywhere in the notebook keeps that English everywhere, so
@@ -53,8 +54,8 @@ LABEL_METHODS = frozenset(
     }
 )
 LABEL_KEYWORDS = frozenset(
-    {"label", "title", "xlabel", "ylabel", "success", "hint", "description"}
-)  # description: an ipywidgets control's label
+    {"label", "title", "xlabel", "ylabel", "success", "hint", "description", "tooltip"}
+)  # description, tooltip: an ipywidgets control's label and the words it shows on hover
 #: methods whose arguments become part of what holds the call (``", ".join(parts)``,
 #: ``parts.append(text)``)
 GATHERING = frozenset({"join", "append", "extend", "insert"})

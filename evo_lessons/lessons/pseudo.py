@@ -94,6 +94,8 @@ _QUOTE = re.compile(r"^(\s*(?:>\s?)+)(.*)$")
 _RULE = re.compile(r"^\s*(?:-{3,}|\*{3,}|_{3,})\s*$")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _HTML_LINE = re.compile(r"^\s*</?[A-Za-z][^>]*>")
+#: an HTML tag inside a text the code shows ('<p style="...">Sources: {cited}<br>')
+_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
 
 
 def _mark_lines(lines: list[str]) -> list[str]:
@@ -191,7 +193,12 @@ def pseudo_markdown(text: str) -> str:
 def pseudo_entry(entry: po.Entry) -> po.Entry:
     """An English entry of a lesson's catalogue with its pseudo-locale translation."""
     kind = entry.context.split(":", 1)[0]
-    text = pseudo_markdown(entry.msgid) if kind in ("cell", "answer") else pseudo_text(entry.msgid)
+    if kind in ("cell", "answer"):
+        text = pseudo_markdown(entry.msgid)
+    elif _TAG.search(entry.msgid):  # HTML the code writes: each run of text between tags marked
+        text = _mark_html(entry.msgid)
+    else:
+        text = pseudo_text(entry.msgid)
     return po.Entry(entry.context, entry.msgid, text, comments=list(entry.comments))
 
 

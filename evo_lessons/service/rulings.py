@@ -11,8 +11,9 @@ Nothing here is kept in one process's memory but the served games' copies (check
 each game's version in the database before use): pause, tokens, deals and results are read
 from the database on every ruling, so any number of service processes can serve one
 PostgreSQL database. Who may ask (the student's token, the teacher's) is the handlers'
-business, through the module functions at the end (:func:`student_by_token`,
-:func:`teacher_classes`).
+business, through the functions of :mod:`.classes` (:func:`~.classes.student_by_token`,
+:func:`~.classes.teacher_classes`), which also make a class and keep its language; they stay
+importable from here.
 """
 
 from __future__ import annotations
@@ -20,9 +21,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-import json
-import re
-import threading
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
@@ -30,17 +28,26 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from evo_lessons import GAMES, game_spec
 from evo_lessons.engine import IllegalAction
 from evo_lessons.engine.results import ResultCodeError, check_name
 from evo_lessons.engine.seeds import check_seed
 from evo_lessons.i18n import pgettext, pN_, tr
 
-from . import auth, exports, language, names
-from .db import Deal, Move, Result, SchoolClass, ServedGame, Setting, Student
-from .deal_secret import class_secret, new_secret
+from . import auth, exports, names
+from .classes import (
+    DEFAULT_CLASS_NAME,
+    class_lang,
+    create_class,
+    set_class_lang,
+    student_by_hub_user,
+    student_by_token,
+    teacher_classes,
+)
+from .db import Deal, Move, Result, SchoolClass, ServedGame, Student
+from .deal_secret import class_secret
 from .games import GameHost, Overtaken, StaleMove
 from .refused import Refused
+from .request_checks import JOIN_ID, MOVE_ID, check_join_id, check_move_id, check_options, game_name
 from .results import SEND_ID, judge, record_result, settle, touch
 
 if TYPE_CHECKING:
@@ -49,14 +56,6 @@ if TYPE_CHECKING:
 PAUSED = pN_(
     "class service", "The class is paused by the teacher: wait until the teacher starts it again."
 )
-#: a client's id for one act (contract 2): 8-64 letters, digits, "_" or "-"
-MOVE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
-#: a client's id for one join (issue 40.4): a repeat of it answers the same token, so it is as
-#: secret as the token and as long as a uuid4's hex at least
-JOIN_ID = re.compile(r"[A-Za-z0-9_-]{32,64}")
-#: the name of a class nobody named (stored data, in no language: the live page then shows its
-#: own title, in the page's language)
-DEFAULT_CLASS_NAME = "Class"
 #: how often a move is tried again when another writer took the game's next move first
 OVERTAKEN_TRIES = 3
 
@@ -71,41 +70,6 @@ def _bad_send_id() -> str:
 
 def _no_such_game() -> str:
     return pgettext("class service", "There is no such game of yours.")
-
-
-def game_name(name: str) -> str:
-    if name not in GAMES:
-        text = pgettext("class service", "There is no game called {name}.")
-        raise Refused(400, text.format(name=repr(name[:40])), "no_such_game")
-    return name
-
-
-def check_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
-    if len(json.dumps(options)) > 2000:
-        raise Refused(
-            400, pgettext("class service", "The game options are too long."), "options_too_long"
-        )
-    try:
-        game_spec(game).new_game(seed=1, **options)
-    except (TypeError, ValueError) as error:
-        # Translators: {why} is the game's own sentence about the option
-        text = pgettext("class service", "Those options are refused: {why}")
-        raise Refused(400, text.format(why=str(error)[:200]), "options_refused") from None
-    return options
-
-
-def check_move_id(move_id: str | None) -> str | None:
-    if move_id is not None and not MOVE_ID.fullmatch(move_id):
-        text = pgettext("class service", "A move id is 8 to 64 letters, digits, '_' or '-'.")
-        raise Refused(400, text, "bad_move_id", field="move_id")
-    return move_id
-
-
-def check_join_id(join_id: str | None) -> str | None:
-    if join_id is not None and not JOIN_ID.fullmatch(join_id):
-        text = pgettext("class service", "A join id is 32 to 64 letters, digits, '_' or '-'.")
-        raise Refused(400, text, "bad_join_id", field="join_id")
-    return join_id
 
 
 class ClassRulings:
@@ -589,127 +553,8 @@ class ClassRulings:
         return found
 
 
-# -- who asks -----------------------------------------------------------------------------------
-def student_by_token(db: Session, token: str) -> Student | None:
-    """The student holding a class token (read from the database every time: a token the
-    teacher's "let join again" replaced stops working in every process at once)."""
-    student = db.scalar(select(Student).where(Student.token_hash == auth.token_hash(token)))
-    if student is not None:
-        db.expunge(student)
-    return student
-
-
-def student_by_hub_user(db: Session, name: str) -> Student | None:
-    """The hub user's newest seat (a hub user joins each class under their own name)."""
-    student = db.scalar(
-        select(Student).where(Student.hub_user == name).order_by(Student.id.desc()).limit(1)
-    )
-    if student is not None:
-        db.expunge(student)
-    return student
-
-
-def teacher_classes(
-    db: Session, token: str | None = None, groups: list[str] | None = None, default_group=None
-) -> list[int]:
-    """The classes a teacher token, or a hub teacher's groups, may see (ids, oldest first).
-
-    A class with a hub group is taught by that group's members; one without, by the service's
-    ``EVO_TEACHER_GROUP`` (``default_group``)."""
-    found: list[int] = []
-    if token is not None:
-        hashed = auth.token_hash(token)  # classes keep only their teacher token's hash
-        for klass in db.scalars(select(SchoolClass).order_by(SchoolClass.id)):
-            if auth.same(hashed, klass.teacher_token):
-                found.append(klass.id)
-    if groups is not None:
-        for klass in db.scalars(select(SchoolClass).order_by(SchoolClass.id)):
-            group = klass.hub_group or default_group
-            if group is not None and group in groups and klass.id not in found:
-                found.append(klass.id)
-    return found
-
-
-_CREATE = threading.Lock()
-
-
-def create_class(
-    db: Session,
-    name: str,
-    join_code: str | None = None,
-    hub_group: str | None = None,
-    teacher_token: str | None = None,
-    lang: str | None = None,
-) -> SchoolClass:
-    """A new class (its join code made here unless given); committed. ``lang``: the language
-    its live page opens in (:func:`set_class_lang`; ValueError for one the service does not
-    ship)."""
-    name = name.strip()[:120] or DEFAULT_CLASS_NAME
-    if lang is not None and language.chosen(lang) is None:
-        raise ValueError(_unknown_lang(lang))
-    token = teacher_token or auth.new_token()
-    for attempt in range(5):
-        klass = SchoolClass(
-            name=name,
-            join_code=join_code or auth.new_join_code(),
-            teacher_token=auth.token_hash(token),  # only the hash is kept (issue 42)
-            deal_secret=new_secret(),  # every served seed comes from it (deal_secret)
-            hub_group=hub_group,
-            paused=False,
-            version=1,
-        )
-        db.add(klass)
-        try:
-            db.commit()
-        except IntegrityError:
-            db.rollback()
-            if join_code is not None or attempt == 4:
-                text = pgettext("class service", "the join code {code} is another class's")
-                raise ValueError(text.format(code=join_code)) from None
-            continue
-        klass.new_teacher_token = token  # type: ignore[attr-defined]  # shown once, not stored
-        if lang is not None:
-            set_class_lang(db, klass.id, lang)
-        return klass
-    raise AssertionError("unreachable")
-
-
-#: a class's language (its live page's, when the address and the teacher's choice name none),
-#: kept as a service setting (no column: a class without one follows the browser)
-CLASS_LANG = "class_lang:{}"
-
-
-def _unknown_lang(lang: str) -> str:
-    text = pgettext("class service", "The class service has no language {lang}; it has {langs}.")
-    return text.format(lang=repr(lang[:20]), langs=", ".join(sorted(language.shipped())))
-
-
-def class_lang(db: Session, class_id: int) -> str | None:
-    """The language set for a class (None: its page follows the browser)."""
-    found = db.get(Setting, CLASS_LANG.format(class_id))
-    return language.chosen(found.value) if found is not None else None
-
-
-def set_class_lang(db: Session, class_id: int, lang: str | None) -> None:
-    """Set (or with None clear) a class's language; committed. ValueError for a language the
-    service does not ship."""
-    key = CLASS_LANG.format(class_id)
-    found = db.get(Setting, key)
-    if lang is None:
-        if found is not None:
-            db.delete(found)
-    else:
-        chosen = language.chosen(lang)
-        if chosen is None:
-            raise ValueError(_unknown_lang(lang))
-        if found is None:
-            db.add(Setting(key=key, value=chosen))
-        else:
-            found.value = chosen
-    db.commit()
-
-
 __all__ = [
+    "DEFAULT_CLASS_NAME",
     "JOIN_ID",
     "MOVE_ID",
     "PAUSED",

@@ -221,9 +221,20 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
         self._run_bots()
         self._refresh()
 
-    def history(self):
-        """Every recorded metric row as a pandas DataFrame (one row per player per step)."""
-        return self.session.history()
+    @speaks
+    def history(self, readable: bool = False):
+        """Every recorded metric row as a pandas DataFrame (one row per player per step).
+
+        The values are the data's (a habitat's id, ``"tropical_forest"``), the same in every
+        language, as the CSV keeps them. ``readable=True`` gives the table a student reads: each
+        label's value in words, in the widget's language (``"Tropical forest"``, ``"Bosque
+        tropical"``); the columns keep their names either way."""
+        frame = self.session.history()
+        if readable:
+            for metric in self.session.spec.metrics:
+                if metric.words is not None and metric.name in frame:
+                    frame[metric.name] = frame[metric.name].map(_in_words(metric.words))
+        return frame
 
     def to_csv(self) -> str:
         return self.session.to_csv()
@@ -636,13 +647,19 @@ class GameWidget(PageMessages, anywidget.AnyWidget):
                     break
                 turns.append(turn)
             latest.setdefault((turn, row["player"]), row)  # the latest row of each turn
+        words = {m.name: _in_words(m.words) for m in spec.metrics if m.words is not None}
         body = [
-            [_cell(row.get(c), c) for c in columns]
+            [words[c](row.get(c)) if c in words else _cell(row.get(c), c) for c in columns]
             for _, row in sorted(latest.items(), key=lambda kv: kv[0])
         ]
         labels = {m.name: _t(m.label) for m in spec.metrics}
         labels.update({"player": pgettext("table column", "player"), x: _t(spec.view.x_label)})
         return {"columns": [labels[c] for c in columns], "rows": body}
+
+
+def _in_words(words: Callable[[str], str]) -> Callable[[Any], Any]:
+    """A label metric's value as people read it; a missing one (None, NaN) as it is."""
+    return lambda value: words(value) if isinstance(value, str) else value
 
 
 def _cell(value: Any, column: str = "") -> Any:

@@ -42,8 +42,8 @@ import csv
 import io
 import pathlib
 import random
-from collections.abc import Sequence, Sized
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import Any
 
 from evo_lessons import game_spec
 from evo_lessons.engine import (
@@ -61,9 +61,12 @@ from evo_lessons.engine.words import is_whole, seat_name, short_repr
 from evo_lessons.i18n import N_, ngettext, pgettext, tr
 from evo_lessons.i18n import _ as _t
 
+from . import scenarios
+from .scenarios import MAX_SCENARIO_BYTES as MAX_SCENARIO_BYTES
+from .scenarios import read_scenario as read_scenario
+from .widget_session import WidgetSession as WidgetSession
+
 HUMAN = "human"
-#: the largest scenario file or code the widget reads (a long game's save is tens of kB)
-MAX_SCENARIO_BYTES = record.MAX_CODE_CHARS
 #: who made a move, besides a bot's name
 PERSON, HELPER, SCENARIO = "person", "helper", "scenario"
 HIDDEN_CODE = N_(
@@ -82,66 +85,6 @@ class ChoiceRefused(IllegalAction):
         ValueError.__init__(self, f"{said} {reason}")
         self.action = index
         self.legal = []
-
-
-class WidgetSession(Protocol):
-    """What :class:`~evo_lessons.widgets.game_widget.GameWidget` uses of a session: a local
-    :class:`GameSession`, or a class's counted game
-    (:class:`~evo_lessons.live.served.ServedSession`, which holds only the student's seat).
-    What only a local game has (its scenario, its record of who moved, its deals) the widget
-    reads from a GameSession alone."""
-
-    spec: GameSpec
-    teacher: bool
-
-    @property
-    def state(self) -> Any: ...  # a GameState, or a counted game's ServedState (one seat's)
-
-    @property
-    def game(self) -> str: ...
-
-    @property
-    def seed(self) -> int | None: ...
-
-    @property
-    def options(self) -> dict[str, Any]: ...
-
-    @property
-    def seats(self) -> list[str]: ...
-
-    @property
-    def humans(self) -> list[int]: ...
-
-    @property
-    def bot_names(self) -> list[str]: ...
-
-    @property
-    def position(self) -> int: ...
-
-    @property
-    def actions(self) -> Sized: ...
-
-    @property
-    def rows(self) -> list[dict[str, Any]]: ...
-
-    @property
-    def log(self) -> list[tuple[int, str]]: ...
-
-    @property
-    def scenario_code_ready(self) -> bool: ...
-
-    def is_human_turn(self) -> bool: ...
-    def act_index(self, index: object) -> object: ...
-    def bot_step(self) -> object: ...
-    def undo(self) -> bool: ...
-    def seek(self, position: int) -> None: ...
-    def new_game(self, seed: int | None = None) -> None: ...
-    def set_seat(self, seat: int, kind: str) -> None: ...
-    def note_shown(self, seat: int | None) -> None: ...
-    def history(self) -> Any: ...
-    def to_csv(self) -> str: ...
-    def scenario_code(self, include_moves: bool = True) -> str: ...
-    def result_code(self, name: str, lesson: str | None = None) -> str: ...
 
 
 class GameSession:
@@ -578,125 +521,22 @@ class GameSession:
     def from_scenario(
         cls, source: dict[str, Any] | str | bytes | pathlib.Path, *, teacher: bool = False
     ) -> GameSession:
-        """Start from a scenario code, save JSON text, a dict, or a file saved earlier.
-
-        The session stands at exactly the saved position (no bot moves on by itself); the
-        loaded moves are recorded as the scenario's, not as anyone's play here.
-        Anything wrong raises ValueError with a reason, and nothing is half-loaded.
-        """
-        data = read_scenario(source)
-        try:
-            spec = game_spec(data["game"])
-        except ValueError as error:
-            raise ValueError(_rejected(str(error))) from None
-        try:
-            session = cls(
-                spec, seed=data["seed"], seats=data.get("seats"), teacher=teacher, **data["options"]
-            )
-        except TypeError as error:
-            raise ValueError(
-                _rejected(
-                    pgettext(
-                        "error; {error} is Python's message, left in English",
-                        "bad options ({error})",
-                    ).format(error=error)
-                )
-            ) from None
-        except ValueError as error:
-            raise ValueError(_rejected(str(error))) from None
-        session._replay(data)
-        return session
+        """Start from a scenario code, save JSON text, a dict, or a file saved earlier, at
+        exactly the saved position (:func:`.scenarios.from_scenario`; ValueError with a reason,
+        nothing half-loaded)."""
+        return scenarios.from_scenario(cls, source, teacher=teacher)
 
     # -- resuming in a new kernel --------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
-        """Everything needed to take this game up again in a new kernel at the same move, as
-        plain JSON (a lesson keeps it in its work file: :meth:`resume`). It holds the seed, as a
-        save does: it is the kernel's own record, never handed in or shown on the page."""
-        save = record.save_dict(
-            self.state, seats=self.seats, moves=record.encode_moves(self.numbers)
-        )
-        return {
-            "save": save,
-            "position": self.position,
-            "movers": list(self.movers),
-            "changed": sorted(self.changed_seats),
-            "shown": sorted(self.shown_seats),
-            "furthest": len(self._furthest),
-            "history": dict(self.deal_history),
-            "played": self._played_deal,
-        }
+        """This game as plain JSON, to take it up again in a new kernel at the same move
+        (:func:`.scenarios.snapshot`; it holds the seed: never handed in or shown)."""
+        return scenarios.snapshot(self)
 
     @classmethod
     def resume(cls, snapshot: dict[str, Any], book: DealBook | None = None) -> GameSession:
-        """The game a :meth:`snapshot` was taken of, at the same move with the same record of
-        who moved: one play, taken up again, never a replay of its deal (``book``: the lesson's
-        deals, which already count this one). ValueError if the snapshot does not replay."""
-        try:
-            data = read_scenario(snapshot["save"])
-            session = cls(
-                data["game"], seed=data["seed"], seats=data.get("seats"), **data["options"]
-            )
-            if book is not None:  # the lesson's book, without counting this deal again
-                session.deals = book
-            session._replay(data)
-            movers = [str(m)[:40] for m in snapshot["movers"]]
-            if len(movers) != len(session.actions):
-                raise ValueError(
-                    pgettext("error: a game in play, saved", "its movers do not match its moves")
-                )
-            session.movers = movers
-            position = int(snapshot["position"])
-            if position != len(session.actions):
-                session.seek(position)
-            furthest = min(int(snapshot["furthest"]), len(session.actions))
-            session._furthest = list(zip(session.actions, session.movers, strict=True))[:furthest]
-            session.changed_seats = {int(s) for s in snapshot["changed"]}
-            session.shown_seats = {int(s) for s in snapshot["shown"]}
-            history = snapshot["history"]
-            session.deal_history = {
-                "before": int(history["before"]),
-                "helper_first": bool(history["helper_first"]),
-                "rewinds": int(history["rewinds"]),
-            }
-            session._played_deal = bool(snapshot["played"])
-        except (KeyError, TypeError, IndexError, AttributeError) as error:
-            raise ValueError(
-                pgettext(
-                    "error; {error} is Python's message, left in English",
-                    "the game in play cannot be taken up again ({error})",
-                ).format(error=f"{error!r:.80}")
-            ) from None
-        return session
-
-
-def _rejected(reason: str) -> str:
-    """A refused scenario's message: "scenario rejected: <reason>", in the current language."""
-    return pgettext(
-        "error; {reason} says why a scenario code or file was refused",
-        "scenario rejected: {reason}",
-    ).format(reason=reason)
-
-
-def read_scenario(source: dict[str, Any] | str | bytes | pathlib.Path) -> dict[str, Any]:
-    """A checked save dict from a code, JSON text, a dict or a file path (str or Path)."""
-    if isinstance(source, dict):
-        return record.check_envelope(source)
-    if isinstance(source, pathlib.Path) or (
-        isinstance(source, str) and source.strip().lower().endswith(".json")
-    ):
-        path = pathlib.Path(source)
-        if not path.is_file():
-            raise ValueError(
-                _rejected(
-                    pgettext("error; {path} is a file's name", "there is no file {path}").format(
-                        path=repr(str(path)[:80])
-                    )
-                )
-            )
-        if path.stat().st_size > MAX_SCENARIO_BYTES:
-            raise ValueError(_rejected(pgettext("error", "the file is too large to be a save")))
-        source = path.read_bytes()
-    return record.parse_save(source)
+        """The game a :meth:`snapshot` was taken of, one play taken up again, never a replay
+        of its deal (:func:`.scenarios.resume`; ValueError if it does not replay)."""
+        return scenarios.resume(cls, snapshot, book)
 
 
 def _bot_name(kind: str) -> str:

@@ -11,7 +11,7 @@ of side k (1-8, clockwise from the top) is space 4k; mat place k is node 56 + k,
 
 from __future__ import annotations
 
-import random
+from playing import LoadedDice
 
 from evo_lessons.games.adapt_or_die import new_game
 from evo_lessons.games.adapt_or_die.data import world
@@ -43,23 +43,6 @@ def place_node(place: int, board=SINGLE) -> int:
 def die(face: int) -> float:
     """The generator value that makes the die show ``face``."""
     return (face - 0.5) / 6
-
-
-class LoadedDice(random.Random):
-    """A seeded generator whose ``random()`` returns scripted values first (the die).
-
-    Shuffles use ``getrandbits``, so they stay seeded chance and never eat the script.
-    """
-
-    def __init__(self, script, seed: int = 1) -> None:
-        super().__init__(seed)
-        self.script = list(script)
-
-    def random(self) -> float:
-        return self.script.pop(0) if self.script else super().random()
-
-    def getrandbits(self, k: int) -> int:
-        return super().getrandbits(k)
 
 
 def table(

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from playing import decisions
+
 from evo_lessons.engine import RandomBot, play_game
 from evo_lessons.games.adapt_or_die import (
     BOTS,
@@ -140,14 +142,8 @@ def test_the_fitter_fits_its_habitats_far_better_than_random_play():
 
 def _decisions(seed: int, bot_class, players: int = 4, **options):
     """Every (state, seat) at which a decision was taken in a game between these bots."""
-    state = new_game(players=players, seed=seed, **options)
     bots = [bot_class(seed=seat) for seat in range(players)]
-    seen = []
-    while not state.is_over:
-        seat = state.current_player
-        seen.append((state.clone(), seat))
-        state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))
-    return seen
+    return decisions(new_game(players=players, seed=seed, **options), bots)
 
 
 def test_the_bots_always_pick_a_legal_action_in_every_variant():

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import random
 
+from playing import random_moves
+
 from evo_lessons.games.adapt_or_die import (
     AnswerTrade,
     EndTurn,
@@ -119,14 +121,7 @@ def test_the_plot_panels_cover_the_unfit_score_niches_and_every_feature():
 
 
 def _midgame(seed: int = 4, moves: int = 60):
-    state = new_game(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-    return state
+    return random_moves(new_game(seed=seed), moves, seed)
 
 
 def test_each_laid_mat_names_its_habitat_key_for_its_drawn_picture():

@@ -255,6 +255,16 @@ def notebook_of(sources: list[str]) -> dict:
     return {"cells": cells, "metadata": {"kernelspec": kernel}, "nbformat": 4, "nbformat_minor": 5}
 
 
+def wait_for_move(page, game, before: str | None, timeout: float = 60_000) -> None:
+    """Wait until the game widget ``game`` has moved on from position ``before`` (its root's
+    ``data-position``, read before the click or key): the kernel answered, the board is new."""
+    page.wait_for_function(
+        "([el, before]) => el.dataset.position !== before",
+        arg=[game.element_handle(), before],
+        timeout=timeout,
+    )
+
+
 def launch_browser(playwright):
     """Debian's Chromium, headless; each ``new_context()`` of it starts with nothing cached."""
     _check_chromium()

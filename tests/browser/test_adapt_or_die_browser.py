@@ -8,6 +8,8 @@ from evo_lessons import GameWidget
 from evo_lessons.games.adapt_or_die.bots import FitterBot
 from evo_lessons.games.adapt_or_die.rules import AnswerTrade, Exit, Move
 
+from .lab import wait_for_move
+
 pytestmark = pytest.mark.browser
 
 # the student's game, exactly as notebooks/04_adapt_or_die.ipynb makes it
@@ -38,11 +40,7 @@ def act_and_wait(page, game, click) -> None:
     """Click (or press), then wait until the game has moved on."""
     position = game.get_attribute("data-position")
     click()
-    page.wait_for_function(
-        "([el, before]) => el.dataset.position !== before",
-        arg=[game.element_handle(), position],
-        timeout=30_000,
-    )
+    wait_for_move(page, game, position, timeout=30_000)
 
 
 def test_adapt_or_die_notebook_rolls_moves_exits_and_answers_a_trade_in_jupyterlab(lab_page):

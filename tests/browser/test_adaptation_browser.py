@@ -4,15 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from .lab import wait_for_move
+
 pytestmark = pytest.mark.browser
-
-
-def _wait_for_move(page, game, position: str) -> None:
-    page.wait_for_function(
-        "([el, before]) => el.dataset.position !== before",
-        arg=[game.element_handle(), position],
-        timeout=60_000,
-    )
 
 
 def _run_to_the_game(lab_page, attempts: int = 3) -> None:
@@ -54,7 +48,7 @@ def _decide(page, lab_page, game, board, keyboard: bool) -> str:
         assert swap.count() == 1, "a human decision must offer Swap on the table"
         swap.click()
         how = "swap"
-    _wait_for_move(page, game, position)
+    wait_for_move(page, game, position)
     lab_page.wait_until_idle()
     return how
 

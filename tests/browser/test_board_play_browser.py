@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pytest
 
+from .lab import wait_for_move
+
 pytestmark = pytest.mark.browser
 
 #: notebook, the board's drawn element every view must show, and how many clicks to make
@@ -54,11 +56,7 @@ def _click_the_board(page, lab_page, game, name: str) -> bool:
     assert target.get_attribute("role") == "button"
     assert target.get_attribute("aria-label")  # a spoken name for every clickable place
     target.click()
-    page.wait_for_function(
-        "([el, before]) => el.dataset.position !== before",
-        arg=[game.element_handle(), position],
-        timeout=60_000,
-    )
+    wait_for_move(page, game, position)
     lab_page.wait_until_idle()
     assert int(game.get_attribute("data-position")) > int(position)
     return True

@@ -15,7 +15,7 @@ import shutil
 import pytest
 from service.helpers import Running, summary
 
-from .lab import REPO, wait_until
+from .lab import REPO, wait_for_move, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -59,11 +59,7 @@ def click(lab_page, game, times: int = 1) -> None:
     for _ in range(times):
         before = game.get_attribute("data-position")
         game.locator(".evo-actions button").first.click()
-        lab_page.page.wait_for_function(
-            "([el, before]) => el.dataset.position !== before",
-            arg=[game.element_handle(), before],
-            timeout=60_000,
-        )
+        wait_for_move(lab_page.page, game, before)
         assert not game.locator(".evo-error-line").is_visible()
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from .lab import wait_for_move
+
 pytestmark = pytest.mark.browser
 
 
@@ -25,11 +27,7 @@ def test_climate_notebook_plays_in_jupyterlab(lab_page):
     target = game.locator(".evo-board .evo-target").first
     assert target.get_attribute("role") == "button"
     target.click()
-    page.wait_for_function(
-        "([el, before]) => el.dataset.position !== before",
-        arg=[game.element_handle(), position_before],
-        timeout=30_000,
-    )
+    wait_for_move(page, game, position_before, timeout=30_000)
     page.wait_for_function(
         "([el, before]) => Number(el.dataset.plotFrames || 0) > before",
         arg=[game.element_handle(), frames_before],
@@ -47,11 +45,7 @@ def test_climate_notebook_plays_in_jupyterlab(lab_page):
     position = game.get_attribute("data-position")
     button.focus()
     page.keyboard.press("Enter")
-    page.wait_for_function(
-        "([el, before]) => el.dataset.position !== before",
-        arg=[game.element_handle(), position],
-        timeout=30_000,
-    )
+    wait_for_move(page, game, position, timeout=30_000)
     lab_page.wait_until_idle()
     lab_page.screenshot(game, "climate_widget.png")
     assert not lab_page.outside_requests, f"requests left 127.0.0.1: {lab_page.outside_requests}"

@@ -29,7 +29,7 @@ import json
 
 import pytest
 
-from .lab import ARTIFACTS
+from .lab import ARTIFACTS, notebook_of
 from .test_layout_browser import _close_file_browser, _set_theme
 
 pytestmark = pytest.mark.browser
@@ -113,25 +113,7 @@ FIRST_SCREEN = r"""(root, board) => {
 
 
 def _notebook() -> str:
-    def cell(source: str) -> dict:
-        return {
-            "cell_type": "code",
-            "metadata": {},
-            "source": source,
-            "outputs": [],
-            "execution_count": None,
-        }
-
-    return json.dumps(
-        {
-            "cells": [cell(SETUP), *(cell(code) for _, code in CELLS)],
-            "metadata": {
-                "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
-            },
-            "nbformat": 4,
-            "nbformat_minor": 5,
-        }
-    )
+    return json.dumps(notebook_of([SETUP, *(code for _, code in CELLS)]))
 
 
 def _open(lab_page, theme: str):

@@ -41,7 +41,7 @@ from evo_lessons import GAMES
 from evo_lessons.lessons import available_lessons, load_answers
 from evo_lessons.population import WORLDS
 
-from .lab import ARTIFACTS
+from .lab import ARTIFACTS, notebook_of
 
 pytestmark = pytest.mark.browser
 
@@ -408,31 +408,9 @@ SIDE_BY_SIDE = r"""(root) => {
 
 
 def _notebook(theme: str) -> str:
-    def cell(source: str) -> dict:
-        return {
-            "cell_type": "code",
-            "metadata": {},
-            "source": source,
-            "outputs": [],
-            "execution_count": None,
-        }
-
     lesson = LESSON_SETUP.format(lesson=LESSON, folder=f"lesson_work_{theme}")
-    return json.dumps(
-        {
-            "cells": [
-                cell(SETUP),
-                *(cell(code) for _, code in CELLS),
-                cell(lesson),
-                *(cell(code) for _, code in LESSON_CELLS),
-            ],
-            "metadata": {
-                "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
-            },
-            "nbformat": 4,
-            "nbformat_minor": 5,
-        }
-    )
+    sources = [SETUP, *(code for _, code in CELLS), lesson, *(code for _, code in LESSON_CELLS)]
+    return json.dumps(notebook_of(sources))
 
 
 def _set_theme(lab, theme: str) -> None:

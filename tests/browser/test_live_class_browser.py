@@ -10,7 +10,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from service.helpers import Running
+from service.helpers import status_says
+
+from .lab import notebook_of, wait_for_move
 
 pytestmark = pytest.mark.browser
 
@@ -40,35 +42,8 @@ SAYS = {
 def _write_notebook(root, lang: str) -> None:
     folder = root / FOLDER.format(lang=lang)
     folder.mkdir(exist_ok=True)
-    cells = [
-        {"cell_type": "code", "execution_count": None, "id": f"cell-{n}", "metadata": {},
-         "outputs": [], "source": source.replace("{lang}", lang)}
-        for n, source in enumerate(CELLS)
-    ]  # fmt: skip
-    notebook = {
-        "cells": cells,
-        "metadata": {
-            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
+    notebook = notebook_of([source.replace("{lang}", lang) for source in CELLS])
     (root / NOTEBOOK.format(lang=lang)).write_text(json.dumps(notebook), encoding="utf-8")
-
-
-@pytest.fixture
-def live(tmp_path):
-    running = Running(tmp_path / "class")
-    yield running
-    running.stop()
-
-
-def _status_says(page, text: str) -> None:
-    page.wait_for_function(
-        "(text) => document.querySelector('#status').textContent.includes(text)",
-        arg=text,
-        timeout=60_000,
-    )
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -96,7 +71,7 @@ def test_a_lesson_joins_and_its_counted_game_fills_the_teachers_page(
     teacher_context = chromium.new_machine()
     teacher = teacher_context.new_page()
     teacher.goto(f"{live.url}/teacher?token={live.teacher}&lang={lang}")
-    _status_says(teacher, says["none"])
+    status_says(teacher, says["none"])
     assert says["name"] in teacher.inner_text("#grid")  # the projector layout: who is doing what
 
     lab_page.run_through("class_seat()")
@@ -116,17 +91,13 @@ def test_a_lesson_joins_and_its_counted_game_fills_the_teachers_page(
         position = game.get_attribute("data-position")
         choice = game.locator(".evo-actions button").first
         choice.click()
-        page.wait_for_function(
-            "([el, before]) => el.dataset.position !== before",
-            arg=[game.element_handle(), position],
-            timeout=60_000,
-        )
+        wait_for_move(page, game, position)
         clicks += 1
         assert clicks < 200, "the game did not end"
         assert not game.locator(".evo-error-line").is_visible()
     lab_page.wait_until_idle()
 
-    _status_says(teacher, says["one"])
+    status_says(teacher, says["one"])
     teacher_context.close()
     assert lab_page.console_errors == []
     assert lab_page.outside_requests == []

@@ -4,15 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from .lab import wait_for_move
+
 pytestmark = pytest.mark.browser
-
-
-def _wait_for_move(page, game, position: str) -> None:
-    page.wait_for_function(
-        "([el, before]) => el.dataset.position !== before",
-        arg=[game.element_handle(), position],
-        timeout=60_000,
-    )
 
 
 def test_niche_notebook_plays_a_turn_by_clicking_the_board(lab_page):
@@ -37,7 +31,7 @@ def test_niche_notebook_plays_a_turn_by_clicking_the_board(lab_page):
     position = game.get_attribute("data-position")
     dealt.first.focus()
     page.keyboard.press("Enter")
-    _wait_for_move(page, game, position)
+    wait_for_move(page, game, position)
     lab_page.wait_until_idle()
     mine = game.locator(".evo-own .evo-niche-player")
     assert mine.locator(".evo-niche-challenge").count() >= 2
@@ -50,7 +44,7 @@ def test_niche_notebook_plays_a_turn_by_clicking_the_board(lab_page):
     assert "✓ TAKE" in available.first.text_content()
     position = game.get_attribute("data-position")
     available.first.click()
-    _wait_for_move(page, game, position)
+    wait_for_move(page, game, position)
     lab_page.wait_until_idle()
     assert mine.locator(".evo-niche-hand .evo-niche-card").count() == 4
 
@@ -69,7 +63,7 @@ def test_niche_notebook_plays_a_turn_by_clicking_the_board(lab_page):
         hand_targets.first.click()
         game.locator(".evo-actions button").first.click()
         card_id = None
-    _wait_for_move(page, game, position)
+    wait_for_move(page, game, position)
     lab_page.wait_until_idle()
     log = game.locator(".evo-log").text_content()
     assert "Player 1 draws" in log

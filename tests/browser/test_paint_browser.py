@@ -16,7 +16,7 @@ import pytest
 
 from evo_lessons.jupyter_extension import LOADED
 
-from .lab import JupyterLab, LabPage
+from .lab import JupyterLab, LabPage, notebook_of
 
 pytestmark = pytest.mark.browser
 
@@ -25,17 +25,7 @@ SERVER_CONFIG = {"ServerApp": {"jpserver_extensions": {"evo_lessons.jupyter_exte
 
 
 def _notebook() -> str:
-    cell = {
-        "cell_type": "code",
-        "execution_count": None,
-        "metadata": {},
-        "outputs": [],
-        "source": f"from evo_lessons import GameWidget\n{WIDGET}",
-    }
-    kernel = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    return json.dumps(
-        {"cells": [cell], "metadata": {"kernelspec": kernel}, "nbformat": 4, "nbformat_minor": 5}
-    )
+    return json.dumps(notebook_of([f"from evo_lessons import GameWidget\n{WIDGET}"]))
 
 
 @pytest.fixture(scope="module")

@@ -8,6 +8,8 @@ from evo_lessons import GameWidget
 from evo_lessons.games.phylo.rules import PlayEvent, PlaySpecies
 from evo_lessons.games.phylo.tables import space_name
 
+from .lab import wait_for_move
+
 pytestmark = pytest.mark.browser
 
 # the student's game, exactly as notebooks/05_phylo.ipynb makes it
@@ -32,11 +34,7 @@ def a_species_then_an_event_that_breaks_a_link():
 def click_and_wait(page, game, locator):
     position = game.get_attribute("data-position")
     locator.click()
-    page.wait_for_function(
-        "([el, before]) => el.dataset.position !== before",
-        arg=[game.element_handle(), position],
-        timeout=30_000,
-    )
+    wait_for_move(page, game, position, timeout=30_000)
 
 
 def test_phylo_notebook_plays_a_species_and_an_event_in_jupyterlab(lab_page):

@@ -13,6 +13,9 @@ import json
 
 import pytest
 
+from .lab import notebook_of
+from .visible_text import VISIBLE_TEXTS
+
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "population_widget_test.ipynb"
@@ -25,22 +28,7 @@ CODE = (
 
 
 def _write_notebook(folder) -> None:
-    cell = {
-        "cell_type": "code",
-        "metadata": {},
-        "source": CODE,
-        "outputs": [],
-        "execution_count": None,
-    }
-    notebook = {
-        "cells": [cell],
-        "metadata": {
-            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    (folder / NOTEBOOK).write_text(json.dumps(notebook), encoding="utf-8")
+    (folder / NOTEBOOK).write_text(json.dumps(notebook_of([CODE])), encoding="utf-8")
 
 
 def _generation(widget) -> int:
@@ -193,19 +181,6 @@ PSEUDO_CODE = (
     "pseudo"
 )
 SPANISH_CODE = "PopulationWidget('climate', size=300, seed=2, lang='es')"
-#: every text of the widget, shown or read aloud: text nodes and the labels, titles and
-#: placeholders a screen reader or a tooltip gives
-TEXTS = """(root) => {
-  const out = [];
-  const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  while (walk.nextNode()) out.push(walk.currentNode.textContent);
-  for (const el of root.querySelectorAll('[aria-label], [title], [placeholder]')) {
-    for (const name of ['aria-label', 'title', 'placeholder']) {
-      if (el.getAttribute(name)) out.push(el.getAttribute(name));
-    }
-  }
-  return out;
-}"""
 
 
 def test_the_population_widget_speaks_its_language(lab_page):
@@ -213,19 +188,7 @@ def test_the_population_widget_speaks_its_language(lab_page):
     in Spanish the buttons read Spanish."""
     from tests.i18n.test_pseudo_locale import unmarked
 
-    cells = [
-        {"cell_type": "code", "metadata": {}, "source": code, "outputs": [],
-         "execution_count": None}
-        for code in (PSEUDO_CODE, SPANISH_CODE)
-    ]  # fmt: skip
-    notebook = {
-        "cells": cells,
-        "metadata": {
-            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
+    notebook = notebook_of([PSEUDO_CODE, SPANISH_CODE])
     (lab_page.lab.root / PSEUDO_NOTEBOOK).write_text(json.dumps(notebook), encoding="utf-8")
     page = lab_page.page
     lab_page.open_notebook(PSEUDO_NOTEBOOK)
@@ -241,7 +204,8 @@ def test_the_population_widget_speaks_its_language(lab_page):
     for details in pseudo.locator("details").all():  # the tables and the result code, opened
         details.locator("summary").first.click()
     pseudo.locator(".evo-pop-numbers thead th").first.wait_for()
-    texts = pseudo.evaluate(TEXTS)
+    # every text of the widget, shown or read aloud (hidden ones too: a click shows them)
+    texts = [text for _, text in pseudo.evaluate(VISIBLE_TEXTS, {"every": True})]
     assert len(texts) > 100  # the whole page: buttons, sliders, flock, plots, tables, code box
     left = [text for text in texts if unmarked(text)]
     assert not left, f"English on the pseudo-locale's page: {left[:10]}"

@@ -30,55 +30,12 @@ import pytest
 
 from .lab import ARTIFACTS, REPO, STEP_SECONDS, notebook_of
 from .test_period_lessons import LESSONS, full_walk_lessons
+from .visible_text import VISIBLE_TEXTS
 
 pytestmark = pytest.mark.browser
 
 #: every game, with a number of players it allows
 GAMES = {"climate": 2, "niche": 2, "adaptation": 2, "adapt_or_die": 3, "phylo": 2}
-#: every text node, aria-label, title and placeholder shown inside the widget, with the element
-#: it belongs to (text in the live plot's axes and in the data table is numbers and data)
-VISIBLE_TEXTS = """
-(root, label) => {
-  const out = [];
-  const where = typeof label === "function" ? label : () => "";
-  const shown = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length)
-    && !el.closest("[hidden]") && !el.closest(".evo-plot-host") && !el.closest(".evo-table");
-  // a drawing writes a long name as lines, one <text> each: the lines of one group are one text
-  const lines = new Map();
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const el = n.parentElement;
-    if (!el || !shown(el) || !n.textContent.trim() || el.closest("title")) continue;
-    const line = el.closest("svg text");
-    if (line) {
-      if (!lines.has(line.parentNode)) lines.set(line.parentNode, []);
-      lines.get(line.parentNode).push(n.textContent.trim());
-    } else {
-      out.push([where(el) + el.tagName, n.textContent.trim()]);
-    }
-  }
-  for (const [group, texts] of lines) {
-    out.push([where(group) + "svg " + group.tagName, texts.join(" ")]);
-  }
-  // a drawing's tooltips (<title>) are read by screen readers and shown on hover
-  for (const title of root.querySelectorAll("svg title")) {
-    if (title.textContent.trim()) out.push([where(title) + "svg title", title.textContent.trim()]);
-  }
-  // a list's choices: the chosen one is on screen, the others one click away
-  for (const option of root.querySelectorAll("select option")) {
-    if (option.closest(".evo-plot-host") || option.closest(".evo-table")) continue;
-    if (option.textContent.trim()) out.push([where(option) + "OPTION", option.textContent.trim()]);
-  }
-  for (const el of root.querySelectorAll("[aria-label], [title], [placeholder]")) {
-    if (el.closest(".evo-plot-host") || el.closest(".evo-table")) continue;
-    for (const name of ["aria-label", "title", "placeholder"]) {
-      const v = el.getAttribute(name);
-      if (v) out.push([where(el) + el.tagName + "@" + name, v]);
-    }
-  }
-  return out;
-}
-"""
 WIDEST = """
 (root) => {
   const edge = root.getBoundingClientRect().left + root.clientWidth;
@@ -110,6 +67,9 @@ SYMBOLS = frozenset({"O₂", "Zz", "NaN"})  # (NaN: a table's missing number, as
 
 #: a species' scientific name in brackets, "(Quercus lobata)": Latin, the same in every language
 BINOMIAL = re.compile(r"\([A-Z][a-z]+(?: [a-z]+){1,2}\)")
+#: a study cited by its authors and year, "Saccheri et al. 2008", "Fisher & Ford (1947)": names,
+#: written the same in every language (a Spanish text cites them so too)
+CITED = re.compile(r"\b[A-Z][a-z]+(?: & [A-Z][a-z]+| et al\.)? \(?\d{4}\)?")
 
 
 def english_left(texts: list[list[str]]) -> list[list[str]]:
@@ -119,14 +79,15 @@ def english_left(texts: list[list[str]]) -> list[list[str]]:
     for where, text in texts:
         if CODE.fullmatch(text) or text in SYMBOLS:
             continue
-        rest, before = BINOMIAL.sub(" ", text), None
+        names_out = BINOMIAL.sub(" ", CITED.sub(" ", text))
+        rest, before = names_out, None
         while rest != before:
             before, rest = rest, re.sub(r"\u27e6[^\u27e6\u27e7]*\u27e7", " ", rest)
         # a label cut short ("⟦Métâ."), maybe one of a drawing's several; the end of one that
         # began in the element before (a sentence with a word in bold)
         rest = re.sub(r"\u27e6[^\u27e6\u27e7]*(?=\u27e6|$)", " ", rest)
         rest = re.sub(r"^[^\u27e6\u27e7]*\u27e7", " ", rest)
-        words = CODE.sub(" ", BINOMIAL.sub(" ", text))
+        words = CODE.sub(" ", names_out)
         if re.search(r"[^\W\d_]{2,}", CODE.sub(" ", rest)) or any(
             len(word) > 1 for word in UNCHANGED.findall(words)
         ):
@@ -236,7 +197,7 @@ LESSON_TEXTS = """
       // a cell's value as Python writes it (Out[n], plain text) is code: checked in Python
       const value = output.closest(".jp-OutputArea-executeResult") &&
         output.dataset.mimeType === "text/plain";
-      for (const [where, text] of collect(output, (el) => partOf(el) + ": ")) {
+      for (const [where, text] of collect(output, {label: (el) => partOf(el) + ": "})) {
         out.push([index, value ? "VALUE" : where, text]);
       }
     }
@@ -267,22 +228,11 @@ CELL_OVERFLOW = """
   return out;
 }
 """
-#: English a lesson still shows under the pseudo-locale (measured 2026-11-28 with main merged at
-#: 11:57 UTC), by lesson and by what shows it (KNOWN), with whose it is to fix (OWNERS, issue
-#: 45): the test fails on English anywhere else, and on an entry once its English is gone
-OWNERS = {
-    "progress bar": "lessons: widgets/progress.py: ipywidgets shows the bar's label a title 'null'",
-    "ipywidget": "lessons: 07's slider description ('selection against medionigra')",
-    "pandas table": "lead: cells holding data ids or a study's authors (01's and 03's kinds, "
-    "habitat ids; 07's 'Saccheri et al. 2008'); headings are translated (table_headings.py)",
-    "printed": "es: English data put in a translated sentence's {placeholder} (code_text keeps it)",
-    "output": "lessons: HTML the notebook's code writes (04's habitat table, 07's sources)",
-}
-KNOWN: dict[str, set[str]] = {
-    "01_climate": {"pandas table", "printed"},
-    "03_adaptation": {"pandas table", "printed"},
-    "07_real_populations": {"ipywidget", "output", "pandas table"},
-}
+#: English a lesson may still show under the pseudo-locale, by lesson and by what shows it
+#: ("printed", "pandas table", ...: KNOWN), with whose it is to fix (OWNERS): the test fails on
+#: English anywhere else, and on an entry once its English is gone. Empty: no lesson shows any
+OWNERS: dict[str, str] = {}
+KNOWN: dict[str, set[str]] = {}  # none left (round 6): 01, 03 and 07 were the last
 STUDENT = "Ada Pseudo"
 #: what the test types in each answer box (a student's own words are shown as typed)
 TYPED = "My prediction {n}: the fitter leave more offspring."

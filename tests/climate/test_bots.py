@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from playing import decisions
 
 from evo_lessons.engine import play_game
 from evo_lessons.games.climate import (
@@ -51,14 +52,8 @@ def test_the_registry_holds_the_random_bot_and_the_planner():
 
 def _decisions(seed: int, players: int = 3, **options):
     """Every (state, seat) at which a decision was taken in a game between planners."""
-    state = new_game(players=players, seed=seed, **options)
     bots = [ClimateBot(seed=seat) for seat in range(players)]
-    seen = []
-    while not state.is_over:
-        seat = state.current_player
-        seen.append((state.clone(), seat))
-        state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))
-    return seen
+    return decisions(new_game(players=players, seed=seed, **options), bots)
 
 
 def test_the_planner_always_picks_a_legal_action_from_the_observation():

@@ -15,6 +15,7 @@ from collections import Counter
 from itertools import pairwise
 
 import pytest
+from playing import LoadedDice, random_moves
 
 from evo_lessons.engine import IllegalAction
 from evo_lessons.games import climate
@@ -37,24 +38,6 @@ def die(face: int) -> float:
 def pick(index: int, count: int) -> float:
     """The generator value that makes a random choice among ``count`` items take ``index``."""
     return (index + 0.5) / count
-
-
-class LoadedDice(random.Random):
-    """A seeded generator that returns scripted values first (die faces, random picks).
-
-    ``getrandbits`` is defined so that ``random.Random`` keeps using it for shuffles: a shuffle
-    stays seeded chance and never eats the script.
-    """
-
-    def __init__(self, script, seed: int = 1) -> None:
-        super().__init__(seed)
-        self.script = list(script)
-
-    def random(self) -> float:
-        return self.script.pop(0) if self.script else super().random()
-
-    def getrandbits(self, k: int) -> int:
-        return super().getrandbits(k)
 
 
 def label(card: int) -> str:
@@ -827,14 +810,7 @@ def test_no_action_is_legal_once_the_game_is_over():
 
 # -- saves -----------------------------------------------------------------------------------
 def _mid_game(seed: int = 21, actions: int = 25) -> ClimateState:
-    state = new_game(players=3, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(actions):
-        if state.is_over:
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-    return state
+    return random_moves(new_game(players=3, seed=seed), actions, seed)
 
 
 def test_a_save_loads_back_into_an_equal_game():

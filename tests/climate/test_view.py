@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import random
 
+from playing import random_moves
+
 from evo_lessons.games.climate import GAME
 from evo_lessons.games.climate.actions import EndTurn, Move, Place, PlanAhead
 from evo_lessons.games.climate.data import world
@@ -12,14 +14,7 @@ from evo_lessons.games.climate.view import action_target, view_model
 
 
 def _played(seed: int, moves: int):
-    state = GAME.new_game(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-    return state
+    return random_moves(GAME.new_game(seed=seed), moves, seed)
 
 
 def _board_ids(board: dict) -> set[str]:

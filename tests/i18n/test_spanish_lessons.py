@@ -64,13 +64,7 @@ NAMES = (
 #: English still on screen, by owner: (owner and where it comes from, a regular expression on
 #: where it is found, one on the text). Each goes when its owner translates it; a finding that
 #: matches none fails the test.
-LEFT = [
-    ("es/code_text: a one-word column of a notebook's own table is not translated (code_text: "
-     "one word is shown text only as a showing call's argument); the output check skips such "
-     "a header as a code, a widget's HTML does not: 'counts' (07's hand-fit table, in a slider's "
-     "HTML)",
-     r"^widget HTMLModel", r"<th>counts</th>"),
-]  # fmt: skip
+LEFT: list[tuple[str, str, str]] = []  # (owner and why, where, pattern): none left
 
 
 def _without_names(text: str) -> str:

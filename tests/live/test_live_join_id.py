@@ -6,18 +6,10 @@ they refused was not made. Against the real service in this process."""
 from __future__ import annotations
 
 import pytest
-from service.helpers import Running
 
 from evo_lessons.live import join_class, seat
 from evo_lessons.live.client import NoAnswer, ServiceClient, TooMany
 from evo_lessons.live.served import MOVE_TOO_MANY
-
-
-@pytest.fixture
-def live(tmp_path):
-    running = Running(tmp_path / "class")
-    yield running
-    running.stop()
 
 
 class LostJoins:

@@ -8,19 +8,11 @@ lang="es")`` sets it (:func:`evo_lessons.i18n.set_default_lang`).
 from __future__ import annotations
 
 import pytest
-from service.helpers import Running
 
 from evo_lessons import i18n
 from evo_lessons.live import join_class
 from evo_lessons.live.client import ServiceClient, ServiceRefusal, accept_language
 from evo_lessons.live.served import NOT_IN_A_COUNTED_GAME
-
-
-@pytest.fixture
-def live(tmp_path):
-    running = Running(tmp_path / "class")
-    yield running
-    running.stop()
 
 
 @pytest.fixture

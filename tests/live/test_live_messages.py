@@ -10,7 +10,6 @@ from __future__ import annotations
 import socket
 
 import pytest
-from service.helpers import Running
 
 from evo_lessons.live import join_class, seat
 from evo_lessons.live.client import NoAnswer, ServiceClient
@@ -21,13 +20,6 @@ from evo_lessons.live.served import (
     MOVE_NOT_MADE,
     MOVE_NOT_SENT,
 )
-
-
-@pytest.fixture
-def live(tmp_path):
-    running = Running(tmp_path / "class")
-    yield running
-    running.stop()
 
 
 def send(widget, content) -> None:

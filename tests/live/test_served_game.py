@@ -36,13 +36,6 @@ HIDDEN = [name for name in GAMES if game_spec(name).hidden_information]
 CLICKS = 12
 
 
-@pytest.fixture
-def live(tmp_path):
-    running = Running(tmp_path / "class")
-    yield running
-    running.stop()
-
-
 def send(widget, content) -> None:
     widget._on_message(widget, content, [])
 

@@ -13,6 +13,7 @@ import random
 from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from playing import random_moves
 
 from evo_lessons.engine import IllegalAction
 from evo_lessons.games.niche import PlayCard, load_json, new_game
@@ -78,14 +79,8 @@ def test_at_each_turn_end_nobody_else_has_an_unclaimed_complete_environment(seed
 @SLOW
 @given(seed=SEEDS, players=PLAYERS, data=st.data())
 def test_illegal_actions_raise_and_change_nothing(seed, players, data):
-    state = new_game(players=players, seed=seed)
-    rng = random.Random(seed)
     stop = data.draw(st.integers(min_value=0, max_value=80))
-    for _ in range(stop):
-        if state.is_over:
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
+    state = random_moves(new_game(players=players, seed=seed), stop, seed)
     legal = state.legal_actions()
     before = state.fingerprint()
     card = data.draw(st.integers(min_value=0, max_value=51))
@@ -120,13 +115,7 @@ def test_replay_and_save_load_are_exact(seed, players):
 @SLOW
 @given(seed=SEEDS, players=PLAYERS, cut=st.integers(min_value=0, max_value=200))
 def test_a_save_mid_game_continues_identically(seed, players, cut):
-    state = new_game(players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(cut):
-        if state.is_over:
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
+    state = random_moves(new_game(players=players, seed=seed), cut, seed)
     loaded = load_json(state.to_json())
     assert loaded == state
     twin_rng = random.Random(seed + 1)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import random
 
+from playing import random_moves
+
 from evo_lessons.games.phylo import new_game, view
 from evo_lessons.games.phylo.rules import (
     COLLECTION,
@@ -21,14 +23,7 @@ from .helpers import act, table
 
 
 def played(seed: int, steps: int, **options):
-    state = new_game(seed=seed, **options)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-    return state
+    return random_moves(new_game(seed=seed, **options), steps, seed)
 
 
 def test_action_targets_name_board_elements():

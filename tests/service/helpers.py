@@ -35,31 +35,42 @@ class Running:
         if made is not None:
             TEACHERS[key] = made
         self.teacher = made if made is not None else TEACHERS.get(key)
+        self._start()
+
+    def _start(self) -> None:
+        """Serve from a thread of its own (its own event loop); return once it listens."""
         ready = threading.Event()
         self._thread = threading.Thread(target=self._serve, args=(ready,), daemon=True)
         self._thread.start()
         ready.wait()
 
     def _serve(self, ready: threading.Event) -> None:
-        import tornado.httpserver
         import tornado.netutil
-
-        from evo_lessons.service.app import MAX_BODY
 
         self.loop = asyncio.new_event_loop()
         asyncio.set_event_loop(self.loop)
         sockets = tornado.netutil.bind_sockets(0, address="127.0.0.1")
-        self.url = f"http://127.0.0.1:{sockets[0].getsockname()[1]}"
+        self.port = sockets[0].getsockname()[1]
+        self.url = self._url()
 
         async def start():
-            self.server = tornado.httpserver.HTTPServer(
-                self.service.application(), max_body_size=MAX_BODY * 4
-            )
+            self.server = self._server()
             self.server.add_sockets(sockets)
 
         self.loop.run_until_complete(start())
         ready.set()
         self.loop.run_forever()
+
+    def _url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def _server(self):
+        """The HTTP server (made inside the serving thread's loop)."""
+        import tornado.httpserver
+
+        from evo_lessons.service.app import MAX_BODY
+
+        return tornado.httpserver.HTTPServer(self.service.application(), max_body_size=MAX_BODY * 4)
 
     def stop(self) -> None:
         async def halt():
@@ -130,3 +141,13 @@ def summary(running: Running) -> dict:
     status, answer = call(running.url, "GET", "/api/summary", token=running.teacher)
     assert status == 200, answer
     return answer
+
+
+def status_says(page, text: str) -> None:
+    """Wait for the teacher's live page (a Playwright page) to say ``text`` in its status line:
+    the page asks for the summary on its own clock, so a change shows within a minute."""
+    page.wait_for_function(
+        "(text) => document.querySelector('#status').textContent.includes(text)",
+        arg=text,
+        timeout=60_000,
+    )

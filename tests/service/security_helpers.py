@@ -3,8 +3,6 @@ the security tests (tests/service/test_security_*.py)."""
 
 from __future__ import annotations
 
-import asyncio
-import threading
 from typing import Any
 
 from .helpers import Running
@@ -22,35 +20,21 @@ class Served(Running):
         self.teacher = self.service.settings["teacher_token"]
         self.prefix = prefix.rstrip("/")
         self.server_options = server or {}
-        ready = threading.Event()
-        self._thread = threading.Thread(target=self._serve, args=(ready,), daemon=True)
-        self._thread.start()
-        ready.wait()
+        self._start()
 
-    def _serve(self, ready: threading.Event) -> None:
-        import tornado.netutil
+    def _url(self) -> str:
+        return f"http://127.0.0.1:{self.port}{self.prefix}"
 
+    def _server(self):
         from evo_lessons.service import http_limits
         from evo_lessons.service.app import MAX_BODY
 
-        self.loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(self.loop)
-        sockets = tornado.netutil.bind_sockets(0, address="127.0.0.1")
-        self.port = sockets[0].getsockname()[1]
-        self.url = f"http://127.0.0.1:{self.port}{self.prefix}"
-
-        async def start():
-            self.server = http_limits.LimitedHTTPServer(
-                self.service.application(),
-                max_body_size=MAX_BODY * 4,
-                trusted=self.service.trusted_proxies,
-                **self.server_options,
-            )
-            self.server.add_sockets(sockets)
-
-        self.loop.run_until_complete(start())
-        ready.set()
-        self.loop.run_forever()
+        return http_limits.LimitedHTTPServer(
+            self.service.application(),
+            max_body_size=MAX_BODY * 4,
+            trusted=self.service.trusted_proxies,
+            **self.server_options,
+        )
 
 
 def class_secret_of(service) -> str:

@@ -14,17 +14,20 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 import os
 import pathlib
 import re
 
 import pytest
+from browser.visible_text import VISIBLE_TEXTS
 from sqlalchemy import select, update
 
 from evo_lessons.service.db import Move, ServedGame, Student
+from evo_lessons.service.page_words import languages
 
-from .helpers import Running, call, finished_code, join, play_served, send
+from .helpers import Running, call, finished_code, join, play_served, send, status_says, summary
 
 pytestmark = pytest.mark.browser
 
@@ -123,10 +126,42 @@ def page(chromium):
     context.close()
 
 
+@contextlib.contextmanager
+def _projector(chromium, live, lang: str = "", **options):
+    """The class of 30's projector layout on a 1920x1080 computer of its own (``?lang=`` when
+    ``lang`` is given), once every card's plot has its chance: checked to be one screen that
+    counts the class and shows no seed."""
+    context, page = _open(chromium, viewport=PROJECTOR, **options)
+    try:
+        asked = f"&lang={lang}" if lang else ""
+        page.goto(f"{live.url}/teacher?token={live.teacher}{asked}")
+        # the token went into a cookie, not the address; the language is kept
+        kept = f"?lang={lang}" if lang else ""
+        assert page.url == f"{live.url}/teacher{kept}"
+        assert page.evaluate("document.documentElement.lang") == (lang or "en").replace("_", "-")
+        page.wait_for_function("document.querySelectorAll('#setups figure.card').length === 5")
+        # chance is simulated beside (a few seconds a game): wait for every plot to have it
+        page.wait_for_function(
+            "!document.querySelector('#setups').textContent.includes("
+            "JSON.parse(document.getElementById('live-words').textContent).words.simulating)",
+            timeout=240_000,
+        )
+        sizes = page.evaluate(
+            "[document.documentElement.scrollHeight, document.documentElement.scrollWidth]"
+        )
+        assert sizes[0] <= PROJECTOR["height"] and sizes[1] <= PROJECTOR["width"], sizes
+        for state, n in live.counts.items():
+            assert page.inner_text(f"#n-{state}") == str(n), state
+        assert "4242" not in page.inner_text("body")  # no seed on the projector
+        yield page
+    finally:
+        context.close()
+
+
 def _teacher(page, live) -> None:
     page.goto(f"{live.url}/teacher?token={live.teacher}")
     assert page.url == f"{live.url}/teacher"  # the token went into a cookie, not the address
-    _status_says(page, "counted game")
+    status_says(page, "counted game")
 
 
 #: what has the keyboard's focus (its id, else its class)
@@ -139,18 +174,6 @@ def _answer_says(page, text: str) -> None:
         "(text) => document.querySelector('#deal-answer').textContent.startsWith(text)",
         arg=text,
         timeout=10_000,
-    )
-
-
-def _summary(live) -> dict:
-    return call(live.url, "GET", "/api/summary", token=live.teacher)[1]
-
-
-def _status_says(page, text: str) -> None:
-    page.wait_for_function(
-        "(text) => document.querySelector('#status').textContent.includes(text)",
-        arg=text,
-        timeout=60_000,
     )
 
 
@@ -195,11 +218,11 @@ def _shot(page, name: str) -> None:
 def test_the_live_page_fills_as_a_served_game_ends(live, page):
     ada = join(live.url, live.join_code, "Ada Lovelace")
     _teacher(page, live)
-    _status_says(page, "0 counted")
+    status_says(page, "0 counted")
     assert "Ada Lovelace" in page.inner_text("#grid")
     assert page.inner_text("#n-joined") == "1"
     play_served(live.url, ada, "climate")
-    _status_says(page, "1 counted game")
+    status_says(page, "1 counted game")
     page.wait_for_function("document.querySelectorAll('#setups svg.interval').length >= 1")
     svg = page.locator("#setups svg.interval").first
     assert "our class" in svg.get_attribute("aria-label")
@@ -226,28 +249,12 @@ def test_the_page_refuses_a_students_token(live, page):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_class_of_30_playing_five_games_fits_one_projector_screen(class_of_30, chromium, scheme):
-    live = class_of_30
-    context, page = _open(chromium, viewport=PROJECTOR, color_scheme=scheme)
-    try:
-        _teacher(page, live)
-        page.wait_for_function("document.querySelectorAll('#setups figure.card').length === 5")
-        # chance is simulated beside (a few seconds a game): wait for every plot to have it
-        page.wait_for_function(
-            "!document.querySelector('#setups').textContent.includes('simulating')",
-            timeout=240_000,
-        )
-        sizes = page.evaluate(
-            "[document.documentElement.scrollHeight, document.documentElement.scrollWidth]"
-        )
-        assert sizes[0] <= PROJECTOR["height"] and sizes[1] <= PROJECTOR["width"], sizes
-        for state, n in live.counts.items():
-            assert page.inner_text(f"#n-{state}") == str(n), state
+    with _projector(chromium, class_of_30, color_scheme=scheme) as page:
         assert page.locator("#grid li.stuck").count() == 3
         assert "25 counted games, 1 practice code" in page.inner_text("#status")
         assert "stuck 6 min" in page.inner_text("#grid")
         assert not page.locator("#teacher").is_visible()
-        text = page.inner_text("body")
-        assert "4242" not in text and "seed" not in text.lower()  # no seed on the projector
+        assert "seed" not in page.inner_text("body").lower()  # not even the word
         # read from the back of the room: the join code, counts, titles and plot text are large
         sizes = page.evaluate(
             """() => {
@@ -285,34 +292,11 @@ def test_a_class_of_30_playing_five_games_fits_one_projector_screen(class_of_30,
         assert _axe(page) == []
         _shot(page, f"live_page_projector_names_hidden_{scheme}.png")
         assert page.problems == []
-    finally:
-        context.close()
 
 
-#: every visible text node and label of the page (the pseudo-locale test reads them)
-VISIBLE_TEXTS = """
-() => {
-  const out = [];
-  const shown = (el) => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length)
-    && !el.closest("[hidden]");
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const el = n.parentElement;
-    if (el && el.tagName !== "SCRIPT" && shown(el) && n.textContent.trim()) {
-      out.push([el.tagName, n.textContent.trim()]);
-    }
-  }
-  for (const el of document.querySelectorAll("[aria-label], [title], [placeholder]")) {
-    if (!shown(el)) continue;
-    for (const name of ["aria-label", "title", "placeholder"]) {
-      const v = el.getAttribute(name);
-      if (v) out.push([el.tagName + "@" + name, v]);
-    }
-  }
-  out.push(["TITLE", document.title]);
-  return out;
-}
-"""
+def _visible_texts(page) -> list[list[str]]:
+    """Every text the page shows or reads aloud (its body's, and its title)."""
+    return [*page.locator("body").evaluate(VISIBLE_TEXTS), ["TITLE", page.title()]]
 
 
 def _without(texts: list[list[str]], data: set[str]) -> list[list[str]]:
@@ -353,25 +337,8 @@ def test_the_projector_in_another_language_fits_and_is_all_translated(class_of_3
     from browser.test_pseudo_locale_browser import english_left  # the pseudo-locale's marker
 
     live = class_of_30
-    context, page = _open(chromium, viewport=PROJECTOR)
-    try:
-        page.goto(f"{live.url}/teacher?token={live.teacher}&lang={lang}")
-        assert page.url == f"{live.url}/teacher?lang={lang}"  # the language kept, not the token
-        assert page.evaluate("document.documentElement.lang") == lang.replace("_", "-")
-        page.wait_for_function("document.querySelectorAll('#setups figure.card').length === 5")
-        page.wait_for_function(
-            "!document.querySelector('#setups').textContent.includes("
-            "JSON.parse(document.getElementById('live-words').textContent).words.simulating)",
-            timeout=240_000,
-        )
-        sizes = page.evaluate(
-            "[document.documentElement.scrollHeight, document.documentElement.scrollWidth]"
-        )
-        assert sizes[0] <= PROJECTOR["height"] and sizes[1] <= PROJECTOR["width"], sizes
-        for state, n in live.counts.items():
-            assert page.inner_text(f"#n-{state}") == str(n), state
+    with _projector(chromium, live, lang) as page:
         text = page.inner_text("body")
-        assert "4242" not in text  # still no seed on the projector
         if lang == "es":
             assert "Nuestra clase frente al azar" in text
             assert "25 partidas que cuentan, 1 código de práctica" in page.inner_text("#status")
@@ -383,21 +350,19 @@ def test_the_projector_in_another_language_fits_and_is_all_translated(class_of_3
             page.check("#hide-names")  # the students' names are data, in no language
             page.wait_for_function("!document.body.textContent.includes('Lovelace')")
             data = {live.join_code}  # the join code: data, in no language
-            left = english_left(_without(page.evaluate(VISIBLE_TEXTS), data))
+            # the language list names each other language in itself ("Español"): data here
+            data |= {x["name"] for x in languages(lang) if x["lang"] != lang}
+            left = english_left(_without(_visible_texts(page), data))
             assert left == [], left
             assert page.evaluate("document.documentElement.scrollHeight") <= PROJECTOR["height"]
             assert _axe(page) == []
             page.click("#layout")  # the teacher's layout too
             page.uncheck("#hide-names")
-            summary = _summary(live)  # the teacher's tables: names and setups are data too
-            data |= set(NAMES) | {
-                x["setup"] for x in summary["setups"] + summary["practice_setups"]
-            }
-            left = english_left(_without(page.evaluate(VISIBLE_TEXTS), data))
+            tables = summary(live)  # the teacher's tables: names and setups are data too
+            data |= set(NAMES) | {x["setup"] for x in tables["setups"] + tables["practice_setups"]}
+            left = english_left(_without(_visible_texts(page), data))
             assert left == [], left
         assert page.problems == []
-    finally:
-        context.close()
 
 
 def test_the_teacher_switches_the_language_and_it_is_kept(live, page):
@@ -408,11 +373,11 @@ def test_the_teacher_switches_the_language_and_it_is_kept(live, page):
     assert page.inner_text("#language option:checked") == "English"
     with page.expect_navigation():
         page.select_option("#language", "es")
-    _status_says(page, "Revisado")
+    status_says(page, "Revisado")
     assert page.evaluate("document.documentElement.lang") == "es"
     assert page.inner_text("#pause") == "Pausar la clase"
     page.goto(f"{live.url}/teacher")  # the choice is kept (its cookie)
-    _status_says(page, "Revisado")
+    status_says(page, "Revisado")
     assert page.inner_text("#language option:checked") == "Español"
     # a refusal the page shows comes in the page's language (its requests say it)
     if not page.locator("#teacher").is_visible():
@@ -444,7 +409,7 @@ def test_the_teacher_panel_is_reached_by_keyboard_and_asks_before_it_acts(live, 
     page.focus("#pause")
     page.keyboard.press("Enter")
     page.wait_for_function("document.querySelector('#pause').ariaPressed === 'true'")
-    assert _summary(live)["paused"] is True
+    assert summary(live)["paused"] is True
     # deal again: a dialog; Escape leaves the class as it was
     page.select_option("#deal-game", "niche")
     page.focus("#deal-submit")
@@ -455,7 +420,7 @@ def test_the_teacher_panel_is_reached_by_keyboard_and_asks_before_it_acts(live, 
     assert page.evaluate("document.activeElement.id") == "confirm-cancel"
     page.keyboard.press("Escape")
     dialog.wait_for(state="hidden")
-    assert _summary(live)["deals"] == {}
+    assert summary(live)["deals"] == {}
     _answer_says(page, "Not dealt.")
     # again, and yes (Tab to it, Enter)
     page.focus("#deal-submit")
@@ -465,7 +430,7 @@ def test_the_teacher_panel_is_reached_by_keyboard_and_asks_before_it_acts(live, 
     assert page.evaluate("document.activeElement.id") == "confirm-yes"
     page.keyboard.press("Enter")
     page.wait_for_function("document.querySelector('#deal-answer').textContent.startsWith('Dealt')")
-    deals = _summary(live)["deals"]
+    deals = summary(live)["deals"]
     assert deals["niche"]["round"] == 2
     # a seed the browser refuses says so (and nothing is dealt)
     page.fill("#deal-seed", "abc")
@@ -481,7 +446,7 @@ def test_the_teacher_panel_is_reached_by_keyboard_and_asks_before_it_acts(live, 
     assert "Ada" in dialog.inner_text()
     page.click("#confirm-cancel")
     dialog.wait_for(state="hidden")
-    assert _summary(live)["students"][0]["may_rejoin"] is False
+    assert summary(live)["students"][0]["may_rejoin"] is False
     rejoin.click()
     page.click("#confirm-yes")
     page.wait_for_function("document.querySelector('#students').innerText.includes('may join')")
@@ -498,7 +463,7 @@ def test_layout_and_hidden_names_survive_a_reload(live, page):
     page.check("#hide-names")
     page.click("#layout")
     page.reload()
-    _status_says(page, "counted game")
+    status_says(page, "counted game")
     assert page.is_checked("#hide-names")
     assert page.get_attribute("body", "data-layout") == "teacher"
     assert page.locator("#teacher").is_visible()
@@ -506,7 +471,7 @@ def test_layout_and_hidden_names_survive_a_reload(live, page):
     page.uncheck("#hide-names")
     page.click("#layout")
     page.reload()
-    _status_says(page, "counted game")
+    status_says(page, "counted game")
     assert not page.is_checked("#hide-names") and not page.locator("#teacher").is_visible()
     assert "Ada Lovelace" in page.inner_text("#grid")
 

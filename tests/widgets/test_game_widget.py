@@ -135,6 +135,38 @@ def test_history_is_a_dataframe_of_the_rows():
     assert {"turn", "player", "body", "colour", "metabolism", "matches"} <= set(frame.columns)
 
 
+@pytest.mark.parametrize(
+    ("game", "bot", "column", "english", "spanish"),
+    [
+        ("climate", "planner", "habitat", {"Savannah", "Tundra"}, {"Sabana", "Tundra"}),
+        ("adaptation", "memory", "challenge_name", {"number", "colour"}, {"número", "color"}),
+    ],
+)
+def test_a_readable_history_names_each_label_in_the_widgets_language(
+    game, bot, column, english, spanish
+):
+    """Ids stay in the data (the same in every language); the table a student reads names them
+    (a missing value stays missing), and so does the widget's own table beside the plot."""
+    frames, shown = {}, {}
+    for lang in ("en", "es"):
+        w = GameWidget(game, seed=8, seats=[bot] * 4, lang=lang)
+        w.play_to_end()
+        frames[lang] = (w.history(), w.history(readable=True))
+        table = w.view["table"]
+        at = table["columns"].index(table["columns"][2 if game == "climate" else -1])
+        shown[lang] = {row[at] for row in table["rows"]}
+    (en_ids, en_words), (es_ids, es_words) = frames["en"], frames["es"]
+    assert en_ids.equals(es_ids), "the data is the same in every language"
+    assert list(en_words.columns) == list(en_ids.columns)
+    assert english <= set(en_words[column].dropna())
+    assert spanish <= set(es_words[column].dropna())
+    assert en_words[column].isna().equals(en_ids[column].isna())
+    ids = set(en_ids[column].dropna())
+    assert not ids & (set(es_words[column].dropna()) - spanish)  # no id shown as it is
+    assert shown["es"] <= set(es_words[column].dropna()) | {None}
+    assert shown["en"] <= set(en_words[column].dropna()) | {None}
+
+
 def test_static_figure_has_a_line_per_player_in_each_gene_panel():
     w = GameWidget("climate", seed=8, seats=["planner"] * 3, players=3)
     w.play_to_end()

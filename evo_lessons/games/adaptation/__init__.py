@@ -29,6 +29,7 @@ from .rules import (
     next_dealer,
 )
 from .view import VIEW
+from .words import challenge_word
 
 GAME = GameSpec(
     name="adaptation",
@@ -56,7 +57,7 @@ GAME = GameSpec(
         Metric("defeated", N_("Defeated this round (1 = yes)")),
         Metric("dealer", N_("Dealt this round (1 = yes)")),
         Metric("challenge", N_("Challenge (1 number, 2 shape, 3 colour)"), per_player=False),
-        Metric("challenge_name", N_("Challenge"), per_player=False, kind=str),
+        Metric("challenge_name", N_("Challenge"), per_player=False, kind=str, words=challenge_word),
     ),
     view=VIEW,
     observation=AdaptationObservation,

@@ -20,6 +20,7 @@ from .observation import ClimateObservation
 from .rules import HOMES, TRENDS, ClimateState
 from .tables import MOST_PLAYERS
 from .view import VIEW
+from .words import habitat_name_of
 
 GAME = GameSpec(
     name="climate",
@@ -68,7 +69,7 @@ GAME = GameSpec(
         Metric("colour", N_("Colour gene")),
         Metric("metabolism", N_("Metabolism gene")),
         Metric("matches", N_("Genes matching the habitat")),
-        Metric("habitat", N_("Habitat"), kind=str),
+        Metric("habitat", N_("Habitat"), kind=str, words=habitat_name_of),
         Metric("cards", N_("Mutation cards in hand")),
         Metric("tokens", N_("Habitat tokens")),
         Metric("extinctions", N_("Lineages lost (extinctions)")),

@@ -16,6 +16,15 @@ def habitat_name(habitat: Habitat) -> str:
     return data_text("climate", "habitats.name", habitat.name)
 
 
+def habitat_name_of(key: str) -> str:
+    """ "Tropical forest" for ``"tropical_forest"``: a habitat's id (a metric's value, as the
+    history and CSV keep it) as people read it in a table; an unknown id as it is."""
+    for habitat in world().habitats:
+        if habitat.key == key:
+            return habitat_name(habitat)
+    return key
+
+
 def habitat_word(habitat: Habitat) -> str:
     """ "tropical forest": the habitat's name inside a sentence."""
     return habitat_name(habitat).lower()
