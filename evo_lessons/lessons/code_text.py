@@ -519,10 +519,11 @@ def rename_in_braces(template: str, renames: dict[str, str]) -> str:
 def renamed_labels(sources: list[str], texts: dict[str, str]) -> dict[str, str]:
     """English -> translation of the labels that code reads inside an f-string's braces (each
     such use is rewritten with the new name, so the code still finds its column)."""
+    local = local_functions(sources)  # once for the notebook, not once for every cell
     braced = {
         literal.template
         for source in sources
-        for literal in literals(source, local_functions(sources))
+        for literal in literals(source, local)
         if literal.mode == BRACE and not literal.is_f
     }
     usable = {literal.template for _, literal in shown(sources)}
