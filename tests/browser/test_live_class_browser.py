@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from service.helpers import status_says
+from service.helpers import call, status_says
 
 from .lab import notebook_of, wait_for_move
 
@@ -66,6 +66,18 @@ def test_a_lesson_joins_and_its_counted_game_fills_the_teachers_page(
     page.locator(".evo-lesson-class-code").fill(live.join_code)
     page.locator(".evo-lesson-join").click()
     page.locator(".evo-lesson-class-status", has_text=says["joined"]).wait_for(timeout=60_000)
+
+    # the teacher deals the game: a cap on its rounds, so a student who always takes the first
+    # choice reaches the end in a bounded number of clicks (with no cap and a fresh seed each
+    # run, a game of first choices could outlast the test's 200 clicks)
+    status, _ = call(
+        live.url,
+        "POST",
+        "/api/deal",
+        {"game": "climate", "seed": 2026, "options": {"max_rounds": 12}},
+        live.teacher,
+    )
+    assert status == 200
 
     # the teacher's page, on the teacher's own computer
     teacher_context = chromium.new_machine()
