@@ -158,22 +158,28 @@ def _page(live, query="", lang=None, cookie=None):
 _SESSIONS: dict[str, str] = {}
 
 
+class _KeepRedirects(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def _sign_in(url: str, token: str, query: str = "") -> str:
+    """The session cookie's value a teacher gets opening ``/teacher?token=...`` (the page
+    answers with a redirect that drops the token and keeps the rest of the address)."""
+    opener = urllib.request.build_opener(_KeepRedirects)
+    with pytest.raises(urllib.error.HTTPError) as raised:
+        opener.open(f"{url}/teacher?token={token}{query}", timeout=60)
+    error = raised.value
+    assert error.code == 302
+    assert error.headers["Location"].endswith("/teacher" + query.replace("&", "?", 1))
+    return re.search(r"evo_teacher=([^;]+)", error.headers["Set-Cookie"]).group(1)
+
+
 def _session(live) -> str:
-    """The teacher page's session cookie (``?token=`` once, as a teacher opens the page)."""
+    """The teacher page's session cookie (``?token=`` once, as a teacher opens the page; the
+    language in the address is kept)."""
     if live.url not in _SESSIONS:
-
-        class Keep(urllib.request.HTTPRedirectHandler):
-            def redirect_request(self, *args, **kwargs):
-                return None
-
-        opener = urllib.request.build_opener(Keep)
-        try:
-            opener.open(f"{live.url}/teacher?token={live.teacher}&lang=es", timeout=60)
-        except urllib.error.HTTPError as error:
-            assert error.code == 302
-            assert error.headers["Location"].endswith("/teacher?lang=es")  # the language kept
-            cookie = error.headers["Set-Cookie"]
-        _SESSIONS[live.url] = re.search(r"evo_teacher=([^;]+)", cookie).group(1)
+        _SESSIONS[live.url] = _sign_in(live.url, live.teacher, "&lang=es")
     return _SESSIONS[live.url]
 
 
@@ -243,16 +249,7 @@ def test_a_class_made_in_spanish_opens_its_page_in_spanish(live):
         with pytest.raises(ValueError, match="no language"):
             create_class(db, "Klasse", lang="de")
 
-    class Keep(urllib.request.HTTPRedirectHandler):
-        def redirect_request(self, *args, **kwargs):
-            return None
-
-    opener = urllib.request.build_opener(Keep)
-    try:
-        opener.open(f"{live.url}/teacher?token={token}", timeout=60)
-    except urllib.error.HTTPError as error:
-        session = re.search(r"evo_teacher=([^;]+)", error.headers["Set-Cookie"]).group(1)
-    login = f"evo_teacher={session}"
+    login = f"evo_teacher={_sign_in(live.url, token)}"
     for lang, cookie, expected in (
         ("en", login, "es"),  # the class's language over the browser's
         ("en", f"{login}; evo_live_lang=en", "en"),  # the teacher's choice over the class's
